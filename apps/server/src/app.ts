@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
+import type { TDatabase, TDatabaseHandle } from '@spacecapture/db/client';
+import { AppError } from '@spacecapture/shared/errors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { TConfig } from './config.ts';
+import { createSmtpTransport, keepInOutbox, type TMailTransport } from './modules/outbox/mail-transport.ts';
+import { createPublicFormsService, type TPublicFormsService } from './modules/public-forms/public-forms-service.ts';
+import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
+import errorsPlugin from './plugins/errors.ts';
+import loadShedding from './plugins/load-shedding.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import webApp from './plugins/web-app.ts';
+import healthRoutes from './routes/health.ts';
+import publicFormRoutes from './routes/public/public-forms.ts';
+import {
+  createOutboxWorker,
+  DEFAULT_OUTBOX_OPTIONS,
+  type TOutboxWorker,
+  type TOutboxWorkerOptions,
+} from './workers/outbox-worker.ts';
+
+export const APP_VERSION = '0.1.0';
+
+export type TAppOptions = {
+  config: TConfig;
+  database: TDatabaseHandle;
+  /** The clock of every rule that depends on time; tests pass one they control. */
+  clock?: () => Date;
+  mailTransport?: TMailTransport;
+  outbox?: Partial<TOutboxWorkerOptions>;
+  /** Start the background workers (off in tests that drive them by hand). */
+  startWorkers?: boolean;
+  logger?: FastifyServerOptions['logger'];
+};
+
+declare module 'fastify' {
+  // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
+  interface FastifyInstance {
+    config: TConfig;
+    db: TDatabase;
+    clock: () => Date;
+    files: TFileStore;
+    outbox: TOutboxWorker;
+    services: { publicForms: TPublicFormsService };
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+function defaultWebDistDir() {
+  // Same relative place from src/app.ts and from the bundled dist/server.mjs.
+  return path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
+}
+
+/** The whole server as one Fastify instance; server.ts only starts and stops it. */
+export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 120_000,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Keep a caller's request id when it is sane, so logs join across services.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  const files = createLocalFileStore(path.join(config.dataDir, 'files'));
+  const transport =
+    options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : keepInOutbox);
+  const outbox = createOutboxWorker({
+    db: database.db,
+    transport,
+    log: app.log.child({ worker: 'outbox' }),
+    clock,
+    options: { ...DEFAULT_OUTBOX_OPTIONS, ...options.outbox },
+  });
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('clock', clock);
+  app.decorate('files', files);
+  app.decorate('outbox', outbox);
+  app.decorate('services', {
+    publicForms: createPublicFormsService({
+      db: database.db,
+      files,
+      companyEmail: config.companyEmail,
+      log: app.log.child({ module: 'public-forms' }),
+      onEmailsQueued: () => void outbox.kick(),
+    }),
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeaders, { https: config.publicUrl.startsWith('https:') });
+  await app.register(loadShedding, { maxInFlight: config.maxInFlight });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: error.message }, 'redis unavailable'));
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'spacecapture-rl:', skipOnError: true } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`),
+  });
+  await app.register(openapiPlugin, { version: APP_VERSION });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(publicFormRoutes, { prefix: '/api/public', rateLimitPerMinute: config.publicFormRateLimit });
+  await app.register(webApp, { distDir: config.webDistDir ?? defaultWebDistDir() });
+
+  app.addHook('onReady', async () => {
+    if (options.startWorkers ?? true) outbox.start();
+  });
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    transport.close();
+    redis?.disconnect();
+  });
+  return app;
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, parsed once at start. A bad value stops the start with a
+ * message naming the variable and what was expected.
+ */
+
+const ZUrl = (protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
+
+const ZEnvironment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: ZUrl(['postgres:', 'postgresql:']).optional(),
+  PUBLIC_URL: ZUrl(['http:', 'https:']).optional(),
+  SMTP_URL: ZUrl(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().trim().min(3).default('SpaceCapture <no-reply@spacecapture.example>'),
+  COMPANY_EMAIL: z.email('expected an e-mail address').default('hello@spacecapture.example'),
+  REDIS_URL: ZUrl(['redis:', 'rediss:']).optional(),
+  /** Addresses of our own reverse proxies whose X-Forwarded-For may be trusted (comma-separated), or "true". */
+  TRUST_PROXY: z.string().trim().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests in flight above which new ones are shed with 503 and Retry-After. */
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(512),
+  /** Public POSTs allowed per client address per minute. */
+  PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  WEB_DIST_DIR: z.string().trim().min(1).optional(),
+});
+
+export type TConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  companyEmail: string;
+  redisUrl: string | undefined;
+  trustProxy: boolean | string[];
+  logLevel: string;
+  maxInFlight: number;
+  publicFormRateLimit: number;
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
+  // An empty variable means "not set", as shells and .env files often leave them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ZEnvironment.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(present[String(issue.path[0])])})`,
+      ),
+    );
+  }
+  const value = parsed.data;
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    companyEmail: value.COMPANY_EMAIL,
+    redisUrl: value.REDIS_URL,
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
+    logLevel: value.LOG_LEVEL,
+    maxInFlight: value.MAX_IN_FLIGHT,
+    publicFormRateLimit: value.PUBLIC_FORM_RATE_LIMIT,
+    webDistDir: value.WEB_DIST_DIR ? path.resolve(value.WEB_DIST_DIR) : undefined,
+  };
+}
+
+/** Client addresses come from the socket unless our own proxies are named; X-Forwarded-For is spoofable. */
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,23 @@
+import { schema, type TExecutor } from '@spacecapture/db/client';
+
+export type TAuditEntry = {
+  entity: string;
+  entityId: string;
+  action: string;
+  before?: unknown;
+  after?: unknown;
+  /** The signed-in user, or null for a visitor of the public site. */
+  actorUserId: string | null;
+};
+
+/** Writes one audit entry inside the caller's transaction, so it exists exactly when the change does. */
+export async function recordAudit(tx: TExecutor, entry: TAuditEntry) {
+  await tx.insert(schema.auditLog).values({
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    actorUserId: entry.actorUserId,
+  });
+}

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { schema, type TDatabase, type TTransaction } from '@spacecapture/db/client';
+import { AppError } from '@spacecapture/shared/errors';
+import { and, eq } from 'drizzle-orm';
+
+const { idempotencyKeys } = schema;
+
+export type TStoredResponse<T> = { status: number; body: T; replayed: boolean };
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value || !KEY_PATTERN.test(value)) {
+    throw new AppError(
+      'bad_request',
+      'The Idempotency-Key header must be 8 to 128 letters, digits or the characters _ . : -',
+    );
+  }
+  return value;
+}
+
+export function hashRequest(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Runs `work` in one transaction and remembers its answer under (scope, key). The key row is
+ * written first: a concurrent request with the same key waits on it and, once the first commits,
+ * fails the unique check and replays the stored answer, so exactly one row is ever created.
+ */
+export async function runIdempotent<T>(
+  db: TDatabase,
+  request: { scope: string; key: string | undefined; requestHash: string },
+  work: (tx: TTransaction) => Promise<{ status: number; body: T }>,
+): Promise<TStoredResponse<T>> {
+  const { scope, key, requestHash } = request;
+  if (!key) {
+    const result = await db.transaction(work);
+    return { ...result, replayed: false };
+  }
+  try {
+    const result = await db.transaction(async (tx) => {
+      await tx.insert(idempotencyKeys).values({ scope, key, requestHash, responseStatus: 0, responseBody: {} });
+      const outcome = await work(tx);
+      await tx
+        .update(idempotencyKeys)
+        .set({ responseStatus: outcome.status, responseBody: outcome.body as object })
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+      return outcome;
+    });
+    return { ...result, replayed: false };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const [stored] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  if (!stored) throw new AppError('conflict', 'A request with this Idempotency-Key is still in progress; retry.');
+  if (stored.requestHash !== requestHash) {
+    throw new AppError('conflict', 'This Idempotency-Key was already used for a different request.');
+  }
+  return { status: stored.responseStatus, body: stored.responseBody as T, replayed: true };
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { TDatabase } from '@spacecapture/db/client';
+import type {
+  TCaptureRequest,
+  TContactMessage,
+  TProviderApplication,
+  TSubmissionAccepted,
+} from '@spacecapture/shared/contracts/public-forms';
+import type { FastifyBaseLogger } from 'fastify';
+import { recordAudit } from '../audit/audit-repository.ts';
+import { hashRequest, runIdempotent, type TStoredResponse } from '../idempotency/idempotency.ts';
+import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import type { TFileStore } from '../storage/file-store.ts';
+import { captureRequestEmails, contactMessageEmails, providerApplicationEmails } from './notification-emails.ts';
+import type { TReceivedFile } from './portfolio-file.ts';
+import { insertContactMessage, insertOrderLead, insertProviderApplication } from './public-forms-repository.ts';
+
+type TSubmission = TStoredResponse<TSubmissionAccepted>;
+
+/**
+ * The public forms: each submission stores its row, its audit entry and its notification e-mails
+ * in one transaction, at most once per Idempotency-Key.
+ */
+export function createPublicFormsService(deps: {
+  db: TDatabase;
+  files: TFileStore;
+  companyEmail: string;
+  log: FastifyBaseLogger;
+  /** Called after a commit that queued e-mails, to deliver them without waiting for the next poll. */
+  onEmailsQueued: () => void;
+}) {
+  const { db, files, companyEmail, log } = deps;
+
+  /** A filled honeypot is a bot: it gets an ordinary-looking answer and nothing is stored. */
+  function dropBot(form: string): TSubmission {
+    log.info({ form }, 'honeypot filled; submission dropped');
+    return { status: 201, body: { id: randomUUID() }, replayed: false };
+  }
+
+  function afterCommit(result: TSubmission) {
+    if (!result.replayed) deps.onEmailsQueued();
+    return result;
+  }
+
+  return {
+    async submitCaptureRequest(request: TCaptureRequest, idempotencyKey: string | undefined): Promise<TSubmission> {
+      if (request.website) return dropBot('capture-request');
+      const { website: _honeypot, ...fields } = request;
+      const result = await runIdempotent<TSubmissionAccepted>(
+        db,
+        { scope: 'capture-request', key: idempotencyKey, requestHash: hashRequest(fields) },
+        async (tx) => {
+          const lead = await insertOrderLead(tx, {
+            status: 'new',
+            contact: { name: request.name, email: request.email, phone: request.phone, company: request.companyName },
+            details: {
+              spaceType: request.spaceType,
+              location: request.location,
+              spaceSize: request.spaceSize,
+              captureType: request.captureType,
+              timeline: request.timeline,
+              additionalInfo: request.additionalInfo,
+              source: 'website',
+            },
+          });
+          await recordAudit(tx, {
+            entity: 'order_lead',
+            entityId: lead.id,
+            action: 'create',
+            after: lead,
+            actorUserId: null,
+          });
+          await enqueueEmails(tx, captureRequestEmails(request, companyEmail));
+          return { status: 201, body: { id: lead.id } };
+        },
+      );
+      return afterCommit(result);
+    },
+
+    async submitProviderApplication(
+      application: TProviderApplication,
+      portfolio: TReceivedFile | undefined,
+      idempotencyKey: string | undefined,
+    ): Promise<TSubmission> {
+      if (application.fax) {
+        if (portfolio) await rm(portfolio.tempPath, { force: true });
+        return dropBot('provider-application');
+      }
+      const { fax: _honeypot, ...fields } = application;
+      const requestHash = hashRequest({ fields, portfolio: portfolio?.file.sha256 ?? null });
+      // The file is in place before the row that names it commits; a failed or replayed
+      // submission removes it again, so no row ever points at a missing file.
+      if (portfolio) await files.adopt(portfolio.tempPath, portfolio.file.storageKey);
+      let stored = false;
+      try {
+        const result = await runIdempotent<TSubmissionAccepted>(
+          db,
+          { scope: 'provider-application', key: idempotencyKey, requestHash },
+          async (tx) => {
+            const row = await insertProviderApplication(tx, {
+              status: 'new',
+              orgName: application.companyName,
+              contact: {
+                first_name: application.firstName,
+                last_name: application.lastName,
+                email: application.email,
+                phone: application.phone,
+                website: application.website,
+              },
+              region: application.regions,
+              devicesOwned: application.devices === 'none' ? [] : [application.devices.toUpperCase()],
+              devicesNotes: application.experienceLevel,
+              portfolioLinks: portfolio ? [portfolio.file.originalName] : [],
+              portfolioFile: portfolio?.file ?? null,
+              notes: application.additionalInfo,
+            });
+            await recordAudit(tx, {
+              entity: 'provider_application',
+              entityId: row.id,
+              action: 'create',
+              after: row,
+              actorUserId: null,
+            });
+            await enqueueEmails(
+              tx,
+              providerApplicationEmails(application, portfolio?.file.originalName ?? null, companyEmail),
+            );
+            return { status: 201, body: { id: row.id } };
+          },
+        );
+        stored = !result.replayed;
+        return afterCommit(result);
+      } finally {
+        if (portfolio && !stored) await files.remove(portfolio.file.storageKey);
+      }
+    },
+
+    async submitContactMessage(message: TContactMessage, idempotencyKey: string | undefined): Promise<TSubmission> {
+      if (message.website) return dropBot('contact-message');
+      const { website: _honeypot, ...fields } = message;
+      const result = await runIdempotent<TSubmissionAccepted>(
+        db,
+        { scope: 'contact-message', key: idempotencyKey, requestHash: hashRequest(fields) },
+        async (tx) => {
+          const row = await insertContactMessage(tx, fields);
+          await recordAudit(tx, {
+            entity: 'contact_message',
+            entityId: row.id,
+            action: 'create',
+            after: row,
+            actorUserId: null,
+          });
+          await enqueueEmails(tx, contactMessageEmails(message, companyEmail));
+          return { status: 201, body: { id: row.id } };
+        },
+      );
+      return afterCommit(result);
+    },
+  };
+}
+
+export type TPublicFormsService = ReturnType<typeof createPublicFormsService>;

@@ -1,0 +1,67 @@
+import { AppError, ERROR_STATUS, type TErrorCode, type TErrorResponse } from '@spacecapture/shared/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * One error shape for every API answer and one mapping from code to status. Clients never see a
+ * stack trace or a database message; the log keeps them with the request id.
+ */
+
+const FASTIFY_CODES: Record<string, { code: TErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Unsupported content type.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'Invalid Content-Length.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'bad_request', message: 'The request body is empty.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_request', message: 'The request body is not valid JSON.' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'payload_too_large', message: 'The file is too large.' },
+  FST_PARTS_LIMIT: { code: 'payload_too_large', message: 'Too many parts in the upload.' },
+  FST_FILES_LIMIT: { code: 'payload_too_large', message: 'Too many files in the upload.' },
+  FST_FIELDS_LIMIT: { code: 'payload_too_large', message: 'Too many fields in the upload.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'unsupported_media_type', message: 'Expected multipart/form-data.' },
+};
+
+export function errorBody(code: TErrorCode, message: string, fields?: Record<string, string>): TErrorResponse {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+export function sendError(reply: FastifyReply, code: TErrorCode, message: string, fields?: Record<string, string>) {
+  return reply
+    .status(ERROR_STATUS[code])
+    .type('application/json')
+    .send(errorBody(code, message, fields));
+}
+
+function toAppError(error: FastifyError | AppError | Error): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+      fields[key] ??= issue.message ?? 'Invalid value.';
+    }
+    const where = (error as FastifyError).validationContext ?? 'request';
+    return new AppError('validation_failed', `Some ${where} fields are invalid.`, fields);
+  }
+  const fastifyError = error as FastifyError;
+  const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (known) return new AppError(known.code, known.message);
+  // Body parser syntax errors (malformed JSON) arrive as 400 without one of the codes above.
+  if (fastifyError.statusCode === 400) return new AppError('bad_request', 'The request could not be read.');
+  if (fastifyError.statusCode === 413) return new AppError('payload_too_large', 'The request body is too large.');
+  if (fastifyError.statusCode === 415) return new AppError('unsupported_media_type', 'Unsupported content type.');
+  if (fastifyError.statusCode === 404) return new AppError('not_found', 'Not found.');
+  return new AppError('internal', 'Something went wrong on our side. Please try again.');
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const appError = toAppError(error);
+      if (appError.code === 'internal') request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: appError.code, reason: error.message }, 'request refused');
+      return sendError(reply, appError.code, appError.message, appError.fields);
+    });
+  },
+  { name: 'errors' },
+);

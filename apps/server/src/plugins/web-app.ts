@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { PUBLIC_PAGES } from '@spacecapture/shared/paths';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendError } from './errors.ts';
+
+/**
+ * Serves the built web app: prerendered public pages, the SPA shell for portal routes, hashed
+ * assets cached for a year, HTML never cached; unknown paths get the not-found page with a 404.
+ * Unknown `/api/*` paths always answer JSON.
+ */
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Routes the SPA renders after sign-in (spec 000 §2 /auth, spec 001 §2 portals). */
+export function isPortalPath(pathname: string): boolean {
+  return (
+    pathname === '/auth' ||
+    pathname === '/admin' ||
+    pathname.startsWith('/admin/') ||
+    pathname === '/customer-dashboard' ||
+    pathname.startsWith('/customer/') ||
+    pathname === '/provider-dashboard' ||
+    pathname.startsWith('/provider/')
+  );
+}
+
+function pathnameOf(request: FastifyRequest) {
+  const pathname = request.url.split('?')[0] ?? '/';
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+export default fp(
+  async (app: FastifyInstance, options: { distDir: string | undefined }) => {
+    const distDir = options.distDir;
+    const hasWebApp = distDir !== undefined && existsSync(path.join(distDir, 'app.html'));
+    if (!hasWebApp) app.log.warn({ distDir }, 'web app not built; serving the API only');
+
+    if (hasWebApp) {
+      // File names under /assets carry a content hash, so they never change.
+      await app.register(fastifyStatic, {
+        root: path.join(distDir, 'assets'),
+        prefix: '/assets/',
+        index: false,
+        cacheControl: false,
+        setHeaders: (reply) => reply.header('Cache-Control', IMMUTABLE),
+      });
+      const sendHtml = (reply: FastifyReply, file: string, status = 200) =>
+        reply
+          .status(status)
+          .header('Cache-Control', REVALIDATE)
+          .type('text/html; charset=utf-8')
+          .sendFile(file, distDir, {
+            cacheControl: false,
+          });
+      for (const page of PUBLIC_PAGES) {
+        const file = page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`;
+        app.get(page.path, { schema: { hide: true } }, (_request, reply) => sendHtml(reply, file));
+      }
+      for (const file of ['favicon.svg', 'favicon.ico', 'robots.txt', 'manifest.webmanifest']) {
+        if (existsSync(path.join(distDir, file))) {
+          app.get(`/${file}`, { schema: { hide: true } }, (_request, reply) =>
+            reply.header('Cache-Control', 'public, max-age=86400').sendFile(file, distDir),
+          );
+        }
+      }
+      app.decorate('sendWebPage', sendHtml);
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = pathnameOf(request);
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        return sendError(reply, 'not_found', `No API operation ${request.method} ${pathname}.`);
+      }
+      const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && hasWebApp;
+      if (wantsPage && isPortalPath(pathname)) return app.sendWebPage(reply, 'app.html');
+      request.log.error({ path: pathname }, '404 Error: User attempted to access non-existent route');
+      if (wantsPage) return app.sendWebPage(reply, '404.html', 404);
+      return sendError(reply, 'not_found', 'Not found.');
+    });
+  },
+  { name: 'web-app' },
+);
+
+declare module 'fastify' {
+  // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
+  interface FastifyInstance {
+    sendWebPage(reply: FastifyReply, file: string, status?: number): FastifyReply;
+  }
+}

@@ -1,0 +1,64 @@
+import { openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
+import { DataDirLockedError, openEmbeddedDatabase } from '@spacecapture/db/embedded';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type TConfig } from './config.ts';
+
+/** Starts the app on the configured port and stops it gracefully on SIGTERM or SIGINT. */
+
+async function openDatabase(config: TConfig): Promise<TDatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbeddedDatabase(config.dataDir);
+}
+
+async function main() {
+  let config: TConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+
+  let database: TDatabaseHandle;
+  try {
+    database = await openDatabase(config);
+    await database.migrate();
+  } catch (error) {
+    console.error(error instanceof DataDirLockedError ? error.message : error);
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, database });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const forced = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 25_000);
+    forced.unref();
+    try {
+      // close() stops accepting, waits for requests in flight, then runs onClose (outbox flush).
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: database.kind, mail: config.smtpUrl ? 'smtp' : 'kept in outbox' },
+    'SpaceCapture is running',
+  );
+}
+
+await main();

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type TSchema = typeof schema;
+/** The one database type repositories accept: the same code runs on PGlite and node-postgres. */
+export type TDatabase = PgDatabase<PgQueryResultHKT, TSchema>;
+export type TTransaction = PgTransaction<PgQueryResultHKT, TSchema, ExtractTablesWithRelations<TSchema>>;
+/** Either the database or an open transaction: repositories take whichever the service holds. */
+export type TExecutor = TDatabase | TTransaction;
+
+export type TDatabaseHandle = {
+  readonly db: TDatabase;
+  readonly kind: 'pglite' | 'postgres';
+  /** Most statements that may run at once; PGlite runs one at a time. */
+  readonly maxConcurrency: number;
+  /** Applies pending migrations (see migrateDatabase). */
+  migrate(migrationsFolder?: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Arbitrary but fixed key of the advisory lock that serialises migrations between instances. */
+const MIGRATION_LOCK_KEY = 727_310_551;
+
+/**
+ * The migrations folder: beside the bundled server (`dist/migrations`) or, when running from
+ * source, the package's own `migrations` folder.
+ */
+export function findMigrationsFolder(): string {
+  for (const relative of ['./migrations', '../migrations']) {
+    const folder = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(`${folder}/meta/_journal.json`)) return folder;
+  }
+  throw new Error('Database migrations folder not found next to the server or in packages/db.');
+}
+
+export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<TDatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePg(pool, { schema }) as unknown as TDatabase;
+  const migrate = async (migrationsFolder = findMigrationsFolder()) => {
+    // One dedicated connection holds a session advisory lock, so instances starting together
+    // migrate one after the other; the lock goes with the connection if this process dies.
+    const connection = await pool.connect();
+    try {
+      await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await migrateNodePg(drizzleNodePg(connection), { migrationsFolder });
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      connection.release();
+    }
+  };
+  return { db, kind: 'postgres', maxConcurrency: options.poolSize ?? 10, migrate, close: () => pool.end() };
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<TDatabaseHandle & { client: PGlite }> {
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const pgliteDb = drizzlePglite({ client, schema });
+  const migrate = async (migrationsFolder = findMigrationsFolder()) => {
+    await migratePglite(pgliteDb, { migrationsFolder });
+  };
+  return {
+    db: pgliteDb as unknown as TDatabase,
+    client,
+    kind: 'pglite',
+    maxConcurrency: 1,
+    migrate,
+    close: () => client.close(),
+  };
+}
+
+export { schema };

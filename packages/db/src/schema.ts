@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The database schema. Public-form tables keep the spec's column names and JSON shapes
+ * (spec 000 §3): order_leads.contact/details and provider_applications.contact.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export type TLeadContact = { name: string; email: string; phone: string; company: string | null };
+export type TLeadDetails = {
+  spaceType: string;
+  location: string;
+  spaceSize: string;
+  captureType: string;
+  timeline: string;
+  additionalInfo: string | null;
+  source: 'website';
+};
+
+export const orderLeads = pgTable(
+  'order_leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status').notNull().default('new'),
+    contact: jsonb('contact').$type<TLeadContact>().notNull(),
+    details: jsonb('details').$type<TLeadDetails>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('order_leads_created_idx').on(table.createdAt.desc(), table.id.desc())],
+);
+
+export type TApplicationContact = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  website: string | null;
+};
+
+/** A stored upload: the name on disk is ours, the original name is only shown. */
+export type TStoredFile = {
+  storageKey: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+};
+
+export const providerApplications = pgTable(
+  'provider_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status').notNull().default('new'),
+    orgName: text('org_name').notNull(),
+    contact: jsonb('contact').$type<TApplicationContact>().notNull(),
+    region: text('region'),
+    devicesOwned: text('devices_owned').array().notNull().default(sql`'{}'::text[]`),
+    devicesNotes: text('devices_notes'),
+    portfolioLinks: text('portfolio_links').array().notNull().default(sql`'{}'::text[]`),
+    portfolioFile: jsonb('portfolio_file').$type<TStoredFile>(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('provider_applications_created_idx').on(table.createdAt.desc(), table.id.desc())],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status').notNull().default('new'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt.desc(), table.id.desc())],
+);
+
+/** Transactional outbox: written with the business row, delivered later by the mail worker. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').array().notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** pending → sent, or failed after the last attempt. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('outbox_emails_due_idx').on(table.status, table.nextAttemptAt),
+    index('outbox_emails_created_idx').on(table.createdAt.desc()),
+  ],
+);
+
+/** Remembered answers of requests sent with an Idempotency-Key, so a retry returns the first result. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] })],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    /** Null for visitors of the public site. */
+    actorUserId: text('actor_user_id'),
+    ts: timestamp('ts', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_log_ts_idx').on(table.ts.desc(), table.id.desc()),
+    index('audit_log_entity_idx').on(table.entity, table.entityId),
+  ],
+);

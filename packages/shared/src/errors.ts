@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** One error shape and one mapping from code to HTTP status, for every API response. */
+
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type TErrorCode = keyof typeof ERROR_STATUS;
+
+export const ZErrorResponse = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;
+
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: TErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = fields;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** Turns zod issues into one message per field (the first issue of each field wins). */
+export function fieldMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
