@@ -65,8 +65,11 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   return { db, kind: 'postgres', maxConcurrency: options.poolSize ?? 10, migrate, close: () => pool.end() };
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<TDatabaseHandle & { client: PGlite }> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<TDatabaseHandle & { client: PGlite }> {
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options });
   const pgliteDb = drizzlePglite({ client, schema });
   const migrate = async (migrationsFolder = findMigrationsFolder()) => {
     await migratePglite(pgliteDb, { migrationsFolder });

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test kinds show in the file name: `*.test.ts(x)` are unit tests beside the code;
+ * `*.integration.test.ts` drive the server through `app.inject` on a real database (PGlite, or the
+ * PostgreSQL server at TEST_DATABASE_URL when TEST_DATABASE_DRIVER=postgres). Browser tests live
+ * in e2e/ and run with Playwright.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/server/**/*.integration.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
