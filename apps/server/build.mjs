@@ -1,0 +1,32 @@
+// Bundles the server for production: Node 20 cannot run TypeScript, and the workspace packages
+// export raw .ts, so they are bundled in; npm dependencies stay external.
+import { cp, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = (relative) => fileURLToPath(new URL(relative, import.meta.url));
+
+const bundleWorkspacePackagesOnly = {
+  name: 'bundle-workspace-packages-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@spacecapture/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await rm(here('./dist'), { recursive: true, force: true });
+await build({
+  entryPoints: { server: here('./src/server.ts') },
+  outdir: here('./dist'),
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [bundleWorkspacePackagesOnly],
+});
+await cp(here('../../packages/db/migrations'), here('./dist/migrations'), { recursive: true });
+console.info('server bundled to apps/server/dist/server.mjs');

@@ -1,0 +1,27 @@
+// `npm test`: every test the project has. Unit, component and server integration tests on PGlite;
+// the integration tests again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it); then the
+// app is built and the browser tests drive it in Chromium (/usr/bin/chromium).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function run(title, command, args, env = {}) {
+  console.info(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n${title} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+run('Unit, component and integration tests (PGlite)', 'npx', ['vitest', 'run']);
+if (process.env.TEST_DATABASE_URL) {
+  run('Integration tests (PostgreSQL at TEST_DATABASE_URL)', 'npx', ['vitest', 'run', '--project', 'integration'], {
+    TEST_DATABASE_DRIVER: 'postgres',
+  });
+} else {
+  console.info('\nTEST_DATABASE_URL not set: integration tests ran on PGlite only.');
+}
+run('Build', 'npm', ['run', 'build']);
+run('Browser tests (Chromium)', 'npx', ['playwright', 'test']);
