@@ -8,15 +8,27 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { TConfig } from './config.ts';
+import { passwordResetEmail, verificationEmail } from './modules/auth/account-emails.ts';
+import { createAuthLibrary } from './modules/auth/auth-library.ts';
+import { loadInstanceSecret } from './modules/auth/instance-secret.ts';
+import { createSignUpService, type TSignUpService } from './modules/auth/sign-up-service.ts';
+import { createInvitationsService, type TInvitationsService } from './modules/invitations/invitations-service.ts';
 import { createSmtpTransport, keepInOutbox, type TMailTransport } from './modules/outbox/mail-transport.ts';
+import { enqueueEmails } from './modules/outbox/outbox-repository.ts';
 import { createPublicFormsService, type TPublicFormsService } from './modules/public-forms/public-forms-service.ts';
+import { createLimiter } from './modules/rate-limits/fixed-window-limiter.ts';
+import { readFeatureFlags } from './modules/settings/feature-flags-repository.ts';
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
+import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import loadShedding from './plugins/load-shedding.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
+import adminInvitationRoutes from './routes/admin/invitations.ts';
+import authRoutes, { meRoutes } from './routes/auth/auth-routes.ts';
 import healthRoutes from './routes/health.ts';
+import teamRoutes from './routes/org/team.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
 import {
   createOutboxWorker,
@@ -47,7 +59,7 @@ declare module 'fastify' {
     clock: () => Date;
     files: TFileStore;
     outbox: TOutboxWorker;
-    services: { publicForms: TPublicFormsService };
+    services: { publicForms: TPublicFormsService; signUp: TSignUpService; invitations: TInvitationsService };
   }
 }
 
@@ -100,13 +112,52 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.decorate('clock', clock);
   app.decorate('files', files);
   app.decorate('outbox', outbox);
+  const kickOutbox = () => void outbox.kick();
+  const authSecret = await loadInstanceSecret(database.db, 'auth_secret', config.authSecret);
+  const authLibrary = createAuthLibrary({
+    db: database.db,
+    secret: authSecret,
+    publicUrl: config.publicUrl,
+    trustedOrigins: (request) => {
+      const origins = [new URL(config.publicUrl).origin];
+      // The origin a request was addressed to is ours too (Host cannot be forged by a browser).
+      const host = request?.headers.get('host');
+      if (host) origins.push(`http://${host}`, `https://${host}`);
+      return origins;
+    },
+    mailer: {
+      verificationEmail: async (to, url) => {
+        await enqueueEmails(database.db, [verificationEmail(to, url)]);
+        kickOutbox();
+      },
+      passwordResetEmail: async (to, url) => {
+        await enqueueEmails(database.db, [passwordResetEmail(to, url)]);
+        kickOutbox();
+      },
+    },
+  });
+  const isMfaRequired = async (_role: string) => (await readFeatureFlags(database.db)).mfaRequiredForAdmins;
+
   app.decorate('services', {
     publicForms: createPublicFormsService({
       db: database.db,
       files,
       companyEmail: config.companyEmail,
       log: app.log.child({ module: 'public-forms' }),
-      onEmailsQueued: () => void outbox.kick(),
+      onEmailsQueued: kickOutbox,
+    }),
+    signUp: createSignUpService({
+      db: database.db,
+      clock,
+      publicUrl: config.publicUrl,
+      authSecret,
+      onEmailsQueued: kickOutbox,
+    }),
+    invitations: createInvitationsService({
+      db: database.db,
+      publicUrl: config.publicUrl,
+      clock,
+      onEmailsQueued: kickOutbox,
     }),
   });
 
@@ -124,9 +175,28 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`),
   });
   await app.register(openapiPlugin, { version: APP_VERSION });
+  await app.register(authPlugin, { auth: authLibrary, publicUrl: config.publicUrl, isMfaRequired });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(publicFormRoutes, { prefix: '/api/public', rateLimitPerMinute: config.publicFormRateLimit });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    signInPerAccount: createLimiter({
+      prefix: 'signin-account',
+      max: 10,
+      windowMs: 15 * 60_000,
+      ...(redis ? { redis } : {}),
+    }),
+    signInPerAddress: createLimiter({
+      prefix: 'signin-address',
+      max: 50,
+      windowMs: 15 * 60_000,
+      ...(redis ? { redis } : {}),
+    }),
+  });
+  await app.register(meRoutes, { prefix: '/api', isMfaRequired });
+  await app.register(adminInvitationRoutes, { prefix: '/api/admin' });
+  await app.register(teamRoutes, { prefix: '/api' });
   await app.register(webApp, { distDir: config.webDistDir ?? defaultWebDistDir() });
 
   app.addHook('onReady', async () => {

@@ -39,6 +39,10 @@ const ZEnvironment = z.object({
   /** Public POSTs allowed per client address per minute. */
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  /** Signs sessions and links; generated once and kept in the database when unset. */
+  AUTH_SECRET: z.string().trim().min(32, 'expected at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email('expected an e-mail address').optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
 });
 
 export type TConfig = {
@@ -56,6 +60,9 @@ export type TConfig = {
   maxInFlight: number;
   publicFormRateLimit: number;
   webDistDir: string | undefined;
+  authSecret: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -69,6 +76,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // An empty variable means "not set", as shells and .env files often leave them.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = ZEnvironment.safeParse(present);
+  if (Boolean(present.ADMIN_EMAIL) !== Boolean(present.ADMIN_PASSWORD)) {
+    throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both to create the first admin, or neither']);
+  }
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map(
@@ -92,6 +102,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxInFlight: value.MAX_IN_FLIGHT,
     publicFormRateLimit: value.PUBLIC_FORM_RATE_LIMIT,
     webDistDir: value.WEB_DIST_DIR ? path.resolve(value.WEB_DIST_DIR) : undefined,
+    authSecret: value.AUTH_SECRET,
+    adminEmail: value.ADMIN_EMAIL,
+    adminPassword: value.ADMIN_PASSWORD,
   };
 }
 

@@ -2,6 +2,7 @@ import { openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
 import { DataDirLockedError, openEmbeddedDatabase } from '@spacecapture/db/embedded';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
+import { ensureFirstAdmin } from './modules/auth/first-admin.ts';
 
 /** Starts the app on the configured port and stops it gracefully on SIGTERM or SIGINT. */
 
@@ -31,6 +32,14 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
+  await ensureFirstAdmin({
+    db: database.db,
+    signUp: app.services.signUp,
+    publicUrl: config.publicUrl,
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    log: app.log,
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -5,8 +5,13 @@ import { z } from 'zod';
 export const ERROR_STATUS = {
   validation_failed: 400,
   bad_request: 400,
+  weak_password: 400,
   unauthenticated: 401,
+  invalid_credentials: 401,
   forbidden: 403,
+  invite_required: 403,
+  email_not_verified: 403,
+  mfa_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

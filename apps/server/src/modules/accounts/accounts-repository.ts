@@ -1,0 +1,141 @@
+import { schema, type TExecutor } from '@spacecapture/db/client';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+
+const { user, account, userRoles, orgMemberships, organizations, session } = schema;
+
+export type TAccountProfile = {
+  userId: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+  role: string | null;
+  organization: { id: string; name: string; type: string; orgRole: string } | null;
+};
+
+export async function findProfile(db: TExecutor, userId: string): Promise<TAccountProfile | undefined> {
+  const [row] = await db
+    .select({
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled,
+      role: userRoles.role,
+      orgId: organizations.id,
+      orgName: organizations.name,
+      orgType: organizations.type,
+      orgRole: orgMemberships.role,
+    })
+    .from(user)
+    .leftJoin(userRoles, eq(userRoles.userId, user.id))
+    .leftJoin(orgMemberships, eq(orgMemberships.userId, user.id))
+    .leftJoin(organizations, eq(organizations.id, orgMemberships.orgId))
+    .where(eq(user.id, userId));
+  if (!row) return undefined;
+  return {
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    emailVerified: row.emailVerified,
+    twoFactorEnabled: row.twoFactorEnabled ?? false,
+    role: row.role,
+    organization:
+      row.orgId && row.orgName && row.orgType && row.orgRole
+        ? { id: row.orgId, name: row.orgName, type: row.orgType, orgRole: row.orgRole }
+        : null,
+  };
+}
+
+export async function findUserIdByEmail(db: TExecutor, email: string) {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  return row?.id;
+}
+
+export async function insertCredentialUser(
+  tx: TExecutor,
+  input: { id: string; email: string; name: string; passwordHash: string; emailVerified: boolean; now: Date },
+) {
+  await tx.insert(user).values({
+    id: input.id,
+    email: input.email,
+    name: input.name,
+    emailVerified: input.emailVerified,
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
+  await tx.insert(account).values({
+    id: crypto.randomUUID(),
+    accountId: input.id,
+    providerId: 'credential',
+    userId: input.id,
+    password: input.passwordHash,
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
+}
+
+export async function insertRole(tx: TExecutor, userId: string, role: string) {
+  await tx.insert(userRoles).values({ userId, role });
+}
+
+export async function insertMembership(tx: TExecutor, userId: string, orgId: string, role: string) {
+  await tx.insert(orgMemberships).values({ userId, orgId, role });
+}
+
+export async function countAdmins(db: TExecutor) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .where(inArray(userRoles.role, ['master_admin', 'admin']));
+  return row?.n ?? 0;
+}
+
+export async function listOrgMembers(db: TExecutor, orgId: string) {
+  return db
+    .select({
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role: orgMemberships.role,
+      joinedAt: orgMemberships.createdAt,
+    })
+    .from(orgMemberships)
+    .innerJoin(user, eq(user.id, orgMemberships.userId))
+    .where(eq(orgMemberships.orgId, orgId))
+    .orderBy(asc(orgMemberships.createdAt));
+}
+
+export async function findMembership(db: TExecutor, orgId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(orgMemberships)
+    .where(and(eq(orgMemberships.orgId, orgId), eq(orgMemberships.userId, userId)));
+  return row;
+}
+
+/** Removes a user entirely; sessions, credentials, role and membership go with it. */
+export async function deleteUser(tx: TExecutor, userId: string) {
+  await tx.delete(session).where(eq(session.userId, userId));
+  await tx.delete(orgMemberships).where(eq(orgMemberships.userId, userId));
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  await tx.delete(user).where(eq(user.id, userId));
+}
+
+export async function findOrganization(db: TExecutor, id: string) {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  return row;
+}
+
+export async function insertOrganization(tx: TExecutor, input: { name: string; type: string }) {
+  const [row] = await tx.insert(organizations).values(input).returning();
+  return row!;
+}
+
+export async function listActiveOrganizations(db: TExecutor, type: string) {
+  return db
+    .select({ id: organizations.id, name: organizations.name, type: organizations.type })
+    .from(organizations)
+    .where(and(eq(organizations.type, type), eq(organizations.status, 'active')))
+    .orderBy(asc(organizations.name));
+}

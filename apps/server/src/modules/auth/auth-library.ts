@@ -1,0 +1,88 @@
+import { schema, type TDatabase } from '@spacecapture/db/client';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@spacecapture/shared/contracts/auth';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+
+/**
+ * The authentication library, configured for this product: e-mail and password with verified
+ * addresses, sessions in our database, TOTP second factor. It never creates users itself: sign-up
+ * is ours (invitation-only, see sign-up-service.ts), and a database hook refuses any other path.
+ */
+
+export type TAuthMailer = {
+  verificationEmail(to: string, url: string): Promise<void>;
+  passwordResetEmail(to: string, url: string): Promise<void>;
+};
+
+export const SESSION_COOKIE_PREFIX = 'spacecapture';
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 3600;
+
+export function createAuthLibrary(deps: {
+  db: TDatabase;
+  secret: string;
+  publicUrl: string;
+  /** Origins allowed to send cookie-bearing requests: ours, and the origin a request was sent to. */
+  trustedOrigins: (request?: Request) => string[];
+  mailer: TAuthMailer;
+}) {
+  const { db, mailer } = deps;
+  return betterAuth({
+    appName: 'SpaceCapture',
+    baseURL: deps.publicUrl,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+      },
+    }),
+    trustedOrigins: (request) => deps.trustedOrigins(request),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => mailer.passwordResetEmail(user.email, url),
+    },
+    emailVerification: {
+      sendOnSignUp: false,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => mailer.verificationEmail(user.email, url),
+    },
+    session: { expiresIn: 7 * 24 * 3600, updateAge: 24 * 3600 },
+    // Limits are ours (per account and per client address, with our proxy settings): the
+    // library's own reads X-Forwarded-For, which anyone can spoof.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: deps.publicUrl.startsWith('https:'),
+      disableCSRFCheck: false,
+      disableOriginCheck: false,
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    telemetry: { enabled: false },
+    plugins: [twoFactor({ issuer: 'SpaceCapture', backupCodeOptions: { amount: 10, length: 10 } })],
+    databaseHooks: {
+      user: {
+        create: {
+          before: async () => {
+            throw new Error('Users are created only by invitation sign-up.');
+          },
+        },
+      },
+    },
+  });
+}
+
+export type TAuthLibrary = ReturnType<typeof createAuthLibrary>;

@@ -1,0 +1,64 @@
+import { schema, type TExecutor } from '@spacecapture/db/client';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+
+const { invitations, organizations } = schema;
+
+export type TInvitationRow = typeof invitations.$inferSelect;
+
+export async function insertInvitation(tx: TExecutor, values: typeof invitations.$inferInsert) {
+  const [row] = await tx.insert(invitations).values(values).returning();
+  return row!;
+}
+
+export async function findInvitation(db: TExecutor, id: string, options: { forUpdate?: boolean } = {}) {
+  const query = db.select().from(invitations).where(eq(invitations.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findInvitationByTokenHash(tx: TExecutor, tokenHash: string) {
+  const [row] = await tx.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).for('update');
+  return row;
+}
+
+export async function findPendingInvitationForEmail(db: TExecutor, email: string) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.email, email), eq(invitations.status, 'pending')));
+  return row;
+}
+
+export async function updateInvitation(tx: TExecutor, id: string, values: Partial<typeof invitations.$inferInsert>) {
+  const [row] = await tx
+    .update(invitations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(invitations.id, id))
+    .returning();
+  return row!;
+}
+
+export type TInvitationCursor = { createdAt: string; id: string };
+
+/** Newest first, by (created_at, id) keyset so a page costs the same however many there are. */
+export async function listInvitations(
+  db: TExecutor,
+  options: { limit: number; cursor?: TInvitationCursor; orgId?: string; status?: string },
+) {
+  const conditions = [];
+  if (options.orgId) conditions.push(eq(invitations.orgId, options.orgId));
+  if (options.status) conditions.push(eq(invitations.status, options.status));
+  if (options.cursor) {
+    const at = new Date(options.cursor.createdAt);
+    conditions.push(
+      or(lt(invitations.createdAt, at), and(eq(invitations.createdAt, at), lt(invitations.id, options.cursor.id))),
+    );
+  }
+  return db
+    .select({ invitation: invitations, organization: { id: organizations.id, name: organizations.name } })
+    .from(invitations)
+    .leftJoin(organizations, eq(organizations.id, invitations.orgId))
+    .where(conditions.length ? and(...conditions) : sql`true`)
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .limit(options.limit);
+}

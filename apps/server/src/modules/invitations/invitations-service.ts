@@ -1,0 +1,260 @@
+import type { TDatabase, TExecutor } from '@spacecapture/db/client';
+import type { TCreateInvitationRequest, TInvitation } from '@spacecapture/shared/contracts/invitations';
+import { AppError } from '@spacecapture/shared/errors';
+import { orgTypeOfRole, type TInvitableRole, type TOrgType, teamMemberRoleOf } from '@spacecapture/shared/roles';
+import {
+  canTransition,
+  INVITATION_MACHINE,
+  type TInvitationStatus,
+  transitionRefusal,
+} from '@spacecapture/shared/state-machines';
+import { findOrganization, findUserIdByEmail, insertOrganization } from '../accounts/accounts-repository.ts';
+import { recordAudit } from '../audit/audit-repository.ts';
+import { invitationEmail } from '../auth/account-emails.ts';
+import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { invitationLink, newInvitationToken } from './invitation-token.ts';
+import {
+  findInvitation,
+  findPendingInvitationForEmail,
+  insertInvitation,
+  listInvitations,
+  type TInvitationCursor,
+  type TInvitationRow,
+  updateInvitation,
+} from './invitations-repository.ts';
+
+export type TActor = { userId: string; role: string; orgId: string | null };
+
+/** A pending invitation past its expiry reads as expired, whether or not a worker marked it yet. */
+export function effectiveInvitationStatus(
+  row: Pick<TInvitationRow, 'status' | 'expiresAt'>,
+  now: Date,
+): TInvitationStatus {
+  if (row.status === 'pending' && row.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return row.status as TInvitationStatus;
+}
+
+function toView(row: TInvitationRow, organization: { id: string; name: string } | null, now: Date): TInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    orgType: (row.orgType as TOrgType | null) ?? null,
+    roleSuggested: row.roleSuggested,
+    status: effectiveInvitationStatus(row, now),
+    organization,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function encodeCursor(row: TInvitationRow) {
+  return Buffer.from(JSON.stringify({ createdAt: row.createdAt.toISOString(), id: row.id })).toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined): TInvitationCursor | undefined {
+  if (!cursor) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof value.createdAt === 'string' && typeof value.id === 'string') return value;
+  } catch {
+    // fall through to the error below
+  }
+  throw new AppError('bad_request', 'The cursor is not valid.');
+}
+
+/**
+ * Invitations: admins invite anyone into any organisation; organisation admins invite team members
+ * into their own. Every change writes its audit entry and its e-mail in the same transaction.
+ */
+export function createInvitationsService(deps: {
+  db: TDatabase;
+  publicUrl: string;
+  clock: () => Date;
+  onEmailsQueued: () => void;
+}) {
+  const { db, clock } = deps;
+
+  async function sendNew(
+    tx: TExecutor,
+    input: { email: string; role: TInvitableRole; orgId: string; orgName: string; actor: TActor },
+  ) {
+    const email = input.email.toLowerCase();
+    if (await findUserIdByEmail(tx, email)) {
+      throw new AppError('conflict', `An account for ${email} already exists.`, {
+        email: 'This person already has an account.',
+      });
+    }
+    const existing = await findPendingInvitationForEmail(tx, email);
+    if (existing && effectiveInvitationStatus(existing, clock()) === 'pending') {
+      throw new AppError('conflict', `A pending invitation for ${email} already exists; resend it instead.`, {
+        email: 'A pending invitation for this e-mail already exists.',
+      });
+    }
+    const orgType = orgTypeOfRole(input.role);
+    const { token, tokenHash, expiresAt } = newInvitationToken(clock());
+    const row = await insertInvitation(tx, {
+      email,
+      orgType,
+      roleSuggested: input.role,
+      orgId: input.orgId,
+      status: 'pending',
+      tokenHash,
+      expiresAt,
+      invitedBy: input.actor.userId,
+    });
+    await recordAudit(tx, {
+      entity: 'invitation',
+      entityId: row.id,
+      action: 'create',
+      after: toAuditView(row),
+      actorUserId: input.actor.userId,
+    });
+    await enqueueEmails(tx, [
+      invitationEmail({
+        to: email,
+        organizationName: input.orgName,
+        role: input.role,
+        url: invitationLink(deps.publicUrl, { token, email, orgType }),
+        expiresAt,
+      }),
+    ]);
+    return toView(row, { id: input.orgId, name: input.orgName }, clock());
+  }
+
+  async function inTransaction<T>(work: (tx: TExecutor) => Promise<T>): Promise<T> {
+    const result = await db.transaction(work);
+    deps.onEmailsQueued();
+    return result;
+  }
+
+  return {
+    /** Admin: invite into an existing organisation of the role's type, or a new one by name. */
+    async create(request: TCreateInvitationRequest, actor: TActor) {
+      if (orgTypeOfRole(request.roleSuggested) !== request.orgType) {
+        throw new AppError('validation_failed', 'The suggested role does not match the organization type.', {
+          roleSuggested: 'The suggested role must belong to the organization type.',
+        });
+      }
+      return inTransaction(async (tx) => {
+        let org: { id: string; name: string };
+        if ('id' in request.organization) {
+          const found = await findOrganization(tx, request.organization.id);
+          if (!found || found.type !== request.orgType) {
+            throw new AppError('validation_failed', 'Choose an organization of the selected type.', {
+              organization: 'Choose an organization of the selected type.',
+            });
+          }
+          org = found;
+        } else {
+          org = await insertOrganization(tx, { name: request.organization.name, type: request.orgType });
+          await recordAudit(tx, {
+            entity: 'organization',
+            entityId: org.id,
+            action: 'create',
+            after: org,
+            actorUserId: actor.userId,
+          });
+        }
+        return sendNew(tx, {
+          email: request.email,
+          role: request.roleSuggested,
+          orgId: org.id,
+          orgName: org.name,
+          actor,
+        });
+      });
+    },
+
+    /** Organisation admin: invite a team member (the organisation's _user role) into their own organisation. */
+    async inviteTeamMember(email: string, actor: TActor) {
+      if (!actor.orgId) throw new AppError('forbidden', 'You do not belong to an organization.');
+      const orgId = actor.orgId;
+      return inTransaction(async (tx) => {
+        const org = await findOrganization(tx, orgId);
+        if (!org) throw new AppError('not_found', 'Organization not found.');
+        const role = teamMemberRoleOf(org.type as TOrgType);
+        return sendNew(tx, { email, role, orgId: org.id, orgName: org.name, actor });
+      });
+    },
+
+    async list(options: { limit: number; cursor?: string; orgId?: string }) {
+      const rows = await listInvitations(db, {
+        limit: options.limit + 1,
+        ...(options.orgId ? { orgId: options.orgId } : {}),
+        ...(options.cursor ? { cursor: decodeCursor(options.cursor) } : {}),
+      });
+      const page = rows.slice(0, options.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => toView(row.invitation, row.organization, clock())),
+        nextCursor: rows.length > options.limit && last ? encodeCursor(last.invitation) : null,
+      };
+    },
+
+    /** A new token and a new expiry; the old link stops working. Offered on every invitation. */
+    async resend(id: string, actor: TActor, scope: { orgId?: string } = {}) {
+      return inTransaction(async (tx) => {
+        const row = await findInvitation(tx, id, { forUpdate: true });
+        if (!row || (scope.orgId && row.orgId !== scope.orgId))
+          throw new AppError('not_found', 'Invitation not found.');
+        const from = effectiveInvitationStatus(row, clock());
+        if (!canTransition(INVITATION_MACHINE, from, 'pending')) {
+          throw new AppError('conflict', transitionRefusal(INVITATION_MACHINE, from, 'pending'));
+        }
+        const { token, tokenHash, expiresAt } = newInvitationToken(clock());
+        const updated = await updateInvitation(tx, id, { tokenHash, expiresAt, status: 'pending' });
+        await recordAudit(tx, {
+          entity: 'invitation',
+          entityId: id,
+          action: 'resend',
+          before: toAuditView(row),
+          after: toAuditView(updated),
+          actorUserId: actor.userId,
+        });
+        const org = row.orgId ? await findOrganization(tx, row.orgId) : undefined;
+        await enqueueEmails(tx, [
+          invitationEmail({
+            to: row.email,
+            organizationName: org?.name ?? null,
+            role: row.roleSuggested,
+            url: invitationLink(deps.publicUrl, { token, email: row.email, orgType: row.orgType }),
+            expiresAt,
+          }),
+        ]);
+        return toView(updated, org ? { id: org.id, name: org.name } : null, clock());
+      });
+    },
+
+    /** Only a pending invitation can be revoked. */
+    async revoke(id: string, actor: TActor, scope: { orgId?: string } = {}) {
+      return db.transaction(async (tx) => {
+        const row = await findInvitation(tx, id, { forUpdate: true });
+        if (!row || (scope.orgId && row.orgId !== scope.orgId))
+          throw new AppError('not_found', 'Invitation not found.');
+        const from = effectiveInvitationStatus(row, clock());
+        if (!canTransition(INVITATION_MACHINE, from, 'revoked')) {
+          throw new AppError('conflict', transitionRefusal(INVITATION_MACHINE, from, 'revoked'));
+        }
+        const updated = await updateInvitation(tx, id, { status: 'revoked' });
+        await recordAudit(tx, {
+          entity: 'invitation',
+          entityId: id,
+          action: 'revoke',
+          before: toAuditView(row),
+          after: toAuditView(updated),
+          actorUserId: actor.userId,
+        });
+        const org = row.orgId ? await findOrganization(tx, row.orgId) : undefined;
+        return toView(updated, org ? { id: org.id, name: org.name } : null, clock());
+      });
+    },
+  };
+}
+
+/** Audit snapshots never contain the token hash. */
+function toAuditView(row: TInvitationRow) {
+  const { tokenHash: _secret, ...rest } = row;
+  return rest;
+}
+
+export type TInvitationsService = ReturnType<typeof createInvitationsService>;

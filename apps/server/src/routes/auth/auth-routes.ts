@@ -1,0 +1,275 @@
+import { AUTH_MESSAGES, ZProfile, ZSignUpAccepted, ZSignUpRequest } from '@spacecapture/shared/contracts/auth';
+import { AppError, ZErrorResponse } from '@spacecapture/shared/errors';
+import { emailField } from '@spacecapture/shared/fields';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createAdminWithSetupToken } from '../../modules/auth/first-admin.ts';
+import type { TLimiter } from '../../modules/rate-limits/fixed-window-limiter.ts';
+import { callerOf, requestOrigin } from '../../plugins/auth.ts';
+import { errorBody } from '../../plugins/errors.ts';
+
+/**
+ * Authentication endpoints. The library's endpoints this product uses are forwarded one by one
+ * (anything else under /api/auth does not exist); sign-up, first-admin setup and the profile are ours.
+ */
+
+type TForwarded = { method: 'GET' | 'POST'; path: string; roles: readonly string[]; summary: string };
+
+const FORWARDED: readonly TForwarded[] = [
+  { method: 'POST', path: '/sign-in/email', roles: ['public'], summary: 'Sign in with e-mail and password' },
+  { method: 'POST', path: '/sign-out', roles: ['authenticated'], summary: 'Sign out on this device (scope local)' },
+  { method: 'GET', path: '/get-session', roles: ['public'], summary: 'The current session, or null' },
+  { method: 'GET', path: '/list-sessions', roles: ['authenticated'], summary: "The user's active sessions" },
+  { method: 'POST', path: '/revoke-session', roles: ['authenticated'], summary: 'End one of your sessions' },
+  {
+    method: 'POST',
+    path: '/revoke-other-sessions',
+    roles: ['authenticated'],
+    summary: 'Sign out other devices (scope others)',
+  },
+  { method: 'POST', path: '/revoke-sessions', roles: ['authenticated'], summary: 'Sign out everywhere (scope global)' },
+  { method: 'POST', path: '/request-password-reset', roles: ['public'], summary: 'E-mail a password reset link' },
+  { method: 'GET', path: '/reset-password/:token', roles: ['public'], summary: 'Password reset link target' },
+  {
+    method: 'POST',
+    path: '/reset-password',
+    roles: ['public'],
+    summary: 'Set a new password with a reset token; ends every session',
+  },
+  { method: 'GET', path: '/verify-email', roles: ['public'], summary: 'E-mail confirmation link target' },
+  { method: 'POST', path: '/send-verification-email', roles: ['public'], summary: 'Send the confirmation link again' },
+  { method: 'POST', path: '/change-password', roles: ['authenticated'], summary: 'Change your password' },
+  {
+    method: 'POST',
+    path: '/two-factor/enable',
+    roles: ['authenticated'],
+    summary: 'Start TOTP enrolment: secret URI and recovery codes',
+  },
+  { method: 'POST', path: '/two-factor/disable', roles: ['authenticated'], summary: 'Remove the TOTP factor' },
+  {
+    method: 'POST',
+    path: '/two-factor/get-totp-uri',
+    roles: ['authenticated'],
+    summary: 'The TOTP URI (password required)',
+  },
+  {
+    method: 'POST',
+    path: '/two-factor/verify-totp',
+    roles: ['public'],
+    summary: 'Verify a TOTP code (sign-in challenge or enrolment)',
+  },
+  {
+    method: 'POST',
+    path: '/two-factor/verify-backup-code',
+    roles: ['public'],
+    summary: 'Use a recovery code at sign-in',
+  },
+  {
+    method: 'POST',
+    path: '/two-factor/generate-backup-codes',
+    roles: ['authenticated'],
+    summary: 'New recovery codes',
+  },
+];
+
+const LIBRARY_CODES: Record<string, { code: string; message?: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { code: 'invalid_credentials', message: AUTH_MESSAGES.invalidCredentials },
+  EMAIL_NOT_VERIFIED: { code: 'email_not_verified', message: AUTH_MESSAGES.emailNotVerified },
+  INVALID_TOKEN: { code: 'bad_request', message: 'This link is not valid or has expired.' },
+};
+
+/**
+ * The library also returns the session token in JSON bodies; the browser never needs it (the
+ * http-only cookie carries it), so script on the page must not see it.
+ */
+function withoutSessionToken(text: string) {
+  if (!text.includes('"token"')) return text;
+  try {
+    const body = JSON.parse(text);
+    if (body && typeof body === 'object' && 'token' in body && 'user' in body) {
+      delete body.token;
+      return JSON.stringify(body);
+    }
+  } catch {
+    // not JSON: pass through
+  }
+  return text;
+}
+
+const authRoutes: FastifyPluginAsyncZod<{ signInPerAccount: TLimiter; signInPerAddress: TLimiter }> = async (
+  app,
+  options,
+) => {
+  const auth = app.authLibrary;
+
+  async function limitSignIn(request: FastifyRequest, reply: FastifyReply) {
+    let email = '';
+    try {
+      email = String(JSON.parse(String(request.body ?? '{}')).email ?? '')
+        .trim()
+        .toLowerCase();
+    } catch {
+      // an unreadable body is refused by the library itself
+    }
+    const checks = [options.signInPerAddress.hit(request.ip), ...(email ? [options.signInPerAccount.hit(email)] : [])];
+    for (const result of await Promise.all(checks)) {
+      if (!result.allowed) {
+        reply.header('Retry-After', String(result.retryAfterSeconds));
+        throw new AppError(
+          'rate_limited',
+          `Too many sign-in attempts. Please try again in ${result.retryAfterSeconds} seconds.`,
+        );
+      }
+    }
+  }
+
+  async function forward(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, requestOrigin(request));
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || name === 'content-length') continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    const body = hasBody ? String(request.body ?? '') || '{}' : undefined;
+    if (hasBody) headers.set('content-type', 'application/json');
+    const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    const text = await response.text();
+    if (response.status < 400 || !text) return reply.send(withoutSessionToken(text));
+    // The library's errors are re-shaped into ours, with generic wording for credentials.
+    let parsed: { code?: string; message?: string } = {};
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // keep the generic message below
+    }
+    const known = parsed.code ? LIBRARY_CODES[parsed.code] : undefined;
+    const code = known?.code ?? (parsed.code ?? 'bad_request').toLowerCase();
+    const message = known?.message ?? parsed.message ?? 'The request could not be completed.';
+    return reply.type('application/json').send(errorBody(code as never, message));
+  }
+
+  await app.register(async (library) => {
+    // Bodies go to the library untouched; an empty JSON body (sign-out) is not an error.
+    library.removeContentTypeParser('application/json');
+    library.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    for (const route of FORWARDED) {
+      library.route({
+        method: route.method,
+        url: route.path,
+        schema: { 'x-roles': route.roles, tags: ['auth'], summary: route.summary },
+        ...(route.path === '/sign-in/email' ? { preHandler: limitSignIn } : {}),
+        handler: forward,
+      });
+    }
+  });
+
+  app.post(
+    '/sign-up',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        'x-roles': ['public'],
+        tags: ['auth'],
+        summary: 'Create an account with an invitation (invite-only); e-mails a confirmation link',
+        body: ZSignUpRequest,
+        response: {
+          201: ZSignUpAccepted,
+          400: ZErrorResponse,
+          403: ZErrorResponse,
+          409: ZErrorResponse,
+          429: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email } = await app.services.signUp.signUp(request.body);
+      return reply.status(201).send({ status: 'verification_sent' as const, email });
+    },
+  );
+
+  app.post(
+    '/setup-admin',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        'x-roles': ['public'],
+        tags: ['auth'],
+        summary: 'Create the first master admin with the one-time link printed at start',
+        body: z.object({
+          token: z.string().min(1).max(200),
+          email: emailField('Please enter a valid email address.'),
+          password: z.string().min(1).max(128),
+        }),
+        response: {
+          201: z.object({ status: z.literal('created') }),
+          400: ZErrorResponse,
+          403: ZErrorResponse,
+          409: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      await createAdminWithSetupToken({ db: app.db, signUp: app.services.signUp }, request.body);
+      return reply.status(201).send({ status: 'created' as const });
+    },
+  );
+};
+
+export default authRoutes;
+
+/** GET /api/me: the signed-in user's profile (spec 000 §3), used by the web app's guards. */
+export const meRoutes: FastifyPluginAsyncZod<{ isMfaRequired: (role: string) => Promise<boolean> }> = async (
+  app,
+  options,
+) => {
+  app.get(
+    '/me',
+    {
+      schema: {
+        'x-roles': ['authenticated'],
+        tags: ['auth'],
+        summary: 'The signed-in user with role and organisation',
+        response: { 200: ZProfile, 401: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { profile } = caller;
+      return {
+        user: {
+          id: profile.userId,
+          email: profile.email,
+          name: profile.name,
+          emailVerified: profile.emailVerified,
+          twoFactorEnabled: profile.twoFactorEnabled,
+        },
+        role: caller.role as z.infer<typeof ZProfile>['role'],
+        portal: caller.portal,
+        organization: profile.organization
+          ? {
+              id: profile.organization.id,
+              name: profile.organization.name,
+              type: profile.organization.type as 'customer' | 'provider',
+              orgRole: profile.organization.orgRole,
+            }
+          : null,
+        mfa: {
+          required: caller.portal === 'admin' && (await options.isMfaRequired(caller.role)),
+          enrolled: profile.twoFactorEnabled,
+        },
+      };
+    },
+  );
+};
