@@ -46,7 +46,9 @@ export default fp(
         prefix: '/assets/',
         index: false,
         cacheControl: false,
-        setHeaders: (reply) => reply.header('Cache-Control', IMMUTABLE),
+        // sendFile() of pages goes through this too: only hashed assets are immutable.
+        setHeaders: (reply, filePath) =>
+          reply.header('Cache-Control', filePath.endsWith('.html') ? REVALIDATE : IMMUTABLE),
       });
       const sendHtml = (reply: FastifyReply, file: string, status = 200) =>
         reply

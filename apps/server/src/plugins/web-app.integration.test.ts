@@ -1,0 +1,71 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestApp } from '../../test/test-app.ts';
+
+/** Serving the built web app: a small stand-in build in the test's data folder. */
+describe('web app serving', () => {
+  let t: TTestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-web-'));
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await mkdir(path.join(dist, 'about'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), '<html><body>landing</body></html>');
+    await writeFile(path.join(dist, 'about', 'index.html'), '<html><body>about page</body></html>');
+    await writeFile(path.join(dist, 'app.html'), '<html><body>spa shell</body></html>');
+    await writeFile(path.join(dist, '404.html'), '<html><body>Oops! Page not found</body></html>');
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves prerendered public pages, never cached without revalidation', async () => {
+    for (const [url, text] of [
+      ['/', 'landing'],
+      ['/about', 'about page'],
+      ['/about/', 'about page'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain(text);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-type']).toContain('text/html');
+    }
+  });
+
+  it('caches hashed assets for a year as immutable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the SPA shell for portal routes', async () => {
+    for (const url of [
+      '/auth?intent=admin',
+      '/admin',
+      '/admin/triage',
+      '/customer-dashboard',
+      '/customer/orders',
+      '/provider/uploads',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('spa shell');
+    }
+  });
+
+  it('answers an unknown page with the not-found page and status 404, and an unknown API path with JSON', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('Oops! Page not found');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const api = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: { code: 'not_found', message: 'No API operation GET /api/no/such/thing.' } });
+  });
+});
