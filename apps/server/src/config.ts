@@ -82,7 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map(
-        (issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(present[String(issue.path[0])])})`,
+        (issue) => `${issue.path.join('.')}: ${issue.message} (got ${shownValue(String(issue.path[0]), present)})`,
       ),
     );
   }
@@ -106,6 +106,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: value.ADMIN_EMAIL,
     adminPassword: value.ADMIN_PASSWORD,
   };
+}
+
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD']);
+
+/** What a start-up message may show of a value: never a secret, nor the password inside a URL. */
+function shownValue(name: string, env: Record<string, string | undefined>): string {
+  const value = env[name];
+  if (value === undefined) return 'nothing';
+  if (SECRET_VARIABLES.has(name)) return `a value of ${value.length} characters`;
+  try {
+    const url = new URL(value);
+    if (url.password) {
+      url.password = '***';
+      return JSON.stringify(url.toString());
+    }
+  } catch {
+    // Not a URL: shown as given.
+  }
+  return JSON.stringify(value);
 }
 
 /** Client addresses come from the socket unless our own proxies are named; X-Forwarded-For is spoofable. */

@@ -37,20 +37,31 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Lock files this process holds. A lock naming our own pid is ours only if it is listed here;
+ * otherwise it was left by an earlier process that had the same pid (pid 1 in a container).
+ */
+const locksHeldHere = new Set<string>();
+
 /** Takes the data folder's lock file; a lock left by a dead process is taken over. */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'instance.lock');
+  const lockPath = path.resolve(dataDir, 'instance.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
+      locksHeldHere.add(lockPath);
+      return () => {
+        locksHeldHere.delete(lockPath);
+        rmSync(lockPath, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder)) {
+      const heldByUs = holder === process.pid && locksHeldHere.has(lockPath);
+      if (heldByUs || (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder))) {
         throw new DataDirLockedError(dataDir, holder);
       }
       rmSync(lockPath, { force: true });

@@ -13,7 +13,8 @@ export default fp(
     const retryAfter = String(options.retryAfterSeconds ?? 1);
     app.decorate('requestsInFlight', () => inFlight);
     app.addHook('onRequest', async (request, reply) => {
-      if (inFlight >= options.maxInFlight && request.url !== '/api/health') {
+      // The matched route, not the raw URL: a query string or trailing slash must not get health shed.
+      if (inFlight >= options.maxInFlight && request.routeOptions.url !== '/api/health') {
         reply.header('Retry-After', retryAfter);
         return sendError(reply, 'unavailable', 'The server is busy. Please retry shortly.');
       }

@@ -49,8 +49,8 @@ export function createOutboxWorker(deps: {
   let again = false;
   let stopped = false;
 
-  async function deliverBatch(): Promise<number> {
-    const batch = await claimDueEmails(db, clock(), options.batchSize, options.leaseMs);
+  async function deliverBatch(dueBy: Date): Promise<number> {
+    const batch = await claimDueEmails(db, dueBy, options.batchSize, options.leaseMs);
     for (const email of batch) {
       if (!transport.delivers) {
         log.info({ outboxId: email.id, to: email.to, subject: email.subject }, 'e-mail kept in outbox (no SMTP_URL)');
@@ -74,11 +74,15 @@ export function createOutboxWorker(deps: {
     return batch.length;
   }
 
-  async function pass() {
+  /**
+   * One delivery pass. The last pass on shutdown (`drainDueBy`) takes batch after batch until every
+   * e-mail due at that instant had its attempt; one that fails then is retried after the restart.
+   */
+  async function pass(drainDueBy?: Date) {
     do {
       again = false;
       try {
-        while ((await deliverBatch()) === options.batchSize && !stopped) {}
+        while ((await deliverBatch(drainDueBy ?? clock())) === options.batchSize && (drainDueBy || !stopped)) {}
       } catch (error) {
         log.error({ err: error }, 'outbox pass failed');
       }
@@ -116,7 +120,7 @@ export function createOutboxWorker(deps: {
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
-      await pass();
+      await pass(clock());
     },
   };
 }

@@ -113,6 +113,8 @@ const publicFormRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number }> = 
               }
               portfolio = await receivePortfolio(app.files, { filename: part.filename, stream: part.file });
             } else if (part.fieldname === 'payload') {
+              // Over fieldSize the parser cuts the value short: that is a too-large body, not bad JSON.
+              if (part.valueTruncated) throw new AppError('payload_too_large', 'The payload part is too large.');
               payload = parseJson(String(part.value));
             }
           }

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** Runs loadConfig and returns the ConfigError it throws (fails the test when it does not throw). */
+function configErrorFor(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('starts with no configuration: port 3000, ./data, embedded database, mail kept in the outbox', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.trustProxy).toBe(false);
+    expect(config.companyEmail).toBe('hello@spacecapture.example');
+  });
+
+  it('treats empty variables as not set', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '', REDIS_URL: '', DATA_DIR: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('data'));
+  });
+
+  it('reads the values it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/spacecapture',
+      DATABASE_URL: 'postgres://app@db.internal:5432/spacecapture',
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      COMPANY_EMAIL: 'ops@example.com',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_URL: 'https://capture.example.com/',
+      TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+      MAX_IN_FLIGHT: '64',
+      PUBLIC_FORM_RATE_LIMIT: '5',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/spacecapture',
+      databaseUrl: 'postgres://app@db.internal:5432/spacecapture',
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      companyEmail: 'ops@example.com',
+      redisUrl: 'redis://cache:6379',
+      publicUrl: 'https://capture.example.com',
+      trustProxy: ['10.0.0.1', '10.0.0.2'],
+      maxInFlight: 64,
+      publicFormRateLimit: 5,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['SMTP_URL', 'http://x'],
+    ['COMPANY_EMAIL', 'nope'],
+    ['REDIS_URL', 'x'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['MAX_IN_FLIGHT', '0'],
+    ['PUBLIC_FORM_RATE_LIMIT', 'many'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops on %s=%s with a message naming the variable and the value', (name, value) => {
+    const error = configErrorFor({ [name]: value });
+    expect(error.message).toContain(`${name}:`);
+    expect(error.message).toContain(JSON.stringify(value));
+  });
+
+  it('names what was expected for a URL or an e-mail address', () => {
+    expect(configErrorFor({ DATABASE_URL: 'mysql://x' }).message).toContain('postgres://');
+    expect(configErrorFor({ SMTP_URL: 'http://x' }).message).toContain('smtp://');
+    expect(configErrorFor({ REDIS_URL: 'x' }).message).toContain('redis://');
+    expect(configErrorFor({ COMPANY_EMAIL: 'nope' }).message).toContain('e-mail address');
+  });
+
+  it('never repeats a secret or a password in its message', () => {
+    const secret = configErrorFor({ AUTH_SECRET: 'tooshort-but-real' }).message;
+    expect(secret).toContain('AUTH_SECRET:');
+    expect(secret).not.toContain('tooshort-but-real');
+    const url = configErrorFor({ DATABASE_URL: 'mysql://app:s3cret-pass@db.internal/app' }).message;
+    expect(url).toContain('DATABASE_URL:');
+    expect(url).toContain('db.internal');
+    expect(url).not.toContain('s3cret-pass');
+    expect(configErrorFor({ SMTP_URL: 'https://mailer:hunter22@mail.example.com' }).message).not.toContain('hunter22');
+  });
+
+  it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(configErrorFor({ ADMIN_EMAIL: 'root@example.com' }).message).toContain('ADMIN_PASSWORD');
+    expect(configErrorFor({ ADMIN_PASSWORD: 'correct horse battery staple' }).message).toContain('ADMIN_EMAIL');
+    expect(loadConfig({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'pw' })).toMatchObject({
+      adminEmail: 'root@example.com',
+      adminPassword: 'pw',
+    });
+  });
+
+  it('lists every bad variable at once', () => {
+    const message = configErrorFor({ PORT: 'abc', SMTP_URL: 'http://x', REDIS_URL: 'x' }).message;
+    expect(message).toContain('PORT:');
+    expect(message).toContain('SMTP_URL:');
+    expect(message).toContain('REDIS_URL:');
+    expect(message).not.toContain('DATABASE_URL');
+  });
+});
