@@ -1,0 +1,66 @@
+import { PATHS } from '@spacecapture/shared/paths';
+import { Route, Routes } from 'react-router';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { lazyRoute, RouteModule } from './lazy-route.tsx';
+
+// Every page is its own chunk. Module ids are the files' paths from apps/web, as in Vite's manifest.
+const mantineShell = lazyRoute('src/app/layouts/mantine-shell.tsx', () =>
+  import('./layouts/mantine-shell.tsx').then((module) => module.MantineShell),
+);
+const home = lazyRoute('src/app/routes/public/home.tsx', () =>
+  import('./routes/public/home.tsx').then((module) => module.HomeRoute),
+);
+const about = lazyRoute('src/app/routes/public/about.tsx', () =>
+  import('./routes/public/about.tsx').then((module) => module.AboutRoute),
+);
+const services = lazyRoute('src/app/routes/public/services.tsx', () =>
+  import('./routes/public/services.tsx').then((module) => module.ServicesRoute),
+);
+const faq = lazyRoute('src/app/routes/public/faq.tsx', () =>
+  import('./routes/public/faq.tsx').then((module) => module.FaqRoute),
+);
+const privacy = lazyRoute('src/app/routes/public/privacy.tsx', () =>
+  import('./routes/public/privacy.tsx').then((module) => module.PrivacyRoute),
+);
+const terms = lazyRoute('src/app/routes/public/terms.tsx', () =>
+  import('./routes/public/terms.tsx').then((module) => module.TermsRoute),
+);
+const contact = lazyRoute('src/app/routes/public/contact.tsx', () =>
+  import('./routes/public/contact.tsx').then((module) => module.ContactRoute),
+);
+const request = lazyRoute('src/app/routes/public/request.tsx', () =>
+  import('./routes/public/request.tsx').then((module) => module.RequestRoute),
+);
+const provider = lazyRoute('src/app/routes/public/provider.tsx', () =>
+  import('./routes/public/provider.tsx').then((module) => module.ProviderRoute),
+);
+const quoteEstimator = lazyRoute('src/app/routes/public/quote-estimator.tsx', () =>
+  import('./routes/public/quote-estimator.tsx').then((module) => module.QuoteEstimatorRoute),
+);
+const notFound = lazyRoute('src/app/routes/public/not-found.tsx', () =>
+  import('./routes/public/not-found.tsx').then((module) => module.NotFoundRoute),
+);
+
+/** The route tree, rendered by BrowserRouter in the browser and StaticRouter when prerendering. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route index element={<RouteModule route={home} />} />
+        <Route path={PATHS.about} element={<RouteModule route={about} />} />
+        <Route path={PATHS.services} element={<RouteModule route={services} />} />
+        <Route path={PATHS.faq} element={<RouteModule route={faq} />} />
+        <Route path={PATHS.privacy} element={<RouteModule route={privacy} />} />
+        <Route path={PATHS.terms} element={<RouteModule route={terms} />} />
+        {/* Form pages use Mantine, TanStack Query and the zod contracts: one lazy shell provides them. */}
+        <Route element={<RouteModule route={mantineShell} />}>
+          <Route path={PATHS.contact} element={<RouteModule route={contact} />} />
+          <Route path={PATHS.request} element={<RouteModule route={request} />} />
+          <Route path={PATHS.provider} element={<RouteModule route={provider} />} />
+          <Route path={PATHS.quoteEstimator} element={<RouteModule route={quoteEstimator} />} />
+        </Route>
+        <Route path="*" element={<RouteModule route={notFound} />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,69 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// The same palette as the plain CSS tokens in styles/global.css (deep indigo and teal).
+const brand: MantineColorsTuple = [
+  '#eef2ff',
+  '#e0e7ff',
+  '#c7d2fe',
+  '#a5b4fc',
+  '#818cf8',
+  '#6366f1',
+  '#4f46e5',
+  '#4338ca',
+  '#3730a3',
+  '#312e81',
+];
+const teal: MantineColorsTuple = [
+  '#f0fdfa',
+  '#ccfbf1',
+  '#99f6e4',
+  '#5eead4',
+  '#2dd4bf',
+  '#14b8a6',
+  '#0d9488',
+  '#0f766e',
+  '#115e59',
+  '#134e4a',
+];
+// Slate greys: the "dimmed" shade (6) and placeholders (5) keep AA contrast on white.
+const gray: MantineColorsTuple = [
+  '#f8fafc',
+  '#f1f5f9',
+  '#e2e8f0',
+  '#cbd5e1',
+  '#94a3b8',
+  '#64748b',
+  '#475569',
+  '#334155',
+  '#1e293b',
+  '#0f172a',
+];
+// Darker reds so error messages under fields keep AA contrast.
+const red: MantineColorsTuple = [
+  '#fef2f2',
+  '#fee2e2',
+  '#fecaca',
+  '#fca5a5',
+  '#f87171',
+  '#ef4444',
+  '#dc2626',
+  '#b91c1c',
+  '#991b1b',
+  '#7f1d1d',
+];
+
+export const mantineTheme = createTheme({
+  colors: { brand, teal, gray, red },
+  primaryColor: 'brand',
+  primaryShade: 7,
+  black: '#0f172a',
+  fontFamily: "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  headings: {
+    fontFamily:
+      "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    fontWeight: '800',
+  },
+  lineHeights: { xs: '1.4', sm: '1.45', md: '1.6', lg: '1.6', xl: '1.65' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+});

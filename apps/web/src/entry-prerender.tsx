@@ -1,0 +1,46 @@
+import { PassThrough } from 'node:stream';
+import { PUBLIC_PAGES } from '@spacecapture/shared/paths';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from './app/app-routes.tsx';
+import { RenderedModulesContext } from './app/lazy-route.tsx';
+import { findPageMeta, NOT_FOUND_META, type TPageMeta } from './lib/page-meta.ts';
+
+export type TPrerenderPage = TPageMeta & { path: string };
+
+/** The pages written at build time: every public page, plus the not-found page as 404.html. */
+export const PRERENDER_PAGES: readonly TPrerenderPage[] = PUBLIC_PAGES.map((page) => {
+  const meta = findPageMeta(page.path);
+  if (!meta) throw new Error(`No page meta for ${page.path}`);
+  return { path: page.path, ...meta };
+});
+export const NOT_FOUND_PAGE: TPrerenderPage = { path: '/404', ...NOT_FOUND_META };
+
+export type TRenderResult = { html: string; modules: string[] };
+
+/** Renders a URL to HTML once every lazy route has loaded (react-dom/static waits for Suspense). */
+export async function render(url: string): Promise<TRenderResult> {
+  const modules = new Set<string>();
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <RenderedModulesContext value={modules}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </RenderedModulesContext>
+    </StrictMode>,
+    {
+      // Never outline large boundaries: that would need React's inline scripts, which the CSP forbids.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        errors.push(error);
+      },
+    },
+  );
+  if (errors.length > 0) throw errors[0];
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Uint8Array));
+  return { html: Buffer.concat(chunks).toString('utf8'), modules: [...modules] };
+}

@@ -1,0 +1,258 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Loader,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  type TCaptureRequest,
+  type TCaptureRequestInput,
+  ZCaptureRequest,
+} from '@spacecapture/shared/contracts/public-forms';
+import {
+  CAPTURE_TYPE_OPTIONS,
+  SPACE_SIZE_OPTIONS,
+  SPACE_TYPE_OPTIONS,
+  TIMELINE_OPTIONS,
+} from '@spacecapture/shared/enums';
+import { TOASTS } from '@spacecapture/shared/messages';
+import { PATHS } from '@spacecapture/shared/paths';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
+import { SuccessPanel } from '../../../components/form/success-panel.tsx';
+import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { handleSubmissionError } from '../../../lib/submission-error.ts';
+import { useSubmitCaptureRequest } from '../api/submit-capture-request.ts';
+
+const FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'companyName',
+  'spaceType',
+  'location',
+  'spaceSize',
+  'captureType',
+  'timeline',
+  'additionalInfo',
+  'terms',
+  'website',
+] as const satisfies readonly (keyof TCaptureRequestInput)[];
+
+const DEFAULT_VALUES: Partial<TCaptureRequestInput> = {
+  name: '',
+  email: '',
+  phone: '',
+  companyName: '',
+  spaceType: '',
+  location: '',
+  spaceSize: '',
+  captureType: '',
+  timeline: '',
+  additionalInfo: '',
+  website: '',
+};
+
+function withPlaceholder(placeholder: string, options: readonly { value: string; label: string }[]) {
+  return [{ value: '', label: placeholder }, ...options];
+}
+
+function isField(field: string): field is (typeof FIELDS)[number] {
+  return (FIELDS as readonly string[]).includes(field);
+}
+
+/** The public capture request (spec §2 /request, rules §5): form, then the success panel. */
+export function CaptureRequestForm() {
+  const [submitted, setSubmitted] = useState(false);
+  const idempotencyKey = useIdempotencyKey();
+  const submitRequest = useSubmitCaptureRequest();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<TCaptureRequestInput, unknown, TCaptureRequest>({
+    resolver: zodResolver(ZCaptureRequest),
+    defaultValues: DEFAULT_VALUES,
+  });
+
+  // Changed values are a new attempt: the next submit gets a new Idempotency-Key.
+  useEffect(() => {
+    const subscription = watch(() => idempotencyKey.reset());
+    return () => subscription.unsubscribe();
+  }, [watch, idempotencyKey.reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await submitRequest.mutateAsync({ values, idempotencyKey: idempotencyKey.current() });
+    } catch (error) {
+      handleSubmissionError(error, {
+        setFieldError: (field, message) => {
+          if (!isField(field)) return false;
+          setError(field, { type: 'server', message }, { shouldFocus: true });
+          return true;
+        },
+      });
+      return;
+    }
+    idempotencyKey.reset();
+    setSubmitted(true);
+    notifySuccess(TOASTS.requestSubmitted);
+  });
+
+  if (submitted) {
+    return (
+      <SuccessPanel title="Request Submitted Successfully!">
+        Thank you! An admin will review your request shortly and get back to you with a quote and the next steps.
+      </SuccessPanel>
+    );
+  }
+
+  return (
+    <Paper
+      component="form"
+      withBorder
+      radius="lg"
+      shadow="sm"
+      p={{ base: 'lg', sm: 40 }}
+      onSubmit={onSubmit}
+      noValidate
+    >
+      <Stack gap="xl">
+        <Stack gap="md">
+          <Title order={2} fz={20} c="brand.9">
+            Contact Information
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Full Name"
+              placeholder="Jane Cooper"
+              autoComplete="name"
+              withAsterisk
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              placeholder="you@example.com"
+              autoComplete="email"
+              withAsterisk
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <TextInput
+              label="Phone"
+              type="tel"
+              placeholder="+1 (555) 123-4567"
+              autoComplete="tel"
+              withAsterisk
+              error={errors.phone?.message}
+              {...register('phone')}
+            />
+            <TextInput
+              label="Company Name (Optional)"
+              placeholder="Your company"
+              autoComplete="organization"
+              error={errors.companyName?.message}
+              {...register('companyName')}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Stack gap="md">
+          <Title order={2} fz={20} c="brand.9">
+            Space Details
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NativeSelect
+              label="Space Type"
+              withAsterisk
+              data={withPlaceholder('Select space type', SPACE_TYPE_OPTIONS)}
+              error={errors.spaceType?.message}
+              {...register('spaceType')}
+            />
+            <TextInput
+              label="Location"
+              placeholder="Street address or city"
+              autoComplete="street-address"
+              withAsterisk
+              error={errors.location?.message}
+              {...register('location')}
+            />
+            <NativeSelect
+              label="Space Size"
+              withAsterisk
+              data={withPlaceholder('Select space size', SPACE_SIZE_OPTIONS)}
+              error={errors.spaceSize?.message}
+              {...register('spaceSize')}
+            />
+            <NativeSelect
+              label="What do you need?"
+              withAsterisk
+              data={withPlaceholder('Select capture type', CAPTURE_TYPE_OPTIONS)}
+              error={errors.captureType?.message}
+              {...register('captureType')}
+            />
+            <NativeSelect
+              label="Timeline"
+              withAsterisk
+              data={withPlaceholder('Select timeline', TIMELINE_OPTIONS)}
+              error={errors.timeline?.message}
+              {...register('timeline')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Additional Information (Optional)"
+            placeholder="Access instructions, special requirements or questions..."
+            autosize={false}
+            rows={4}
+            error={errors.additionalInfo?.message}
+            {...register('additionalInfo')}
+          />
+        </Stack>
+
+        <HoneypotField label="Website" registration={register('website')} />
+
+        <Checkbox
+          label={
+            <Text component="span" size="sm">
+              I agree to the{' '}
+              <Anchor href={PATHS.terms} target="_blank" rel="noopener noreferrer" inherit>
+                Terms of Service
+              </Anchor>{' '}
+              and{' '}
+              <Anchor href={PATHS.privacy} target="_blank" rel="noopener noreferrer" inherit>
+                Privacy Policy
+              </Anchor>
+              .
+            </Text>
+          }
+          error={errors.terms?.message}
+          {...register('terms')}
+        />
+
+        <Button
+          type="submit"
+          size="md"
+          disabled={isSubmitting}
+          leftSection={isSubmitting ? <Loader size={16} color="currentColor" /> : null}
+        >
+          {isSubmitting ? 'Submitting...' : 'Submit Request'}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

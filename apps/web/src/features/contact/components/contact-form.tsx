@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Loader, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  type TContactMessage,
+  type TContactMessageInput,
+  ZContactMessage,
+} from '@spacecapture/shared/contracts/public-forms';
+import { TOASTS } from '@spacecapture/shared/messages';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
+import { SuccessPanel } from '../../../components/form/success-panel.tsx';
+import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { handleSubmissionError } from '../../../lib/submission-error.ts';
+import { useSendContactMessage } from '../api/send-contact-message.ts';
+
+const FIELDS = [
+  'name',
+  'email',
+  'subject',
+  'message',
+  'website',
+] as const satisfies readonly (keyof TContactMessageInput)[];
+
+const EMPTY: TContactMessageInput = { name: '', email: '', subject: '', message: '', website: '' };
+
+function isField(field: string): field is (typeof FIELDS)[number] {
+  return (FIELDS as readonly string[]).includes(field);
+}
+
+/**
+ * "Send Us a Message" (spec §2 /contact, §4): editing → sending (disabled, "Sending...") → sent
+ * (Thank You view, fields cleared). A failure returns to editing with the values kept.
+ */
+export function ContactForm() {
+  const [sent, setSent] = useState(false);
+  const idempotencyKey = useIdempotencyKey();
+  const sendMessage = useSendContactMessage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<TContactMessageInput, unknown, TContactMessage>({
+    resolver: zodResolver(ZContactMessage),
+    defaultValues: EMPTY,
+  });
+
+  useEffect(() => {
+    const subscription = watch(() => idempotencyKey.reset());
+    return () => subscription.unsubscribe();
+  }, [watch, idempotencyKey.reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await sendMessage.mutateAsync({ values, idempotencyKey: idempotencyKey.current() });
+    } catch (error) {
+      handleSubmissionError(error, {
+        setFieldError: (field, message) => {
+          if (!isField(field)) return false;
+          setError(field, { type: 'server', message }, { shouldFocus: true });
+          return true;
+        },
+        failureToast: () => TOASTS.contactFailed,
+      });
+      return;
+    }
+    reset(EMPTY);
+    idempotencyKey.reset();
+    setSent(true);
+    notifySuccess(TOASTS.messageSent);
+  });
+
+  if (sent) {
+    return (
+      <SuccessPanel
+        title="Thank You!"
+        action={
+          <Button variant="light" size="md" mt="sm" onClick={() => setSent(false)}>
+            Send Another Message
+          </Button>
+        }
+      >
+        Your message has been successfully sent. We'll get back to you as soon as possible.
+      </SuccessPanel>
+    );
+  }
+
+  return (
+    <Paper component="form" withBorder radius="lg" shadow="sm" p={{ base: 'lg', sm: 36 }} onSubmit={onSubmit}>
+      <Stack gap="md">
+        <Title order={2} fz={24} c="brand.9">
+          Send Us a Message
+        </Title>
+        <TextInput
+          label="Your Name"
+          placeholder="John Smith"
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextInput
+          label="Email Address"
+          type="email"
+          placeholder="you@example.com"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextInput
+          label="Subject"
+          placeholder="How can we help you?"
+          required
+          error={errors.subject?.message}
+          {...register('subject')}
+        />
+        <Textarea
+          label="Message"
+          placeholder="Please provide details about your inquiry..."
+          autosize={false}
+          rows={5}
+          required
+          error={errors.message?.message}
+          {...register('message')}
+        />
+        <HoneypotField label="Website" registration={register('website')} />
+        <Button
+          type="submit"
+          size="md"
+          disabled={isSubmitting}
+          leftSection={isSubmitting ? <Loader size={16} color="currentColor" /> : null}
+        >
+          {isSubmitting ? 'Sending...' : 'Send Message'}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

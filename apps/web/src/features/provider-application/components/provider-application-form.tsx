@@ -1,0 +1,296 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Input,
+  Loader,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  PORTFOLIO_EXTENSIONS,
+  type TProviderApplication,
+  type TProviderApplicationInput,
+  ZProviderApplication,
+} from '@spacecapture/shared/contracts/public-forms';
+import { EXPERIENCE_LEVEL_OPTIONS, PROVIDER_DEVICE_OPTIONS } from '@spacecapture/shared/enums';
+import { TOASTS } from '@spacecapture/shared/messages';
+import { PATHS } from '@spacecapture/shared/paths';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
+import { SuccessPanel } from '../../../components/form/success-panel.tsx';
+import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { handleSubmissionError } from '../../../lib/submission-error.ts';
+import { useSubmitProviderApplication } from '../api/submit-provider-application.ts';
+import { checkPortfolioFile } from '../utils/check-portfolio-file.ts';
+import styles from './provider-application.module.css';
+
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'companyName',
+  'website',
+  'regions',
+  'devices',
+  'experienceLevel',
+  'additionalInfo',
+  'terms',
+  'fax',
+] as const satisfies readonly (keyof TProviderApplicationInput)[];
+
+const DEFAULT_VALUES: Partial<TProviderApplicationInput> = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  companyName: '',
+  website: '',
+  regions: '',
+  devices: '',
+  experienceLevel: '',
+  additionalInfo: '',
+  fax: '',
+};
+
+function isField(field: string): field is (typeof FIELDS)[number] {
+  return (FIELDS as readonly string[]).includes(field);
+}
+
+/** The provider application (spec §2 /provider, rules §5): form with an optional portfolio file. */
+export function ProviderApplicationForm() {
+  const portfolioId = useId();
+  const [submitted, setSubmitted] = useState(false);
+  const [portfolio, setPortfolio] = useState<File | null>(null);
+  const [portfolioError, setPortfolioError] = useState<string | null>(null);
+  const idempotencyKey = useIdempotencyKey();
+  const submitApplication = useSubmitProviderApplication();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<TProviderApplicationInput, unknown, TProviderApplication>({
+    resolver: zodResolver(ZProviderApplication),
+    defaultValues: DEFAULT_VALUES,
+  });
+
+  useEffect(() => {
+    const subscription = watch(() => idempotencyKey.reset());
+    return () => subscription.unsubscribe();
+  }, [watch, idempotencyKey.reset]);
+
+  function onPortfolioChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0] ?? null;
+    idempotencyKey.reset();
+    setPortfolio(file);
+    setPortfolioError(file ? checkPortfolioFile(file) : null);
+  }
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      const fileError = portfolio ? checkPortfolioFile(portfolio) : null;
+      if (fileError) {
+        setPortfolioError(fileError);
+        return;
+      }
+      try {
+        await submitApplication.mutateAsync({ values, portfolio, idempotencyKey: idempotencyKey.current() });
+      } catch (error) {
+        handleSubmissionError(error, {
+          setFieldError: (field, message) => {
+            if (field === 'portfolio') {
+              setPortfolioError(message);
+              return true;
+            }
+            if (!isField(field)) return false;
+            setError(field, { type: 'server', message }, { shouldFocus: true });
+            return true;
+          },
+        });
+        return;
+      }
+      idempotencyKey.reset();
+      setSubmitted(true);
+      notifySuccess(TOASTS.applicationSubmitted);
+    },
+    () => {
+      // Field errors are shown by the resolver; show the file's own problem at the same time.
+      if (portfolio) setPortfolioError(checkPortfolioFile(portfolio));
+    },
+  );
+
+  if (submitted) {
+    return (
+      <SuccessPanel title="Application Received!">
+        Thank you for applying. We'll review your application and get back to you soon with the next steps.
+      </SuccessPanel>
+    );
+  }
+
+  return (
+    <Paper
+      component="form"
+      withBorder
+      radius="lg"
+      shadow="sm"
+      p={{ base: 'lg', sm: 40 }}
+      onSubmit={onSubmit}
+      noValidate
+    >
+      <Stack gap="xl">
+        <Stack gap="md">
+          <Title order={3} fz={20} c="brand.9">
+            About You
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="First Name"
+              placeholder="Jane"
+              autoComplete="given-name"
+              withAsterisk
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextInput
+              label="Last Name"
+              placeholder="Cooper"
+              autoComplete="family-name"
+              withAsterisk
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              placeholder="you@example.com"
+              autoComplete="email"
+              withAsterisk
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <TextInput
+              label="Phone"
+              type="tel"
+              placeholder="+1 (555) 123-4567"
+              autoComplete="tel"
+              withAsterisk
+              error={errors.phone?.message}
+              {...register('phone')}
+            />
+            <TextInput
+              label="Company Name"
+              placeholder="Your business name"
+              autoComplete="organization"
+              withAsterisk
+              error={errors.companyName?.message}
+              {...register('companyName')}
+            />
+            <TextInput
+              label="Website (Optional)"
+              type="url"
+              placeholder="https://example.com"
+              autoComplete="url"
+              error={errors.website?.message}
+              {...register('website')}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Stack gap="md">
+          <Title order={3} fz={20} c="brand.9">
+            Your Capture Business
+          </Title>
+          <TextInput
+            label="Regions Covered"
+            placeholder="e.g. San Francisco Bay Area, Sacramento"
+            withAsterisk
+            error={errors.regions?.message}
+            {...register('regions')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NativeSelect
+              label="Devices Owned"
+              withAsterisk
+              data={[{ value: '', label: 'Select your device' }, ...PROVIDER_DEVICE_OPTIONS]}
+              error={errors.devices?.message}
+              {...register('devices')}
+            />
+            <NativeSelect
+              label="Experience Level"
+              withAsterisk
+              data={[{ value: '', label: 'Select experience level' }, ...EXPERIENCE_LEVEL_OPTIONS]}
+              error={errors.experienceLevel?.message}
+              {...register('experienceLevel')}
+            />
+          </SimpleGrid>
+          <Input.Wrapper
+            id={portfolioId}
+            label="Portfolio (Optional)"
+            description="A PDF, ZIP, JPG or PNG file of your previous work, up to 25 MB."
+            error={portfolioError}
+          >
+            <input
+              id={portfolioId}
+              name="portfolio"
+              type="file"
+              accept={PORTFOLIO_EXTENSIONS.join(',')}
+              className={styles.fileInput}
+              aria-invalid={portfolioError ? true : undefined}
+              aria-describedby={portfolioError ? `${portfolioId}-error` : `${portfolioId}-description`}
+              onChange={onPortfolioChange}
+            />
+          </Input.Wrapper>
+          <Textarea
+            label="Additional Information (Optional)"
+            placeholder="Tell us about your experience, equipment and availability..."
+            autosize={false}
+            rows={4}
+            error={errors.additionalInfo?.message}
+            {...register('additionalInfo')}
+          />
+        </Stack>
+
+        <HoneypotField label="Fax" registration={register('fax')} />
+
+        <Checkbox
+          label={
+            <Text component="span" size="sm">
+              I agree to the{' '}
+              <Anchor href={PATHS.terms} target="_blank" rel="noopener noreferrer" inherit>
+                Terms of Service
+              </Anchor>{' '}
+              and{' '}
+              <Anchor href={PATHS.privacy} target="_blank" rel="noopener noreferrer" inherit>
+                Privacy Policy
+              </Anchor>
+              .
+            </Text>
+          }
+          error={errors.terms?.message}
+          {...register('terms')}
+        />
+
+        <Button
+          type="submit"
+          size="md"
+          disabled={isSubmitting}
+          leftSection={isSubmitting ? <Loader size={16} color="currentColor" /> : null}
+        >
+          {isSubmitting ? 'Submitting...' : 'Submit Application'}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
+
+/**
+ * react-router's build writes `Component.displayName = "…"` after each top-level component and calls
+ * `forwardRef`/`createContext` without pure annotations, so every export it has (Form, NavLink,
+ * ScrollRestoration and the framework-mode prefetch code behind them) stays in the entry chunk even
+ * when unused. Dropping those names and marking the calls pure lets the bundler remove them.
+ */
+function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'spacecapture:tree-shake-react-router',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]/ },
+      handler(code) {
+        return code
+          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
+          .replace(
+            /^(const|let|var) (\w+) = (React(?:\$\d+)?\.(?:forwardRef|createContext)\()/gm,
+            '$1 $2 = /* @__PURE__ */ $3',
+          );
+      },
+    },
+  };
+}
+
+/**
+ * `vite preview` serves what the API server serves in production: a prerendered page's own
+ * `<path>/index.html`, and the unrendered shell `app.html` for any other path (portals, unknown paths).
+ */
+function previewPrerenderedPages(): Plugin {
+  return {
+    name: 'spacecapture:preview-prerendered-pages',
+    configurePreviewServer(server) {
+      const outDir = path.resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((req, _res, next) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+        const url = new URL(req.url ?? '/', 'http://preview.local');
+        if (url.pathname.startsWith('/api/') || path.extname(url.pathname)) return next();
+        const page = path.join(outDir, url.pathname, 'index.html');
+        req.url = `${existsSync(page) ? `${url.pathname.replace(/\/$/, '')}/index.html` : '/app.html'}${url.search}`;
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), treeShakeReactRouter(), previewPrerenderedPages()],
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+  build: {
+    // The prerender script reads the manifest to link each page's own chunks and styles.
+    manifest: true,
+    // Every browser we target supports modulepreload; the polyfill would only add bytes to the entry.
+    modulePreload: { polyfill: false },
+  },
+  ssr: {
+    // The shared package exports TypeScript sources, which Node cannot import: bundle it.
+    noExternal: ['@spacecapture/shared'],
+  },
+});
