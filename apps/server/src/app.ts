@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { TDatabase, TDatabaseHandle } from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
@@ -163,6 +164,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders, { https: config.publicUrl.startsWith('https:') });
+  // Text answers (pages, scripts, styles, JSON) go out compressed; uploads and downloads are left as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(loadShedding, { maxInFlight: config.maxInFlight });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })

@@ -16,7 +16,7 @@ describe('web app serving', () => {
     await writeFile(path.join(dist, 'about', 'index.html'), '<html><body>about page</body></html>');
     await writeFile(path.join(dist, 'app.html'), '<html><body>spa shell</body></html>');
     await writeFile(path.join(dist, '404.html'), '<html><body>Oops! Page not found</body></html>');
-    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -42,6 +42,17 @@ describe('web app serving', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses text answers for clients that accept it', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.rawPayload.length).toBeLessThan(1000);
   });
 
   it('serves the SPA shell for portal routes', async () => {

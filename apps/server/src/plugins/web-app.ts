@@ -19,6 +19,9 @@ const REVALIDATE = 'no-cache';
 export function isPortalPath(pathname: string): boolean {
   return (
     pathname === '/auth' ||
+    pathname.startsWith('/auth/') ||
+    pathname === '/account' ||
+    pathname.startsWith('/account/') ||
     pathname === '/admin' ||
     pathname.startsWith('/admin/') ||
     pathname === '/customer-dashboard' ||

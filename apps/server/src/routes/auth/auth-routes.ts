@@ -21,7 +21,6 @@ const FORWARDED: readonly TForwarded[] = [
   { method: 'POST', path: '/sign-out', roles: ['authenticated'], summary: 'Sign out on this device (scope local)' },
   { method: 'GET', path: '/get-session', roles: ['public'], summary: 'The current session, or null' },
   { method: 'GET', path: '/list-sessions', roles: ['authenticated'], summary: "The user's active sessions" },
-  { method: 'POST', path: '/revoke-session', roles: ['authenticated'], summary: 'End one of your sessions' },
   {
     method: 'POST',
     path: '/revoke-other-sessions',
@@ -97,6 +96,17 @@ function withoutSessionToken(text: string) {
   return text;
 }
 
+/**
+ * The session list without the other sessions' tokens (a script on the page must never hold
+ * them), each marked whether it is the one making the request.
+ */
+function describeSessions(text: string, currentSessionId: string | undefined) {
+  const sessions = JSON.parse(text) as Array<Record<string, unknown>>;
+  return JSON.stringify(
+    sessions.map(({ token: _secret, ...session }) => ({ ...session, current: session.id === currentSessionId })),
+  );
+}
+
 const authRoutes: FastifyPluginAsyncZod<{ signInPerAccount: TLimiter; signInPerAddress: TLimiter }> = async (
   app,
   options,
@@ -142,7 +152,13 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerAccount: TLimiter; signInPerA
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     const text = await response.text();
-    if (response.status < 400 || !text) return reply.send(withoutSessionToken(text));
+    if (response.status < 400 || !text) {
+      return reply.send(
+        request.routeOptions.url === '/api/auth/list-sessions'
+          ? describeSessions(text, request.caller?.sessionId)
+          : withoutSessionToken(text),
+      );
+    }
     // The library's errors are re-shaped into ours, with generic wording for credentials.
     let parsed: { code?: string; message?: string } = {};
     try {
