@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth-schema.ts';
 
 /**
  * The database schema. Public-form tables keep the spec's column names and JSON shapes
@@ -141,88 +140,6 @@ export const auditLog = pgTable(
   ],
 );
 
+export * from './accounts-schema.ts';
 export * from './auth-schema.ts';
-
-/** Customer and provider organisations (spec 001 §3). */
-export const organizations = pgTable(
-  'organizations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    /** customer | provider */
-    type: text('type').notNull(),
-    status: text('status').notNull().default('active'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [index('organizations_type_name_idx').on(table.type, table.name)],
-);
-
-/** A user's role (spec 000 §3 user_roles). Each user holds exactly one. */
-export const userRoles = pgTable('user_roles', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  role: text('role').notNull(),
-  createdAt: createdAt(),
-});
-
-/** Membership of a customer or provider user in their one organisation (admins have none). */
-export const orgMemberships = pgTable(
-  'org_memberships',
-  {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id),
-    role: text('role').notNull(),
-    createdAt: createdAt(),
-  },
-  (table) => [index('org_memberships_org_idx').on(table.orgId)],
-);
-
-/**
- * Invitations (spec 001 §3). Only a hash of the token is kept: the link in the e-mail is the only
- * copy. Resend replaces the hash, so the old link stops working.
- */
-export const invitations = pgTable(
-  'invitations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
-    orgType: text('org_type'),
-    roleSuggested: text('role_suggested').notNull(),
-    orgId: uuid('org_id').references(() => organizations.id),
-    /** pending → accepted | revoked | expired */
-    status: text('status').notNull().default('pending'),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    invitedBy: text('invited_by'),
-    acceptedUserId: text('accepted_user_id'),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [
-    index('invitations_email_status_idx').on(table.email, table.status),
-    index('invitations_created_idx').on(table.createdAt.desc(), table.id.desc()),
-  ],
-);
-
-/** Platform settings edited by admins (spec 001 §3 feature_flags): a single row, id 1. */
-export const featureFlags = pgTable('feature_flags', {
-  id: integer('id').primaryKey().default(1),
-  addressMaskingDefault: boolean('address_masking_default').notNull().default(true),
-  providerAcceptanceDeadlineHours: integer('provider_acceptance_deadline_hours').notNull().default(48),
-  mfaRequiredForAdmins: boolean('mfa_required_for_admins').notNull().default(false),
-  updatedAt: updatedAt(),
-});
-
-/** Secrets generated once and shared by every instance on the same database (e.g. the auth secret). */
-export const instanceSecrets = pgTable('instance_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  createdAt: createdAt(),
-});
+export * from './marketplace-schema.ts';

@@ -9,7 +9,10 @@ export type TMachine<S extends string> = {
   readonly transitions: Readonly<Record<S, readonly S[]>>;
 };
 
-function defineMachine<const S extends string>(name: string, transitions: Record<S, readonly S[]>): TMachine<S> {
+function defineMachine<const S extends string>(
+  name: string,
+  transitions: Record<S, readonly NoInfer<S>[]>,
+): TMachine<S> {
   return { name, states: Object.keys(transitions) as S[], transitions };
 }
 
@@ -29,3 +32,80 @@ export const INVITATION_MACHINE = defineMachine('invitation', {
   accepted: [],
 });
 export type TInvitationStatus = (typeof INVITATION_MACHINE.states)[number];
+
+/** Order lead (spec 001 §4): created new; admins move it to triage or quoted; converting makes an order. */
+export const LEAD_MACHINE = defineMachine('lead', {
+  new: ['triage', 'quoted', 'converted'],
+  triage: ['quoted', 'converted'],
+  quoted: ['triage', 'converted'],
+  converted: [],
+});
+export type TLeadStatus = (typeof LEAD_MACHINE.states)[number];
+
+/** Provider application: reviewing and interview (spec), then approved (an invitation goes out) or rejected. */
+export const APPLICATION_MACHINE = defineMachine('application', {
+  new: ['reviewing', 'interview', 'approved', 'rejected'],
+  reviewing: ['interview', 'approved', 'rejected'],
+  interview: ['reviewing', 'approved', 'rejected'],
+  approved: [],
+  rejected: [],
+});
+export type TApplicationStatus = (typeof APPLICATION_MACHINE.states)[number];
+
+/** Quote: draft → sent → accepted | declined; a sent quote past its validity date is expired. */
+export const QUOTE_MACHINE = defineMachine('quote', {
+  draft: ['sent'],
+  sent: ['accepted', 'declined', 'expired'],
+  accepted: [],
+  declined: [],
+  expired: [],
+});
+export type TQuoteStatus = (typeof QUOTE_MACHINE.states)[number];
+
+/**
+ * Order: from a converted lead to completion. Admins may assign orders in triage, approved or
+ * assigned (spec 001 §4); a declined or expired offer sends the order back to approved.
+ */
+export const ORDER_MACHINE = defineMachine('order', {
+  triage: ['quoted', 'assigned', 'cancelled'],
+  quoted: ['approved', 'triage', 'cancelled'],
+  approved: ['assigned', 'cancelled'],
+  assigned: ['approved', 'triage', 'scheduled', 'cancelled'],
+  scheduled: ['captured', 'delivered', 'cancelled'],
+  captured: ['delivered'],
+  delivered: ['completed'],
+  completed: [],
+  cancelled: [],
+});
+export type TOrderStatus = (typeof ORDER_MACHINE.states)[number];
+
+/** Orders the admin Assignments screen offers (spec 001 §4). */
+export const ASSIGNABLE_ORDER_STATUSES = ['approved', 'triage', 'assigned'] as const satisfies readonly TOrderStatus[];
+
+/** Assignment offer to a provider: accepted (true), declined (false), or unanswered until its deadline. */
+export const ASSIGNMENT_MACHINE = defineMachine('assignment', {
+  offered: ['accepted', 'declined', 'expired', 'withdrawn'],
+  accepted: ['withdrawn'],
+  declined: [],
+  expired: [],
+  withdrawn: [],
+});
+export type TAssignmentStatus = (typeof ASSIGNMENT_MACHINE.states)[number];
+
+/** The customer's view of an order (spec 001 §4 display statuses; badges green, blue, yellow, red). */
+export type TCustomerOrderDisplay = 'completed' | 'in_progress' | 'pending' | 'cancelled';
+export function customerDisplayStatus(status: TOrderStatus): TCustomerOrderDisplay {
+  if (status === 'completed' || status === 'delivered') return 'completed';
+  if (status === 'cancelled') return 'cancelled';
+  if (status === 'scheduled' || status === 'captured' || status === 'assigned') return 'in_progress';
+  return 'pending';
+}
+
+export const ALL_MACHINES = [
+  INVITATION_MACHINE,
+  LEAD_MACHINE,
+  APPLICATION_MACHINE,
+  QUOTE_MACHINE,
+  ORDER_MACHINE,
+  ASSIGNMENT_MACHINE,
+] as const;

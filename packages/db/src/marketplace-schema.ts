@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './accounts-schema.ts';
+
+/**
+ * The marketplace's work: orders (from leads), quotes, provider assignments, the job-event history,
+ * deliverables, provider devices and certifications (spec 001 §3).
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export type TPreferredDates = { timeline: string | null; notes: string | null };
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    status: text('status').notNull().default('triage'),
+    location: text('location').notNull(),
+    captureType: text('capture_type').notNull(),
+    preferredDates: jsonb('preferred_dates').$type<TPreferredDates>(),
+    customerOrgId: uuid('customer_org_id')
+      .notNull()
+      .references(() => organizations.id),
+    leadId: uuid('lead_id'),
+    scheduledStart: timestamp('scheduled_start', { withTimezone: true }),
+    scheduledEnd: timestamp('scheduled_end', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('orders_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('orders_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+    index('orders_customer_created_idx').on(table.customerOrgId, table.createdAt.desc(), table.id.desc()),
+    // A lead converts once: a second conversion cannot insert a second order.
+    uniqueIndex('orders_lead_unique').on(table.leadId),
+  ],
+);
+
+export type TPriceItem = { label: string; amount: number };
+export type TPriceBreakdown = { items: TPriceItem[]; currency: string };
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    priceBreakdown: jsonb('price_breakdown').$type<TPriceBreakdown>().notNull(),
+    /** Sum of the items, kept beside the breakdown for reporting. */
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    sla: text('sla'),
+    validityUntil: timestamp('validity_until', { withTimezone: true }),
+    status: text('status').notNull().default('draft'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('quotes_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('quotes_order_idx').on(table.orderId),
+  ],
+);
+
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    providerOrgId: uuid('provider_org_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** offered → accepted | declined | expired | withdrawn (spec: accepted true/false/unset). */
+    status: text('status').notNull().default('offered'),
+    accepted: boolean('accepted'),
+    respondBy: timestamp('respond_by', { withTimezone: true }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    scheduledStart: timestamp('scheduled_start', { withTimezone: true }),
+    scheduledEnd: timestamp('scheduled_end', { withTimezone: true }),
+    compensation: numeric('compensation', { precision: 14, scale: 2 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('assignments_order_idx').on(table.orderId, table.createdAt.desc()),
+    index('assignments_provider_idx').on(table.providerOrgId, table.createdAt.desc()),
+    index('assignments_offered_due_idx').on(table.status, table.respondBy),
+    // One live offer per order at a time.
+    uniqueIndex('assignments_one_live_per_order').on(table.orderId).where(sql`status in ('offered', 'accepted')`),
+  ],
+);
+
+export const jobEvents = pgTable(
+  'job_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** provider_accept, provider_decline, deadline (a proposed window), status_change, file_uploaded, … */
+    type: text('type').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    actorUserId: text('actor_user_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('job_events_order_idx').on(table.orderId, table.createdAt.desc())],
+);
+
+export const deliverables = pgTable(
+  'deliverables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    type: text('type').notNull(),
+    fileLinks: jsonb('file_links').$type<{ paths: string[] }>().notNull(),
+    fileName: text('file_name').notNull(),
+    size: numeric('size', { precision: 20, scale: 0 }).notNull(),
+    checksum: text('checksum'),
+    uploadedBy: text('uploaded_by'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('deliverables_order_idx').on(table.orderId, table.createdAt.desc())],
+);
+
+export const deviceInventory = pgTable(
+  'device_inventory',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    model: text('model').notNull(),
+    serial: text('serial').notNull(),
+    capabilities: text('capabilities').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('device_inventory_serial_unique').on(table.serial),
+    index('device_inventory_org_idx').on(table.orgId),
+  ],
+);
+
+export const providerCertifications = pgTable(
+  'provider_certifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    scope: text('scope').notNull(),
+    status: text('status').notNull().default('pending'),
+    regions: text('regions').array().notNull().default(sql`'{}'::text[]`),
+    expiry: timestamp('expiry', { withTimezone: true }),
+    verifiedBy: text('verified_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('provider_certifications_org_idx').on(table.orgId)],
+);
+
+/** A customer's rating of a delivered job; feeds the provider's performance figures. */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    providerOrgId: uuid('provider_org_id')
+      .notNull()
+      .references(() => organizations.id),
+    score: smallint('score').notNull(),
+    comment: text('comment'),
+    ratedBy: text('rated_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ratings_order_unique').on(table.orderId),
+    index('ratings_provider_idx').on(table.providerOrgId),
+  ],
+);
+
+/** Support requests from the customer portal, visible to admins. */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').references(() => organizations.id),
+    userId: text('user_id'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('support_requests_created_idx').on(table.createdAt.desc())],
+);
