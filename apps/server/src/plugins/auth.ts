@@ -23,6 +23,15 @@ export type TCaller = {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * What an admin who must set up a second factor can still do: read their profile, enrol, and
+ * sign out (the session cookie is http-only, so only the server can end it). Matched on the
+ * route, not a URL prefix, so no other path slips through.
+ */
+function isMfaExempt(routeUrl: string) {
+  return routeUrl === '/api/me' || routeUrl === '/api/auth/sign-out' || routeUrl.startsWith('/api/auth/two-factor/');
+}
+
 /** The caller of a guarded route (the guard has run, so there is one). */
 export function callerOf(request: FastifyRequest): TCaller {
   if (!request.caller) throw new AppError('unauthenticated', 'Please sign in.');
@@ -73,8 +82,7 @@ export default fp(
         throw new AppError('forbidden', 'Your account cannot do this.');
       }
       if (caller.portal === 'admin' && !caller.profile.twoFactorEnabled && (await options.isMfaRequired(caller.role))) {
-        const mfaPaths = ['/api/me', '/api/auth/two-factor/'];
-        if (!mfaPaths.some((path) => request.url.startsWith(path))) {
+        if (!isMfaExempt(request.routeOptions.url ?? '')) {
           throw new AppError('mfa_required', 'Set up two-factor authentication to use the admin portal.');
         }
       }

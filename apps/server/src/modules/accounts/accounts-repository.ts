@@ -91,6 +91,14 @@ export async function countAdmins(db: TExecutor) {
   return row?.n ?? 0;
 }
 
+/**
+ * Serialises the creation of the first admin across connections and instances: the check "no
+ * admin yet" and the insert must not interleave. Held until the transaction ends.
+ */
+export async function lockFirstAdminCreation(tx: TExecutor) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('spacecapture:first-admin'))`);
+}
+
 export async function listOrgMembers(db: TExecutor, orgId: string) {
   return db
     .select({

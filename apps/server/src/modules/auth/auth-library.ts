@@ -1,7 +1,9 @@
 import { schema, type TDatabase } from '@spacecapture/db/client';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@spacecapture/shared/contracts/auth';
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@spacecapture/shared/contracts/auth';
+import { passwordWeaknesses } from '@spacecapture/shared/password-policy';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 
 /**
@@ -17,6 +19,35 @@ export type TAuthMailer = {
 
 export const SESSION_COOKIE_PREFIX = 'spacecapture';
 export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 3600;
+
+/**
+ * The server's password rule applies to every new password, not only at sign-up: a reset or a
+ * change with a weak one is refused with the same reasons.
+ */
+const enforcePasswordPolicy = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== '/reset-password' && ctx.path !== '/change-password') return;
+  const newPassword: unknown = ctx.body?.newPassword;
+  if (typeof newPassword !== 'string') return; // the endpoint itself refuses the request
+  let email = '';
+  if (ctx.path === '/change-password') {
+    email = (await getSessionFromCtx(ctx))?.user.email ?? '';
+  } else {
+    const token: unknown = ctx.body?.token ?? ctx.query?.token;
+    const verification =
+      typeof token === 'string'
+        ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`)
+        : null;
+    const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
+    email = user?.email ?? '';
+  }
+  const reasons = passwordWeaknesses(newPassword, email);
+  if (reasons.length > 0) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'WEAK_PASSWORD',
+      message: `${AUTH_MESSAGES.weakPasswordTitle}: ${reasons.join(' ')}`,
+    });
+  }
+});
 
 export function createAuthLibrary(deps: {
   db: TDatabase;
@@ -72,6 +103,7 @@ export function createAuthLibrary(deps: {
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
+    hooks: { before: enforcePasswordPolicy },
     plugins: [twoFactor({ issuer: 'SpaceCapture', backupCodeOptions: { amount: 10, length: 10 } })],
     databaseHooks: {
       user: {

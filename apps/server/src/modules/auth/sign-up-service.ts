@@ -12,6 +12,7 @@ import {
   insertCredentialUser,
   insertMembership,
   insertRole,
+  lockFirstAdminCreation,
 } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { hashInvitationToken } from '../invitations/invitation-token.ts';
@@ -119,6 +120,7 @@ export function createSignUpService(deps: {
       assertStrongPassword(input.password, email);
       const passwordHash = await hashPassword(input.password);
       return db.transaction(async (tx) => {
+        await lockFirstAdminCreation(tx);
         if ((await countAdmins(tx)) > 0) return false;
         if (await findUserIdByEmail(tx, email)) {
           throw new AppError('conflict', `${email} already has an account that is not an admin.`);

@@ -21,11 +21,22 @@ export async function findInvitationByTokenHash(tx: TExecutor, tokenHash: string
   return row;
 }
 
+/**
+ * Serialises invitation writes for one e-mail address until the transaction ends, so two
+ * simultaneous invitations cannot both see "no pending invitation yet".
+ */
+export async function lockInvitationsOfEmail(tx: TExecutor, email: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation:${email}`}))`);
+}
+
+/** The pending invitation of an e-mail that expires last (older ones may have expired meanwhile). */
 export async function findPendingInvitationForEmail(db: TExecutor, email: string) {
   const [row] = await db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.email, email), eq(invitations.status, 'pending')));
+    .where(and(eq(invitations.email, email), eq(invitations.status, 'pending')))
+    .orderBy(desc(invitations.expiresAt))
+    .limit(1);
   return row;
 }
 

@@ -18,6 +18,7 @@ import {
   findPendingInvitationForEmail,
   insertInvitation,
   listInvitations,
+  lockInvitationsOfEmail,
   type TInvitationCursor,
   type TInvitationRow,
   updateInvitation,
@@ -77,8 +78,10 @@ export function createInvitationsService(deps: {
   async function sendNew(
     tx: TExecutor,
     input: { email: string; role: TInvitableRole; orgId: string; orgName: string; actor: TActor },
+    options: { audit: boolean } = { audit: true },
   ) {
     const email = input.email.toLowerCase();
+    await lockInvitationsOfEmail(tx, email);
     if (await findUserIdByEmail(tx, email)) {
       throw new AppError('conflict', `An account for ${email} already exists.`, {
         email: 'This person already has an account.',
@@ -102,13 +105,15 @@ export function createInvitationsService(deps: {
       expiresAt,
       invitedBy: input.actor.userId,
     });
-    await recordAudit(tx, {
-      entity: 'invitation',
-      entityId: row.id,
-      action: 'create',
-      after: toAuditView(row),
-      actorUserId: input.actor.userId,
-    });
+    if (options.audit) {
+      await recordAudit(tx, {
+        entity: 'invitation',
+        entityId: row.id,
+        action: 'create',
+        after: toAuditView(row),
+        actorUserId: input.actor.userId,
+      });
+    }
     await enqueueEmails(tx, [
       invitationEmail({
         to: email,
@@ -128,6 +133,17 @@ export function createInvitationsService(deps: {
   }
 
   return {
+    /**
+     * The same checks, row and e-mail as `create`, inside the caller's transaction (approving a
+     * provider application): the caller's operation writes its one audit entry, naming the invitation.
+     */
+    async inviteWithin(
+      tx: TExecutor,
+      input: { email: string; role: TInvitableRole; orgId: string; orgName: string; actor: TActor },
+    ) {
+      return sendNew(tx, input, { audit: false });
+    },
+
     /** Admin: invite into an existing organisation of the role's type, or a new one by name. */
     async create(request: TCreateInvitationRequest, actor: TActor) {
       if (orgTypeOfRole(request.roleSuggested) !== request.orgType) {

@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import { schema } from '@spacecapture/db/client';
+import { AUTH_MESSAGES } from '@spacecapture/shared/contracts/auth';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  createSignedInAdmin,
+  emailsTo,
+  errorOf,
+  invitationTokenFor,
+  invite,
+  linkIn,
+  STRONG_PASSWORD,
+  signUp,
+  type TClient,
+  type TResponse,
+  uniqueAddress,
+  uniqueEmail,
+} from '../../../test/accounts.ts';
+import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+
+const INVITE_ONLY = 'Signup is invite-only. Please use your invitation link or contact an admin.';
+const DAY_MS = 86_400_000;
+
+let t: TTestApp;
+let admin: TClient;
+/** How far the app's clock runs ahead of real time (moved to expire invitations). */
+let clockOffsetMs = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => new Date(Date.now() + clockOffsetMs) });
+  admin = (await createSignedInAdmin(t.app)).client;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A visitor on their own device and address (the sign-up limit is per address). */
+function visitor() {
+  return createClient(t.app, { remoteAddress: uniqueAddress() });
+}
+
+async function usersWithEmail(email: string) {
+  return t.db.select().from(schema.user).where(eq(schema.user.email, email.toLowerCase()));
+}
+
+async function invitationRow(id: string) {
+  const [row] = await t.db.select().from(schema.invitations).where(eq(schema.invitations.id, id));
+  return row!;
+}
+
+function expectInviteRequired(response: TResponse) {
+  expect(response.statusCode, response.body).toBe(403);
+  expect(errorOf(response)).toMatchObject({ code: 'invite_required', message: INVITE_ONLY });
+}
+
+async function customerInvitation(role: 'customer_admin' | 'customer_user' = 'customer_admin') {
+  const email = uniqueEmail('invitee');
+  const invitation = await invite(admin, { email, role, organization: { name: `Org ${email}` } });
+  return { email, invitation, token: await invitationTokenFor(t.db, email) };
+}
+
+describe('sign-up is invite-only', () => {
+  it('uses the spec wording for the refusal', () => {
+    expect(AUTH_MESSAGES.inviteRequired).toBe(INVITE_ONLY);
+  });
+
+  it('refuses a sign-up without an invitation token and creates no user', async () => {
+    const email = uniqueEmail('uninvited');
+    expectInviteRequired(await signUp(visitor(), { email, accountType: 'user' }));
+    expect(await usersWithEmail(email)).toHaveLength(0);
+  });
+
+  it('refuses a made-up token, even for an address that has a pending invitation', async () => {
+    const { email, invitation } = await customerInvitation();
+    const forged = randomBytes(32).toString('base64url');
+    expectInviteRequired(await signUp(visitor(), { email, accountType: 'user', invitationToken: forged }));
+    expect(await usersWithEmail(email)).toHaveLength(0);
+    expect((await invitationRow(invitation.id)).status).toBe('pending');
+  });
+
+  it('refuses the link of a revoked invitation', async () => {
+    const { email, invitation, token } = await customerInvitation();
+    const revoked = await admin.post(`/api/admin/invitations/${invitation.id}/revoke`);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expectInviteRequired(await signUp(visitor(), { email, accountType: 'user', invitationToken: token }));
+    expect(await usersWithEmail(email)).toHaveLength(0);
+  });
+
+  it('refuses the link of an invitation more than 7 days old', async () => {
+    const { email, invitation, token } = await customerInvitation();
+    clockOffsetMs = 7 * DAY_MS + 60_000;
+    try {
+      expectInviteRequired(await signUp(visitor(), { email, accountType: 'user', invitationToken: token }));
+      const listed = (await admin.get('/api/admin/invitations?limit=100')).json();
+      expect(listed.items.find((item: { id: string }) => item.id === invitation.id).status).toBe('expired');
+    } finally {
+      clockOffsetMs = 0;
+    }
+    expect(await usersWithEmail(email)).toHaveLength(0);
+  });
+
+  it('lets an admin resend an expired invitation: the new link works for another 7 days', async () => {
+    const { email, invitation } = await customerInvitation();
+    clockOffsetMs = 8 * DAY_MS;
+    try {
+      const resent = await admin.post(`/api/admin/invitations/${invitation.id}/resend`);
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json().status).toBe('pending');
+      const token = await invitationTokenFor(t.db, email);
+      clockOffsetMs = 14 * DAY_MS;
+      const response = await signUp(visitor(), { email, accountType: 'user', invitationToken: token });
+      expect(response.statusCode, response.body).toBe(201);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it('refuses an account type that does not match the invitation (provider invitation, type user)', async () => {
+    const email = uniqueEmail('provider');
+    await invite(admin, { email, role: 'provider_admin', organization: { name: 'Scans Ltd' } });
+    const token = await invitationTokenFor(t.db, email);
+    expectInviteRequired(await signUp(visitor(), { email, accountType: 'user', invitationToken: token }));
+    expect(await usersWithEmail(email)).toHaveLength(0);
+  });
+
+  it("refuses another e-mail address than the invitation's", async () => {
+    const { token, invitation } = await customerInvitation();
+    const other = uniqueEmail('someone-else');
+    expectInviteRequired(await signUp(visitor(), { email: other, accountType: 'user', invitationToken: token }));
+    expect(await usersWithEmail(other)).toHaveLength(0);
+    expect((await invitationRow(invitation.id)).status).toBe('pending');
+  });
+
+  it('creates exactly one user with the invitation role and organisation, and uses the invitation up', async () => {
+    const { email, invitation, token } = await customerInvitation('customer_user');
+    const response = await signUp(visitor(), { email, accountType: 'user', invitationToken: token });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toEqual({ status: 'verification_sent', email });
+
+    const users = await usersWithEmail(email);
+    expect(users).toHaveLength(1);
+    const userId = users[0]!.id;
+    expect(users[0]!.emailVerified).toBe(false);
+    const roles = await t.db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, userId));
+    expect(roles.map((row) => row.role)).toEqual(['customer_user']);
+    const memberships = await t.db.select().from(schema.orgMemberships).where(eq(schema.orgMemberships.userId, userId));
+    expect(memberships).toHaveLength(1);
+    expect(memberships[0]).toMatchObject({ orgId: invitation.organization.id, role: 'customer_user' });
+    expect(await invitationRow(invitation.id)).toMatchObject({ status: 'accepted', acceptedUserId: userId });
+
+    // The same link never works twice, whoever uses it.
+    expectInviteRequired(await signUp(visitor(), { email, accountType: 'user', invitationToken: token }));
+    expect(await usersWithEmail(email)).toHaveLength(1);
+  });
+
+  it('lets only one of five simultaneous sign-ups with one token through', async () => {
+    const { email, invitation, token } = await customerInvitation();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => signUp(visitor(), { email, accountType: 'user', invitationToken: token })),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses, responses.map((response) => response.body).join('\n')).toEqual([201, 403, 403, 403, 403]);
+    for (const response of responses.filter((r) => r.statusCode === 403)) expectInviteRequired(response);
+    expect(await usersWithEmail(email)).toHaveLength(1);
+    const [user] = await usersWithEmail(email);
+    expect(await t.db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, user!.id))).toHaveLength(1);
+    expect((await invitationRow(invitation.id)).status).toBe('accepted');
+  });
+});
+
+describe('weak passwords', () => {
+  it.each([
+    ['too short', (_email: string) => 'Xy7#kq2', 'Use at least 10 characters.'],
+    ['one of the most common', (_email: string) => 'password123', 'This is one of the most common passwords.'],
+    [
+      'containing the e-mail',
+      (email: string) => `${email.split('@')[0]}-Zebra-42`,
+      'Do not use your e-mail address in your password.',
+    ],
+  ])(
+    'refuses a password %s with 400 weak_password and the reason, keeping the invitation',
+    async (_label, make, reason) => {
+      const { email, invitation, token } = await customerInvitation();
+      const response = await signUp(visitor(), {
+        email,
+        password: make(email),
+        accountType: 'user',
+        invitationToken: token,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      const error = errorOf(response);
+      expect(error.code).toBe('weak_password');
+      expect(error.message).toContain(reason);
+      expect(error.fields?.password).toContain(reason);
+      expect(await usersWithEmail(email)).toHaveLength(0);
+      expect((await invitationRow(invitation.id)).status).toBe('pending');
+    },
+  );
+});
+
+describe('e-mail confirmation', () => {
+  it('refuses sign-in until the address is confirmed from the e-mailed link, then shows role and organisation', async () => {
+    const { email, invitation, token } = await customerInvitation();
+    const device = visitor();
+    expect((await signUp(device, { email, accountType: 'user', invitationToken: token })).statusCode).toBe(201);
+
+    const early = await device.signIn(email, STRONG_PASSWORD);
+    expect(early.statusCode).toBe(403);
+    expect(errorOf(early).code).toBe('email_not_verified');
+    expect(device.jar.has('session_token')).toBe(false);
+    expect((await device.me()).status).toBe(401);
+
+    // The link e-mailed at sign-up (a refused sign-in sends a fresh one too) leads back to /auth.
+    const confirmations = (await emailsTo(t.db, email)).filter((row) => row.subject === 'Confirm your e-mail address');
+    expect(confirmations.length).toBeGreaterThanOrEqual(1);
+    const link = linkIn(confirmations.at(-1)!);
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    const opened = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe('/auth?verified=1');
+
+    const signedIn = await device.signIn(email, STRONG_PASSWORD);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // The session lives in an http-only cookie; script never sees its token.
+    expect(signedIn.json()).not.toHaveProperty('token');
+    const me = await device.me();
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      user: { email, emailVerified: true, twoFactorEnabled: false },
+      role: 'customer_admin',
+      portal: 'customer',
+      organization: {
+        id: invitation.organization.id,
+        name: invitation.organization.name,
+        type: 'customer',
+        orgRole: 'customer_admin',
+      },
+    });
+  });
+
+  it('does not confirm anything with a forged link', async () => {
+    const { email, token } = await customerInvitation();
+    const device = visitor();
+    expect((await signUp(device, { email, accountType: 'user', invitationToken: token })).statusCode).toBe(201);
+    const forged = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=not.a.jwt' });
+    expect(forged.statusCode).toBeGreaterThanOrEqual(300);
+    expect((await usersWithEmail(email))[0]!.emailVerified).toBe(false);
+  });
+});
