@@ -217,6 +217,12 @@ export function createInvitationsService(deps: {
         if (!canTransition(INVITATION_MACHINE, from, 'pending')) {
           throw new AppError('conflict', transitionRefusal(INVITATION_MACHINE, from, 'pending'));
         }
+        // Never two live links for one person: a newer pending invitation must be used or revoked first.
+        await lockInvitationsOfEmail(tx, row.email);
+        const newer = await findPendingInvitationForEmail(tx, row.email);
+        if (newer && newer.id !== row.id && effectiveInvitationStatus(newer, clock()) === 'pending') {
+          throw new AppError('conflict', `Another pending invitation for ${row.email} exists; resend that one.`);
+        }
         const { token, tokenHash, expiresAt } = newInvitationToken(clock());
         const updated = await updateInvitation(tx, id, { tokenHash, expiresAt, status: 'pending' });
         await recordAudit(tx, {

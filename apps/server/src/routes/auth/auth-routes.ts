@@ -86,8 +86,9 @@ function withoutSessionToken(text: string) {
   if (!text.includes('"token"')) return text;
   try {
     const body = JSON.parse(text);
-    if (body && typeof body === 'object' && 'token' in body && 'user' in body) {
+    if (body && typeof body === 'object' && 'user' in body) {
       delete body.token;
+      if (body.session && typeof body.session === 'object') delete body.session.token;
       return JSON.stringify(body);
     }
   } catch {
