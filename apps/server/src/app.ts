@@ -20,6 +20,10 @@ import { createPublicFormsService, type TPublicFormsService } from './modules/pu
 import { createLimiter } from './modules/rate-limits/fixed-window-limiter.ts';
 import { readFeatureFlags } from './modules/settings/feature-flags-repository.ts';
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
+import { createApplicationsService, type TApplicationsService } from './modules/workflow/applications-service.ts';
+import { createAssignmentsService, type TAssignmentsService } from './modules/workflow/assignments-service.ts';
+import { createLeadsService, type TLeadsService } from './modules/workflow/leads-service.ts';
+import { createQuotesService, type TQuotesService } from './modules/workflow/quotes-service.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import loadShedding from './plugins/load-shedding.ts';
@@ -27,10 +31,17 @@ import openapiPlugin from './plugins/openapi.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
 import adminInvitationRoutes from './routes/admin/invitations.ts';
+import adminWorkflowRoutes from './routes/admin/workflow.ts';
 import authRoutes, { meRoutes } from './routes/auth/auth-routes.ts';
 import healthRoutes from './routes/health.ts';
 import teamRoutes from './routes/org/team.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
+import {
+  createOfferExpiryWorker,
+  DEFAULT_OFFER_EXPIRY_OPTIONS,
+  type TOfferExpiryWorker,
+  type TOfferExpiryWorkerOptions,
+} from './workers/offer-expiry-worker.ts';
 import {
   createOutboxWorker,
   DEFAULT_OUTBOX_OPTIONS,
@@ -47,6 +58,7 @@ export type TAppOptions = {
   clock?: () => Date;
   mailTransport?: TMailTransport;
   outbox?: Partial<TOutboxWorkerOptions>;
+  offerExpiry?: Partial<TOfferExpiryWorkerOptions>;
   /** Start the background workers (off in tests that drive them by hand). */
   startWorkers?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -60,7 +72,16 @@ declare module 'fastify' {
     clock: () => Date;
     files: TFileStore;
     outbox: TOutboxWorker;
-    services: { publicForms: TPublicFormsService; signUp: TSignUpService; invitations: TInvitationsService };
+    offerExpiry: TOfferExpiryWorker;
+    services: {
+      publicForms: TPublicFormsService;
+      signUp: TSignUpService;
+      invitations: TInvitationsService;
+      leads: TLeadsService;
+      applications: TApplicationsService;
+      quotes: TQuotesService;
+      assignments: TAssignmentsService;
+    };
   }
 }
 
@@ -139,6 +160,22 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   const isMfaRequired = async (_role: string) => (await readFeatureFlags(database.db)).mfaRequiredForAdmins;
 
+  const invitations = createInvitationsService({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    clock,
+    onEmailsQueued: kickOutbox,
+  });
+  const workflowDeps = { db: database.db, clock, companyEmail: config.companyEmail, onEmailsQueued: kickOutbox };
+  const assignments = createAssignmentsService(workflowDeps);
+  app.decorate(
+    'offerExpiry',
+    createOfferExpiryWorker({
+      expireDueOffers: assignments.expireDueOffers,
+      log: app.log.child({ worker: 'offer-expiry' }),
+      options: { ...DEFAULT_OFFER_EXPIRY_OPTIONS, ...options.offerExpiry },
+    }),
+  );
   app.decorate('services', {
     publicForms: createPublicFormsService({
       db: database.db,
@@ -154,19 +191,20 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       authSecret,
       onEmailsQueued: kickOutbox,
     }),
-    invitations: createInvitationsService({
-      db: database.db,
-      publicUrl: config.publicUrl,
-      clock,
-      onEmailsQueued: kickOutbox,
-    }),
+    invitations,
+    leads: createLeadsService({ db: database.db }),
+    applications: createApplicationsService({ db: database.db, files, invitations, onEmailsQueued: kickOutbox }),
+    quotes: createQuotesService(workflowDeps),
+    assignments,
   });
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders, { https: config.publicUrl.startsWith('https:') });
   // Text answers (pages, scripts, styles, JSON) go out compressed; uploads and downloads are left as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(loadShedding, { maxInFlight: config.maxInFlight });
+  // PGlite runs one statement at a time: a short queue answers fast or says 503, never a client timeout.
+  const maxInFlight = config.maxInFlight ?? (database.kind === 'pglite' ? 48 : 512);
+  await app.register(loadShedding, { maxInFlight });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
     : undefined;
@@ -199,13 +237,16 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   await app.register(meRoutes, { prefix: '/api', isMfaRequired });
   await app.register(adminInvitationRoutes, { prefix: '/api/admin' });
+  await app.register(adminWorkflowRoutes, { prefix: '/api/admin' });
   await app.register(teamRoutes, { prefix: '/api' });
   await app.register(webApp, { distDir: config.webDistDir ?? defaultWebDistDir() });
 
   app.addHook('onReady', async () => {
     if (options.startWorkers ?? true) outbox.start();
+    if (options.startWorkers ?? true) app.offerExpiry.start();
   });
   app.addHook('onClose', async () => {
+    await app.offerExpiry.stop();
     await outbox.stop();
     transport.close();
     redis?.disconnect();

@@ -35,7 +35,7 @@ const ZEnvironment = z.object({
   TRUST_PROXY: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests in flight above which new ones are shed with 503 and Retry-After. */
-  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(512),
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Public POSTs allowed per client address per minute. */
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
@@ -57,7 +57,8 @@ export type TConfig = {
   redisUrl: string | undefined;
   trustProxy: boolean | string[];
   logLevel: string;
-  maxInFlight: number;
+  /** Unset: chosen by the database (the embedded one runs one statement at a time). */
+  maxInFlight: number | undefined;
   publicFormRateLimit: number;
   webDistDir: string | undefined;
   authSecret: string | undefined;

@@ -4,8 +4,8 @@ import type { TMailTransport } from '../modules/outbox/mail-transport.ts';
 import {
   claimDueEmails,
   markEmailFailedAttempt,
-  markEmailKept,
   markEmailSent,
+  markEmailsKept,
 } from '../modules/outbox/outbox-repository.ts';
 
 export type TOutboxWorkerOptions = {
@@ -51,12 +51,19 @@ export function createOutboxWorker(deps: {
 
   async function deliverBatch(dueBy: Date): Promise<number> {
     const batch = await claimDueEmails(db, dueBy, options.batchSize, options.leaseMs);
-    for (const email of batch) {
-      if (!transport.delivers) {
+    if (!transport.delivers) {
+      // No mail server: the whole batch is logged and kept, readable later, in one statement.
+      for (const email of batch) {
         log.info({ outboxId: email.id, to: email.to, subject: email.subject }, 'e-mail kept in outbox (no SMTP_URL)');
-        await markEmailKept(db, email.id);
-        continue;
       }
+      if (batch.length > 0)
+        await markEmailsKept(
+          db,
+          batch.map((email) => email.id),
+        );
+      return batch.length;
+    }
+    for (const email of batch) {
       try {
         await transport.send(email);
         await markEmailSent(db, email.id, clock());

@@ -33,9 +33,10 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Runs `work` in one transaction and remembers its answer under (scope, key). The key row is
- * written first: a concurrent request with the same key waits on it and, once the first commits,
- * fails the unique check and replays the stored answer, so exactly one row is ever created.
+ * Runs `work` in one transaction and remembers its answer under (scope, key), written once at the
+ * end of the same transaction. A repeat or a concurrent duplicate fails that unique key (on
+ * PostgreSQL the duplicate waits for the first to commit), so its transaction, business rows
+ * included, rolls back and the stored answer is replayed: exactly one row is ever created.
  */
 export async function runIdempotent<T>(
   db: TDatabase,
@@ -49,12 +50,14 @@ export async function runIdempotent<T>(
   }
   try {
     const result = await db.transaction(async (tx) => {
-      await tx.insert(idempotencyKeys).values({ scope, key, requestHash, responseStatus: 0, responseBody: {} });
       const outcome = await work(tx);
-      await tx
-        .update(idempotencyKeys)
-        .set({ responseStatus: outcome.status, responseBody: outcome.body as object })
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+      await tx.insert(idempotencyKeys).values({
+        scope,
+        key,
+        requestHash,
+        responseStatus: outcome.status,
+        responseBody: outcome.body as object,
+      });
       return outcome;
     });
     return { ...result, replayed: false };

@@ -50,9 +50,12 @@ export async function markEmailSent(db: TExecutor, id: string, now: Date) {
   await db.update(outboxEmails).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(outboxEmails.id, id));
 }
 
-/** Without a mail transport the e-mail stays readable here and in the log, marked as not delivered. */
-export async function markEmailKept(db: TExecutor, id: string) {
-  await db.update(outboxEmails).set({ status: 'kept' }).where(eq(outboxEmails.id, id));
+/** Without a mail transport e-mails stay readable here and in the log, marked as not delivered. */
+export async function markEmailsKept(db: TExecutor, ids: readonly string[]) {
+  await db
+    .update(outboxEmails)
+    .set({ status: 'kept' })
+    .where(inArray(outboxEmails.id, [...ids]));
 }
 
 export async function markEmailFailedAttempt(db: TExecutor, id: string, error: string, retryAt: Date | null) {
