@@ -48,6 +48,7 @@ export type TInvitation = z.infer<typeof ZInvitation>;
 export const ZInvitationList = z.object({ items: z.array(ZInvitation), nextCursor: z.string().nullable() });
 
 export const ZTeamInviteRequest = z.object({ email: emailField('Please enter a valid email address.') });
+export type TTeamInviteRequest = z.infer<typeof ZTeamInviteRequest>;
 
 export const ZTeamMember = z.object({
   userId: z.string(),

@@ -1,0 +1,47 @@
+import { schema, type TExecutor } from '@spacecapture/db/client';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterCursor, cursorKey, type TCursor } from './cursor.ts';
+
+const { providerApplications } = schema;
+
+export type TApplicationRow = typeof providerApplications.$inferSelect;
+
+export async function findApplication(db: TExecutor, id: string) {
+  const [row] = await db.select().from(providerApplications).where(eq(providerApplications.id, id));
+  return row;
+}
+
+export async function lockApplication(tx: TExecutor, id: string) {
+  const [row] = await tx.select().from(providerApplications).where(eq(providerApplications.id, id)).for('update');
+  return row;
+}
+
+export async function updateApplication(
+  tx: TExecutor,
+  id: string,
+  values: Partial<typeof providerApplications.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(providerApplications)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(providerApplications.id, id))
+    .returning();
+  return row!;
+}
+
+export async function listApplications(
+  db: TExecutor,
+  options: { limit: number; cursor?: TCursor | undefined; status?: string | undefined },
+) {
+  return db
+    .select({ application: providerApplications, cursorAt: cursorKey(providerApplications.createdAt) })
+    .from(providerApplications)
+    .where(
+      and(
+        options.status ? eq(providerApplications.status, options.status) : undefined,
+        afterCursor(providerApplications, options.cursor),
+      ),
+    )
+    .orderBy(desc(providerApplications.createdAt), desc(providerApplications.id))
+    .limit(options.limit);
+}

@@ -1,0 +1,164 @@
+import type { TDatabase } from '@spacecapture/db/client';
+import type {
+  TApplication,
+  TApplicationList,
+  TApproveApplicationResponse,
+} from '@spacecapture/shared/contracts/admin-workflow';
+import { AppError } from '@spacecapture/shared/errors';
+import {
+  APPLICATION_MACHINE,
+  canTransition,
+  type TApplicationStatus,
+  transitionRefusal,
+} from '@spacecapture/shared/state-machines';
+import { insertOrganization } from '../accounts/accounts-repository.ts';
+import { recordAudit } from '../audit/audit-repository.ts';
+import type { TActor, TInvitationsService } from '../invitations/invitations-service.ts';
+import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import type { TFileStore } from '../storage/file-store.ts';
+import { findApplication, listApplications, lockApplication, updateApplication } from './applications-repository.ts';
+import { decodeCursor, toPage } from './cursor.ts';
+import { toApplicationView } from './views.ts';
+import { applicationRejectedEmail } from './workflow-emails.ts';
+
+function assertApplicationMove(from: string, to: TApplicationStatus) {
+  if (!canTransition(APPLICATION_MACHINE, from as TApplicationStatus, to)) {
+    throw new AppError('conflict', transitionRefusal(APPLICATION_MACHINE, from, to));
+  }
+}
+
+/**
+ * Provider applications in triage: Mark reviewing, Schedule interview, Approve (the provider
+ * organisation and an invitation for its contact) or Reject (a polite e-mail), and the stored
+ * portfolio file. One transaction and one audit entry per change.
+ */
+export function createApplicationsService(deps: {
+  db: TDatabase;
+  files: TFileStore;
+  invitations: TInvitationsService;
+  onEmailsQueued: () => void;
+}) {
+  const { db, files, invitations } = deps;
+
+  async function changeStatus(
+    id: string,
+    to: 'reviewing' | 'interview' | 'rejected',
+    actor: TActor,
+    reason?: string | null,
+  ) {
+    const view = await db.transaction(async (tx) => {
+      const application = await lockApplication(tx, id);
+      if (!application) throw new AppError('not_found', 'Application not found.');
+      assertApplicationMove(application.status, to);
+      const updated = await updateApplication(tx, id, { status: to });
+      await recordAudit(tx, {
+        entity: 'provider_application',
+        entityId: id,
+        action: to === 'rejected' ? 'reject' : 'set_status',
+        before: application,
+        after: reason ? { ...updated, reason } : updated,
+        actorUserId: actor.userId,
+      });
+      if (to === 'rejected') {
+        await enqueueEmails(
+          tx,
+          applicationRejectedEmail({
+            to: application.contact.email,
+            firstName: application.contact.first_name,
+            orgName: application.orgName,
+            reason: reason ?? null,
+          }),
+        );
+      }
+      return toApplicationView(updated);
+    });
+    if (to === 'rejected') deps.onEmailsQueued();
+    return view;
+  }
+
+  return {
+    async list(options: {
+      limit: number;
+      cursor?: string | undefined;
+      status?: string | undefined;
+    }): Promise<TApplicationList> {
+      const rows = await listApplications(db, {
+        limit: options.limit + 1,
+        cursor: decodeCursor(options.cursor),
+        status: options.status,
+      });
+      return toPage(
+        rows,
+        options.limit,
+        (row) => row.application.id,
+        (row) => toApplicationView(row.application),
+      );
+    },
+
+    /** Mark reviewing / Schedule interview. */
+    setStatus(id: string, status: 'reviewing' | 'interview', actor: TActor): Promise<TApplication> {
+      return changeStatus(id, status, actor);
+    },
+
+    reject(id: string, actor: TActor, reason?: string | null): Promise<TApplication> {
+      return changeStatus(id, 'rejected', actor, reason);
+    },
+
+    /**
+     * Approve: the provider organisation (named as the application's org_name) and an invitation
+     * as its provider_admin e-mailed to the contact, in one transaction with the status change.
+     * If the invitation is refused (the address already has an account or a pending invitation),
+     * nothing is kept.
+     */
+    async approve(id: string, actor: TActor): Promise<TApproveApplicationResponse> {
+      const result = await db.transaction(async (tx) => {
+        const application = await lockApplication(tx, id);
+        if (!application) throw new AppError('not_found', 'Application not found.');
+        assertApplicationMove(application.status, 'approved');
+        const organization = await insertOrganization(tx, { name: application.orgName, type: 'provider' });
+        const invitation = await invitations.inviteWithin(tx, {
+          email: application.contact.email,
+          role: 'provider_admin',
+          orgId: organization.id,
+          orgName: organization.name,
+          actor,
+        });
+        const updated = await updateApplication(tx, id, { status: 'approved' });
+        await recordAudit(tx, {
+          entity: 'provider_application',
+          entityId: id,
+          action: 'approve',
+          before: application,
+          after: { ...updated, organization, invitation: { id: invitation.id, email: invitation.email } },
+          actorUserId: actor.userId,
+        });
+        return {
+          application: toApplicationView(updated),
+          organization: { id: organization.id, name: organization.name, type: 'provider' as const },
+          invitation,
+        };
+      });
+      deps.onEmailsQueued();
+      return result;
+    },
+
+    /** The uploaded portfolio, streamed from the file store with the name and type it was stored with. */
+    async openPortfolio(id: string) {
+      const application = await findApplication(db, id);
+      if (!application) throw new AppError('not_found', 'Application not found.');
+      const file = application.portfolioFile;
+      if (!file) throw new AppError('not_found', 'This application has no portfolio file.');
+      try {
+        const opened = await files.open(file.storageKey);
+        return { ...opened, originalName: file.originalName, contentType: file.contentType };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          throw new AppError('not_found', 'The portfolio file is missing from storage.');
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type TApplicationsService = ReturnType<typeof createApplicationsService>;

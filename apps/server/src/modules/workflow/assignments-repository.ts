@@ -1,0 +1,97 @@
+import { schema, type TExecutor } from '@spacecapture/db/client';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+
+const { assignments, organizations, deviceInventory, providerCertifications } = schema;
+
+export type TAssignmentRow = typeof assignments.$inferSelect;
+export type TAssignmentWithProvider = { assignment: TAssignmentRow; providerOrg: { id: string; name: string } };
+
+const withProvider = { assignment: assignments, providerOrg: { id: organizations.id, name: organizations.name } };
+
+/** Statuses in which an assignment is the order's live offer (at most one, by a unique index). */
+export const LIVE_ASSIGNMENT_STATUSES = ['offered', 'accepted'] as const;
+
+export async function insertAssignment(tx: TExecutor, values: typeof assignments.$inferInsert) {
+  const [row] = await tx.insert(assignments).values(values).returning();
+  return row!;
+}
+
+export async function findAssignment(db: TExecutor, id: string): Promise<TAssignmentWithProvider | undefined> {
+  const [row] = await db
+    .select(withProvider)
+    .from(assignments)
+    .innerJoin(organizations, eq(organizations.id, assignments.providerOrgId))
+    .where(eq(assignments.id, id));
+  return row;
+}
+
+export async function lockAssignment(tx: TExecutor, id: string) {
+  const [row] = await tx.select().from(assignments).where(eq(assignments.id, id)).for('update');
+  return row;
+}
+
+export async function lockLiveAssignmentOf(tx: TExecutor, orderId: string) {
+  const [row] = await tx
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.orderId, orderId), inArray(assignments.status, [...LIVE_ASSIGNMENT_STATUSES])))
+    .for('update');
+  return row;
+}
+
+export async function updateAssignment(tx: TExecutor, id: string, values: Partial<typeof assignments.$inferInsert>) {
+  const [row] = await tx
+    .update(assignments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(assignments.id, id))
+    .returning();
+  return row!;
+}
+
+/** The newest assignment of each order. */
+export async function latestAssignmentsOf(db: TExecutor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectDistinctOn([assignments.orderId], withProvider)
+    .from(assignments)
+    .innerJoin(organizations, eq(organizations.id, assignments.providerOrgId))
+    .where(inArray(assignments.orderId, [...orderIds]))
+    .orderBy(assignments.orderId, desc(assignments.createdAt), desc(assignments.id));
+}
+
+/** Offers still unanswered at `now`, oldest deadline first (candidates; each is re-checked under lock). */
+export async function findDueOffers(db: TExecutor, now: Date, limit: number) {
+  return db
+    .select({ id: assignments.id, orderId: assignments.orderId })
+    .from(assignments)
+    .where(and(eq(assignments.status, 'offered'), lte(assignments.respondBy, now)))
+    .orderBy(asc(assignments.respondBy))
+    .limit(limit);
+}
+
+export async function listActiveProviders(db: TExecutor, limit: number) {
+  return db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(and(eq(organizations.type, 'provider'), eq(organizations.status, 'active')))
+    .orderBy(asc(organizations.name), asc(organizations.id))
+    .limit(limit);
+}
+
+export async function devicesOf(db: TExecutor, orgIds: readonly string[]) {
+  if (orgIds.length === 0) return [];
+  return db
+    .select()
+    .from(deviceInventory)
+    .where(inArray(deviceInventory.orgId, [...orgIds]))
+    .orderBy(desc(deviceInventory.createdAt));
+}
+
+export async function certificationsOf(db: TExecutor, orgIds: readonly string[]) {
+  if (orgIds.length === 0) return [];
+  return db
+    .select()
+    .from(providerCertifications)
+    .where(inArray(providerCertifications.orgId, [...orgIds]))
+    .orderBy(desc(providerCertifications.createdAt));
+}

@@ -1,0 +1,541 @@
+import type { TDatabase, TExecutor } from '@spacecapture/db/client';
+import {
+  OFFER_EXPIRING_SOON_HOURS,
+  type TAssignment,
+  type TAssignmentQueue,
+  type TConfirmScheduleResponse,
+  type TCreateAssignmentRequest,
+  type TProposeScheduleRequest,
+  type TProviderOptions,
+  type TWorkflowAttention,
+  WORKFLOW_MESSAGES,
+} from '@spacecapture/shared/contracts/admin-workflow';
+import { AppError } from '@spacecapture/shared/errors';
+import { providerFitsCaptureType } from '@spacecapture/shared/provider-fit';
+import {
+  ASSIGNABLE_ORDER_STATUSES,
+  ASSIGNMENT_MACHINE,
+  canTransition,
+  ORDER_MACHINE,
+  type TAssignmentStatus,
+  type TOrderStatus,
+  transitionRefusal,
+} from '@spacecapture/shared/state-machines';
+import { recordAudit } from '../audit/audit-repository.ts';
+import type { TActor } from '../invitations/invitations-service.ts';
+import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
+import {
+  certificationsOf,
+  devicesOf,
+  findAssignment,
+  findDueOffers,
+  insertAssignment,
+  latestAssignmentsOf,
+  listActiveProviders,
+  lockAssignment,
+  lockLiveAssignmentOf,
+  type TAssignmentRow,
+  updateAssignment,
+} from './assignments-repository.ts';
+import { countAttention } from './attention-repository.ts';
+import { decodeCursor, toPage } from './cursor.ts';
+import { isUniqueViolation } from './db-errors.ts';
+import { assertOrderMove, moveOrder } from './order-moves.ts';
+import {
+  findLatestProposal,
+  findOrder,
+  findOrganizationRow,
+  insertJobEvent,
+  latestProposalsOf,
+  listOrdersInStatuses,
+  lockOrder,
+  memberEmailsOf,
+  type TOrderRow,
+} from './orders-repository.ts';
+import { hasAcceptedQuote } from './quotes-repository.ts';
+import { toAssignmentView, toOrderView, toProposalView } from './views.ts';
+import {
+  offerAnsweredEmails,
+  offerEmails,
+  scheduleConfirmedEmails,
+  scheduleProposedEmails,
+} from './workflow-emails.ts';
+
+/** Who may answer an offer: the provider organisation it was made to (another one's is not found). */
+export type TOfferScope = { providerOrgId?: string };
+
+const PROVIDER_PICKER_LIMIT = 500;
+
+function assertAssignmentMove(from: string, to: TAssignmentStatus) {
+  if (!canTransition(ASSIGNMENT_MACHINE, from as TAssignmentStatus, to)) {
+    throw new AppError('conflict', transitionRefusal(ASSIGNMENT_MACHINE, from, to));
+  }
+}
+
+function offerExpiredRefusal(assignment: TAssignmentRow) {
+  return new AppError(
+    'conflict',
+    `This offer expired on ${assignment.respondBy.toUTCString()} and can no longer be accepted or declined.`,
+  );
+}
+
+/**
+ * Assignments (spec 001 §2 /admin/assignments, §4): the queue of assignable orders, the provider
+ * picker, offers to a provider with an acceptance deadline, the provider's answer and proposed
+ * window, the admin's confirmation, and the expiry of unanswered offers. Every change locks the
+ * order first, then the assignment (one lock order, so two changes never deadlock), and writes its
+ * job event, one audit entry and its e-mails in the same transaction.
+ */
+export function createAssignmentsService(deps: {
+  db: TDatabase;
+  clock: () => Date;
+  companyEmail: string;
+  onEmailsQueued: () => void;
+}) {
+  const { db, clock, companyEmail } = deps;
+
+  /**
+   * Where an order goes when its offer falls through: back to approved when the customer accepted
+   * a quote for it, else back to triage (it was assigned straight from triage).
+   */
+  async function returnStatusOf(tx: TExecutor, orderId: string): Promise<TOrderStatus> {
+    return (await hasAcceptedQuote(tx, orderId)) ? 'approved' : 'triage';
+  }
+
+  async function providerName(tx: TExecutor, orgId: string) {
+    return (await findOrganizationRow(tx, orgId))?.name ?? 'The provider';
+  }
+
+  async function orderView(tx: TExecutor, order: TOrderRow) {
+    const org = await findOrganizationRow(tx, order.customerOrgId);
+    return toOrderView(order, { id: order.customerOrgId, name: org?.name ?? '' });
+  }
+
+  /** Locks the assignment's order, then the assignment. */
+  async function lockOffer(tx: TExecutor, id: string, scope: TOfferScope) {
+    const found = await findAssignment(tx, id);
+    if (!found || (scope.providerOrgId && found.assignment.providerOrgId !== scope.providerOrgId)) {
+      throw new AppError('not_found', 'Assignment not found.');
+    }
+    const order = await lockOrder(tx, found.assignment.orderId);
+    const assignment = await lockAssignment(tx, id);
+    if (!order || !assignment) throw new AppError('not_found', 'Assignment not found.');
+    return { order, assignment, providerOrg: found.providerOrg };
+  }
+
+  /** Marks an unanswered offer expired and returns its order to the queue (worker, or a late answer). */
+  async function expireOffer(tx: TExecutor, order: TOrderRow, assignment: TAssignmentRow) {
+    assertAssignmentMove(assignment.status, 'expired');
+    const expired = await updateAssignment(tx, assignment.id, { status: 'expired' });
+    const orderAfter =
+      order.status === 'assigned'
+        ? await moveOrder(tx, order, await returnStatusOf(tx, order.id), {
+            actorUserId: null,
+            metadata: { assignmentId: assignment.id, reason: 'offer_expired' },
+          })
+        : order;
+    await recordAudit(tx, {
+      entity: 'assignment',
+      entityId: assignment.id,
+      action: 'expire',
+      before: assignment,
+      after: { ...expired, orderStatus: orderAfter.status },
+      actorUserId: null,
+    });
+    await enqueueEmails(
+      tx,
+      offerAnsweredEmails({
+        order: orderAfter,
+        providerName: await providerName(tx, assignment.providerOrgId),
+        outcome: 'expired',
+        orderStatus: orderAfter.status,
+        recipients: [companyEmail],
+      }),
+    );
+    return expired;
+  }
+
+  /** A provider's answer: an offer past its deadline expires instead (committed), then a 409. */
+  async function answerOffer(
+    id: string,
+    scope: TOfferScope,
+    apply: (
+      tx: TExecutor,
+      offer: { order: TOrderRow; assignment: TAssignmentRow; providerOrg: { id: string; name: string } },
+    ) => Promise<TAssignment>,
+  ): Promise<TAssignment> {
+    const outcome = await db.transaction(async (tx) => {
+      const offer = await lockOffer(tx, id, scope);
+      const { assignment } = offer;
+      if (assignment.status === 'offered' && assignment.respondBy.getTime() <= clock().getTime()) {
+        return { kind: 'expired' as const, row: await expireOffer(tx, offer.order, assignment) };
+      }
+      if (assignment.status === 'expired') throw offerExpiredRefusal(assignment);
+      return { kind: 'answered' as const, view: await apply(tx, offer) };
+    });
+    deps.onEmailsQueued();
+    if (outcome.kind === 'expired') throw offerExpiredRefusal(outcome.row);
+    return outcome.view;
+  }
+
+  return {
+    /** The admin dashboard's counts of what needs attention, across the whole workflow. */
+    attention(): Promise<TWorkflowAttention> {
+      return countAttention(db, clock(), OFFER_EXPIRING_SOON_HOURS);
+    },
+
+    /** Orders in approved, triage or assigned, newest first, each with its latest offer and proposed window. */
+    async queue(options: { limit: number; cursor?: string | undefined }): Promise<TAssignmentQueue> {
+      const rows = await listOrdersInStatuses(db, {
+        statuses: ASSIGNABLE_ORDER_STATUSES,
+        limit: options.limit + 1,
+        cursor: decodeCursor(options.cursor),
+      });
+      const page = rows.slice(0, options.limit);
+      const latest = await latestAssignmentsOf(
+        db,
+        page.map((row) => row.order.id),
+      );
+      const proposals = await latestProposalsOf(
+        db,
+        latest.map((row) => ({ orderId: row.assignment.orderId, assignmentId: row.assignment.id })),
+      );
+      return toPage(
+        rows,
+        options.limit,
+        (row) => row.order.id,
+        (row) => {
+          const assignment = latest.find((item) => item.assignment.orderId === row.order.id);
+          const proposal = proposals.find((item) => item.orderId === row.order.id);
+          return {
+            order: toOrderView(row.order, row.customerOrg),
+            latestAssignment: assignment ? toAssignmentView(assignment.assignment, assignment.providerOrg) : null,
+            latestProposal: assignment && proposal ? toProposalView(proposal) : null,
+          };
+        },
+      );
+    },
+
+    /** Provider picker: active provider organisations with devices, certifications, regions and fit. */
+    async providerOptions(orderId: string): Promise<TProviderOptions> {
+      const found = await findOrder(db, orderId);
+      if (!found) throw new AppError('not_found', 'Order not found.');
+      const providers = await listActiveProviders(db, PROVIDER_PICKER_LIMIT);
+      const ids = providers.map((provider) => provider.id);
+      const [devices, certifications] = await Promise.all([devicesOf(db, ids), certificationsOf(db, ids)]);
+      return {
+        order: { id: found.order.id, captureType: found.order.captureType },
+        items: providers.map((provider) => {
+          const own = devices.filter((device) => device.orgId === provider.id);
+          const certs = certifications.filter((cert) => cert.orgId === provider.id);
+          return {
+            id: provider.id,
+            name: provider.name,
+            devices: own.map((device) => ({
+              id: device.id,
+              model: device.model,
+              serial: device.serial,
+              capabilities: device.capabilities,
+            })),
+            certifications: certs.map((cert) => ({
+              id: cert.id,
+              scope: cert.scope,
+              status: cert.status,
+              regions: cert.regions,
+              expiry: cert.expiry ? cert.expiry.toISOString() : null,
+            })),
+            regions: [...new Set(certs.flatMap((cert) => cert.regions))],
+            fit: providerFitsCaptureType(
+              found.order.captureType,
+              own.map((device) => device.model),
+            ),
+          };
+        }),
+      };
+    },
+
+    /**
+     * Create Assignment: withdraws the order's live offer (if any), offers the job to an active
+     * provider organisation with a deadline from the provider_acceptance_deadline_hours flag, and
+     * moves the order to assigned. The same provider twice (a double click) is a 409.
+     */
+    async create(request: TCreateAssignmentRequest, actor: TActor): Promise<TAssignment> {
+      try {
+        const view = await db.transaction(async (tx) => {
+          const order = await lockOrder(tx, request.orderId);
+          if (!order) throw new AppError('not_found', 'Order not found.');
+          if (!(ASSIGNABLE_ORDER_STATUSES as readonly string[]).includes(order.status)) {
+            throw new AppError('conflict', transitionRefusal(ORDER_MACHINE, order.status, 'assigned'));
+          }
+          const provider = await findOrganizationRow(tx, request.providerOrgId, { forShare: true });
+          if (provider?.type !== 'provider' || provider.status !== 'active') {
+            throw new AppError('validation_failed', 'Choose an active provider organization.', {
+              providerOrgId: 'Choose an active provider organization.',
+            });
+          }
+          const live = await lockLiveAssignmentOf(tx, order.id);
+          if (live?.providerOrgId === provider.id) {
+            throw new AppError('conflict', `${provider.name} already has this job (${live.status}).`);
+          }
+          if (live) {
+            assertAssignmentMove(live.status, 'withdrawn');
+            await updateAssignment(tx, live.id, { status: 'withdrawn' });
+          }
+          const flags = await readFeatureFlags(tx);
+          const now = clock();
+          const respondBy = new Date(now.getTime() + flags.providerAcceptanceDeadlineHours * 3_600_000);
+          const assignment = await insertAssignment(tx, {
+            orderId: order.id,
+            providerOrgId: provider.id,
+            status: 'offered',
+            respondBy,
+          });
+          const metadata = { assignmentId: assignment.id, providerOrgId: provider.id, withdrawn: live?.id ?? null };
+          let orderAfter = order;
+          if (order.status === 'assigned') {
+            // Re-assignment: the order stays assigned; its history still shows the new offer.
+            await insertJobEvent(tx, {
+              orderId: order.id,
+              type: 'status_change',
+              metadata: { from: 'assigned', to: 'assigned', ...metadata },
+              actorUserId: actor.userId,
+            });
+          } else {
+            orderAfter = await moveOrder(tx, order, 'assigned', { actorUserId: actor.userId, metadata });
+          }
+          await recordAudit(tx, {
+            entity: 'assignment',
+            entityId: assignment.id,
+            action: 'create',
+            before: { orderStatus: order.status, withdrawn: live ?? null },
+            after: { ...assignment, orderStatus: orderAfter.status },
+            actorUserId: actor.userId,
+          });
+          await enqueueEmails(
+            tx,
+            offerEmails({
+              order: orderAfter,
+              respondBy,
+              deadlineHours: flags.providerAcceptanceDeadlineHours,
+              maskLocation: flags.addressMaskingDefault,
+              recipients: await memberEmailsOf(tx, provider.id),
+            }),
+          );
+          return toAssignmentView(assignment, { id: provider.id, name: provider.name });
+        });
+        deps.onEmailsQueued();
+        return view;
+      } catch (error) {
+        // Two admins assigning the same order at once: the unique live-offer index lets one win.
+        if (isUniqueViolation(error))
+          throw new AppError('conflict', 'This order was just assigned; reload and try again.');
+        throw error;
+      }
+    },
+
+    /**
+     * Confirm latest schedule: needs an accepted offer and a proposed window with both ends
+     * (spec 001 §5: nothing happens without them). The order becomes scheduled with the window.
+     */
+    async confirmSchedule(id: string, actor: TActor): Promise<TConfirmScheduleResponse> {
+      const result = await db.transaction(async (tx) => {
+        const { order, assignment, providerOrg } = await lockOffer(tx, id, {});
+        if (assignment.status !== 'accepted') {
+          throw new AppError(
+            'conflict',
+            `Cannot confirm a schedule: the assignment is ${assignment.status}, not accepted.`,
+          );
+        }
+        const event = await findLatestProposal(tx, order.id, assignment.id);
+        const proposal = event ? toProposalView(event) : null;
+        if (!proposal) {
+          throw new AppError(
+            'conflict',
+            'Cannot confirm a schedule: the provider has not proposed a window with a start and an end yet.',
+          );
+        }
+        assertOrderMove(order, 'scheduled');
+        const start = new Date(proposal.start);
+        const end = new Date(proposal.end);
+        const orderAfter = await moveOrder(tx, order, 'scheduled', {
+          actorUserId: actor.userId,
+          metadata: { assignmentId: assignment.id, start: proposal.start, end: proposal.end },
+          values: { scheduledStart: start, scheduledEnd: end },
+        });
+        const updated = await updateAssignment(tx, assignment.id, { scheduledStart: start, scheduledEnd: end });
+        await recordAudit(tx, {
+          entity: 'assignment',
+          entityId: assignment.id,
+          action: 'confirm_schedule',
+          before: { ...assignment, orderStatus: order.status },
+          after: { ...updated, orderStatus: orderAfter.status },
+          actorUserId: actor.userId,
+        });
+        const recipients = [
+          ...(await memberEmailsOf(tx, assignment.providerOrgId)),
+          ...(await memberEmailsOf(tx, order.customerOrgId)),
+        ];
+        await enqueueEmails(tx, scheduleConfirmedEmails({ order: orderAfter, start, end, recipients }));
+        return { assignment: toAssignmentView(updated, providerOrg), order: await orderView(tx, orderAfter) };
+      });
+      deps.onEmailsQueued();
+      return result;
+    },
+
+    /** Provider: accept an offer before its deadline (accepted = true; job event provider_accept). */
+    accept(id: string, actor: TActor, scope: TOfferScope = {}): Promise<TAssignment> {
+      return answerOffer(id, scope, async (tx, { order, assignment, providerOrg }) => {
+        assertAssignmentMove(assignment.status, 'accepted');
+        const updated = await updateAssignment(tx, id, { status: 'accepted', accepted: true, respondedAt: clock() });
+        await insertJobEvent(tx, {
+          orderId: order.id,
+          type: 'provider_accept',
+          metadata: { assignmentId: id, providerOrgId: assignment.providerOrgId },
+          actorUserId: actor.userId,
+        });
+        await recordAudit(tx, {
+          entity: 'assignment',
+          entityId: id,
+          action: 'accept',
+          before: assignment,
+          after: updated,
+          actorUserId: actor.userId,
+        });
+        await enqueueEmails(
+          tx,
+          offerAnsweredEmails({
+            order,
+            providerName: providerOrg.name,
+            outcome: 'accepted',
+            orderStatus: order.status,
+            recipients: [companyEmail],
+          }),
+        );
+        return toAssignmentView(updated, providerOrg);
+      });
+    },
+
+    /**
+     * Provider: decline an offer (accepted = false; job event provider_decline). The order returns
+     * to the queue and the admins are told.
+     */
+    decline(id: string, actor: TActor, scope: TOfferScope = {}): Promise<TAssignment> {
+      return answerOffer(id, scope, async (tx, { order, assignment, providerOrg }) => {
+        assertAssignmentMove(assignment.status, 'declined');
+        const updated = await updateAssignment(tx, id, { status: 'declined', accepted: false, respondedAt: clock() });
+        await insertJobEvent(tx, {
+          orderId: order.id,
+          type: 'provider_decline',
+          metadata: { assignmentId: id, providerOrgId: assignment.providerOrgId },
+          actorUserId: actor.userId,
+        });
+        const orderAfter =
+          order.status === 'assigned'
+            ? await moveOrder(tx, order, await returnStatusOf(tx, order.id), {
+                actorUserId: actor.userId,
+                metadata: { assignmentId: id, reason: 'offer_declined' },
+              })
+            : order;
+        await recordAudit(tx, {
+          entity: 'assignment',
+          entityId: id,
+          action: 'decline',
+          before: assignment,
+          after: { ...updated, orderStatus: orderAfter.status },
+          actorUserId: actor.userId,
+        });
+        await enqueueEmails(
+          tx,
+          offerAnsweredEmails({
+            order: orderAfter,
+            providerName: providerOrg.name,
+            outcome: 'declined',
+            orderStatus: orderAfter.status,
+            recipients: [companyEmail],
+          }),
+        );
+        return toAssignmentView(updated, providerOrg);
+      });
+    },
+
+    /**
+     * Provider: propose a capture window for an accepted job (job event deadline {start, end});
+     * the admins are told and confirm it on the Assignments page.
+     */
+    async proposeSchedule(
+      id: string,
+      window: TProposeScheduleRequest,
+      actor: TActor,
+      scope: TOfferScope = {},
+    ): Promise<TAssignment> {
+      const start = new Date(window.start);
+      const end = new Date(window.end);
+      if (!(start < end)) {
+        throw new AppError('validation_failed', WORKFLOW_MESSAGES.windowOrder, { end: WORKFLOW_MESSAGES.windowOrder });
+      }
+      if (start.getTime() <= clock().getTime()) {
+        throw new AppError('validation_failed', WORKFLOW_MESSAGES.windowInFuture, {
+          start: WORKFLOW_MESSAGES.windowInFuture,
+        });
+      }
+      const view = await db.transaction(async (tx) => {
+        const { order, assignment, providerOrg } = await lockOffer(tx, id, scope);
+        if (assignment.status !== 'accepted') {
+          throw new AppError(
+            'conflict',
+            `Cannot propose a schedule: the assignment is ${assignment.status}, not accepted.`,
+          );
+        }
+        if (order.status !== 'assigned') {
+          throw new AppError('conflict', `Cannot propose a schedule: the order is already ${order.status}.`);
+        }
+        const metadata = { start: start.toISOString(), end: end.toISOString(), assignmentId: id };
+        await insertJobEvent(tx, { orderId: order.id, type: 'deadline', metadata, actorUserId: actor.userId });
+        await recordAudit(tx, {
+          entity: 'assignment',
+          entityId: id,
+          action: 'propose_schedule',
+          before: assignment,
+          after: { ...assignment, proposal: metadata },
+          actorUserId: actor.userId,
+        });
+        await enqueueEmails(
+          tx,
+          scheduleProposedEmails({ order, providerName: providerOrg.name, start, end, recipients: [companyEmail] }),
+        );
+        return toAssignmentView(assignment, providerOrg);
+      });
+      deps.onEmailsQueued();
+      return view;
+    },
+
+    /**
+     * Expires offers unanswered past their deadline, each in its own transaction. Orders locked by
+     * a change in progress are skipped (SKIP LOCKED) and picked up on the next pass; each offer is
+     * checked again under its lock, so a provider's answer that won the race stands.
+     */
+    async expireDueOffers(limit: number): Promise<number> {
+      const now = clock();
+      const due = await findDueOffers(db, now, limit);
+      let expired = 0;
+      for (const candidate of due) {
+        const done = await db.transaction(async (tx) => {
+          const order = await lockOrder(tx, candidate.orderId, { skipLocked: true });
+          if (!order) return false;
+          const assignment = await lockAssignment(tx, candidate.id);
+          if (assignment?.status !== 'offered' || assignment.respondBy.getTime() > now.getTime()) {
+            return false;
+          }
+          await expireOffer(tx, order, assignment);
+          return true;
+        });
+        if (done) expired++;
+      }
+      if (expired > 0) deps.onEmailsQueued();
+      return expired;
+    },
+  };
+}
+
+export type TAssignmentsService = ReturnType<typeof createAssignmentsService>;

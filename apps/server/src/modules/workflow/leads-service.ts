@@ -1,0 +1,134 @@
+import type { TDatabase } from '@spacecapture/db/client';
+import {
+  type TConvertLeadResponse,
+  type TLead,
+  type TLeadList,
+  WORKFLOW_VALIDATION,
+} from '@spacecapture/shared/contracts/admin-workflow';
+import { CAPTURE_TYPE_OPTIONS, labelOf, SPACE_TYPE_OPTIONS } from '@spacecapture/shared/enums';
+import { AppError } from '@spacecapture/shared/errors';
+import { canTransition, LEAD_MACHINE, type TLeadStatus, transitionRefusal } from '@spacecapture/shared/state-machines';
+import { recordAudit } from '../audit/audit-repository.ts';
+import type { TActor } from '../invitations/invitations-service.ts';
+import { decodeCursor, toPage } from './cursor.ts';
+import { isUniqueViolation } from './db-errors.ts';
+import { listLeads, lockLead, type TLeadRow, updateLead } from './leads-repository.ts';
+import { findOrganizationRow, insertJobEvent, insertOrder } from './orders-repository.ts';
+import { toLeadView, toOrderView } from './views.ts';
+
+const TITLE_MAX = 300;
+
+/** "<Capture type> — <space type>, <location>", e.g. "Virtual Tour — Commercial, London". */
+export function orderTitleOf(details: TLeadRow['details']) {
+  const title = `${labelOf(CAPTURE_TYPE_OPTIONS, details.captureType)} — ${labelOf(SPACE_TYPE_OPTIONS, details.spaceType)}, ${details.location}`;
+  return title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title;
+}
+
+function assertLeadMove(from: string, to: TLeadStatus) {
+  if (!canTransition(LEAD_MACHINE, from as TLeadStatus, to)) {
+    throw new AppError('conflict', transitionRefusal(LEAD_MACHINE, from, to));
+  }
+}
+
+/**
+ * Order leads in triage (spec 001 §2 /admin/triage): status moves and the conversion into an
+ * order. Each change locks the lead, checks the lead machine and writes one audit entry.
+ */
+export function createLeadsService(deps: { db: TDatabase }) {
+  const { db } = deps;
+
+  return {
+    async list(options: {
+      limit: number;
+      cursor?: string | undefined;
+      status?: string | undefined;
+    }): Promise<TLeadList> {
+      const rows = await listLeads(db, {
+        limit: options.limit + 1,
+        cursor: decodeCursor(options.cursor),
+        status: options.status,
+      });
+      return toPage(
+        rows,
+        options.limit,
+        (row) => row.lead.id,
+        (row) => toLeadView(row.lead, row.orderId),
+      );
+    },
+
+    /** Move to triage / Mark quoted. */
+    async setStatus(id: string, status: 'triage' | 'quoted', actor: TActor): Promise<TLead> {
+      return db.transaction(async (tx) => {
+        const lead = await lockLead(tx, id);
+        if (!lead) throw new AppError('not_found', 'Lead not found.');
+        assertLeadMove(lead.status, status);
+        const updated = await updateLead(tx, id, { status });
+        await recordAudit(tx, {
+          entity: 'order_lead',
+          entityId: id,
+          action: 'set_status',
+          before: lead,
+          after: updated,
+          actorUserId: actor.userId,
+        });
+        return toLeadView(updated, null);
+      });
+    },
+
+    /**
+     * Create Order: the order (status triage) under an active customer organisation, and the lead
+     * marked converted, atomically. The lead's lock makes a second conversion wait and then see
+     * "converted" (409); the unique index on orders.lead_id is the last line of defence.
+     */
+    async convert(id: string, customerOrgId: string, actor: TActor): Promise<TConvertLeadResponse> {
+      try {
+        return await db.transaction(async (tx) => {
+          const lead = await lockLead(tx, id);
+          if (!lead) throw new AppError('not_found', 'Lead not found.');
+          assertLeadMove(lead.status, 'converted');
+          const org = await findOrganizationRow(tx, customerOrgId, { forShare: true });
+          if (org?.type !== 'customer' || org.status !== 'active') {
+            throw new AppError('validation_failed', WORKFLOW_VALIDATION.selectCustomerOrg.message, {
+              customerOrgId: WORKFLOW_VALIDATION.selectCustomerOrg.message,
+            });
+          }
+          const order = await insertOrder(tx, {
+            title: orderTitleOf(lead.details),
+            status: 'triage',
+            location: lead.details.location,
+            captureType: lead.details.captureType,
+            preferredDates: { timeline: lead.details.timeline ?? null, notes: lead.details.additionalInfo ?? null },
+            customerOrgId: org.id,
+            leadId: lead.id,
+          });
+          await insertJobEvent(tx, {
+            orderId: order.id,
+            type: 'status_change',
+            metadata: { from: null, to: 'triage', leadId: lead.id },
+            actorUserId: actor.userId,
+          });
+          const converted = await updateLead(tx, id, { status: 'converted' });
+          await recordAudit(tx, {
+            entity: 'order_lead',
+            entityId: id,
+            action: 'convert',
+            before: lead,
+            after: { ...converted, order },
+            actorUserId: actor.userId,
+          });
+          return {
+            lead: toLeadView(converted, order.id),
+            order: toOrderView(order, { id: org.id, name: org.name }),
+          };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new AppError('conflict', transitionRefusal(LEAD_MACHINE, 'converted', 'converted'));
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type TLeadsService = ReturnType<typeof createLeadsService>;

@@ -1,0 +1,46 @@
+import type { TExecutor } from '@spacecapture/db/client';
+import { AppError } from '@spacecapture/shared/errors';
+import {
+  canTransition,
+  ORDER_MACHINE,
+  type TOrderStatus,
+  transitionRefusal,
+} from '@spacecapture/shared/state-machines';
+import { insertJobEvent, type TOrderRow, updateOrder } from './orders-repository.ts';
+
+/** Refuses a move the order machine does not allow: 409 "Cannot move order from X to Y." */
+export function assertOrderMove(order: Pick<TOrderRow, 'status'>, to: TOrderStatus) {
+  if (!canTransition(ORDER_MACHINE, order.status as TOrderStatus, to)) {
+    throw new AppError('conflict', transitionRefusal(ORDER_MACHINE, order.status, to));
+  }
+}
+
+/**
+ * Moves a locked order to `to` after checking the machine, and records the job event
+ * `status_change` (spec 001 §4: with its target status) in the same transaction.
+ */
+export async function moveOrder(
+  tx: TExecutor,
+  order: TOrderRow,
+  to: TOrderStatus,
+  event: {
+    actorUserId: string | null;
+    metadata?: Record<string, unknown>;
+    values?: { scheduledStart?: Date; scheduledEnd?: Date };
+  },
+) {
+  assertOrderMove(order, to);
+  const updated = await updateOrder(tx, order.id, { status: to, ...event.values });
+  await insertJobEvent(tx, {
+    orderId: order.id,
+    type: 'status_change',
+    metadata: { from: order.status, to, ...event.metadata },
+    actorUserId: event.actorUserId,
+  });
+  return updated;
+}
+
+/** Orders that are over: nothing more can be quoted or answered for them. */
+export function isClosedOrder(status: string) {
+  return status === 'completed' || status === 'cancelled';
+}

@@ -1,0 +1,130 @@
+import { schema, type TExecutor } from '@spacecapture/db/client';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { afterCursor, cursorKey, type TCursor } from './cursor.ts';
+
+const { orders, organizations, jobEvents, orgMemberships, user } = schema;
+
+export type TOrderRow = typeof orders.$inferSelect;
+export type TOrderWithCustomer = { order: TOrderRow; customerOrg: { id: string; name: string } };
+export type TJobEventRow = typeof jobEvents.$inferSelect;
+
+const withCustomer = { order: orders, customerOrg: { id: organizations.id, name: organizations.name } };
+
+export async function insertOrder(tx: TExecutor, values: typeof orders.$inferInsert) {
+  const [row] = await tx.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function findOrder(db: TExecutor, id: string): Promise<TOrderWithCustomer | undefined> {
+  const [row] = await db
+    .select(withCustomer)
+    .from(orders)
+    .innerJoin(organizations, eq(organizations.id, orders.customerOrgId))
+    .where(eq(orders.id, id));
+  return row;
+}
+
+/** The order row, locked until the transaction ends: every workflow change of an order starts here. */
+export async function lockOrder(tx: TExecutor, id: string, options: { skipLocked?: boolean } = {}) {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update', options.skipLocked ? { skipLocked: true } : {});
+  return row;
+}
+
+export async function updateOrder(tx: TExecutor, id: string, values: Partial<typeof orders.$inferInsert>) {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertJobEvent(
+  tx: TExecutor,
+  values: { orderId: string; type: string; metadata: Record<string, unknown>; actorUserId: string | null },
+) {
+  // The statement's own time, not the transaction's: events written together keep their order.
+  const [row] = await tx
+    .insert(jobEvents)
+    .values({ ...values, createdAt: sql`clock_timestamp()` })
+    .returning();
+  return row!;
+}
+
+/** Orders in the given statuses, newest first (the assignment queue). */
+export async function listOrdersInStatuses(
+  db: TExecutor,
+  options: { statuses: readonly string[]; limit: number; cursor?: TCursor | undefined },
+) {
+  return db
+    .select({ ...withCustomer, cursorAt: cursorKey(orders.createdAt) })
+    .from(orders)
+    .innerJoin(organizations, eq(organizations.id, orders.customerOrgId))
+    .where(and(inArray(orders.status, [...options.statuses]), afterCursor(orders, options.cursor)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(options.limit);
+}
+
+/**
+ * The latest proposed window (job event `deadline`) of each order, among those made under the
+ * given assignment (or carrying none, as older events may).
+ */
+export async function latestProposalsOf(db: TExecutor, pairs: readonly { orderId: string; assignmentId: string }[]) {
+  if (pairs.length === 0) return [];
+  const rows = await db
+    .selectDistinctOn([jobEvents.orderId])
+    .from(jobEvents)
+    .where(
+      and(
+        eq(jobEvents.type, 'deadline'),
+        inArray(
+          jobEvents.orderId,
+          pairs.map((pair) => pair.orderId),
+        ),
+      ),
+    )
+    .orderBy(jobEvents.orderId, desc(jobEvents.createdAt), desc(jobEvents.id));
+  return rows.filter((row) => {
+    const assignmentId = row.metadata.assignmentId;
+    return !assignmentId || pairs.some((pair) => pair.orderId === row.orderId && pair.assignmentId === assignmentId);
+  });
+}
+
+export async function findLatestProposal(db: TExecutor, orderId: string, assignmentId: string) {
+  const [row] = await db
+    .select()
+    .from(jobEvents)
+    .where(
+      and(
+        eq(jobEvents.orderId, orderId),
+        eq(jobEvents.type, 'deadline'),
+        or(
+          sql`${jobEvents.metadata}->>'assignmentId' = ${assignmentId}`,
+          isNull(sql`${jobEvents.metadata}->>'assignmentId'`),
+        ),
+      ),
+    )
+    .orderBy(desc(jobEvents.createdAt), desc(jobEvents.id))
+    .limit(1);
+  return row;
+}
+
+/** The e-mail addresses of an organisation's members (who is told about its orders and jobs). */
+export async function memberEmailsOf(db: TExecutor, orgId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(orgMemberships)
+    .innerJoin(user, eq(user.id, orgMemberships.userId))
+    .where(eq(orgMemberships.orgId, orgId));
+  return rows.map((row) => row.email);
+}
+
+export async function findOrganizationRow(db: TExecutor, id: string, options: { forShare?: boolean } = {}) {
+  const query = db.select().from(organizations).where(eq(organizations.id, id));
+  const [row] = options.forShare ? await query.for('share') : await query;
+  return row;
+}

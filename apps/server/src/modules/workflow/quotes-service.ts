@@ -1,0 +1,243 @@
+import type { TDatabase, TExecutor } from '@spacecapture/db/client';
+import {
+  priceTotal,
+  type TCreateQuoteRequest,
+  type TQuote,
+  type TQuoteList,
+  validityInstant,
+  WORKFLOW_MESSAGES,
+} from '@spacecapture/shared/contracts/admin-workflow';
+import { AppError } from '@spacecapture/shared/errors';
+import {
+  canTransition,
+  ORDER_MACHINE,
+  QUOTE_MACHINE,
+  type TQuoteStatus,
+  transitionRefusal,
+} from '@spacecapture/shared/state-machines';
+import { recordAudit } from '../audit/audit-repository.ts';
+import { hashRequest, runIdempotent } from '../idempotency/idempotency.ts';
+import type { TActor } from '../invitations/invitations-service.ts';
+import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { decodeCursor, toPage } from './cursor.ts';
+import { isClosedOrder, moveOrder } from './order-moves.ts';
+import { findOrganizationRow, lockOrder, memberEmailsOf, type TOrderRow } from './orders-repository.ts';
+import { findQuote, insertQuote, listQuotes, lockQuote, type TQuoteRow, updateQuote } from './quotes-repository.ts';
+import { effectiveQuoteStatus, toQuoteView } from './views.ts';
+import { quoteAnsweredEmails, quoteSentEmails } from './workflow-emails.ts';
+
+/** Who may answer a quote: the customer organisation it was made for (another one's is not found). */
+export type TQuoteScope = { customerOrgId?: string };
+
+function expiredRefusal(quote: TQuoteRow) {
+  const at = quote.validityUntil ? ` on ${quote.validityUntil.toUTCString()}` : '';
+  return new AppError('conflict', `This quote expired${at} and can no longer be accepted or declined.`);
+}
+
+/**
+ * Quotes (spec 001 §2 /admin/quotes, §4): drafts for an order with a price breakdown whose total
+ * the server computes, Send on drafts only, and the customer's answer (accept before the validity
+ * date, or decline). Every change locks the order, then the quote; one audit entry each.
+ */
+export function createQuotesService(deps: {
+  db: TDatabase;
+  clock: () => Date;
+  companyEmail: string;
+  onEmailsQueued: () => void;
+}) {
+  const { db, clock, companyEmail } = deps;
+
+  async function viewOf(tx: TExecutor, quote: TQuoteRow, order: TOrderRow) {
+    const org = await findOrganizationRow(tx, order.customerOrgId);
+    return toQuoteView(quote, order, { id: order.customerOrgId, name: org?.name ?? '' }, clock());
+  }
+
+  /** Locks the quote's order, then the quote (the order-first lock order every workflow change keeps). */
+  async function lockQuoteAndOrder(tx: TExecutor, id: string, scope: TQuoteScope) {
+    const found = await findQuote(tx, id);
+    if (!found) throw new AppError('not_found', 'Quote not found.');
+    const order = await lockOrder(tx, found.orderId);
+    const quote = await lockQuote(tx, id);
+    if (!order || !quote || (scope.customerOrgId && order.customerOrgId !== scope.customerOrgId)) {
+      throw new AppError('not_found', 'Quote not found.');
+    }
+    return { order, quote };
+  }
+
+  function assertQuoteMove(from: TQuoteStatus, to: TQuoteStatus) {
+    if (!canTransition(QUOTE_MACHINE, from, to))
+      throw new AppError('conflict', transitionRefusal(QUOTE_MACHINE, from, to));
+  }
+
+  /**
+   * A sent quote past its validity date is marked expired (with its audit entry) and the answer
+   * refused. The mark must survive the refusal, so it commits first and the 409 follows.
+   */
+  async function answer(id: string, to: 'accepted' | 'declined', actor: TActor, scope: TQuoteScope): Promise<TQuote> {
+    const outcome = await db.transaction(async (tx) => {
+      const { order, quote } = await lockQuoteAndOrder(tx, id, scope);
+      const now = clock();
+      const from = effectiveQuoteStatus(quote, now);
+      if (from === 'expired') {
+        if (quote.status === 'sent') {
+          const expired = await updateQuote(tx, id, { status: 'expired' });
+          await recordAudit(tx, {
+            entity: 'quote',
+            entityId: id,
+            action: 'expire',
+            before: quote,
+            after: expired,
+            actorUserId: null,
+          });
+          return { kind: 'expired' as const, row: expired };
+        }
+        throw expiredRefusal(quote);
+      }
+      assertQuoteMove(from, to);
+      if (to === 'accepted' && isClosedOrder(order.status)) {
+        throw new AppError('conflict', transitionRefusal(ORDER_MACHINE, order.status, 'approved'));
+      }
+      const updated = await updateQuote(tx, id, { status: to, respondedAt: now });
+      // Acceptance approves an order still waiting on its quote; one that already moved on keeps its status.
+      const orderAfter =
+        to === 'accepted' && order.status === 'quoted'
+          ? await moveOrder(tx, order, 'approved', { actorUserId: actor.userId, metadata: { quoteId: id } })
+          : order;
+      await recordAudit(tx, {
+        entity: 'quote',
+        entityId: id,
+        action: to === 'accepted' ? 'accept' : 'decline',
+        before: quote,
+        after: { ...updated, orderStatus: orderAfter.status },
+        actorUserId: actor.userId,
+      });
+      await enqueueEmails(
+        tx,
+        quoteAnsweredEmails({ quote: updated, order: orderAfter, answer: to, recipients: [companyEmail] }),
+      );
+      return { kind: 'answered' as const, view: await viewOf(tx, updated, orderAfter) };
+    });
+    if (outcome.kind === 'expired') throw expiredRefusal(outcome.row);
+    deps.onEmailsQueued();
+    return outcome.view;
+  }
+
+  return {
+    async list(options: {
+      limit: number;
+      cursor?: string | undefined;
+      status?: string | undefined;
+      orderId?: string | undefined;
+      customerOrgId?: string | undefined;
+    }): Promise<TQuoteList> {
+      const now = clock();
+      const rows = await listQuotes(db, {
+        limit: options.limit + 1,
+        cursor: decodeCursor(options.cursor),
+        status: options.status,
+        orderId: options.orderId,
+        customerOrgId: options.customerOrgId,
+        now,
+      });
+      return toPage(
+        rows,
+        options.limit,
+        (row) => row.quote.id,
+        (row) => toQuoteView(row.quote, row.order, row.customerOrg, now),
+      );
+    },
+
+    /**
+     * A draft quote for an open order. The total is the sum of the items (in cents). An optional
+     * Idempotency-Key makes a double submit create one draft.
+     */
+    async create(request: TCreateQuoteRequest, actor: TActor, idempotencyKey?: string): Promise<TQuote> {
+      const validityUntil = request.validityUntil ? validityInstant(request.validityUntil) : null;
+      if (validityUntil && validityUntil.getTime() <= clock().getTime()) {
+        throw new AppError('validation_failed', WORKFLOW_MESSAGES.validityInFuture, {
+          validityUntil: WORKFLOW_MESSAGES.validityInFuture,
+        });
+      }
+      const result = await runIdempotent<TQuote>(
+        db,
+        { scope: `admin-quote:${actor.userId}`, key: idempotencyKey, requestHash: hashRequest(request) },
+        async (tx) => {
+          const order = await lockOrder(tx, request.orderId);
+          if (!order) {
+            throw new AppError('not_found', 'Order not found.', { orderId: 'Please choose an order to quote.' });
+          }
+          if (isClosedOrder(order.status)) {
+            throw new AppError('conflict', `The order is ${order.status}; it can no longer be quoted.`);
+          }
+          const { items, currency } = request.priceBreakdown;
+          const quote = await insertQuote(tx, {
+            orderId: order.id,
+            priceBreakdown: { items, currency },
+            total: priceTotal(items).toFixed(2),
+            currency,
+            sla: request.sla,
+            validityUntil,
+            status: 'draft',
+          });
+          await recordAudit(tx, {
+            entity: 'quote',
+            entityId: quote.id,
+            action: 'create',
+            after: quote,
+            actorUserId: actor.userId,
+          });
+          return { status: 201, body: await viewOf(tx, quote, order) };
+        },
+      );
+      return result.body;
+    },
+
+    /**
+     * Send (drafts only): the quote goes to the customer organisation's members and the company
+     * address; an order in triage becomes quoted.
+     */
+    async send(id: string, actor: TActor): Promise<TQuote> {
+      const view = await db.transaction(async (tx) => {
+        const { order, quote } = await lockQuoteAndOrder(tx, id, {});
+        const now = clock();
+        assertQuoteMove(effectiveQuoteStatus(quote, now), 'sent');
+        if (quote.validityUntil && quote.validityUntil.getTime() <= now.getTime()) {
+          throw new AppError('conflict', 'The validity date of this quote has passed; create a new quote.');
+        }
+        if (isClosedOrder(order.status)) {
+          throw new AppError('conflict', `The order is ${order.status}; it can no longer be quoted.`);
+        }
+        const updated = await updateQuote(tx, id, { status: 'sent', sentAt: now });
+        const orderAfter =
+          order.status === 'triage'
+            ? await moveOrder(tx, order, 'quoted', { actorUserId: actor.userId, metadata: { quoteId: id } })
+            : order;
+        await recordAudit(tx, {
+          entity: 'quote',
+          entityId: id,
+          action: 'send',
+          before: quote,
+          after: { ...updated, orderStatus: orderAfter.status },
+          actorUserId: actor.userId,
+        });
+        const members = await memberEmailsOf(tx, order.customerOrgId);
+        await enqueueEmails(tx, quoteSentEmails({ quote: updated, order, recipients: [...members, companyEmail] }));
+        return viewOf(tx, updated, orderAfter);
+      });
+      deps.onEmailsQueued();
+      return view;
+    },
+
+    /** Customer: accept a sent quote before its validity date; an order waiting on it becomes approved. */
+    accept(id: string, actor: TActor, scope: TQuoteScope = {}): Promise<TQuote> {
+      return answer(id, 'accepted', actor, scope);
+    },
+
+    /** Customer: decline a sent quote. The order stays where it is, ready for another quote. */
+    decline(id: string, actor: TActor, scope: TQuoteScope = {}): Promise<TQuote> {
+      return answer(id, 'declined', actor, scope);
+    },
+  };
+}
+
+export type TQuotesService = ReturnType<typeof createQuotesService>;

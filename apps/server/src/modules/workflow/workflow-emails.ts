@@ -1,0 +1,149 @@
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { renderSummaryEmail, type TSummaryRow } from '../../lib/html.ts';
+import type { TOutgoingEmail } from '../outbox/outbox-repository.ts';
+import type { TOrderRow } from './orders-repository.ts';
+import type { TQuoteRow } from './quotes-repository.ts';
+
+/**
+ * E-mails of the workflow. Each recipient gets a copy of their own (members of one organisation
+ * never see each other's addresses); the company address stands for the admins.
+ */
+
+function each(recipients: readonly string[], subject: string, intro: string, rows: readonly TSummaryRow[]) {
+  const unique = [...new Set(recipients.map((address) => address.toLowerCase()))];
+  const body = renderSummaryEmail(subject, intro, rows);
+  return unique.map((to): TOutgoingEmail => ({ to: [to], subject, ...body }));
+}
+
+function when(value: Date | null) {
+  return value ? value.toUTCString() : null;
+}
+
+function money(amount: number, currency: string) {
+  return `${amount.toFixed(2)} ${currency}`;
+}
+
+function orderRows(order: TOrderRow, options: { location: string | null }): TSummaryRow[] {
+  return [
+    ['Order', order.title],
+    ['Capture type', labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)],
+    ['Location', options.location],
+  ];
+}
+
+export function quoteSentEmails(input: { quote: TQuoteRow; order: TOrderRow; recipients: readonly string[] }) {
+  const { quote, order } = input;
+  const rows: TSummaryRow[] = [
+    ['Order', order.title],
+    ...quote.priceBreakdown.items.map((item): TSummaryRow => [item.label, money(item.amount, quote.currency)]),
+    ['Total', money(Number(quote.total), quote.currency)],
+    ['SLA', quote.sla],
+    ['Valid until', when(quote.validityUntil)],
+  ];
+  return each(
+    input.recipients,
+    `Quote sent: ${order.title}`,
+    'A quote is ready for your order. Sign in to the customer portal to accept or decline it.',
+    rows,
+  );
+}
+
+export function quoteAnsweredEmails(input: {
+  quote: TQuoteRow;
+  order: TOrderRow;
+  answer: 'accepted' | 'declined';
+  recipients: readonly string[];
+}) {
+  const { quote, order } = input;
+  return each(input.recipients, `Quote ${input.answer}: ${order.title}`, `The customer ${input.answer} the quote.`, [
+    ['Order', order.title],
+    ['Total', money(Number(quote.total), quote.currency)],
+  ]);
+}
+
+/**
+ * The offer to a provider. With address masking on, nothing reveals the address before
+ * acceptance: not the location, and not the order title either (it ends with the location).
+ */
+export function offerEmails(input: {
+  order: TOrderRow;
+  respondBy: Date;
+  deadlineHours: number;
+  maskLocation: boolean;
+  recipients: readonly string[];
+}) {
+  const { order } = input;
+  const captureType = labelOf(CAPTURE_TYPE_OPTIONS, order.captureType);
+  const rows: TSummaryRow[] = input.maskLocation
+    ? [
+        ['Capture type', captureType],
+        ['Location', 'Location revealed after acceptance'],
+      ]
+    : orderRows(order, order);
+  return each(
+    input.recipients,
+    `New job offer: ${input.maskLocation ? captureType : order.title}`,
+    `You have been selected for this project. Please review the details and respond within ${input.deadlineHours} hours in the provider portal.`,
+    [...rows, ['Respond by', when(input.respondBy)]],
+  );
+}
+
+export function offerAnsweredEmails(input: {
+  order: TOrderRow;
+  providerName: string;
+  outcome: 'accepted' | 'declined' | 'expired';
+  orderStatus: string;
+  recipients: readonly string[];
+}) {
+  const { order } = input;
+  const intro =
+    input.outcome === 'accepted'
+      ? `${input.providerName} accepted the job. The provider will propose a schedule next.`
+      : input.outcome === 'declined'
+        ? `${input.providerName} declined the job. The order is back in the assignment queue (${input.orderStatus}).`
+        : `${input.providerName} did not answer the offer in time; it expired. The order is back in the assignment queue (${input.orderStatus}).`;
+  return each(input.recipients, `Offer ${input.outcome}: ${order.title}`, intro, orderRows(order, order));
+}
+
+export function scheduleProposedEmails(input: {
+  order: TOrderRow;
+  providerName: string;
+  start: Date;
+  end: Date;
+  recipients: readonly string[];
+}) {
+  return each(
+    input.recipients,
+    `Schedule proposed: ${input.order.title}`,
+    `${input.providerName} proposed a capture window. Confirm it on the Assignments page.`,
+    [...orderRows(input.order, input.order), ['Start', when(input.start)], ['End', when(input.end)]],
+  );
+}
+
+export function scheduleConfirmedEmails(input: {
+  order: TOrderRow;
+  start: Date;
+  end: Date;
+  recipients: readonly string[];
+}) {
+  return each(
+    input.recipients,
+    `Schedule confirmed: ${input.order.title}`,
+    'The capture is scheduled for the window below.',
+    [...orderRows(input.order, input.order), ['Start', when(input.start)], ['End', when(input.end)]],
+  );
+}
+
+export function applicationRejectedEmail(input: {
+  to: string;
+  firstName: string;
+  orgName: string;
+  reason: string | null;
+}) {
+  const subject = 'Your SpaceCapture provider application';
+  const intro =
+    `Dear ${input.firstName}, thank you for applying to join the SpaceCapture provider network with ${input.orgName}. ` +
+    'After careful review we are unable to offer a place in the network at this time. ' +
+    'We appreciate the time you took, and you are welcome to apply again in the future.';
+  return each([input.to], subject, intro, [['Note', input.reason]]);
+}

@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+export type TOfferExpiryWorkerOptions = {
+  pollIntervalMs: number;
+  /** Offers expired per transaction-batch pass before looking again. */
+  batchSize: number;
+};
+
+export const DEFAULT_OFFER_EXPIRY_OPTIONS: TOfferExpiryWorkerOptions = {
+  pollIntervalMs: 30_000,
+  batchSize: 50,
+};
+
+/**
+ * Expires provider offers nobody answered by their deadline (the order returns to the queue and
+ * the admins are told), by polling the assignments service on the app's clock. `kick()` runs a
+ * pass now and resolves with how many offers it expired; `stop()` waits for the pass in progress.
+ */
+export function createOfferExpiryWorker(deps: {
+  expireDueOffers: (limit: number) => Promise<number>;
+  log: FastifyBaseLogger;
+  options: TOfferExpiryWorkerOptions;
+}) {
+  const { log, options } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = false;
+
+  async function pass(): Promise<number> {
+    let total = 0;
+    try {
+      for (;;) {
+        const expired = await deps.expireDueOffers(options.batchSize);
+        total += expired;
+        if (expired < options.batchSize || stopped) break;
+      }
+      if (total > 0) log.info({ expired: total }, 'offers expired');
+    } catch (error) {
+      log.error({ err: error }, 'offer expiry pass failed');
+    }
+    return total;
+  }
+
+  function run(): Promise<number> {
+    if (!running) {
+      running = pass().finally(() => {
+        running = undefined;
+      });
+    }
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void run().finally(schedule);
+    }, options.pollIntervalMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      stopped = false;
+      void run().finally(schedule);
+    },
+    kick: run,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type TOfferExpiryWorker = ReturnType<typeof createOfferExpiryWorker>;

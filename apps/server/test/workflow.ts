@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { schema, type TDatabase } from '@spacecapture/db/client';
+import { asc, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { TClient } from './accounts.ts';
+import { captureRequestInput, multipartBody, PDF_BYTES, providerApplicationInput } from './public-forms.ts';
+
+/**
+ * The admin workflow's raw material, made the way the product makes it: leads and applications
+ * through the public forms, organisations through invitations, and (until providers manage their
+ * own) devices and certifications written as rows.
+ */
+
+export const COMPANY_EMAIL = 'team@spacecapture.test';
+
+export async function submitLead(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/public/capture-requests',
+    // A location of its own, so titles (and the e-mails that carry them) tell orders apart.
+    payload: captureRequestInput({ location: `London ${randomUUID().slice(0, 6)}`, ...overrides }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id as string;
+}
+
+export async function submitApplication(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  file: { name: string; bytes: Uint8Array } | null = { name: 'portfolio.pdf', bytes: PDF_BYTES },
+) {
+  const input = providerApplicationInput(overrides);
+  const body = await multipartBody(input, file ?? undefined);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/public/provider-applications',
+    payload: body.payload,
+    headers: body.headers,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { id: response.json().id as string, email: input.email as string };
+}
+
+/** An organisation made the way admins make one: by inviting someone into it by name. */
+export async function createOrganization(admin: TClient, type: 'customer' | 'provider', name?: string) {
+  const response = await admin.post('/api/admin/invitations', {
+    email: `owner.${randomUUID().slice(0, 8)}@example.com`,
+    orgType: type,
+    roleSuggested: type === 'provider' ? 'provider_admin' : 'customer_admin',
+    organization: { name: name ?? `${type} ${randomUUID().slice(0, 6)}` },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().organization as { id: string; name: string };
+}
+
+export async function addDevice(db: TDatabase, orgId: string, model: string) {
+  const [row] = await db
+    .insert(schema.deviceInventory)
+    .values({ orgId, model, serial: `SN-${randomUUID().slice(0, 12)}`, capabilities: ['3d-model'] })
+    .returning();
+  return row!;
+}
+
+export async function addCertification(db: TDatabase, orgId: string, scope: string, regions: string[]) {
+  const [row] = await db
+    .insert(schema.providerCertifications)
+    .values({ orgId, scope, status: 'active', regions })
+    .returning();
+  return row!;
+}
+
+export async function auditCount(db: TDatabase) {
+  const [row] = await db.select({ n: count() }).from(schema.auditLog);
+  return row?.n ?? 0;
+}
+
+export async function auditOf(db: TDatabase, entityId: string) {
+  return db
+    .select()
+    .from(schema.auditLog)
+    .where(eq(schema.auditLog.entityId, entityId))
+    .orderBy(asc(schema.auditLog.ts));
+}
+
+export async function jobEventsOf(db: TDatabase, orderId: string) {
+  return db
+    .select()
+    .from(schema.jobEvents)
+    .where(eq(schema.jobEvents.orderId, orderId))
+    .orderBy(asc(schema.jobEvents.createdAt), asc(schema.jobEvents.id));
+}
+
+export async function orderRow(db: TDatabase, id: string) {
+  const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, id));
+  return row!;
+}
+
+export async function assignmentRow(db: TDatabase, id: string) {
+  const [row] = await db.select().from(schema.assignments).where(eq(schema.assignments.id, id));
+  return row!;
+}
+
+export async function quoteRow(db: TDatabase, id: string) {
+  const [row] = await db.select().from(schema.quotes).where(eq(schema.quotes.id, id));
+  return row!;
+}
+
+/** Outbox rows whose subject starts with `subject`, each with its one recipient. */
+export async function outboxWithSubject(db: TDatabase, subject: string) {
+  const rows = await db.select().from(schema.outboxEmails);
+  return rows.filter((row) => row.subject.startsWith(subject));
+}
+
+/** Runs `act` and returns how many audit entries it added. */
+export async function auditDelta(db: TDatabase, act: () => Promise<unknown>) {
+  const before = await auditCount(db);
+  await act();
+  return (await auditCount(db)) - before;
+}
+
+export const DEFAULT_BREAKDOWN = {
+  items: [
+    { label: 'Capture', amount: 1000 },
+    { label: 'Processing', amount: 500 },
+  ],
+  currency: 'USD',
+};

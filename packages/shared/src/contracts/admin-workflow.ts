@@ -1,0 +1,458 @@
+import { z } from 'zod';
+import { FIELD_LIMITS, optionalText } from '../fields.ts';
+import { ORG_TYPES } from '../roles.ts';
+import {
+  APPLICATION_MACHINE,
+  ASSIGNMENT_MACHINE,
+  LEAD_MACHINE,
+  ORDER_MACHINE,
+  QUOTE_MACHINE,
+  type TMachine,
+} from '../state-machines.ts';
+import { ZInvitation } from './invitations.ts';
+
+/**
+ * The admin workflow from lead to scheduled job (spec 001 §2 /admin/triage, /admin/quotes,
+ * /admin/assignments; §4 states; §5 validation; §8 toasts; §9 constants), plus the customer's
+ * answer to a quote and the provider's answer to an offer, which share the same rules.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// The spec's words
+
+/** Validation toasts (spec 001 §5), title and message letter for letter. */
+export const WORKFLOW_VALIDATION = {
+  selectCustomerOrg: {
+    title: 'Select customer org',
+    message: 'Choose a customer organization to create the order under.',
+  },
+  selectOrder: { title: 'Select an order', message: 'Please choose an order to quote.' },
+  invalidPriceJson: 'Invalid price JSON',
+  pickProvider: { title: 'Pick a provider', message: 'Select a provider organization first.' },
+  enterWindow: { title: 'Enter a window', message: 'Please select start and end date/time.' },
+} as const;
+
+/** Result toasts (spec 001 §8), letter for letter. */
+export const WORKFLOW_TOASTS = {
+  leadUpdated: { title: 'Lead updated', message: (status: string) => `Status set to ${status}` },
+  applicationUpdated: { title: 'Application updated' },
+  leadConverted: { title: 'Success', message: 'Lead converted to order successfully' },
+  quoteCreated: { title: 'Quote created', message: 'Draft quote has been created.' },
+  quoteSent: { title: 'Quote sent', message: 'Customer can now accept or decline.' },
+  quoteAccepted: { title: 'Quote accepted' },
+  quoteDeclined: { title: 'Quote declined' },
+  offerAccepted: { title: 'Accepted', message: 'You accepted this job.' },
+  offerDeclined: { title: 'Declined' },
+  scheduleProposed: { title: 'Schedule proposed', message: 'Admin will review and confirm.' },
+  scheduleConfirmed: { title: 'Schedule confirmed', message: 'Provider will be notified.' },
+  assigned: { title: 'Assigned', message: 'Provider has been assigned to this order.' },
+  failed: { title: 'Failed' },
+  failedToSend: { title: 'Failed to send' },
+  failedToAccept: { title: 'Failed to accept' },
+  failedToDecline: { title: 'Failed to decline' },
+  quoteCreateFailed: { title: 'Error' },
+  proposeFallback: 'Could not propose schedule',
+} as const;
+
+/** Empty states (spec 001 §2). */
+export const WORKFLOW_EMPTY = {
+  leads: 'No leads yet.',
+  applications: 'No applications yet.',
+  quotes: 'No quotes yet.',
+  assignments: 'No orders ready for assignment.',
+} as const;
+
+/** Our own messages, where the spec has none. */
+export const WORKFLOW_MESSAGES = {
+  windowOrder: 'The window must end after it starts.',
+  windowInFuture: 'The window must start in the future.',
+  validityInFuture: 'The validity date must be in the future.',
+  validityDate: 'Enter a valid date.',
+  chooseOrder: 'Please choose an order.',
+  itemLabel: 'Each item needs a label.',
+  itemLabelLength: 'Item labels must be at most 100 characters.',
+  amountNumber: 'Each amount must be a number.',
+  amountMin: 'Amounts cannot be negative.',
+  amountMax: 'Amounts must be at most 10,000,000.',
+  amountDecimals: 'Amounts may have at most 2 decimals.',
+  itemsMin: 'Add at least one item.',
+  itemsMax: 'A quote can have at most 50 items.',
+  currency: 'Currency must be a 3-letter ISO 4217 code, such as USD.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Constants (spec 001 §9)
+
+export const DEFAULT_QUOTE_ITEMS = [
+  { label: 'Capture', amount: 1000 },
+  { label: 'Processing', amount: 500 },
+] as const;
+export const DEFAULT_QUOTE_CURRENCY = 'USD';
+export const DEFAULT_QUOTE_SLA = 'Standard SLA: 5 business days after capture';
+export const DEFAULT_PROVIDER_ACCEPTANCE_DEADLINE_HOURS = 48;
+
+export const PRICE_LIMITS = { items: 50, label: 100, amount: 10_000_000 } as const;
+
+/** An offer "about to expire" on the admin dashboard: its deadline is this close. */
+export const OFFER_EXPIRING_SOON_HOURS = 12;
+
+// ---------------------------------------------------------------------------------------------
+// Statuses
+
+function statesOf<S extends string>(machine: TMachine<S>) {
+  return machine.states as unknown as readonly [S, ...S[]];
+}
+export const LEAD_STATUSES = statesOf(LEAD_MACHINE);
+export const APPLICATION_STATUSES = statesOf(APPLICATION_MACHINE);
+export const QUOTE_STATUSES = statesOf(QUOTE_MACHINE);
+export const ORDER_STATUSES = statesOf(ORDER_MACHINE);
+export const ASSIGNMENT_STATUSES = statesOf(ASSIGNMENT_MACHINE);
+
+/** What the admin buttons may set (spec 001 §2: Move to triage, Mark quoted; Mark reviewing, Schedule interview). */
+export const ADMIN_LEAD_STATUSES = ['triage', 'quoted'] as const;
+export const ADMIN_APPLICATION_STATUSES = ['reviewing', 'interview'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const ZListQuery = z.object({
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+
+export const ZOrgRef = z.object({ id: z.uuid(), name: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Price breakdown (quotes)
+
+/** At most two decimals, judged on the number's shortest decimal form (0.29 passes, 0.291 does not). */
+function hasAtMostTwoDecimals(value: number) {
+  return /^-?\d+(\.\d{1,2})?$/.test(String(value));
+}
+
+export const ZPriceItem = z.object({
+  label: z
+    .string({ error: WORKFLOW_MESSAGES.itemLabel })
+    .trim()
+    .min(1, WORKFLOW_MESSAGES.itemLabel)
+    .max(PRICE_LIMITS.label, WORKFLOW_MESSAGES.itemLabelLength),
+  amount: z
+    .number({ error: WORKFLOW_MESSAGES.amountNumber })
+    .min(0, WORKFLOW_MESSAGES.amountMin)
+    .max(PRICE_LIMITS.amount, WORKFLOW_MESSAGES.amountMax)
+    .refine(hasAtMostTwoDecimals, WORKFLOW_MESSAGES.amountDecimals),
+});
+export type TPriceItem = z.infer<typeof ZPriceItem>;
+
+export const ZPriceBreakdown = z.object({
+  items: z
+    .array(ZPriceItem, { error: WORKFLOW_MESSAGES.itemsMin })
+    .min(1, WORKFLOW_MESSAGES.itemsMin)
+    .max(PRICE_LIMITS.items, WORKFLOW_MESSAGES.itemsMax),
+  currency: z
+    .string({ error: WORKFLOW_MESSAGES.currency })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, WORKFLOW_MESSAGES.currency),
+});
+export type TPriceBreakdown = z.output<typeof ZPriceBreakdown>;
+
+/** The stored breakdown as answers carry it (response schemas must be free of transforms). */
+export const ZPriceBreakdownView = z.object({
+  items: z.array(z.object({ label: z.string(), amount: z.number() })),
+  currency: z.string(),
+});
+
+export const DEFAULT_PRICE_BREAKDOWN: TPriceBreakdown = {
+  items: DEFAULT_QUOTE_ITEMS.map((item) => ({ ...item })),
+  currency: DEFAULT_QUOTE_CURRENCY,
+};
+
+/** The sum of the items, added in cents so 0.1 + 0.2 is 0.3. */
+export function priceTotal(items: readonly TPriceItem[]): number {
+  return items.reduce((cents, item) => cents + Math.round(item.amount * 100), 0) / 100;
+}
+
+/**
+ * A price breakdown pasted as JSON (spec 001 §5): the parse error's own message when it is not
+ * JSON (fallback 'Invalid price JSON'), else the first rule it breaks.
+ */
+export function parsePriceBreakdownJson(
+  text: string,
+): { ok: true; value: TPriceBreakdown } | { ok: false; message: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error && error.message ? error.message : WORKFLOW_VALIDATION.invalidPriceJson;
+    return { ok: false, message };
+  }
+  const parsed = ZPriceBreakdown.safeParse(raw);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid price JSON' };
+  return { ok: true, value: parsed.data };
+}
+
+/** A validity given as a date (no time) lasts until the end of that day, UTC. */
+export function validityInstant(value: string): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T23:59:59.999Z`) : new Date(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders (as the workflow shows them)
+
+export const ZPreferredDates = z.object({ timeline: z.string().nullable(), notes: z.string().nullable() });
+
+export const ZOrder = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  location: z.string(),
+  captureType: z.string(),
+  preferredDates: ZPreferredDates.nullable(),
+  customerOrg: ZOrgRef,
+  leadId: z.uuid().nullable(),
+  scheduledStart: isoDateTime.nullable(),
+  scheduledEnd: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+// ---------------------------------------------------------------------------------------------
+// Leads (triage)
+
+export const ZLead = z.object({
+  id: z.uuid(),
+  status: z.enum(LEAD_STATUSES),
+  contact: z.object({ name: z.string(), email: z.string(), phone: z.string(), company: z.string().nullable() }),
+  details: z.object({
+    spaceType: z.string(),
+    location: z.string(),
+    spaceSize: z.string(),
+    captureType: z.string(),
+    timeline: z.string(),
+    additionalInfo: z.string().nullable(),
+    source: z.string(),
+  }),
+  /** The order it became, once converted. */
+  orderId: z.uuid().nullable(),
+  createdAt: isoDateTime,
+});
+export type TLead = z.infer<typeof ZLead>;
+export const ZLeadList = pageOf(ZLead);
+export type TLeadList = z.infer<typeof ZLeadList>;
+
+export const ZListLeadsQuery = ZListQuery.extend({ status: z.enum(LEAD_STATUSES).optional() });
+
+export const ZSetLeadStatusRequest = z.object({
+  status: z.enum(ADMIN_LEAD_STATUSES, { error: 'Choose triage or quoted.' }),
+});
+export type TSetLeadStatusRequest = z.infer<typeof ZSetLeadStatusRequest>;
+
+export const ZConvertLeadRequest = z.object({
+  customerOrgId: z.uuid({ error: WORKFLOW_VALIDATION.selectCustomerOrg.message }),
+});
+export type TConvertLeadRequest = z.infer<typeof ZConvertLeadRequest>;
+
+export const ZConvertLeadResponse = z.object({ lead: ZLead, order: ZOrder });
+export type TConvertLeadResponse = z.infer<typeof ZConvertLeadResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Provider applications (triage)
+
+export const ZApplication = z.object({
+  id: z.uuid(),
+  orgName: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  region: z.string().nullable(),
+  contact: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    website: z.string().nullable(),
+  }),
+  devicesOwned: z.array(z.string()),
+  devicesNotes: z.string().nullable(),
+  portfolioLinks: z.array(z.string()),
+  /** The uploaded portfolio, downloadable from GET /api/admin/applications/:id/portfolio. */
+  portfolioFile: z.object({ originalName: z.string(), contentType: z.string(), size: z.number() }).nullable(),
+  notes: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type TApplication = z.infer<typeof ZApplication>;
+export const ZApplicationList = pageOf(ZApplication);
+export type TApplicationList = z.infer<typeof ZApplicationList>;
+
+export const ZListApplicationsQuery = ZListQuery.extend({ status: z.enum(APPLICATION_STATUSES).optional() });
+
+export const ZSetApplicationStatusRequest = z.object({
+  status: z.enum(ADMIN_APPLICATION_STATUSES, { error: 'Choose reviewing or interview.' }),
+});
+export type TSetApplicationStatusRequest = z.infer<typeof ZSetApplicationStatusRequest>;
+
+export const ZRejectApplicationRequest = z.object({
+  /** Optional words for the applicant, added to the e-mail. */
+  reason: optionalText(FIELD_LIMITS.longText).optional(),
+});
+export type TRejectApplicationRequest = z.input<typeof ZRejectApplicationRequest>;
+
+export const ZApproveApplicationResponse = z.object({
+  application: ZApplication,
+  organization: z.object({ id: z.uuid(), name: z.string(), type: z.enum(ORG_TYPES) }),
+  invitation: ZInvitation,
+});
+export type TApproveApplicationResponse = z.infer<typeof ZApproveApplicationResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Quotes
+
+export const ZCreateQuoteRequest = z.object({
+  orderId: z.uuid({ error: WORKFLOW_VALIDATION.selectOrder.message }),
+  priceBreakdown: ZPriceBreakdown,
+  sla: optionalText(FIELD_LIMITS.shortText * 5),
+  /** Optional; an ISO date-time, or a date meaning the end of that day (UTC). Must be in the future. */
+  validityUntil: z
+    .union([isoDateTime, z.iso.date()], { error: WORKFLOW_MESSAGES.validityDate })
+    .nullish()
+    .transform((value) => value ?? null),
+});
+export type TCreateQuoteRequest = z.output<typeof ZCreateQuoteRequest>;
+export type TCreateQuoteInput = z.input<typeof ZCreateQuoteRequest>;
+
+export const ZQuote = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  order: z.object({ id: z.uuid(), title: z.string(), status: z.enum(ORDER_STATUSES), customerOrg: ZOrgRef }),
+  priceBreakdown: ZPriceBreakdownView,
+  total: z.number(),
+  currency: z.string(),
+  sla: z.string().nullable(),
+  validityUntil: isoDateTime.nullable(),
+  /** A sent quote past its validity reads as expired, whether or not it was marked yet. */
+  status: z.enum(QUOTE_STATUSES),
+  sentAt: isoDateTime.nullable(),
+  respondedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+export type TQuote = z.infer<typeof ZQuote>;
+export const ZQuoteList = pageOf(ZQuote);
+export type TQuoteList = z.infer<typeof ZQuoteList>;
+
+export const ZListQuotesQuery = ZListQuery.extend({
+  status: z.enum(QUOTE_STATUSES).optional(),
+  orderId: z.uuid().optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Assignments
+
+export const ZAssignment = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  providerOrg: ZOrgRef,
+  status: z.enum(ASSIGNMENT_STATUSES),
+  /** The spec's flag: true accepted, false declined, null not answered. */
+  accepted: z.boolean().nullable(),
+  respondBy: isoDateTime,
+  respondedAt: isoDateTime.nullable(),
+  scheduledStart: isoDateTime.nullable(),
+  scheduledEnd: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+export type TAssignment = z.infer<typeof ZAssignment>;
+
+/** A window the provider proposed (job event of type deadline). */
+export const ZScheduleProposal = z.object({
+  start: isoDateTime,
+  end: isoDateTime,
+  assignmentId: z.uuid().nullable(),
+  proposedAt: isoDateTime,
+});
+export type TScheduleProposal = z.infer<typeof ZScheduleProposal>;
+
+export const ZAssignmentQueueItem = z.object({
+  order: ZOrder,
+  latestAssignment: ZAssignment.nullable(),
+  /** The latest window proposed under the latest assignment, if any. */
+  latestProposal: ZScheduleProposal.nullable(),
+});
+export type TAssignmentQueueItem = z.infer<typeof ZAssignmentQueueItem>;
+export const ZAssignmentQueue = pageOf(ZAssignmentQueueItem);
+export type TAssignmentQueue = z.infer<typeof ZAssignmentQueue>;
+
+export const ZProviderOptionsQuery = z.object({ orderId: z.uuid({ error: WORKFLOW_MESSAGES.chooseOrder }) });
+
+export const ZProviderOption = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  devices: z.array(
+    z.object({ id: z.uuid(), model: z.string(), serial: z.string(), capabilities: z.array(z.string()) }),
+  ),
+  certifications: z.array(
+    z.object({
+      id: z.uuid(),
+      scope: z.string(),
+      status: z.string(),
+      regions: z.array(z.string()),
+      expiry: isoDateTime.nullable(),
+    }),
+  ),
+  /** Every region of its certifications, once each. */
+  regions: z.array(z.string()),
+  /** Whether its devices can do the order's capture type (rule in provider-fit.ts). */
+  fit: z.object({ fits: z.boolean(), reason: z.string() }),
+});
+export type TProviderOption = z.infer<typeof ZProviderOption>;
+export const ZProviderOptions = z.object({
+  order: z.object({ id: z.uuid(), captureType: z.string() }),
+  items: z.array(ZProviderOption),
+});
+export type TProviderOptions = z.infer<typeof ZProviderOptions>;
+
+export const ZCreateAssignmentRequest = z.object({
+  orderId: z.uuid({ error: WORKFLOW_MESSAGES.chooseOrder }),
+  providerOrgId: z.uuid({ error: WORKFLOW_VALIDATION.pickProvider.message }),
+});
+export type TCreateAssignmentRequest = z.infer<typeof ZCreateAssignmentRequest>;
+
+export const ZConfirmScheduleResponse = z.object({ assignment: ZAssignment, order: ZOrder });
+export type TConfirmScheduleResponse = z.infer<typeof ZConfirmScheduleResponse>;
+
+/** One end of a proposed window: empty means not chosen (spec 001 §5 'Enter a window'). */
+const windowEnd = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.iso.datetime({ offset: true, error: WORKFLOW_VALIDATION.enterWindow.message }),
+);
+
+/** Provider: propose a window for an accepted job (spec 001 §5: both ends required). */
+export const ZProposeScheduleRequest = z
+  .object({ start: windowEnd, end: windowEnd })
+  .refine((window) => new Date(window.start) < new Date(window.end), {
+    message: WORKFLOW_MESSAGES.windowOrder,
+    path: ['end'],
+  });
+export type TProposeScheduleRequest = z.output<typeof ZProposeScheduleRequest>;
+export type TProposeScheduleInput = z.input<typeof ZProposeScheduleRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard: what needs attention (issue 4 /admin)
+
+export const ZWorkflowAttention = z.object({
+  /** Leads still new. */
+  newLeads: z.number().int(),
+  /** Applications new, reviewing or in interview. */
+  applicationsToReview: z.number().int(),
+  /** Quotes sent and still valid: the customer has to answer. */
+  quotesAwaitingCustomer: z.number().int(),
+  /** Offers unanswered whose deadline is within OFFER_EXPIRING_SOON_HOURS. */
+  offersExpiringSoon: z.number().int(),
+  /** Accepted offers with a proposed window the admins have not confirmed yet. */
+  schedulesToConfirm: z.number().int(),
+});
+export type TWorkflowAttention = z.infer<typeof ZWorkflowAttention>;

@@ -1,0 +1,39 @@
+/**
+ * Signed-in routes (spec 001 §2 route tables), the personal account page and the auth sub-pages.
+ * A module of its own, so the public entry bundle (which imports `paths.ts`) does not carry them.
+ */
+export const PORTAL_PATHS = {
+  account: '/account',
+  authForgotPassword: '/auth/forgot-password',
+  authResetPassword: '/auth/reset-password',
+  customer: {
+    dashboard: '/customer-dashboard',
+    orders: '/customer/orders',
+    quotes: '/customer/quotes',
+    deliverables: '/customer/deliverables',
+    organization: '/customer/organization',
+    help: '/customer/help',
+  },
+  provider: {
+    dashboard: '/provider-dashboard',
+    assignments: '/provider/assignments',
+    schedule: '/provider/schedule',
+    uploads: '/provider/uploads',
+    devices: '/provider/devices',
+    organization: '/provider/organization',
+    certification: '/provider/certification',
+  },
+  admin: {
+    dashboard: '/admin',
+    triage: '/admin/triage',
+    quotes: '/admin/quotes',
+    assignments: '/admin/assignments',
+    orders: '/admin/orders',
+    providers: '/admin/providers',
+    customers: '/admin/customers',
+    invitations: '/admin/invitations',
+    reporting: '/admin/reporting',
+    audit: '/admin/audit',
+    settings: '/admin/settings',
+  },
+} as const;
