@@ -14,8 +14,19 @@ export const FIELD_LIMITS = {
   longText: 5000,
 } as const;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to remove them
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/**
+ * Invisible control characters (a pasted NUL, say) carry no meaning in a form and PostgreSQL
+ * refuses NUL in text: they are removed; tabs and line breaks stay.
+ */
+export function withoutControlCharacters(value: string): string {
+  return value.replace(CONTROL_CHARACTERS, '');
+}
+
 export function boundedText(max: number, minLength?: { min: number; message: string }) {
-  const base = z.string({ error: minLength?.message }).trim();
+  const base = z.string({ error: minLength?.message }).overwrite(withoutControlCharacters).trim();
   const withMin = minLength ? base.min(minLength.min, minLength.message) : base;
   return withMin.max(max, `Must be at most ${max} characters.`);
 }
@@ -23,6 +34,7 @@ export function boundedText(max: number, minLength?: { min: number; message: str
 export function emailField(message: string) {
   return z
     .string({ error: message })
+    .overwrite(withoutControlCharacters)
     .trim()
     .max(FIELD_LIMITS.email, `Must be at most ${FIELD_LIMITS.email} characters.`)
     .pipe(z.email(message));
@@ -32,6 +44,7 @@ export function emailField(message: string) {
 export function optionalText(max: number) {
   return z
     .string()
+    .overwrite(withoutControlCharacters)
     .trim()
     .max(max, `Must be at most ${max} characters.`)
     .nullish()
