@@ -1,13 +1,26 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedDatabase } from '@spacecapture/db/embedded';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { ensureFirstAdmin } from '../../apps/server/src/modules/auth/first-admin.ts';
 import { startSmtpCapture } from '../../apps/server/test/smtp-capture.ts';
+
+/** The master admin the server creates at start (ADMIN_EMAIL/ADMIN_PASSWORD), for the portal tests. */
+const E2E_ADMIN = { email: 'admin@spacecapture.test', password: 'e2e-Master-passphrase-2026' } as const;
+
+/** A free local port, so the app's public URL (used in e-mailed links) is known before it listens. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
 /**
  * Starts the stack the browser tests drive: the real app (built web app, embedded PGlite in a
@@ -19,16 +32,33 @@ export default async function globalSetup() {
   const smtp = await startSmtpCapture();
   const database = await openEmbeddedDatabase(dataDir);
   await database.migrate();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     DATA_DIR: dataDir,
+    // Links in e-mails (invitations, confirmations, password resets) point at this app.
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
     SMTP_URL: smtp.url,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Many tests share one client address; the limit itself is proven by the integration tests.
     PUBLIC_FORM_RATE_LIMIT: '100000',
+    // As behind a reverse proxy on this machine: a browser test may name its own client address
+    // (X-Forwarded-For), so the per-address sign-in and sign-up limits apply per test, not per suite.
+    TRUST_PROXY: '127.0.0.1',
   });
   const app = await buildApp({ config, database, outbox: { pollIntervalMs: 200 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const appPort = (app.server.address() as AddressInfo).port;
+  await ensureFirstAdmin({
+    db: database.db,
+    signUp: app.services.signUp,
+    publicUrl: config.publicUrl,
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    log: app.log,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
 
   const inspector = createServer(async (request, response) => {
     try {
@@ -51,7 +81,9 @@ export default async function globalSetup() {
   });
   await new Promise<void>((resolve) => inspector.listen(0, '127.0.0.1', resolve));
 
-  process.env.E2E_BASE_URL = `http://127.0.0.1:${appPort}`;
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_ADMIN_EMAIL = E2E_ADMIN.email;
+  process.env.E2E_ADMIN_PASSWORD = E2E_ADMIN.password;
   process.env.E2E_INSPECTOR_URL = `http://127.0.0.1:${(inspector.address() as AddressInfo).port}`;
 
   return async () => {

@@ -37,9 +37,26 @@ const provider = lazyRoute('src/app/routes/public/provider.tsx', () =>
 const quoteEstimator = lazyRoute('src/app/routes/public/quote-estimator.tsx', () =>
   import('./routes/public/quote-estimator.tsx').then((module) => module.QuoteEstimatorRoute),
 );
+const authArea = lazyRoute('src/app/routes/auth/auth-area.tsx', () =>
+  import('./routes/auth/auth-area.tsx').then((module) => module.AuthArea),
+);
+// The three portals and /account: one lazy module with its own route table (spec 001 §2).
+const portalApp = lazyRoute('src/app/portal-app.tsx', () =>
+  import('./portal-app.tsx').then((module) => module.PortalApp),
+);
 const notFound = lazyRoute('src/app/routes/public/not-found.tsx', () =>
   import('./routes/public/not-found.tsx').then((module) => module.NotFoundRoute),
 );
+
+/** The signed-in areas; the portal module resolves the page itself (`/provider` stays the public page). */
+const PORTAL_ROUTE_PATTERNS = [
+  '/account',
+  '/admin/*',
+  PATHS.customerDashboard,
+  '/customer/*',
+  PATHS.providerDashboard,
+  '/provider/*',
+] as const;
 
 /** The route tree, rendered by BrowserRouter in the browser and StaticRouter when prerendering. */
 export function AppRoutes() {
@@ -58,9 +75,13 @@ export function AppRoutes() {
           <Route path={PATHS.request} element={<RouteModule route={request} />} />
           <Route path={PATHS.provider} element={<RouteModule route={provider} />} />
           <Route path={PATHS.quoteEstimator} element={<RouteModule route={quoteEstimator} />} />
+          <Route path={`${PATHS.auth}/*`} element={<RouteModule route={authArea} />} />
         </Route>
         <Route path="*" element={<RouteModule route={notFound} />} />
       </Route>
+      {PORTAL_ROUTE_PATTERNS.map((path) => (
+        <Route key={path} path={path} element={<RouteModule route={portalApp} />} />
+      ))}
     </Routes>
   );
 }

@@ -1,11 +1,41 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
+import { sessionKeys } from './auth/session-keys.ts';
 
 export function createQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      // The server refused because the admin must set up a second factor (the setting may have
+      // changed since the profile was read): re-read the profile so the admin guard sends them on.
+      onError(error) {
+        if (error instanceof ApiError && error.code === 'mfa_required') {
+          void client.invalidateQueries({ queryKey: sessionKeys.me() });
+        }
+      },
+    }),
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+      queries: {
+        retry: (failureCount, error) =>
+          failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
       // A submission is retried by the person (same Idempotency-Key), never silently.
       mutations: { retry: 0 },
     },
   });
+  return client;
+}
+
+let browserClient: QueryClient | undefined;
+
+/**
+ * The one query client of the browser session, shared by the public form pages, /auth and the
+ * portals, so the session read on /auth is the one the portal guards see. Prerendering gets a
+ * fresh one per page.
+ */
+export function getQueryClient(): QueryClient {
+  if (typeof window === 'undefined') return createQueryClient();
+  browserClient ??= createQueryClient();
+  return browserClient;
 }

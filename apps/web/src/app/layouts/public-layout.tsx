@@ -10,7 +10,8 @@ export function PublicLayout() {
   const firstRender = useRef(true);
 
   useEffect(() => {
-    applyPageMeta(findPageMeta(pathname) ?? NOT_FOUND_META);
+    // The sign-in pages (/auth/*) set their own title.
+    if (pathname !== '/auth' && !pathname.startsWith('/auth/')) applyPageMeta(findPageMeta(pathname) ?? NOT_FOUND_META);
     if (firstRender.current) {
       firstRender.current = false;
       return;

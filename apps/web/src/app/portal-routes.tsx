@@ -1,0 +1,209 @@
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type { TPortal } from '@spacecapture/shared/roles';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import {
+  ChartIcon,
+  CpuIcon,
+  DashboardIcon,
+  HelpIcon,
+  HistoryIcon,
+  InboxIcon,
+  ListIcon,
+  ReceiptIcon,
+  SendIcon,
+  SettingsIcon,
+  UploadIcon,
+} from '../components/portal/portal-icons.tsx';
+import type { TIconProps } from '../components/ui/icons.tsx';
+import {
+  BadgeCheckIcon,
+  BriefcaseIcon,
+  BuildingIcon,
+  CalendarIcon,
+  ClipboardIcon,
+  DownloadIcon,
+  UsersIcon,
+} from '../components/ui/marketing-icons.tsx';
+
+export type TPortalPage = {
+  path: string;
+  /** The sidebar label and the page's title (spec 001 §2). */
+  label: string;
+  icon: ComponentType<TIconProps>;
+  Component: LazyExoticComponent<ComponentType>;
+};
+
+/** A page module loaded when first shown (its own chunk). */
+function page(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const { customer, provider, admin } = PORTAL_PATHS;
+
+/** The three route tables of spec 001 §2, in sidebar order. */
+export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
+  customer: [
+    {
+      path: customer.dashboard,
+      label: 'Dashboard',
+      icon: DashboardIcon,
+      Component: page(() => import('./routes/customer/dashboard.tsx').then((m) => m.CustomerDashboardRoute)),
+    },
+    {
+      path: customer.orders,
+      label: 'Orders',
+      icon: ListIcon,
+      Component: page(() => import('./routes/customer/orders.tsx').then((m) => m.CustomerOrdersRoute)),
+    },
+    {
+      path: customer.quotes,
+      label: 'Quotes & Invoices',
+      icon: ReceiptIcon,
+      Component: page(() => import('./routes/customer/quotes.tsx').then((m) => m.CustomerQuotesRoute)),
+    },
+    {
+      path: customer.deliverables,
+      label: 'Deliverables',
+      icon: DownloadIcon,
+      Component: page(() => import('./routes/customer/deliverables.tsx').then((m) => m.CustomerDeliverablesRoute)),
+    },
+    {
+      path: customer.organization,
+      label: 'Organization',
+      icon: BuildingIcon,
+      Component: page(() => import('./routes/customer/organization.tsx').then((m) => m.CustomerOrganizationRoute)),
+    },
+    {
+      path: customer.help,
+      label: 'Help',
+      icon: HelpIcon,
+      Component: page(() => import('./routes/customer/help.tsx').then((m) => m.CustomerHelpRoute)),
+    },
+  ],
+  provider: [
+    {
+      path: provider.dashboard,
+      label: 'Dashboard',
+      icon: DashboardIcon,
+      Component: page(() => import('./routes/provider/dashboard.tsx').then((m) => m.ProviderDashboardRoute)),
+    },
+    {
+      path: provider.assignments,
+      label: 'Assigned Jobs',
+      icon: BriefcaseIcon,
+      Component: page(() => import('./routes/provider/assignments.tsx').then((m) => m.ProviderAssignmentsRoute)),
+    },
+    {
+      path: provider.schedule,
+      label: 'Schedule',
+      icon: CalendarIcon,
+      Component: page(() => import('./routes/provider/schedule.tsx').then((m) => m.ProviderScheduleRoute)),
+    },
+    {
+      path: provider.uploads,
+      label: 'Uploads',
+      icon: UploadIcon,
+      Component: page(() => import('./routes/provider/uploads.tsx').then((m) => m.ProviderUploadsRoute)),
+    },
+    {
+      path: provider.devices,
+      label: 'Device Inventory',
+      icon: CpuIcon,
+      Component: page(() => import('./routes/provider/devices.tsx').then((m) => m.ProviderDevicesRoute)),
+    },
+    {
+      path: provider.organization,
+      label: 'Organization',
+      icon: BuildingIcon,
+      Component: page(() => import('./routes/provider/organization.tsx').then((m) => m.ProviderOrganizationRoute)),
+    },
+    {
+      path: provider.certification,
+      label: 'Certification',
+      icon: BadgeCheckIcon,
+      Component: page(() => import('./routes/provider/certification.tsx').then((m) => m.ProviderCertificationRoute)),
+    },
+  ],
+  admin: [
+    {
+      path: admin.dashboard,
+      label: 'Dashboard',
+      icon: DashboardIcon,
+      Component: page(() => import('./routes/admin/dashboard.tsx').then((m) => m.AdminDashboardRoute)),
+    },
+    {
+      path: admin.triage,
+      label: 'Triage',
+      icon: InboxIcon,
+      Component: page(() => import('./routes/admin/triage.tsx').then((m) => m.AdminTriageRoute)),
+    },
+    {
+      path: admin.quotes,
+      label: 'Quotes',
+      icon: ReceiptIcon,
+      Component: page(() => import('./routes/admin/quotes.tsx').then((m) => m.AdminQuotesRoute)),
+    },
+    {
+      path: admin.assignments,
+      label: 'Assignments',
+      icon: BriefcaseIcon,
+      Component: page(() => import('./routes/admin/assignments.tsx').then((m) => m.AdminAssignmentsRoute)),
+    },
+    {
+      path: admin.orders,
+      label: 'Orders',
+      icon: ClipboardIcon,
+      Component: page(() => import('./routes/admin/orders.tsx').then((m) => m.AdminOrdersRoute)),
+    },
+    {
+      path: admin.providers,
+      label: 'Providers',
+      icon: CpuIcon,
+      Component: page(() => import('./routes/admin/providers.tsx').then((m) => m.AdminProvidersRoute)),
+    },
+    {
+      path: admin.customers,
+      label: 'Customers',
+      icon: UsersIcon,
+      Component: page(() => import('./routes/admin/customers.tsx').then((m) => m.AdminCustomersRoute)),
+    },
+    {
+      path: admin.invitations,
+      label: 'Invitations',
+      icon: SendIcon,
+      Component: page(() => import('./routes/admin/invitations.tsx').then((m) => m.AdminInvitationsRoute)),
+    },
+    {
+      path: admin.reporting,
+      label: 'Reporting',
+      icon: ChartIcon,
+      Component: page(() => import('./routes/admin/reporting.tsx').then((m) => m.AdminReportingRoute)),
+    },
+    {
+      path: admin.audit,
+      label: 'Audit',
+      icon: HistoryIcon,
+      Component: page(() => import('./routes/admin/audit.tsx').then((m) => m.AdminAuditRoute)),
+    },
+    {
+      path: admin.settings,
+      label: 'Settings',
+      icon: SettingsIcon,
+      Component: page(() => import('./routes/admin/settings.tsx').then((m) => m.AdminSettingsRoute)),
+    },
+  ],
+};
+
+export const ACCOUNT_PAGE: Omit<TPortalPage, 'icon'> = {
+  path: PORTAL_PATHS.account,
+  label: 'Account',
+  Component: page(() => import('./routes/account/account.tsx').then((m) => m.AccountRoute)),
+};
+
+/** The portal a signed-in path belongs to (by its prefix), or null. */
+export function portalOfPath(pathname: string): TPortal | null {
+  if (pathname === admin.dashboard || pathname.startsWith(`${admin.dashboard}/`)) return 'admin';
+  if (pathname === customer.dashboard || pathname.startsWith('/customer/')) return 'customer';
+  if (pathname === provider.dashboard || pathname.startsWith('/provider/')) return 'provider';
+  return null;
+}

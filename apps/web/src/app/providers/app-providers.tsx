@@ -1,0 +1,22 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { getQueryClient } from '../../lib/query-client.ts';
+import styles from './app-providers.module.css';
+import { mantineTheme } from './mantine-theme.ts';
+
+/**
+ * Mantine (fixed light scheme: no inline script), toasts (at most one visible, spec 000 §9) and
+ * TanStack Query. Only lazy modules import this, so the landing page never loads any of them.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={mantineTheme} defaultColorScheme="light" forceColorScheme="light">
+      <Notifications limit={1} position="top-right" zIndex={1000} className={styles.notifications} />
+      <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,5 @@
+import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+
+export function ProviderScheduleRoute() {
+  return <UpcomingScreen title={'Schedule'} description={'Your capture appointments.'} />;
+}

@@ -1,0 +1,31 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type TPortalPageProps = {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+};
+
+/** The frame of a portal page: its h1 (the spec's title), an intro and the content. */
+export function PortalPage({ title, description, actions, children }: TPortalPageProps) {
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 28 }} c="brand.9">
+            {title}
+          </Title>
+          {description ? (
+            <Text c="gray.7" mt={4}>
+              {description}
+            </Text>
+          ) : null}
+        </div>
+        {actions}
+      </Group>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { describeDevice } from './describe-device.ts';
+
+describe('describeDevice', () => {
+  it('names browser and system', () => {
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      ),
+    ).toBe('Chrome on Linux');
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
+    expect(
+      describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126 Safari/537.36 Edg/126'),
+    ).toBe('Edge on Windows');
+  });
+
+  it('falls back for missing or unknown agents', () => {
+    expect(describeDevice(null)).toBe('Unknown device');
+    expect(describeDevice('curl/8.5.0')).toBe('curl/8.5.0');
+  });
+});

@@ -1,0 +1,127 @@
+import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ACCOUNT_MESSAGES } from '@spacecapture/shared/contracts/account';
+import { AUTH_MESSAGES } from '@spacecapture/shared/contracts/auth';
+import type { ReactNode } from 'react';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { useSignOut } from '../../../lib/auth/sign-out.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSessions } from '../api/list-sessions.ts';
+import { useRevokeOtherSessions } from '../api/revoke-other-sessions.ts';
+import { useRevokeSessions } from '../api/revoke-sessions.ts';
+import { describeDevice } from './describe-device.ts';
+
+function signOutFailed(error: unknown) {
+  notifyError({ title: AUTH_MESSAGES.signOutFailed, message: errorMessage(error, NETWORK_FALLBACK) });
+}
+
+/**
+ * The user's signed-in devices and the three sign-out scopes (spec 000 §4): this device (local),
+ * the other devices (others), everywhere (global).
+ */
+export function SessionsCard() {
+  const sessions = useSessions();
+  const signOut = useSignOut();
+  const revokeOthers = useRevokeOtherSessions();
+  const revokeAll = useRevokeSessions();
+  const busy = signOut.isPending || revokeOthers.isPending || revokeAll.isPending;
+
+  let list: ReactNode;
+  if (sessions.isPending) {
+    list = (
+      <Center py="lg">
+        <Loader size="sm" aria-label="Loading sessions" />
+      </Center>
+    );
+  } else if (sessions.isError) {
+    list = <QueryError error={sessions.error} onRetry={() => sessions.refetch()} what="your sessions" />;
+  } else {
+    list = (
+      <Table.ScrollContainer minWidth={620}>
+        <Table verticalSpacing="sm" aria-label="Signed-in devices">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Device</Table.Th>
+              <Table.Th>IP address</Table.Th>
+              <Table.Th>Signed in</Table.Th>
+              <Table.Th>Last active</Table.Th>
+              <Table.Th>Expires</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sessions.data.map((session) => (
+              <Table.Tr key={session.id}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <span>{describeDevice(session.userAgent)}</span>
+                    {session.current ? (
+                      <Badge size="sm" variant="light" color="teal" style={{ flex: 'none' }}>
+                        This device
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{session.ipAddress || '—'}</Table.Td>
+                <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>
+                <Table.Td>{formatDateTime(session.updatedAt)}</Table.Td>
+                <Table.Td>{formatDateTime(session.expiresAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="sessions-heading">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz={20} id="sessions-heading">
+            Sessions
+          </Title>
+          <Text size="sm" c="gray.7" mt={4}>
+            Where your account is signed in.
+          </Text>
+        </div>
+        {list}
+        <Group gap="sm">
+          <Button
+            variant="default"
+            disabled={busy}
+            loading={signOut.isPending}
+            onClick={() => signOut.mutate(undefined, { onError: signOutFailed })}
+          >
+            Sign out of this device
+          </Button>
+          <Button
+            variant="default"
+            disabled={busy}
+            loading={revokeOthers.isPending}
+            onClick={() =>
+              revokeOthers.mutate(undefined, {
+                onSuccess: () =>
+                  notifySuccess({
+                    title: ACCOUNT_MESSAGES.signedOutOthersTitle,
+                    message: ACCOUNT_MESSAGES.signedOutOthers,
+                  }),
+                onError: signOutFailed,
+              })
+            }
+          >
+            Sign out other devices
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            disabled={busy}
+            loading={revokeAll.isPending}
+            onClick={() => revokeAll.mutate(undefined, { onError: signOutFailed })}
+          >
+            Sign out everywhere
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

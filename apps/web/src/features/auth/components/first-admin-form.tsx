@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ACCOUNT_MESSAGES, type TSetupAdminForm, ZSetupAdminForm } from '@spacecapture/shared/contracts/account';
+import { AUTH_MESSAGES } from '@spacecapture/shared/contracts/auth';
+import { useForm } from 'react-hook-form';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSetupAdmin } from '../api/setup-admin.ts';
+import { useSignInEmail } from '../api/sign-in-email.ts';
+
+type TFirstAdminFormProps = { setupToken: string; onSignedIn: () => Promise<void>; onCreated: (email: string) => void };
+
+/**
+ * "Create the first admin" (the one-time link the server prints when no admin exists): creates the
+ * master admin, then signs in with the same credentials.
+ */
+export function FirstAdminForm({ setupToken, onSignedIn, onCreated }: TFirstAdminFormProps) {
+  const setupAdmin = useSetupAdmin();
+  const signIn = useSignInEmail();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TSetupAdminForm>({
+    resolver: zodResolver(ZSetupAdminForm),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    try {
+      await setupAdmin.mutateAsync({ token: setupToken, email, password });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.password) setError('password', { message: error.fields.password });
+      notifyError({ title: ACCOUNT_MESSAGES.failedTitle, message: errorMessage(error, NETWORK_FALLBACK) });
+      return;
+    }
+    notifySuccess({ title: ACCOUNT_MESSAGES.adminCreatedTitle, message: ACCOUNT_MESSAGES.adminCreated });
+    try {
+      const result = await signIn.mutateAsync({ email, password });
+      if ('twoFactorRedirect' in result) throw new Error(AUTH_MESSAGES.signInFailed);
+      await onSignedIn();
+    } catch {
+      onCreated(email);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz={20}>
+            Create the first admin
+          </Title>
+          <Text size="sm" c="gray.7" mt={4}>
+            No admin account exists yet. This one-time link creates the master admin.
+          </Text>
+        </div>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordInput
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Button type="submit" loading={isSubmitting} fullWidth>
+          Create admin
+        </Button>
+      </Stack>
+    </form>
+  );
+}

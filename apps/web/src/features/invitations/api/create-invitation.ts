@@ -1,0 +1,21 @@
+import { type TCreateInvitationRequest, ZInvitation } from '@spacecapture/shared/contracts/invitations';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { invitationKeys } from './invitation-keys.ts';
+
+/** POST /api/admin/invitations → 201 the invitation (its link is e-mailed). */
+export function createInvitation(request: TCreateInvitationRequest) {
+  return apiRequest('/api/admin/invitations', { method: 'POST', json: request, schema: ZInvitation });
+}
+
+export function useCreateInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvitation,
+    onSuccess: (_invitation, request) => {
+      void queryClient.invalidateQueries({ queryKey: invitationKeys.list() });
+      // A new organisation by name now exists: the picker lists it.
+      void queryClient.invalidateQueries({ queryKey: invitationKeys.organizationOptions(request.orgType) });
+    },
+  });
+}

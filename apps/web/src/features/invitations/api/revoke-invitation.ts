@@ -1,0 +1,21 @@
+import { ZInvitation } from '@spacecapture/shared/contracts/invitations';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { invitationKeys } from './invitation-keys.ts';
+
+/** POST /api/admin/invitations/:id/revoke (pending invitations only; 409 otherwise). */
+export function revokeInvitation(id: string) {
+  return apiRequest(`/api/admin/invitations/${encodeURIComponent(id)}/revoke`, {
+    method: 'POST',
+    json: {},
+    schema: ZInvitation,
+  });
+}
+
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeInvitation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKeys.list() }),
+  });
+}

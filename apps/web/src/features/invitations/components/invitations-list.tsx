@@ -1,0 +1,150 @@
+import { Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { INVITATION_MESSAGES, type TInvitation } from '@spacecapture/shared/contracts/invitations';
+import type { ReactNode } from 'react';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { InvitationStatusBadge } from '../../../components/portal/status-badge.tsx';
+import { formatRole } from '../../../lib/auth/roles-text.ts';
+import { formatDate } from '../../../lib/format-date.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useInvitations } from '../api/get-invitations.ts';
+import { useResendInvitation } from '../api/resend-invitation.ts';
+import { useRevokeInvitation } from '../api/revoke-invitation.ts';
+
+function InvitationActions({ invitation }: { invitation: TInvitation }) {
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const busy = resend.isPending || revoke.isPending;
+
+  function onResend() {
+    resend.mutate(invitation.id, {
+      onSuccess: (updated) =>
+        notifySuccess({
+          title: INVITATION_MESSAGES.resent,
+          message: `A new link was sent to ${updated.email}; the previous link no longer works.`,
+        }),
+      onError: (error) =>
+        notifyError({ title: INVITATION_MESSAGES.failedTitle, message: errorMessage(error, NETWORK_FALLBACK) }),
+    });
+  }
+  function onRevoke() {
+    revoke.mutate(invitation.id, {
+      onSuccess: (updated) =>
+        notifySuccess({
+          title: INVITATION_MESSAGES.revoked,
+          message: `The invitation for ${updated.email} can no longer be used.`,
+        }),
+      onError: (error) =>
+        notifyError({ title: INVITATION_MESSAGES.failedTitle, message: errorMessage(error, NETWORK_FALLBACK) }),
+    });
+  }
+
+  return (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      <Button
+        size="xs"
+        variant="light"
+        onClick={onResend}
+        loading={resend.isPending}
+        disabled={busy}
+        aria-label={`Resend invitation to ${invitation.email}`}
+      >
+        Resend
+      </Button>
+      {invitation.status === 'pending' ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={onRevoke}
+          loading={revoke.isPending}
+          disabled={busy}
+          aria-label={`Revoke invitation to ${invitation.email}`}
+        >
+          Revoke
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** Every invitation, newest first, with Resend on all and Revoke on pending ones (spec 001 §2, §4). */
+export function InvitationsList() {
+  const invitations = useInvitations();
+  const items = invitations.data?.pages.flatMap((page) => page.items) ?? [];
+
+  let body: ReactNode;
+  if (invitations.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading invitations" />
+      </Center>
+    );
+  } else if (invitations.isError) {
+    body = <QueryError error={invitations.error} onRetry={() => invitations.refetch()} what="invitations" />;
+  } else if (items.length === 0) {
+    body = (
+      <Text c="gray.7" py="lg" ta="center">
+        {INVITATION_MESSAGES.empty}
+      </Text>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={820}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label="Invitations">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Organization</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Sent</Table.Th>
+              <Table.Th>Expires</Table.Th>
+              <Table.Th>
+                <span className="visually-hidden">Actions</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((invitation) => (
+              <Table.Tr key={invitation.id}>
+                <Table.Td>{invitation.email}</Table.Td>
+                <Table.Td>{invitation.organization?.name ?? '—'}</Table.Td>
+                <Table.Td>{formatRole(invitation.roleSuggested)}</Table.Td>
+                <Table.Td>
+                  <InvitationStatusBadge status={invitation.status} />
+                </Table.Td>
+                <Table.Td>{formatDate(invitation.createdAt)}</Table.Td>
+                <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
+                <Table.Td>
+                  <InvitationActions invitation={invitation} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Title order={2} fz={20}>
+          Invitations
+        </Title>
+        {body}
+        {invitations.hasNextPage ? (
+          <Group justify="center">
+            <Button
+              variant="default"
+              onClick={() => invitations.fetchNextPage()}
+              loading={invitations.isFetchingNextPage}
+            >
+              Load more
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

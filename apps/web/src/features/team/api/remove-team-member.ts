@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { teamKeys } from './team-keys.ts';
+
+/** DELETE /api/organization/members/:userId → 204: an org admin removes a teammate (their account ends). */
+export async function removeTeamMember(userId: string): Promise<void> {
+  await apiRequest(`/api/organization/members/${encodeURIComponent(userId)}`, {
+    method: 'DELETE',
+    schema: z.null(),
+  });
+}
+
+export function useRemoveTeamMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeTeamMember,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+  });
+}

@@ -1,0 +1,21 @@
+import { ZInvitation } from '@spacecapture/shared/contracts/invitations';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { teamKeys } from './team-keys.ts';
+
+/** POST /api/organization/invitations/:id/revoke: an org admin revokes a pending invitation of theirs. */
+export function revokeTeamInvitation(id: string) {
+  return apiRequest(`/api/organization/invitations/${encodeURIComponent(id)}/revoke`, {
+    method: 'POST',
+    json: {},
+    schema: ZInvitation,
+  });
+}
+
+export function useRevokeTeamInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeTeamInvitation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+  });
+}

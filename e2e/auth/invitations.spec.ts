@@ -1,0 +1,204 @@
+import type { Page } from '@playwright/test';
+import {
+  apiClient,
+  confirmEmail,
+  expect,
+  linkIn,
+  newDevice,
+  PASSWORD,
+  SUBJECTS,
+  test,
+  toast,
+  uniqueEmail,
+  waitForMail,
+} from './support.ts';
+
+// Whole sign-up flows (hashing, e-mail delivery) on a shared two-core machine.
+test.describe.configure({ timeout: 120_000 });
+
+const INVITE_ONLY = 'Signup is invite-only. Please use your invitation link or contact an admin.';
+
+async function inviteInUi(page: Page, input: { email: string; role: string; organization: string }) {
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Invitation' }) });
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(input.email);
+  await form.getByLabel('Suggested role').selectOption(input.role);
+  await form.getByText('New organization', { exact: true }).click();
+  await form.getByRole('textbox', { name: 'New organization name', exact: true }).fill(input.organization);
+  await form.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(
+    page.locator('.mantine-Notification-root').filter({ hasText: `Invite sent to ${input.email}` }),
+  ).toContainText('Invitation sent');
+}
+
+/** Follows the e-mailed invitation link, signs up, confirms the e-mail and signs in. */
+async function acceptInvitation(
+  page: Page,
+  inspector: Parameters<typeof waitForMail>[0],
+  email: string,
+  intent: string,
+) {
+  const link = linkIn(await waitForMail(inspector, email, SUBJECTS.invitation));
+  expect(link).toContain(`intent=${intent}`);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    intent === 'provider' ? 'Provider Access' : 'Customer Access',
+  );
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('A valid invitation email is required to sign up.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
+  const accountType = intent === 'provider' ? 'Capture Services' : 'Request Captures';
+  await expect(page.getByRole('radio', { name: accountType })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(toast(page, 'Check your email')).toContainText(
+    "We've sent you a confirmation link to complete your registration.",
+  );
+
+  // Confirm the address with the e-mailed link: it lands back on /auth with a toast.
+  const confirm = linkIn(await waitForMail(inspector, email, SUBJECTS.confirm));
+  await page.goto(confirm);
+  await expect(page).toHaveURL(/\/auth(\?|$)/);
+  await expect(toast(page, 'Email confirmed')).toContainText('You can sign in now.');
+
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+test('the admin invites a customer and a provider; each signs up from the e-mail, confirms and lands on their dashboard', async ({
+  page,
+  browser,
+  adminCookies,
+  inspector,
+}) => {
+  await page.context().addCookies(adminCookies);
+  await page.goto('/admin/invitations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible();
+
+  const customer = uniqueEmail('customer');
+  const provider = uniqueEmail('provider');
+  await inviteInUi(page, { email: customer, role: 'customer_admin', organization: `Acme ${customer}` });
+  await inviteInUi(page, { email: provider, role: 'provider_admin', organization: `Scan Co ${provider}` });
+
+  // Newest first, both pending, with Resend on all and Revoke on pending.
+  const rows = page.getByRole('table', { name: 'Invitations' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText(provider);
+  await expect(rows.nth(1)).toContainText('pending');
+  await expect(rows.nth(2)).toContainText(customer);
+  await expect(rows.nth(1).getByRole('button', { name: /^Revoke/ })).toBeVisible();
+  await expect(rows.nth(1).getByRole('button', { name: /^Resend/ })).toBeVisible();
+
+  for (const [email, intent, home, title] of [
+    [customer, 'customer', '/customer-dashboard', 'Customer Portal'],
+    [provider, 'provider', '/provider-dashboard', 'Provider Portal'],
+  ] as const) {
+    const invitee = await newDevice(browser);
+    const inviteePage = await invitee.newPage();
+    await acceptInvitation(inviteePage, inspector, email, intent);
+    await expect(inviteePage).toHaveURL(new RegExp(`${home}$`));
+    await expect(inviteePage.getByRole('navigation', { name: title })).toBeVisible();
+    await invitee.close();
+  }
+
+  // The list shows both as accepted now; accepted invitations cannot be revoked.
+  await page.reload();
+  await expect(rows.filter({ hasText: customer })).toContainText('accepted');
+  await expect(rows.filter({ hasText: customer }).getByRole('button', { name: /^Revoke/ })).toHaveCount(0);
+});
+
+test('a sign-up without an invitation is refused with the invite-only toast', async ({ page }) => {
+  await page.goto('/auth?tab=signup');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('uninvited'));
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(toast(page, 'Invite required')).toContainText(INVITE_ONLY);
+});
+
+test("passwords that differ show Passwords don't match and send nothing", async ({ page }) => {
+  let sent = false;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/sign-up')) sent = true;
+  });
+  await page.goto('/auth?intent=provider&tab=signup');
+  await expect(page.getByRole('radio', { name: 'Capture Services' })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('mismatch'));
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(`${PASSWORD}x`);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  expect(sent).toBe(false);
+});
+
+test('the admin sign-in has no Sign Up tab', async ({ page }) => {
+  await page.goto('/auth?intent=admin');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Access');
+  await expect(page.getByText('Sign in with your admin account. Admin access is invite-only.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+});
+
+test('resending an invitation invalidates the old link', async ({
+  page,
+  browser,
+  adminCookies,
+  inspector,
+  playwright,
+}) => {
+  const email = uniqueEmail('resend');
+  await page.context().addCookies(adminCookies);
+  await page.goto('/admin/invitations');
+  await inviteInUi(page, { email, role: 'customer_user', organization: `Resend Org ${email}` });
+  const oldLink = linkIn(await waitForMail(inspector, email, SUBJECTS.invitation, 1));
+
+  const row = page.getByRole('table', { name: 'Invitations' }).getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: /^Resend/ }).click();
+  await expect(toast(page, 'Resent')).toBeVisible();
+  const newLink = linkIn(await waitForMail(inspector, email, SUBJECTS.invitation, 2));
+  expect(newLink).not.toBe(oldLink);
+
+  // The old link's token is refused; the new one works.
+  const invitee = await newDevice(browser);
+  const inviteePage = await invitee.newPage();
+  await inviteePage.goto(oldLink);
+  await inviteePage.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await inviteePage.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(PASSWORD);
+  await inviteePage.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(toast(inviteePage, 'Invite required')).toContainText(INVITE_ONLY);
+
+  await inviteePage.goto(newLink);
+  await inviteePage.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await inviteePage.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(PASSWORD);
+  await inviteePage.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(toast(inviteePage, 'Check your email')).toBeVisible();
+  await invitee.close();
+
+  const api = await apiClient(playwright);
+  await confirmEmail(api, inspector, email);
+  await api.dispose();
+});
+
+test('a revoked invitation cannot be used to sign up', async ({ page, browser, adminCookies, inspector }) => {
+  const email = uniqueEmail('revoked');
+  await page.context().addCookies(adminCookies);
+  await page.goto('/admin/invitations');
+  await inviteInUi(page, { email, role: 'provider_user', organization: `Revoked Org ${email}` });
+  const link = linkIn(await waitForMail(inspector, email, SUBJECTS.invitation));
+
+  const row = page.getByRole('table', { name: 'Invitations' }).getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: /^Revoke/ }).click();
+  await expect(toast(page, 'Revoked')).toBeVisible();
+  await expect(row).toContainText('revoked');
+  await expect(row.getByRole('button', { name: /^Revoke/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^Resend/ })).toBeVisible();
+
+  const invitee = await newDevice(browser);
+  const inviteePage = await invitee.newPage();
+  await inviteePage.goto(link);
+  await inviteePage.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await inviteePage.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(PASSWORD);
+  await inviteePage.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(toast(inviteePage, 'Invite required')).toContainText(INVITE_ONLY);
+  await invitee.close();
+});
