@@ -1,0 +1,145 @@
+import { schema } from '@spacecapture/db/client';
+import { sql } from 'drizzle-orm';
+import { emailOf } from './lib/capture-request.ts';
+import { createPgliteDatabase } from './lib/databases.ts';
+import { runLoad, type TSample } from './lib/load.ts';
+import { goal, round, runBench, type TFigure } from './lib/report.ts';
+import { startRealApp } from './lib/servers.ts';
+import { latencySummary } from './lib/stats.ts';
+
+/**
+ * 100 concurrent connections on the embedded database (one statement at a time): every
+ * connection sends capture requests back to back for a while, one more checks health. The server
+ * must answer or shed (503) every request; a client timeout is what a visitor would see as a hang.
+ */
+
+const CONNECTIONS = 100;
+const DURATION_MS = 10_000;
+const TIMEOUT_MS = 10_000;
+const HEALTH_PAUSE_MS = 100;
+const WARM_UP_REQUESTS = 100;
+
+function classify(samples: TSample[], okStatus: number) {
+  const count = (predicate: (sample: TSample) => boolean) => samples.filter(predicate).length;
+  const otherStatuses: Record<string, number> = {};
+  const errors: Record<string, number> = {};
+  for (const sample of samples) {
+    if (sample.error && sample.error !== 'timeout') errors[sample.error] = (errors[sample.error] ?? 0) + 1;
+    else if (!sample.error && sample.status !== okStatus && sample.status !== 503) {
+      otherStatuses[sample.status] = (otherStatuses[sample.status] ?? 0) + 1;
+    }
+  }
+  const answered = samples.filter((sample) => sample.status === okStatus);
+  return {
+    requests: samples.length,
+    ok: answered.length,
+    shed503: count((sample) => sample.status === 503),
+    timeouts: count((sample) => sample.error === 'timeout'),
+    errors:
+      Object.values(errors).reduce((sum, n) => sum + n, 0) + Object.values(otherStatuses).reduce((s, n) => s + n, 0),
+    errorKinds: { ...otherStatuses, ...errors },
+    latencyMsOk: latencySummary(answered.map((sample) => sample.ms)),
+    latencyMsAll: latencySummary(samples.map((sample) => sample.ms)),
+  };
+}
+
+await runBench(async () => {
+  const database = await createPgliteDatabase();
+  try {
+    const app = await startRealApp(database);
+    let closed = false;
+    try {
+      await runLoad({
+        baseUrl: app.baseUrl,
+        timeoutMs: TIMEOUT_MS,
+        stop: { requests: WARM_UP_REQUESTS },
+        targets: [
+          { name: 'warm-up', method: 'POST', path: '/api/public/capture-requests', connections: 16, prefix: 'warm' },
+        ],
+      });
+      console.info(`concurrency: ${CONNECTIONS} connections for ${DURATION_MS / 1000} s on PGlite...`);
+      const [captures, health] = await runLoad({
+        baseUrl: app.baseUrl,
+        timeoutMs: TIMEOUT_MS,
+        stop: { durationMs: DURATION_MS },
+        targets: [
+          {
+            name: 'capture',
+            method: 'POST',
+            path: '/api/public/capture-requests',
+            connections: CONNECTIONS,
+            prefix: 'load',
+          },
+          { name: 'health', method: 'GET', path: '/api/health', connections: 1, pauseMs: HEALTH_PAUSE_MS },
+        ],
+      });
+      // Let requests the client gave up on finish, so every row that will exist is counted.
+      await app.close();
+      closed = true;
+
+      const capture = classify(captures!.samples, 201);
+      const healthChecks = classify(health!.samples, 200);
+      // Completed captures per second over the whole run, its tail of last answers included.
+      const reqPerSec = round((capture.ok / captures!.elapsedMs) * 1000);
+      const { orderLeads } = schema;
+      const rows = await database.handle.db
+        .select({ email: sql<string>`${orderLeads.contact}->>'email'` })
+        .from(orderLeads);
+      const stored = new Set(rows.map((row) => row.email));
+      const lost = captures!.samples.filter((s) => s.status === 201 && !stored.has(emailOf('load', s.index))).length;
+      const lat = capture.latencyMsOk;
+      const figures: TFigure[] = [
+        { name: 'capture requests sent / 201', value: `${capture.requests} / ${capture.ok}` },
+        { name: 'capture throughput', value: reqPerSec, unit: 'req/s' },
+        {
+          name: 'capture 201 latency p50 / p90 / p99 / max',
+          value: `${lat.p50} / ${lat.p90} / ${lat.p99} / ${lat.max}`,
+          unit: 'ms',
+        },
+        {
+          name: 'timeouts (10 s)',
+          value: capture.timeouts + healthChecks.timeouts,
+          goal: '0',
+          status: goal(capture.timeouts + healthChecks.timeouts === 0),
+        },
+        { name: '503 (shed, acceptable)', value: capture.shed503 },
+        {
+          name: 'errors',
+          value: capture.errors + healthChecks.errors,
+          goal: '0',
+          status: goal(capture.errors + healthChecks.errors === 0),
+        },
+        { name: 'acknowledged rows lost', value: lost, goal: '0', status: goal(lost === 0) },
+        {
+          name: 'health checks ok / sent, p50 / p99 / max',
+          value: `${healthChecks.ok}/${healthChecks.requests}, ${healthChecks.latencyMsAll.p50} / ${healthChecks.latencyMsAll.p99} / ${healthChecks.latencyMsAll.max}`,
+          unit: 'ms',
+        },
+      ];
+      return {
+        bench: 'concurrency',
+        title: `${CONNECTIONS} concurrent connections on PGlite (${DURATION_MS / 1000} s)`,
+        figures,
+        notes: [
+          ...(healthChecks.timeouts > 0 ? [`${healthChecks.timeouts} of the timeouts were health checks.`] : []),
+          ...Object.entries({ ...capture.errorKinds, ...healthChecks.errorKinds }).map(
+            ([kind, count]) => `error ${kind}: ${count}`,
+          ),
+        ],
+        details: {
+          connections: CONNECTIONS,
+          durationMs: DURATION_MS,
+          timeoutMs: TIMEOUT_MS,
+          elapsedMs: round(captures!.elapsedMs),
+          capture: { ...capture, reqPerSec },
+          health: healthChecks,
+          rows: { stored: rows.length, lostAcknowledged: lost },
+        },
+      };
+    } finally {
+      if (!closed) await app.close();
+    }
+  } finally {
+    await database.dispose();
+  }
+});
