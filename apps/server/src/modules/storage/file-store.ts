@@ -10,7 +10,8 @@ import type { Readable } from 'node:stream';
 export type TFileStore = {
   /** Moves a finished temporary file into the store under `key`. */
   adopt(tempPath: string, key: string): Promise<void>;
-  open(key: string): Promise<{ stream: Readable; size: number }>;
+  /** The whole file, or the bytes `start`..`end` (inclusive) of it; `size` is always the whole file's. */
+  open(key: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number }>;
   remove(key: string): Promise<void>;
   /** A private folder for uploads in progress, on the same disk so adopt() is a rename. */
   tempDir(): Promise<string>;
@@ -30,10 +31,10 @@ export function createLocalFileStore(root: string): TFileStore {
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tempPath, target);
     },
-    async open(key) {
+    async open(key, range) {
       const target = resolveKey(key);
       const info = await stat(target);
-      return { stream: createReadStream(target), size: info.size };
+      return { stream: createReadStream(target, range ? { start: range.start, end: range.end } : {}), size: info.size };
     },
     async remove(key) {
       await rm(resolveKey(key), { force: true });

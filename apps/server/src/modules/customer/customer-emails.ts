@@ -1,0 +1,17 @@
+import type { schema } from '@spacecapture/db/client';
+import { renderSummaryEmail } from '../../lib/html.ts';
+import type { TOutgoingEmail } from '../outbox/outbox-repository.ts';
+
+/** A customer's support request, for the company address (spec 001 §7). */
+export function supportRequestEmail(input: {
+  request: typeof schema.supportRequests.$inferSelect;
+  recipients: readonly string[];
+}): TOutgoingEmail {
+  const subject = `Support request: ${input.request.subject.replace(/[\r\n]+/g, ' ')}`;
+  const body = renderSummaryEmail(subject, 'A customer sent a support request from the customer portal.', [
+    ['Subject', input.request.subject],
+    ['Message', input.request.message],
+    ['Organisation', input.request.orgId],
+  ]);
+  return { to: [...input.recipients], subject, ...body };
+}

@@ -1,0 +1,186 @@
+import { schema, type TExecutor } from '@spacecapture/db/client';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { afterCursor, cursorKey, type TCursor } from '../workflow/cursor.ts';
+
+const { orders, quotes, deliverables, jobEvents, organizations, supportRequests, ratings, assignments } = schema;
+
+/**
+ * The customer portal's SQL. Every read takes the caller's organisation and filters by it, so
+ * another organisation's row is simply not found.
+ */
+
+export type TDeliverableRow = typeof deliverables.$inferSelect;
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export async function listOrgOrders(
+  db: TExecutor,
+  options: { orgId: string; limit: number; cursor?: TCursor | undefined; q?: string | undefined; statuses?: string[] },
+) {
+  const pattern = options.q ? `%${escapeLike(options.q)}%` : undefined;
+  return db
+    .select({ order: orders, cursorAt: cursorKey(orders.createdAt) })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerOrgId, options.orgId),
+        pattern ? (or(ilike(orders.title, pattern), ilike(orders.location, pattern)) as SQL) : undefined,
+        options.statuses ? inArray(orders.status, options.statuses) : undefined,
+        afterCursor(orders, options.cursor),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(options.limit);
+}
+
+export async function findOrgOrder(db: TExecutor, orgId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.customerOrgId, orgId)));
+  return row;
+}
+
+export async function jobEventsOfOrders(db: TExecutor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(jobEvents)
+    .where(inArray(jobEvents.orderId, [...orderIds]))
+    .orderBy(asc(jobEvents.createdAt));
+}
+
+export async function deliverablesOfOrders(db: TExecutor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(deliverables)
+    .where(inArray(deliverables.orderId, [...orderIds]))
+    .orderBy(asc(deliverables.deliveredAt), asc(deliverables.id));
+}
+
+/** The status filter as the customer sees it: a sent quote past its validity counts as expired. */
+function quoteStatusIs(status: string, now: Date): SQL | undefined {
+  if (status === 'sent') {
+    return and(eq(quotes.status, 'sent'), or(isNull(quotes.validityUntil), gt(quotes.validityUntil, now)));
+  }
+  if (status === 'expired') {
+    return or(eq(quotes.status, 'expired'), and(eq(quotes.status, 'sent'), lte(quotes.validityUntil, now)));
+  }
+  return eq(quotes.status, status);
+}
+
+/** Quotes the customer may see: every one except drafts. */
+export async function listOrgQuotes(
+  db: TExecutor,
+  options: {
+    orgId: string;
+    limit: number;
+    cursor?: TCursor | undefined;
+    orderId?: string;
+    status?: { is: string; now: Date };
+  },
+) {
+  return db
+    .select({ quote: quotes, order: orders, cursorAt: cursorKey(quotes.createdAt) })
+    .from(quotes)
+    .innerJoin(orders, eq(orders.id, quotes.orderId))
+    .where(
+      and(
+        eq(orders.customerOrgId, options.orgId),
+        ne(quotes.status, 'draft'),
+        options.orderId ? eq(quotes.orderId, options.orderId) : undefined,
+        options.status ? quoteStatusIs(options.status.is, options.status.now) : undefined,
+        afterCursor(quotes, options.cursor),
+      ),
+    )
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(options.limit);
+}
+
+export async function findOrgQuote(db: TExecutor, orgId: string, id: string) {
+  const [row] = await db
+    .select({ quote: quotes, order: orders, org: organizations })
+    .from(quotes)
+    .innerJoin(orders, eq(orders.id, quotes.orderId))
+    .innerJoin(organizations, eq(organizations.id, orders.customerOrgId))
+    .where(and(eq(quotes.id, id), eq(orders.customerOrgId, orgId), ne(quotes.status, 'draft')));
+  return row;
+}
+
+/** Orders of the organisation that have files, newest first. */
+export async function listOrgDeliverables(db: TExecutor, orgId: string) {
+  return db
+    .select({ deliverable: deliverables, order: orders })
+    .from(deliverables)
+    .innerJoin(orders, eq(orders.id, deliverables.orderId))
+    .where(eq(orders.customerOrgId, orgId))
+    .orderBy(desc(orders.createdAt), desc(orders.id), asc(deliverables.deliveredAt), asc(deliverables.id))
+    .limit(1000);
+}
+
+export async function findOrgDeliverable(db: TExecutor, orgId: string, id: string) {
+  const [row] = await db
+    .select({ deliverable: deliverables })
+    .from(deliverables)
+    .innerJoin(orders, eq(orders.id, deliverables.orderId))
+    .where(and(eq(deliverables.id, id), eq(orders.customerOrgId, orgId)));
+  return row?.deliverable;
+}
+
+export async function findDeliverable(db: TExecutor, id: string) {
+  const [row] = await db.select().from(deliverables).where(eq(deliverables.id, id));
+  return row;
+}
+
+export async function insertSupportRequest(tx: TExecutor, values: typeof supportRequests.$inferInsert) {
+  const [row] = await tx.insert(supportRequests).values(values).returning();
+  if (!row) throw new Error('support request insert returned nothing');
+  return row;
+}
+
+export async function lockOrganization(tx: TExecutor, id: string) {
+  const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update');
+  return row;
+}
+
+export async function renameOrganization(tx: TExecutor, id: string, name: string, now: Date) {
+  const [row] = await tx
+    .update(organizations)
+    .set({ name, updatedAt: now })
+    .where(eq(organizations.id, id))
+    .returning();
+  if (!row) throw new Error('organization update returned nothing');
+  return row;
+}
+
+export async function lockOrgOrder(tx: TExecutor, orgId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.customerOrgId, orgId)))
+    .for('update');
+  return row;
+}
+
+export async function findRatingOf(db: TExecutor, orderId: string) {
+  const [row] = await db.select().from(ratings).where(eq(ratings.orderId, orderId));
+  return row;
+}
+
+export async function acceptedProviderOf(db: TExecutor, orderId: string) {
+  const [row] = await db
+    .select({ providerOrgId: assignments.providerOrgId })
+    .from(assignments)
+    .where(and(eq(assignments.orderId, orderId), eq(assignments.status, 'accepted')))
+    .orderBy(desc(assignments.createdAt))
+    .limit(1);
+  return row?.providerOrgId;
+}
+
+export async function insertRating(tx: TExecutor, values: typeof ratings.$inferInsert) {
+  const [row] = await tx.insert(ratings).values(values).onConflictDoNothing().returning();
+  return row;
+}

@@ -1,0 +1,379 @@
+import { createHash } from 'node:crypto';
+import type { TDatabase } from '@spacecapture/db/client';
+import type { TAssignment, TProposeScheduleRequest } from '@spacecapture/shared/contracts/admin-workflow';
+import {
+  DEVICE_MESSAGES,
+  MASKED_LOCATION,
+  type TCertification,
+  type TCertificationList,
+  type TCertificationRequest,
+  type TDevice,
+  type TDeviceList,
+  type TDeviceRequest,
+  type TProviderAssignment,
+  type TProviderAssignmentList,
+  type TProviderPerformance,
+  type TProviderSchedule,
+  type TProviderSettings,
+  type TUpdateDeviceRequest,
+  type TUpdateProviderSettingsRequest,
+  urgencyOfTimeline,
+} from '@spacecapture/shared/contracts/provider-portal';
+import { AppError } from '@spacecapture/shared/errors';
+import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
+import { recordAudit } from '../audit/audit-repository.ts';
+import type { TActor } from '../invitations/invitations-service.ts';
+import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
+import type { TAssignmentsService } from '../workflow/assignments-service.ts';
+import { isUniqueViolation } from '../workflow/db-errors.ts';
+import { latestProposalsOf } from '../workflow/orders-repository.ts';
+import { toProposalView } from '../workflow/views.ts';
+import {
+  deleteDevice,
+  findDevice,
+  findOrgAssignment,
+  findProfile,
+  findProviderOrg,
+  insertCertification,
+  insertDevice,
+  listCertifications,
+  listDevices,
+  listOrgAssignments,
+  lockCertification,
+  performanceOf,
+  renameOrganization,
+  type TCertificationRow,
+  type TDeviceRow,
+  type TProviderAssignmentRow,
+  updateCertification,
+  updateDevice,
+  upsertProfile,
+} from './provider-repository.ts';
+
+/** The jobs the portal lists: open offers and accepted work. */
+const LISTED_STATUSES = ['offered', 'accepted'] as const;
+const LIST_LIMIT = 500;
+const DEFAULT_NOTIFICATIONS = { newProjectAssignments: true, projectUpdates: true, paymentNotifications: true };
+
+/** A stable label that tells customers apart without naming them. */
+export function anonymisedCustomer(customerOrgId: string) {
+  return `Client #${createHash('sha256').update(customerOrgId).digest('hex').slice(0, 6).toUpperCase()}`;
+}
+
+/** The caller's organisation; a provider account always has one. */
+function orgOf(actor: TActor) {
+  if (!actor.orgId) throw new AppError('forbidden', 'Your account has no organization.');
+  return actor.orgId;
+}
+
+function toDevice(row: TDeviceRow): TDevice {
+  return {
+    id: row.id,
+    model: row.model as TDevice['model'],
+    serial: row.serial,
+    capabilities: row.capabilities,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toCertification(row: TCertificationRow): TCertification {
+  return {
+    id: row.id,
+    orgId: row.orgId,
+    scope: row.scope,
+    status: row.status as TCertification['status'],
+    regions: row.regions,
+    expiry: row.expiry ? row.expiry.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The provider portal (spec 001 §2): the organisation's jobs with the address-masking flag applied
+ * here, in the response (ARCHITECTURE "Data and tenancy"); answers and proposals through the
+ * assignments service; performance; devices, certifications and settings with an audit entry per
+ * change, written in the change's transaction.
+ */
+export function createProviderService(deps: { db: TDatabase; assignments: TAssignmentsService }) {
+  const { db, assignments } = deps;
+
+  async function toViews(rows: TProviderAssignmentRow[]): Promise<TProviderAssignment[]> {
+    const { addressMaskingDefault } = await readFeatureFlags(db);
+    const proposals = await latestProposalsOf(
+      db,
+      rows.map((row) => ({ orderId: row.order.id, assignmentId: row.assignment.id })),
+    );
+    return rows.map(({ assignment, order, customerOrg }) => {
+      const masked = addressMaskingDefault && assignment.status !== 'accepted';
+      const event = proposals.find((item) => item.orderId === order.id && item.metadata.assignmentId === assignment.id);
+      const proposal = event && assignment.status === 'accepted' ? toProposalView(event) : null;
+      return {
+        id: assignment.id,
+        orderId: order.id,
+        status: assignment.status as TAssignmentStatus,
+        orderStatus: order.status as TOrderStatus,
+        accepted: assignment.accepted,
+        respondBy: assignment.respondBy.toISOString(),
+        respondedAt: assignment.respondedAt ? assignment.respondedAt.toISOString() : null,
+        masked,
+        title: masked ? null : order.title,
+        location: masked ? MASKED_LOCATION : order.location,
+        customer: masked ? anonymisedCustomer(customerOrg.id) : customerOrg.name,
+        captureType: order.captureType,
+        preferredDates: order.preferredDates ?? null,
+        urgency: urgencyOfTimeline(order.preferredDates?.timeline),
+        compensation: assignment.compensation === null ? null : Number(assignment.compensation),
+        scheduledStart: (assignment.scheduledStart ?? order.scheduledStart)?.toISOString() ?? null,
+        scheduledEnd: (assignment.scheduledEnd ?? order.scheduledEnd)?.toISOString() ?? null,
+        proposedStart: proposal?.start ?? null,
+        proposedEnd: proposal?.end ?? null,
+        createdAt: assignment.createdAt.toISOString(),
+      };
+    });
+  }
+
+  async function assignmentOf(actor: TActor, id: string): Promise<TProviderAssignment> {
+    const row = await findOrgAssignment(db, orgOf(actor), id);
+    if (!row) throw new AppError('not_found', 'Assignment not found.');
+    const [view] = await toViews([row]);
+    return view!;
+  }
+
+  /** Runs a provider's answer through the assignments service, scoped to the caller's organisation. */
+  async function answer(actor: TActor, id: string, act: (scope: { providerOrgId: string }) => Promise<TAssignment>) {
+    await act({ providerOrgId: orgOf(actor) });
+    return assignmentOf(actor, id);
+  }
+
+  async function writeDevice<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('conflict', DEVICE_MESSAGES.duplicateSerial);
+      throw error;
+    }
+  }
+
+  return {
+    async listAssignments(actor: TActor): Promise<TProviderAssignmentList> {
+      return { items: await toViews(await listOrgAssignments(db, orgOf(actor), LISTED_STATUSES, LIST_LIMIT)) };
+    },
+
+    getAssignment: assignmentOf,
+
+    accept(actor: TActor, id: string) {
+      return answer(actor, id, (scope) => assignments.accept(id, actor, scope));
+    },
+
+    decline(actor: TActor, id: string) {
+      return answer(actor, id, (scope) => assignments.decline(id, actor, scope));
+    },
+
+    proposeSchedule(actor: TActor, id: string, window: TProposeScheduleRequest) {
+      return answer(actor, id, (scope) => assignments.proposeSchedule(id, window, actor, scope));
+    },
+
+    /** Proposed (awaiting confirmation) and confirmed windows of the organisation's accepted jobs. */
+    async schedule(actor: TActor): Promise<TProviderSchedule> {
+      const rows = await listOrgAssignments(db, orgOf(actor), ['accepted'], LIST_LIMIT);
+      const views = await toViews(rows);
+      const items: TProviderSchedule['items'] = [];
+      for (const view of views) {
+        if (view.scheduledStart && view.scheduledEnd) {
+          items.push({
+            assignmentId: view.id,
+            orderId: view.orderId,
+            title: view.title,
+            kind: 'confirmed',
+            start: view.scheduledStart,
+            end: view.scheduledEnd,
+          });
+        } else if (view.proposedStart && view.proposedEnd) {
+          items.push({
+            assignmentId: view.id,
+            orderId: view.orderId,
+            title: view.title,
+            kind: 'proposed',
+            start: view.proposedStart,
+            end: view.proposedEnd,
+          });
+        }
+      }
+      items.sort((a, b) => a.start.localeCompare(b.start));
+      return { items };
+    },
+
+    async performance(actor: TActor): Promise<TProviderPerformance> {
+      const figures = await performanceOf(db, orgOf(actor));
+      return {
+        completedProjects: figures.completed,
+        activeProjects: figures.active,
+        totalEarnings: figures.earnings,
+        averageRating: figures.averageRating === null ? null : Math.round(figures.averageRating * 100) / 100,
+        ratingCount: figures.ratingCount,
+        jobsPerMonth: figures.months,
+      };
+    },
+
+    // ------------------------------------------------------------------------------------------
+    // Devices
+
+    async listDevices(actor: TActor): Promise<TDeviceList> {
+      return { items: (await listDevices(db, orgOf(actor))).map(toDevice) };
+    },
+
+    createDevice(actor: TActor, request: TDeviceRequest): Promise<TDevice> {
+      const orgId = orgOf(actor);
+      return writeDevice(() =>
+        db.transaction(async (tx) => {
+          const row = await insertDevice(tx, { orgId, ...request });
+          await recordAudit(tx, {
+            entity: 'device',
+            entityId: row.id,
+            action: 'create',
+            after: row,
+            actorUserId: actor.userId,
+          });
+          return toDevice(row);
+        }),
+      );
+    },
+
+    updateDevice(actor: TActor, id: string, request: TUpdateDeviceRequest): Promise<TDevice> {
+      const orgId = orgOf(actor);
+      return writeDevice(() =>
+        db.transaction(async (tx) => {
+          const before = await findDevice(tx, orgId, id);
+          if (!before) throw new AppError('not_found', 'Device not found.');
+          const values = Object.fromEntries(Object.entries(request).filter(([, value]) => value !== undefined));
+          const row = Object.keys(values).length > 0 ? await updateDevice(tx, orgId, id, values) : before;
+          await recordAudit(tx, {
+            entity: 'device',
+            entityId: id,
+            action: 'update',
+            before,
+            after: row,
+            actorUserId: actor.userId,
+          });
+          return toDevice(row ?? before);
+        }),
+      );
+    },
+
+    async deleteDevice(actor: TActor, id: string): Promise<void> {
+      const orgId = orgOf(actor);
+      await db.transaction(async (tx) => {
+        const row = await deleteDevice(tx, orgId, id);
+        if (!row) throw new AppError('not_found', 'Device not found.');
+        await recordAudit(tx, {
+          entity: 'device',
+          entityId: id,
+          action: 'delete',
+          before: row,
+          actorUserId: actor.userId,
+        });
+      });
+    },
+
+    // ------------------------------------------------------------------------------------------
+    // Certifications
+
+    async listCertifications(actor: TActor): Promise<TCertificationList> {
+      return { items: (await listCertifications(db, orgOf(actor))).map(toCertification) };
+    },
+
+    async requestCertification(actor: TActor, request: TCertificationRequest): Promise<TCertification> {
+      const orgId = orgOf(actor);
+      return db.transaction(async (tx) => {
+        const row = await insertCertification(tx, {
+          orgId,
+          scope: request.scope,
+          regions: request.regions,
+          expiry: request.expiry ? new Date(request.expiry) : null,
+          status: 'pending',
+        });
+        await recordAudit(tx, {
+          entity: 'certification',
+          entityId: row.id,
+          action: 'request',
+          after: row,
+          actorUserId: actor.userId,
+        });
+        return toCertification(row);
+      });
+    },
+
+    /** Admin: a pending certification becomes active (verify) or rejected; any other is a 409. */
+    async decideCertification(actor: TActor, id: string, verdict: 'active' | 'rejected'): Promise<TCertification> {
+      return db.transaction(async (tx) => {
+        const before = await lockCertification(tx, id);
+        if (!before) throw new AppError('not_found', 'Certification not found.');
+        if (before.status !== 'pending') {
+          throw new AppError('conflict', `Cannot move certification from ${before.status} to ${verdict}.`);
+        }
+        const row = await updateCertification(tx, id, { status: verdict, verifiedBy: actor.userId });
+        await recordAudit(tx, {
+          entity: 'certification',
+          entityId: id,
+          action: verdict === 'active' ? 'verify' : 'reject',
+          before,
+          after: row,
+          actorUserId: actor.userId,
+        });
+        return toCertification(row);
+      });
+    },
+
+    // ------------------------------------------------------------------------------------------
+    // Settings
+
+    async settings(actor: TActor): Promise<TProviderSettings> {
+      const orgId = orgOf(actor);
+      const org = await findProviderOrg(db, orgId);
+      if (!org) throw new AppError('not_found', 'Organization not found.');
+      const profile = await findProfile(db, orgId);
+      return {
+        businessName: org.name,
+        contactEmail: profile?.contactEmail ?? null,
+        phone: profile?.phone ?? null,
+        availability: profile?.availability ?? null,
+        serviceRegions: profile?.serviceRegions ?? [],
+        notifications: { ...DEFAULT_NOTIFICATIONS, ...profile?.notificationPreferences },
+      };
+    },
+
+    /** Saves the settings; renaming the business (the organisation) is for the provider_admin. */
+    async updateSettings(actor: TActor, request: TUpdateProviderSettingsRequest): Promise<TProviderSettings> {
+      const orgId = orgOf(actor);
+      await db.transaction(async (tx) => {
+        const org = await findProviderOrg(tx, orgId);
+        if (!org) throw new AppError('not_found', 'Organization not found.');
+        const rename = request.businessName !== undefined && request.businessName !== org.name;
+        if (rename && actor.role !== 'provider_admin') {
+          throw new AppError('forbidden', 'Only a provider admin can change the business name.');
+        }
+        const before = await findProfile(tx, orgId);
+        if (rename && request.businessName) await renameOrganization(tx, orgId, request.businessName);
+        const after = await upsertProfile(tx, {
+          orgId,
+          contactEmail: request.contactEmail,
+          phone: request.phone,
+          availability: request.availability,
+          serviceRegions: request.serviceRegions,
+          notificationPreferences: request.notifications,
+        });
+        await recordAudit(tx, {
+          entity: 'provider_profile',
+          entityId: orgId,
+          action: 'update',
+          before: { ...before, businessName: org.name },
+          after: { ...after, businessName: request.businessName ?? org.name },
+          actorUserId: actor.userId,
+        });
+      });
+      return this.settings(actor);
+    },
+  };
+}
+
+export type TProviderService = ReturnType<typeof createProviderService>;

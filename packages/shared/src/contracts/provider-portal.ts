@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { ASSIGNMENT_STATUSES, ORDER_STATUSES, ZPreferredDates } from './admin-workflow.ts';
+
+/**
+ * The provider portal (spec 001 §2 provider dashboard, /provider/assignments, /provider/schedule,
+ * /provider/devices, /provider/certification; §6 address masking; §8 toasts): one contract per
+ * endpoint. Accept, decline and schedule reuse the admin workflow's request and answer schemas.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** What a masked job shows instead of its address (spec 001 §6). */
+export const MASKED_LOCATION = 'Location revealed after acceptance';
+
+export const URGENCIES = ['high', 'medium', 'low'] as const;
+export type TUrgency = (typeof URGENCIES)[number];
+
+/** Urgency from the order's requested timeline: urgent is high, standard medium, anything later low. */
+export function urgencyOfTimeline(timeline: string | null | undefined): TUrgency {
+  if (timeline === 'urgent') return 'high';
+  if (timeline === 'standard') return 'medium';
+  return 'low';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assignments
+
+export const ZProviderAssignment = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  status: z.enum(ASSIGNMENT_STATUSES),
+  orderStatus: z.enum(ORDER_STATUSES),
+  accepted: z.boolean().nullable(),
+  respondBy: isoDateTime,
+  respondedAt: isoDateTime.nullable(),
+  /** True while the address and the customer are withheld (masking on, not accepted). */
+  masked: z.boolean(),
+  /** null while masked: the title names the place. */
+  title: z.string().nullable(),
+  location: z.string(),
+  /** The customer's organisation name, or an anonymised label ("Client #…") while masked. */
+  customer: z.string(),
+  captureType: z.string(),
+  preferredDates: ZPreferredDates.nullable(),
+  urgency: z.enum(URGENCIES),
+  compensation: z.number().nullable(),
+  scheduledStart: isoDateTime.nullable(),
+  scheduledEnd: isoDateTime.nullable(),
+  /** The latest window the provider proposed, awaiting the admin's confirmation. */
+  proposedStart: isoDateTime.nullable(),
+  proposedEnd: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+export type TProviderAssignment = z.infer<typeof ZProviderAssignment>;
+
+export const ZProviderAssignmentList = z.object({ items: z.array(ZProviderAssignment) });
+export type TProviderAssignmentList = z.infer<typeof ZProviderAssignmentList>;
+
+// ---------------------------------------------------------------------------------------------
+// Schedule
+
+export const ZScheduleEntry = z.object({
+  assignmentId: z.uuid(),
+  orderId: z.uuid(),
+  title: z.string().nullable(),
+  kind: z.enum(['proposed', 'confirmed']),
+  start: isoDateTime,
+  end: isoDateTime,
+});
+export type TScheduleEntry = z.infer<typeof ZScheduleEntry>;
+export const ZProviderSchedule = z.object({ items: z.array(ZScheduleEntry) });
+export type TProviderSchedule = z.infer<typeof ZProviderSchedule>;
+
+// ---------------------------------------------------------------------------------------------
+// Performance
+
+export const ZProviderPerformance = z.object({
+  completedProjects: z.number().int(),
+  activeProjects: z.number().int(),
+  /** Compensation of completed and delivered jobs; the accepted quote's total where compensation is not set. */
+  totalEarnings: z.number(),
+  averageRating: z.number().nullable(),
+  ratingCount: z.number().int(),
+  /** Accepted jobs per month (YYYY-MM, by acceptance), oldest first, last 12 months with any. */
+  jobsPerMonth: z.array(z.object({ month: z.string(), jobs: z.number().int() })),
+});
+export type TProviderPerformance = z.infer<typeof ZProviderPerformance>;
+
+// ---------------------------------------------------------------------------------------------
+// Devices
+
+export const DEVICE_MODELS = ['PRO', 'MINION', 'META', 'MEGA'] as const;
+export const DEVICE_MESSAGES = {
+  model: 'Choose a model: PRO, MINION, META or MEGA.',
+  serial: 'Enter the serial number (up to 64 characters).',
+  capability: 'Each capability is 1 to 40 characters.',
+  capabilities: 'At most 20 capabilities.',
+  duplicateSerial: 'A device with this serial number is already registered.',
+} as const;
+
+export const ZDevice = z.object({
+  id: z.uuid(),
+  model: z.enum(DEVICE_MODELS),
+  serial: z.string(),
+  capabilities: z.array(z.string()),
+  createdAt: isoDateTime,
+});
+export type TDevice = z.infer<typeof ZDevice>;
+export const ZDeviceList = z.object({ items: z.array(ZDevice) });
+export type TDeviceList = z.infer<typeof ZDeviceList>;
+
+export const ZDeviceRequest = z.object({
+  model: z.enum(DEVICE_MODELS, { error: DEVICE_MESSAGES.model }),
+  serial: z
+    .string({ error: DEVICE_MESSAGES.serial })
+    .trim()
+    .min(1, DEVICE_MESSAGES.serial)
+    .max(64, DEVICE_MESSAGES.serial),
+  capabilities: z
+    .array(z.string().trim().min(1, DEVICE_MESSAGES.capability).max(40, DEVICE_MESSAGES.capability))
+    .max(20, DEVICE_MESSAGES.capabilities)
+    .default([]),
+});
+export type TDeviceRequest = z.output<typeof ZDeviceRequest>;
+export const ZUpdateDeviceRequest = ZDeviceRequest.partial();
+export type TUpdateDeviceRequest = z.output<typeof ZUpdateDeviceRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Certifications
+
+export const CERTIFICATION_STATUSES = ['pending', 'active', 'rejected', 'expired'] as const;
+
+export const ZCertification = z.object({
+  id: z.uuid(),
+  orgId: z.uuid(),
+  scope: z.string(),
+  status: z.enum(CERTIFICATION_STATUSES),
+  regions: z.array(z.string()),
+  expiry: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+export type TCertification = z.infer<typeof ZCertification>;
+export const ZCertificationList = z.object({ items: z.array(ZCertification) });
+export type TCertificationList = z.infer<typeof ZCertificationList>;
+
+const shortText = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
+
+export const ZCertificationRequest = z.object({
+  scope: shortText(120, 'Enter the scope (up to 120 characters).'),
+  regions: z.array(shortText(80, 'Each region is 1 to 80 characters.')).max(50, 'At most 50 regions.').default([]),
+  expiry: z.iso.datetime({ offset: true, error: 'Enter a valid expiry date.' }).nullish(),
+});
+export type TCertificationRequest = z.output<typeof ZCertificationRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export const ZNotificationPreferences = z.object({
+  newProjectAssignments: z.boolean(),
+  projectUpdates: z.boolean(),
+  paymentNotifications: z.boolean(),
+});
+
+export const ZProviderSettings = z.object({
+  businessName: z.string(),
+  contactEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  availability: z.string().nullable(),
+  serviceRegions: z.array(z.string()),
+  notifications: ZNotificationPreferences,
+});
+export type TProviderSettings = z.infer<typeof ZProviderSettings>;
+
+const optionalText = (max: number, message: string) =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.string({ error: message }).trim().max(max, message).nullable(),
+  );
+
+export const ZUpdateProviderSettingsRequest = z.object({
+  /** Only a provider_admin may rename the organisation. */
+  businessName: shortText(120, 'Enter the business name (up to 120 characters).').optional(),
+  contactEmail: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.email({ error: 'Enter a valid e-mail address.' }).max(254).nullable(),
+  ),
+  phone: optionalText(40, 'Enter a phone number of up to 40 characters.'),
+  availability: optionalText(500, 'Availability is at most 500 characters.'),
+  serviceRegions: z.array(shortText(80, 'Each region is 1 to 80 characters.')).max(50, 'At most 50 regions.'),
+  notifications: ZNotificationPreferences,
+});
+export type TUpdateProviderSettingsRequest = z.output<typeof ZUpdateProviderSettingsRequest>;
