@@ -1,7 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { AssignmentQueue } from '../../../features/admin-workflow/components/assignment-queue.tsx';
 
 export function AdminAssignmentsRoute() {
   return (
-    <UpcomingScreen title={'Assignments'} description={'Assign providers to orders and confirm their schedules.'} />
+    <PortalPage title="Assignments" description="Assign providers to orders and confirm their schedules.">
+      <AssignmentQueue />
+    </PortalPage>
   );
 }

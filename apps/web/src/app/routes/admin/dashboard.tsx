@@ -6,6 +6,7 @@ import { PortalPage } from '../../../components/portal/portal-page.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import type { TIconProps } from '../../../components/ui/icons.tsx';
 import { BriefcaseIcon } from '../../../components/ui/marketing-icons.tsx';
+import { AttentionCounts } from '../../../features/admin-workflow/components/attention-counts.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
 
 type TQuickLink = { to: string; title: string; description: string; icon: ComponentType<TIconProps> };
@@ -37,11 +38,12 @@ const QUICK_LINKS: readonly TQuickLink[] = [
   },
 ];
 
-/** /admin: quick-link cards to Triage, Quotes, Assignments and Invitations (spec 001 §2). */
+/** /admin: live counts of what needs attention, then quick-link cards to Triage, Quotes, Assignments and Invitations (spec 001 §2). */
 export function AdminDashboardRoute() {
   const profile = useProfile();
   return (
     <PortalPage title="Dashboard" description={`Signed in as ${profile.user.email}.`}>
+      <AttentionCounts />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {QUICK_LINKS.map((link) => (
           <Paper

@@ -1,5 +1,12 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { CreateQuoteForm } from '../../../features/admin-workflow/components/create-quote-form.tsx';
+import { QuotesList } from '../../../features/admin-workflow/components/quotes-list.tsx';
 
 export function AdminQuotesRoute() {
-  return <UpcomingScreen title={'Quotes'} description={'Create quotes and send them to customers.'} />;
+  return (
+    <PortalPage title="Quotes" description="Create quotes for orders and send them to customers.">
+      <CreateQuoteForm />
+      <QuotesList />
+    </PortalPage>
+  );
 }

@@ -1,0 +1,21 @@
+import { ZApproveApplicationResponse } from '@spacecapture/shared/contracts/admin-workflow';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { workflowKeys } from './workflow-keys.ts';
+
+/** POST /api/admin/applications/:id/approve → { application, organization, invitation }. */
+export function approveApplication(id: string) {
+  return apiRequest(`/api/admin/applications/${encodeURIComponent(id)}/approve`, {
+    method: 'POST',
+    json: {},
+    schema: ZApproveApplicationResponse,
+  });
+}
+
+export function useApproveApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveApplication,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
+  });
+}

@@ -1,0 +1,17 @@
+import { type TCreateQuoteInput, ZQuote } from '@spacecapture/shared/contracts/admin-workflow';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { workflowKeys } from './workflow-keys.ts';
+
+/** POST /api/admin/quotes (Idempotency-Key) → 201 the draft quote. */
+export function createQuote({ request, idempotencyKey }: { request: TCreateQuoteInput; idempotencyKey: string }) {
+  return apiRequest('/api/admin/quotes', { method: 'POST', json: request, idempotencyKey, schema: ZQuote });
+}
+
+export function useCreateQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createQuote,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
+  });
+}

@@ -1,0 +1,18 @@
+import { ZWorkflowAttention } from '@spacecapture/shared/contracts/admin-workflow';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { workflowKeys } from './workflow-keys.ts';
+
+/** GET /api/admin/attention → the dashboard's counts of what needs an admin. */
+export function getAttention(signal?: AbortSignal) {
+  return apiRequest('/api/admin/attention', { schema: ZWorkflowAttention, ...(signal ? { signal } : {}) });
+}
+
+export const attentionQueryOptions = queryOptions({
+  queryKey: workflowKeys.attention(),
+  queryFn: ({ signal }) => getAttention(signal),
+});
+
+export function useAttention() {
+  return useQuery(attentionQueryOptions);
+}

@@ -1,0 +1,17 @@
+import { ZQuote } from '@spacecapture/shared/contracts/admin-workflow';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { workflowKeys } from './workflow-keys.ts';
+
+/** POST /api/admin/quotes/:id/send → the sent quote (drafts only). */
+export function sendQuote(id: string) {
+  return apiRequest(`/api/admin/quotes/${encodeURIComponent(id)}/send`, { method: 'POST', json: {}, schema: ZQuote });
+}
+
+export function useSendQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendQuote,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
+  });
+}

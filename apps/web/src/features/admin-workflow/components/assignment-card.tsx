@@ -1,0 +1,132 @@
+import { Badge, Button, Card, Group, Radio, Stack, Text } from '@mantine/core';
+import {
+  type TAssignmentQueueItem,
+  type TProviderOption,
+  WORKFLOW_TOASTS,
+  WORKFLOW_VALIDATION,
+} from '@spacecapture/shared/contracts/admin-workflow';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useConfirmSchedule } from '../api/confirm-schedule.ts';
+import { useCreateAssignment } from '../api/create-assignment.ts';
+import { useProviderOptions } from '../api/get-provider-options.ts';
+import { WorkflowStatusBadge } from './workflow-status-badge.tsx';
+
+function ProviderLabel({ provider }: { provider: TProviderOption }) {
+  const devices = provider.devices.map((device) => device.model).join(', ') || 'no devices';
+  const certifications =
+    provider.certifications.map((cert) => `${cert.scope} (${cert.status})`).join(', ') || 'no certifications';
+  return (
+    <Stack gap={2}>
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          {provider.name}
+        </Text>
+        {provider.fit.fits ? (
+          <Badge color="teal" variant="light" size="sm" title={provider.fit.reason}>
+            fits
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light" size="sm" title={provider.fit.reason}>
+            no fit
+          </Badge>
+        )}
+      </Group>
+      <Text size="xs" c="gray.7">
+        Devices: {devices} · Certifications: {certifications} · Regions: {provider.regions.join(', ') || 'n/a'}
+      </Text>
+    </Stack>
+  );
+}
+
+function failed(error: unknown) {
+  notifyError({ title: WORKFLOW_TOASTS.failed.title, message: errorMessage(error, NETWORK_FALLBACK) });
+}
+
+/** One order of the assignment queue (spec 001 §2 /admin/assignments). */
+export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
+  const { order, latestAssignment, latestProposal } = item;
+  const providers = useProviderOptions(order.id);
+  const create = useCreateAssignment();
+  const confirm = useConfirmSchedule();
+  const [providerOrgId, setProviderOrgId] = useState('');
+
+  function onAssign() {
+    if (!providerOrgId) {
+      notifyError(WORKFLOW_VALIDATION.pickProvider);
+      return;
+    }
+    create.mutate(
+      { orderId: order.id, providerOrgId },
+      {
+        onSuccess: () => {
+          setProviderOrgId('');
+          notifySuccess(WORKFLOW_TOASTS.assigned);
+        },
+        onError: failed,
+      },
+    );
+  }
+
+  function onConfirm() {
+    if (!latestAssignment) return;
+    confirm.mutate(latestAssignment.id, {
+      onSuccess: () => notifySuccess(WORKFLOW_TOASTS.scheduleConfirmed),
+      onError: failed,
+    });
+  }
+
+  const canConfirm = Boolean(latestAssignment && latestProposal?.start && latestProposal.end);
+  return (
+    <Card withBorder radius="md" p="md" data-testid="assignment-card" aria-label={`Order ${order.title}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text fw={600}>{order.title}</Text>
+          <Text size="sm">Location: {order.location}</Text>
+          <Text size="sm">Capture type: {order.captureType}</Text>
+          <Text size="sm">Customer: {order.customerOrg.name}</Text>
+        </div>
+        <WorkflowStatusBadge status={order.status} />
+      </Group>
+      <Text size="sm" mt="xs">
+        {latestAssignment
+          ? `Latest assignment: ${latestAssignment.providerOrg.name} (${latestAssignment.status}), respond by ${formatDateTime(latestAssignment.respondBy)}`
+          : 'No assignment yet.'}
+      </Text>
+      <Text size="sm">
+        {latestProposal
+          ? `Proposed schedule: ${formatDateTime(latestProposal.start)} – ${formatDateTime(latestProposal.end)}`
+          : 'No schedule proposed yet.'}
+      </Text>
+      <Radio.Group
+        mt="sm"
+        label="Provider"
+        value={providerOrgId}
+        onChange={setProviderOrgId}
+        aria-label={`Provider for ${order.title}`}
+      >
+        <Stack gap="xs" mt={4}>
+          {providers.isPending ? <Text size="sm">Loading providers…</Text> : null}
+          {providers.isError ? (
+            <Text size="sm" c="red">
+              {errorMessage(providers.error, NETWORK_FALLBACK)}
+            </Text>
+          ) : null}
+          {providers.data?.items.length === 0 ? <Text size="sm">No active providers.</Text> : null}
+          {providers.data?.items.map((provider) => (
+            <Radio key={provider.id} value={provider.id} label={<ProviderLabel provider={provider} />} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Group gap="xs" mt="sm">
+        <Button size="xs" onClick={onAssign} loading={create.isPending}>
+          Create Assignment
+        </Button>
+        <Button size="xs" variant="light" onClick={onConfirm} disabled={!canConfirm} loading={confirm.isPending}>
+          Confirm latest schedule
+        </Button>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+import type { TWorkflowAttention } from '@spacecapture/shared/contracts/admin-workflow';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { useAttention } from '../api/get-attention.ts';
+
+const COUNTS: readonly { key: keyof TWorkflowAttention; label: string }[] = [
+  { key: 'newLeads', label: 'New leads' },
+  { key: 'applicationsToReview', label: 'Applications to review' },
+  { key: 'quotesAwaitingCustomer', label: 'Quotes awaiting the customer' },
+  { key: 'offersExpiringSoon', label: 'Offers expiring soon' },
+  { key: 'schedulesToConfirm', label: 'Schedules to confirm' },
+];
+
+/** The dashboard's live counts of what needs an admin (GET /api/admin/attention). */
+export function AttentionCounts() {
+  const attention = useAttention();
+  if (attention.isError) {
+    return <QueryError error={attention.error} onRetry={() => attention.refetch()} what="the counts" />;
+  }
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" aria-label="Needs attention">
+      {COUNTS.map((count) => (
+        <Paper key={count.key} withBorder radius="lg" p="md" data-testid={`attention-${count.key}`}>
+          <Text fz={28} fw={700} aria-live="polite">
+            {attention.data ? attention.data[count.key] : '…'}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {count.label}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,79 @@
+import { Button, Paper, Stack, Table, Title } from '@mantine/core';
+import { type TQuote, WORKFLOW_EMPTY, WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
+import { formatDate } from '../../../lib/format-date.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useQuotes } from '../api/get-quotes.ts';
+import { useSendQuote } from '../api/send-quote.ts';
+import { ListState } from './list-state.tsx';
+import { WorkflowStatusBadge } from './workflow-status-badge.tsx';
+
+function SendQuoteButton({ quote }: { quote: TQuote }) {
+  const send = useSendQuote();
+  return (
+    <Button
+      size="xs"
+      loading={send.isPending}
+      aria-label={`Send quote for ${quote.order.title}`}
+      onClick={() =>
+        send.mutate(quote.id, {
+          onSuccess: () => notifySuccess(WORKFLOW_TOASTS.quoteSent),
+          onError: (error) =>
+            notifyError({ title: WORKFLOW_TOASTS.failedToSend.title, message: errorMessage(error, NETWORK_FALLBACK) }),
+        })
+      }
+    >
+      Send
+    </Button>
+  );
+}
+
+/** Every quote, newest first, with Send on drafts (spec 001 §2 /admin/quotes). */
+export function QuotesList() {
+  const quotes = useQuotes();
+  const items = quotes.data?.items ?? [];
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Title order={2} fz={20}>
+          Quotes
+        </Title>
+        <ListState query={quotes} count={items.length} what="quotes" empty={WORKFLOW_EMPTY.quotes}>
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="Quotes">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Order</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Total</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Valid until</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>
+                    <span className="visually-hidden">Actions</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((quote) => (
+                  <Table.Tr key={quote.id}>
+                    <Table.Td>{quote.order.title}</Table.Td>
+                    <Table.Td>{quote.order.customerOrg.name}</Table.Td>
+                    <Table.Td>
+                      {quote.total} {quote.currency}
+                    </Table.Td>
+                    <Table.Td>
+                      <WorkflowStatusBadge status={quote.status} />
+                    </Table.Td>
+                    <Table.Td>{quote.validityUntil ? formatDate(quote.validityUntil) : '—'}</Table.Td>
+                    <Table.Td>{formatDate(quote.createdAt)}</Table.Td>
+                    <Table.Td>{quote.status === 'draft' ? <SendQuoteButton quote={quote} /> : null}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </ListState>
+      </Stack>
+    </Paper>
+  );
+}
