@@ -30,11 +30,18 @@ import loadShedding from './plugins/load-shedding.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
+import adminAuditRoutes from './routes/admin/audit.ts';
+import adminConsoleRoutes from './routes/admin/console.ts';
 import adminInvitationRoutes from './routes/admin/invitations.ts';
+import adminOutboxRoutes from './routes/admin/outbox.ts';
+import adminReportingRoutes from './routes/admin/reporting.ts';
+import adminSettingsRoutes from './routes/admin/settings.ts';
 import adminWorkflowRoutes from './routes/admin/workflow.ts';
 import authRoutes, { meRoutes } from './routes/auth/auth-routes.ts';
+import customerPortalRoutes from './routes/customer/portal.ts';
 import healthRoutes from './routes/health.ts';
 import teamRoutes from './routes/org/team.ts';
+import providerPortalRoutes from './routes/provider/portal.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
 import {
   createOfferExpiryWorker,
@@ -237,8 +244,15 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   await app.register(meRoutes, { prefix: '/api', isMfaRequired });
   await app.register(adminInvitationRoutes, { prefix: '/api/admin' });
+  await app.register(adminConsoleRoutes, { prefix: '/api/admin' });
+  await app.register(adminAuditRoutes, { prefix: '/api/admin' });
+  await app.register(adminSettingsRoutes, { prefix: '/api/admin' });
+  await app.register(adminReportingRoutes, { prefix: '/api/admin' });
+  await app.register(adminOutboxRoutes, { prefix: '/api/admin' });
   await app.register(adminWorkflowRoutes, { prefix: '/api/admin' });
   await app.register(teamRoutes, { prefix: '/api' });
+  await app.register(customerPortalRoutes, { prefix: '/api' });
+  await app.register(providerPortalRoutes, { prefix: '/api' });
   await app.register(webApp, { distDir: config.webDistDir ?? defaultWebDistDir() });
 
   app.addHook('onReady', async () => {

@@ -18,7 +18,12 @@ export const organizations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('organizations_type_name_idx').on(table.type, table.name)],
+  (table) => [
+    index('organizations_type_name_idx').on(table.type, table.name),
+    // Admin lists of customers and providers: newest first by keyset, and search by name.
+    index('organizations_type_created_idx').on(table.type, table.createdAt.desc(), table.id.desc()),
+    index('organizations_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+  ],
 );
 
 /** A user's role (spec 000 §3 user_roles). Each user holds exactly one. */

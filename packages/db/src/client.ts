@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -69,7 +70,8 @@ export async function openPglite(
   dataDir: string | undefined,
   options: { loadDataDir?: Blob } = {},
 ): Promise<TDatabaseHandle & { client: PGlite }> {
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options });
+  // pg_trgm backs the admin lists' case-insensitive search (trigram indexes, migration 0003).
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm }, ...options });
   const pgliteDb = drizzlePglite({ client, schema });
   const migrate = async (migrationsFolder = findMigrationsFolder()) => {
     await migratePglite(pgliteDb, { migrationsFolder });

@@ -45,6 +45,9 @@ export const orders = pgTable(
     index('orders_created_idx').on(table.createdAt.desc(), table.id.desc()),
     index('orders_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
     index('orders_customer_created_idx').on(table.customerOrgId, table.createdAt.desc(), table.id.desc()),
+    // Admin search ("contains", case-insensitive) on title and location.
+    index('orders_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    index('orders_location_trgm_idx').using('gin', table.location.op('gin_trgm_ops')),
     // A lead converts once: a second conversion cannot insert a second order.
     uniqueIndex('orders_lead_unique').on(table.leadId),
   ],
@@ -75,6 +78,7 @@ export const quotes = pgTable(
   (table) => [
     index('quotes_created_idx').on(table.createdAt.desc(), table.id.desc()),
     index('quotes_order_idx').on(table.orderId),
+    index('quotes_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
   ],
 );
 
@@ -212,5 +216,30 @@ export const supportRequests = pgTable(
     status: text('status').notNull().default('open'),
     createdAt: createdAt(),
   },
-  (table) => [index('support_requests_created_idx').on(table.createdAt.desc())],
+  (table) => [
+    index('support_requests_created_idx').on(table.createdAt.desc()),
+    index('support_requests_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+  ],
 );
+
+export type TNotificationPreferences = {
+  newProjectAssignments: boolean;
+  projectUpdates: boolean;
+  paymentNotifications: boolean;
+};
+
+/** A provider organisation's own settings (spec 001 provider dashboard Settings); one row per organisation. */
+export const providerProfiles = pgTable('provider_profiles', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organizations.id),
+  contactEmail: text('contact_email'),
+  phone: text('phone'),
+  availability: text('availability'),
+  serviceRegions: text('service_regions').array().notNull().default(sql`'{}'::text[]`),
+  notificationPreferences: jsonb('notification_preferences')
+    .$type<TNotificationPreferences>()
+    .notNull()
+    .default({ newProjectAssignments: true, projectUpdates: true, paymentNotifications: true }),
+  updatedAt: updatedAt(),
+});

@@ -30,7 +30,10 @@ export const orderLeads = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('order_leads_created_idx').on(table.createdAt.desc(), table.id.desc())],
+  (table) => [
+    index('order_leads_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('order_leads_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+  ],
 );
 
 export type TApplicationContact = {
@@ -66,7 +69,10 @@ export const providerApplications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('provider_applications_created_idx').on(table.createdAt.desc(), table.id.desc())],
+  (table) => [
+    index('provider_applications_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('provider_applications_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+  ],
 );
 
 export const contactMessages = pgTable(
@@ -104,6 +110,8 @@ export const outboxEmails = pgTable(
   (table) => [
     index('outbox_emails_due_idx').on(table.status, table.nextAttemptAt),
     index('outbox_emails_created_idx').on(table.createdAt.desc()),
+    // The admin outbox view: newest first, optionally by status.
+    index('outbox_emails_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
   ],
 );
 
@@ -137,6 +145,10 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_ts_idx').on(table.ts.desc(), table.id.desc()),
     index('audit_log_entity_idx').on(table.entity, table.entityId),
+    // The admin audit view's filters, newest first.
+    index('audit_log_entity_ts_idx').on(table.entity, table.ts.desc(), table.id.desc()),
+    index('audit_log_actor_ts_idx').on(table.actorUserId, table.ts.desc(), table.id.desc()),
+    index('audit_log_entity_id_ts_idx').on(table.entityId, table.ts.desc(), table.id.desc()),
   ],
 );
 

@@ -1,0 +1,252 @@
+import type { TDatabase } from '@spacecapture/db/client';
+import {
+  OFFERS_EXPIRING_WITHIN_HOURS,
+  type TActorRef,
+  type TAdminCustomerList,
+  type TAdminDashboard,
+  type TAdminOrderDetail,
+  type TAdminOrderList,
+  type TAdminOrderListItem,
+  type TAdminOrdersQuery,
+  type TAdminOrganizationsQuery,
+  type TAdminProviderList,
+  type TAdminSupportRequestList,
+  type TAdminSupportRequestsQuery,
+} from '@spacecapture/shared/contracts/admin-console';
+import { AppError } from '@spacecapture/shared/errors';
+import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
+import { decodeCursor, encodeCursor, toPage } from '../workflow/cursor.ts';
+import { effectiveQuoteStatus } from '../workflow/views.ts';
+import { countAttention } from './admin-dashboard-repository.ts';
+import { findOrderWithCustomer, listOrderPage, orderHistory, ordersByIds } from './admin-orders-repository.ts';
+import {
+  devicesAndCertifications,
+  listOrganizationPage,
+  memberCounts,
+  offerCounts,
+  orderCounts,
+} from './admin-organizations-repository.ts';
+import { listSupportRequestPage } from './admin-support-repository.ts';
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+function actorRef(userId: string | null, email: string | null, name: string | null): TActorRef | null {
+  return userId ? { userId, email, name } : null;
+}
+
+function rate(part: number, whole: number) {
+  return whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null;
+}
+
+type TOrderWithCustomer = NonNullable<Awaited<ReturnType<typeof findOrderWithCustomer>>>;
+
+function toOrderListItem({ order, customerOrg }: TOrderWithCustomer): TAdminOrderListItem {
+  return {
+    id: order.id,
+    title: order.title,
+    status: order.status as TOrderStatus,
+    location: order.location,
+    captureType: order.captureType,
+    preferredDates: order.preferredDates ?? null,
+    customerOrg,
+    scheduledStart: iso(order.scheduledStart),
+    scheduledEnd: iso(order.scheduledEnd),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The admin console's lists and dashboard (spec 001 §2 /admin, /admin/orders, /admin/providers,
+ * /admin/customers): read-only, newest first, keyset-paginated, admins see every organisation.
+ */
+export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Date }) {
+  const { db, clock } = deps;
+
+  return {
+    async orders(query: TAdminOrdersQuery): Promise<TAdminOrderList> {
+      const keys = await listOrderPage(db, {
+        limit: query.limit + 1,
+        cursor: decodeCursor(query.cursor),
+        q: query.q,
+        statuses: query.status,
+        customerOrgId: query.customerOrgId,
+      });
+      const rows = await ordersByIds(db, keys.slice(0, query.limit));
+      const last = keys.length > query.limit ? keys[query.limit - 1] : undefined;
+      return {
+        items: rows.map(toOrderListItem),
+        nextCursor: last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+      };
+    },
+
+    async order(id: string): Promise<TAdminOrderDetail> {
+      const found = await findOrderWithCustomer(db, id);
+      if (!found) throw new AppError('not_found', 'Order not found.');
+      const history = await orderHistory(db, id);
+      const now = clock();
+      return {
+        order: { ...toOrderListItem(found), leadId: found.order.leadId },
+        jobEvents: history.events.map(({ event, actorEmail, actorName }) => ({
+          id: event.id,
+          type: event.type,
+          metadata: event.metadata,
+          actor: actorRef(event.actorUserId, actorEmail, actorName),
+          createdAt: event.createdAt.toISOString(),
+        })),
+        quotes: history.quoteRows.map((quote) => ({
+          id: quote.id,
+          status: effectiveQuoteStatus(quote, now),
+          priceBreakdown: quote.priceBreakdown,
+          total: Number(quote.total),
+          currency: quote.currency,
+          sla: quote.sla,
+          validityUntil: iso(quote.validityUntil),
+          sentAt: iso(quote.sentAt),
+          respondedAt: iso(quote.respondedAt),
+          createdAt: quote.createdAt.toISOString(),
+        })),
+        assignments: history.assignmentRows.map(({ assignment, providerOrg }) => ({
+          id: assignment.id,
+          providerOrg,
+          status: assignment.status as TAssignmentStatus,
+          accepted: assignment.accepted,
+          respondBy: assignment.respondBy.toISOString(),
+          respondedAt: iso(assignment.respondedAt),
+          scheduledStart: iso(assignment.scheduledStart),
+          scheduledEnd: iso(assignment.scheduledEnd),
+          compensation: assignment.compensation === null ? null : Number(assignment.compensation),
+          createdAt: assignment.createdAt.toISOString(),
+        })),
+        deliverables: history.deliverableRows.map(({ deliverable, uploaderEmail, uploaderName }) => ({
+          id: deliverable.id,
+          type: deliverable.type,
+          fileName: deliverable.fileName,
+          size: Number(deliverable.size),
+          paths: deliverable.fileLinks.paths ?? [],
+          uploadedBy: actorRef(deliverable.uploadedBy, uploaderEmail, uploaderName),
+          deliveredAt: deliverable.deliveredAt.toISOString(),
+          createdAt: deliverable.createdAt.toISOString(),
+        })),
+        ratings: history.ratingRows.map(({ rating, providerOrg }) => ({
+          id: rating.id,
+          providerOrg,
+          score: rating.score,
+          comment: rating.comment,
+          createdAt: rating.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    async providers(query: TAdminOrganizationsQuery): Promise<TAdminProviderList> {
+      const rows = await listOrganizationPage(db, {
+        type: 'provider',
+        limit: query.limit + 1,
+        cursor: decodeCursor(query.cursor),
+        q: query.q,
+        status: query.status,
+      });
+      const ids = rows.slice(0, query.limit).map((row) => row.organization.id);
+      const members = await memberCounts(db, ids);
+      const { devices, certifications } = await devicesAndCertifications(db, ids);
+      const offers = await offerCounts(db, ids);
+      return toPage(
+        rows,
+        query.limit,
+        (row) => row.organization.id,
+        ({ organization }) => {
+          const stats = offers.get(organization.id) ?? { offers: 0, accepted: 0, declined: 0, expired: 0 };
+          return {
+            id: organization.id,
+            name: organization.name,
+            status: organization.status,
+            createdAt: organization.createdAt.toISOString(),
+            membersCount: members.get(organization.id) ?? 0,
+            devices: devices
+              .filter((device) => device.orgId === organization.id)
+              .map((device) => ({
+                id: device.id,
+                model: device.model,
+                serial: device.serial,
+                capabilities: device.capabilities,
+              })),
+            certifications: certifications
+              .filter((certification) => certification.orgId === organization.id)
+              .map((certification) => ({
+                id: certification.id,
+                scope: certification.scope,
+                status: certification.status,
+                regions: certification.regions,
+                expiry: iso(certification.expiry),
+              })),
+            offers: {
+              ...stats,
+              acceptanceRate: rate(stats.accepted, stats.accepted + stats.declined + stats.expired),
+            },
+          };
+        },
+      );
+    },
+
+    async customers(query: TAdminOrganizationsQuery): Promise<TAdminCustomerList> {
+      const rows = await listOrganizationPage(db, {
+        type: 'customer',
+        limit: query.limit + 1,
+        cursor: decodeCursor(query.cursor),
+        q: query.q,
+        status: query.status,
+      });
+      const ids = rows.slice(0, query.limit).map((row) => row.organization.id);
+      const members = await memberCounts(db, ids);
+      const counts = await orderCounts(db, ids);
+      return toPage(
+        rows,
+        query.limit,
+        (row) => row.organization.id,
+        ({ organization }) => ({
+          id: organization.id,
+          name: organization.name,
+          status: organization.status,
+          createdAt: organization.createdAt.toISOString(),
+          membersCount: members.get(organization.id) ?? 0,
+          ordersCount: counts.get(organization.id)?.orders ?? 0,
+          lastOrderAt: iso(counts.get(organization.id)?.lastOrderAt),
+        }),
+      );
+    },
+
+    async supportRequests(query: TAdminSupportRequestsQuery): Promise<TAdminSupportRequestList> {
+      const rows = await listSupportRequestPage(db, {
+        limit: query.limit + 1,
+        cursor: decodeCursor(query.cursor),
+        q: query.q,
+        status: query.status,
+        orgId: query.orgId,
+      });
+      return toPage(
+        rows,
+        query.limit,
+        (row) => row.request.id,
+        ({ request, organization, userEmail, userName }) => ({
+          id: request.id,
+          subject: request.subject,
+          message: request.message,
+          status: request.status,
+          organization: organization?.id ? { id: organization.id, name: organization.name } : null,
+          user: actorRef(request.userId, userEmail, userName),
+          createdAt: request.createdAt.toISOString(),
+        }),
+      );
+    },
+
+    async dashboard(): Promise<TAdminDashboard> {
+      const now = clock();
+      return {
+        ...(await countAttention(db, now, OFFERS_EXPIRING_WITHIN_HOURS)),
+        generatedAt: now.toISOString(),
+      };
+    },
+  };
+}
+
+export type TAdminConsoleService = ReturnType<typeof createAdminConsoleService>;

@@ -1,0 +1,34 @@
+import { schema, type TExecutor } from '@spacecapture/db/client';
+import { eq, sql } from 'drizzle-orm';
+
+const { featureFlags } = schema;
+
+export type TFeatureFlagsRow = typeof featureFlags.$inferSelect;
+
+export async function findFeatureFlagsRow(db: TExecutor) {
+  const [row] = await db.select().from(featureFlags).where(eq(featureFlags.id, 1));
+  return row;
+}
+
+/**
+ * The settings row (id 1), created with the defaults if it does not exist yet, locked until the
+ * transaction ends: two admins saving at once apply one after the other, each audited against
+ * what the other left.
+ */
+export async function lockFeatureFlagsRow(tx: TExecutor): Promise<TFeatureFlagsRow> {
+  await tx.insert(featureFlags).values({ id: 1 }).onConflictDoNothing({ target: featureFlags.id });
+  const [row] = await tx.select().from(featureFlags).where(eq(featureFlags.id, 1)).for('update');
+  return row!;
+}
+
+export async function updateFeatureFlagsRow(
+  tx: TExecutor,
+  values: Pick<TFeatureFlagsRow, 'addressMaskingDefault' | 'providerAcceptanceDeadlineHours' | 'mfaRequiredForAdmins'>,
+) {
+  const [row] = await tx
+    .update(featureFlags)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(featureFlags.id, 1))
+    .returning();
+  return row!;
+}

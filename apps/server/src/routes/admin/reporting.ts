@@ -1,0 +1,54 @@
+import { ZReport, ZReportingCsvQuery, ZReportingQuery } from '@spacecapture/shared/contracts/admin-console';
+import { ZErrorResponse } from '@spacecapture/shared/errors';
+import { ADMIN_ROLES } from '@spacecapture/shared/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attachment } from '../../lib/csv.ts';
+import { createReportingService } from '../../modules/reporting/reporting-service.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+const tags = ['admin'];
+
+/** /admin/reporting (spec 001 §2): real figures over a range of days, and the same tables as CSV. */
+const adminReportingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createReportingService({ db: app.db, clock: app.clock });
+
+  app.get(
+    '/reporting',
+    {
+      schema: {
+        'x-roles': ADMIN_ROLES,
+        tags,
+        summary:
+          'Orders by status and month, quote conversion, revenue from accepted quotes, provider performance (default: the last 12 months)',
+        querystring: ZReportingQuery,
+        response: { 200: ZReport, ...errors },
+      },
+    },
+    async (request) => service.report(request.query),
+  );
+
+  app.get(
+    '/reporting.csv',
+    {
+      schema: {
+        'x-roles': ADMIN_ROLES,
+        tags,
+        summary: 'The report as CSV: one table (`table`) or all of them, each after a title row',
+        querystring: ZReportingCsvQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, body } = await service.csv(request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(fileName))
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+};
+
+export default adminReportingRoutes;

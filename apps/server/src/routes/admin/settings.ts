@@ -1,0 +1,48 @@
+import { ZSettings, ZUpdateSettingsRequest } from '@spacecapture/shared/contracts/admin-console';
+import { ZErrorResponse } from '@spacecapture/shared/errors';
+import { ADMIN_ROLES } from '@spacecapture/shared/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createSettingsService } from '../../modules/settings/settings-service.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { toActor } from './invitations.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+const tags = ['admin'];
+
+/** /admin/settings (spec 001 §2, §3 feature_flags): read and save the feature flags, audited. */
+const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createSettingsService({ db: app.db });
+
+  app.get(
+    '/settings',
+    {
+      schema: {
+        'x-roles': ADMIN_ROLES,
+        tags,
+        summary: 'The feature flags, and which of them the caller may change',
+        response: { 200: ZSettings, ...errors },
+      },
+    },
+    async (request) => service.get(callerOf(request)),
+  );
+
+  app.put(
+    '/settings',
+    {
+      schema: {
+        'x-roles': ADMIN_ROLES,
+        tags,
+        summary:
+          'Save the feature flags (all three); a change writes one audit entry. MFA requirement: master admin only',
+        body: ZUpdateSettingsRequest,
+        response: { 200: ZSettings, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      return service.update(request.body, { ...toActor(caller), twoFactorEnabled: caller.profile.twoFactorEnabled });
+    },
+  );
+};
+
+export default adminSettingsRoutes;

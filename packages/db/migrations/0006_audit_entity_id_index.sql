@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_entity_id_ts_idx" ON "audit_log" USING btree ("entity_id","ts" DESC NULLS LAST,"id" DESC NULLS LAST);
