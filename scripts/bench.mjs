@@ -20,6 +20,7 @@ const BENCHES = [
   { name: 'lighthouse', needsBuild: true },
   { name: 'form-throughput', needsBuild: false },
   { name: 'concurrency', needsBuild: false },
+  { name: 'orders-list', needsBuild: false },
 ];
 
 function parseArgs(argv) {

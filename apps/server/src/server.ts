@@ -1,5 +1,6 @@
 import { openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
 import { DataDirLockedError, openEmbeddedDatabase } from '@spacecapture/db/embedded';
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { ensureFirstAdmin } from './modules/auth/first-admin.ts';
@@ -26,6 +27,8 @@ async function main() {
   try {
     database = await openDatabase(config);
     await database.migrate();
+    // The embedded database has no autovacuum to gather planner statistics; gather them at start.
+    if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   } catch (error) {
     console.error(error instanceof DataDirLockedError ? error.message : error);
     process.exit(1);

@@ -22,7 +22,7 @@ export const organizations = pgTable(
     index('organizations_type_name_idx').on(table.type, table.name),
     // Admin lists of customers and providers: newest first by keyset, and search by name.
     index('organizations_type_created_idx').on(table.type, table.createdAt.desc(), table.id.desc()),
-    index('organizations_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('organizations_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
   ],
 );
 

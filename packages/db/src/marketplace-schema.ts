@@ -45,9 +45,10 @@ export const orders = pgTable(
     index('orders_created_idx').on(table.createdAt.desc(), table.id.desc()),
     index('orders_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
     index('orders_customer_created_idx').on(table.customerOrgId, table.createdAt.desc(), table.id.desc()),
-    // Admin search ("contains", case-insensitive) on title and location.
-    index('orders_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
-    index('orders_location_trgm_idx').using('gin', table.location.op('gin_trgm_ops')),
+    // Admin search ("contains", case-insensitive) on title and location. fastupdate off: the
+    // embedded database has no autovacuum to flush a pending list, which every search would scan.
+    index('orders_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
+    index('orders_location_trgm_idx').using('gin', table.location.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
     // A lead converts once: a second conversion cannot insert a second order.
     uniqueIndex('orders_lead_unique').on(table.leadId),
   ],

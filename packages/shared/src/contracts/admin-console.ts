@@ -29,7 +29,7 @@ export const OFFERS_EXPIRING_WITHIN_HOURS = 12;
 /**
  * A scheduled job is on time when the capture is recorded (the order moves to captured or
  * delivered, a file is uploaded, or a deliverable is recorded) no later than this long after the
- * confirmed window's end (docs/decisions/014-admin-reporting-definitions.md).
+ * confirmed window's end (docs/decisions/017-admin-reporting-definitions.md).
  */
 export const ON_TIME_GRACE_HOURS = 24;
 

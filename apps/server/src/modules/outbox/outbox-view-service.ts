@@ -14,7 +14,7 @@ import { findOutboxEmail, listOutboxPage } from './outbox-view-repository.ts';
  * Links in our e-mails that act for their recipient: an invitation (`invite=`), an address
  * confirmation or a password reset (`token=`, `/reset-password/<token>`), the first admin's setup
  * link (`setup=`). Whoever reads the outbox must not be able to use them, so the view shows them
- * with the secret replaced (docs/decisions/015-admin-outbox-view-redacts-links.md).
+ * with the secret replaced (docs/decisions/018-outbox-view-redacts-secret-links.md).
  */
 const SECRET_PARAMETER = /((?:\?|&amp;|&)(?:token|invite|setup|code|secret)=)[^&\s"'<>]+/gi;
 const SECRET_PATH = /(\/reset-password\/)[^/?#&\s"'<>]+/gi;

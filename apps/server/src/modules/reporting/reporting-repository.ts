@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * The figures of /admin/reporting, computed in the database over a range [from, until) of
- * instants. Months are calendar months in UTC. Definitions: docs/decisions/014-admin-reporting-definitions.md.
+ * instants. Months are calendar months in UTC. Definitions: docs/decisions/017-admin-reporting-definitions.md.
  */
 
 export type TRange = { from: Date; until: Date };

@@ -16,7 +16,7 @@ import {
   updateFeatureFlagsRow,
 } from './settings-repository.ts';
 
-/** Who may change the MFA requirement of all admins (docs/decisions/013-settings-mfa-flag-master-admin-only.md). */
+/** Who may change the MFA requirement of all admins (docs/decisions/016-mfa-requirement-master-admin-only.md). */
 export function canChangeMfaRequirement(role: string) {
   return role === 'master_admin';
 }
