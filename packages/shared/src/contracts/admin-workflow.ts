@@ -93,9 +93,6 @@ export const DEFAULT_PROVIDER_ACCEPTANCE_DEADLINE_HOURS = 48;
 
 export const PRICE_LIMITS = { items: 50, label: 100, amount: 10_000_000 } as const;
 
-/** An offer "about to expire" on the admin dashboard: its deadline is this close. */
-export const OFFER_EXPIRING_SOON_HOURS = 12;
-
 // ---------------------------------------------------------------------------------------------
 // Statuses
 
@@ -439,20 +436,3 @@ export const ZProposeScheduleRequest = z
   });
 export type TProposeScheduleRequest = z.output<typeof ZProposeScheduleRequest>;
 export type TProposeScheduleInput = z.input<typeof ZProposeScheduleRequest>;
-
-// ---------------------------------------------------------------------------------------------
-// Dashboard: what needs attention (issue 4 /admin)
-
-export const ZWorkflowAttention = z.object({
-  /** Leads still new. */
-  newLeads: z.number().int(),
-  /** Applications new, reviewing or in interview. */
-  applicationsToReview: z.number().int(),
-  /** Quotes sent and still valid: the customer has to answer. */
-  quotesAwaitingCustomer: z.number().int(),
-  /** Offers unanswered whose deadline is within OFFER_EXPIRING_SOON_HOURS. */
-  offersExpiringSoon: z.number().int(),
-  /** Accepted offers with a proposed window the admins have not confirmed yet. */
-  schedulesToConfirm: z.number().int(),
-});
-export type TWorkflowAttention = z.infer<typeof ZWorkflowAttention>;

@@ -1,13 +1,11 @@
 import type { TDatabase, TExecutor } from '@spacecapture/db/client';
 import {
-  OFFER_EXPIRING_SOON_HOURS,
   type TAssignment,
   type TAssignmentQueue,
   type TConfirmScheduleResponse,
   type TCreateAssignmentRequest,
   type TProposeScheduleRequest,
   type TProviderOptions,
-  type TWorkflowAttention,
   WORKFLOW_MESSAGES,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { AppError } from '@spacecapture/shared/errors';
@@ -38,7 +36,6 @@ import {
   type TAssignmentRow,
   updateAssignment,
 } from './assignments-repository.ts';
-import { countAttention } from './attention-repository.ts';
 import { decodeCursor, toPage } from './cursor.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { assertOrderMove, moveOrder } from './order-moves.ts';
@@ -180,11 +177,6 @@ export function createAssignmentsService(deps: {
   }
 
   return {
-    /** The admin dashboard's counts of what needs attention, across the whole workflow. */
-    attention(): Promise<TWorkflowAttention> {
-      return countAttention(db, clock(), OFFER_EXPIRING_SOON_HOURS);
-    },
-
     /** Orders in approved, triage or assigned, newest first, each with its latest offer and proposed window. */
     async queue(options: { limit: number; cursor?: string | undefined }): Promise<TAssignmentQueue> {
       const rows = await listOrdersInStatuses(db, {

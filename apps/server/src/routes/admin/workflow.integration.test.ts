@@ -644,51 +644,6 @@ describe('assignments', () => {
   });
 });
 
-describe('dashboard', () => {
-  it('counts what needs attention', async () => {
-    const counts = async () => {
-      const response = await admin.get(`${API}/attention`);
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json() as Record<string, number>;
-    };
-    const start = await counts();
-    const leadId = await submitLead(t.app);
-    await submitApplication(t.app, {}, null);
-    expect(await counts()).toMatchObject({
-      newLeads: start.newLeads! + 1,
-      applicationsToReview: start.applicationsToReview! + 1,
-    });
-    const order = (await admin.post(`${API}/leads/${leadId}/convert`, { customerOrgId: customer.orgId })).json().order;
-    const quote = await createQuote(order.id);
-    await admin.post(`${API}/quotes/${quote.id}/send`);
-    expect(await counts()).toMatchObject({
-      newLeads: start.newLeads,
-      quotesAwaitingCustomer: start.quotesAwaitingCustomer! + 1,
-    });
-    await t.db
-      .insert(schema.featureFlags)
-      .values({ id: 1, providerAcceptanceDeadlineHours: 6 })
-      .onConflictDoUpdate({ target: schema.featureFlags.id, set: { providerAcceptanceDeadlineHours: 6 } });
-    const other = await convertedOrder();
-    const assignment = (
-      await admin.post(`${API}/assignments`, { orderId: other.id, providerOrgId: provider.orgId })
-    ).json();
-    await t.db.update(schema.featureFlags).set({ providerAcceptanceDeadlineHours: 48 });
-    expect((await counts()).offersExpiringSoon).toBe(start.offersExpiringSoon! + 1);
-    const providerActor = { userId: provider.userId, role: 'provider_admin', orgId: provider.orgId };
-    await t.app.services.assignments.accept(assignment.id, providerActor);
-    await t.app.services.assignments.proposeSchedule(
-      assignment.id,
-      { start: '2999-05-01T09:00:00.000Z', end: '2999-05-01T12:00:00.000Z' },
-      providerActor,
-    );
-    expect(await counts()).toMatchObject({
-      offersExpiringSoon: start.offersExpiringSoon,
-      schedulesToConfirm: start.schedulesToConfirm! + 1,
-    });
-  });
-});
-
 describe('access', () => {
   it('answers 401 signed out and 403 to customers and providers', async () => {
     const anonymous = createClient(t.app, { remoteAddress: uniqueAddress() });

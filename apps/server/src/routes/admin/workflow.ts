@@ -22,7 +22,6 @@ import {
   ZRejectApplicationRequest,
   ZSetApplicationStatusRequest,
   ZSetLeadStatusRequest,
-  ZWorkflowAttention,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
@@ -55,20 +54,6 @@ export function attachmentDisposition(name: string) {
  */
 const adminWorkflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const { leads, applications, quotes, assignments } = app.services;
-
-  app.get(
-    '/attention',
-    {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary:
-          'Dashboard counts: new leads, applications to review, quotes awaiting the customer, offers about to expire, schedules to confirm',
-        response: { 200: ZWorkflowAttention, ...errors },
-      },
-    },
-    async () => assignments.attention(),
-  );
 
   // ------------------------------------------------------------------------------------------
   // Triage: order leads

@@ -1,11 +1,11 @@
-import { ZWorkflowAttention } from '@spacecapture/shared/contracts/admin-workflow';
+import { ZAdminDashboard } from '@spacecapture/shared/contracts/admin-console';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
-/** GET /api/admin/attention → the dashboard's counts of what needs an admin. */
+/** GET /api/admin/dashboard → the dashboard's counts of what needs an admin. */
 export function getAttention(signal?: AbortSignal) {
-  return apiRequest('/api/admin/attention', { schema: ZWorkflowAttention, ...(signal ? { signal } : {}) });
+  return apiRequest('/api/admin/dashboard', { schema: ZAdminDashboard, ...(signal ? { signal } : {}) });
 }
 
 export const attentionQueryOptions = queryOptions({

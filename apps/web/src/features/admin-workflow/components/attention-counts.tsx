@@ -1,17 +1,17 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import type { TWorkflowAttention } from '@spacecapture/shared/contracts/admin-workflow';
+import type { TAdminDashboard } from '@spacecapture/shared/contracts/admin-console';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { useAttention } from '../api/get-attention.ts';
 
-const COUNTS: readonly { key: keyof TWorkflowAttention; label: string }[] = [
+const COUNTS: readonly { key: keyof Omit<TAdminDashboard, 'generatedAt'>; label: string }[] = [
   { key: 'newLeads', label: 'New leads' },
   { key: 'applicationsToReview', label: 'Applications to review' },
   { key: 'quotesAwaitingCustomer', label: 'Quotes awaiting the customer' },
-  { key: 'offersExpiringSoon', label: 'Offers expiring soon' },
+  { key: 'offersAboutToExpire', label: 'Offers about to expire' },
   { key: 'schedulesToConfirm', label: 'Schedules to confirm' },
 ];
 
-/** The dashboard's live counts of what needs an admin (GET /api/admin/attention). */
+/** The dashboard's live counts of what needs an admin (GET /api/admin/dashboard). */
 export function AttentionCounts() {
   const attention = useAttention();
   if (attention.isError) {
