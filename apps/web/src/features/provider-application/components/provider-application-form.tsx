@@ -1,19 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Input,
-  Loader,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Input, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import {
   PORTFOLIO_EXTENSIONS,
   type TProviderApplication,
@@ -22,11 +8,11 @@ import {
 } from '@spacecapture/shared/contracts/public-forms';
 import { EXPERIENCE_LEVEL_OPTIONS, PROVIDER_DEVICE_OPTIONS } from '@spacecapture/shared/enums';
 import { TOASTS } from '@spacecapture/shared/messages';
-import { PATHS } from '@spacecapture/shared/paths';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 import { SuccessPanel } from '../../../components/form/success-panel.tsx';
+import { TermsAndSubmit } from '../../../components/form/terms-and-submit.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { handleSubmissionError } from '../../../lib/submission-error.ts';
@@ -264,32 +250,12 @@ export function ProviderApplicationForm() {
 
         <HoneypotField label="Fax" registration={register('fax')} />
 
-        <Checkbox
-          label={
-            <Text component="span" size="sm">
-              I agree to the{' '}
-              <Anchor href={PATHS.terms} target="_blank" rel="noopener noreferrer" inherit>
-                Terms of Service
-              </Anchor>{' '}
-              and{' '}
-              <Anchor href={PATHS.privacy} target="_blank" rel="noopener noreferrer" inherit>
-                Privacy Policy
-              </Anchor>
-              .
-            </Text>
-          }
-          error={errors.terms?.message}
-          {...register('terms')}
+        <TermsAndSubmit
+          termsRegistration={register('terms')}
+          termsError={errors.terms?.message}
+          isSubmitting={isSubmitting}
+          submitLabel="Submit Application"
         />
-
-        <Button
-          type="submit"
-          size="md"
-          disabled={isSubmitting}
-          leftSection={isSubmitting ? <Loader size={16} color="currentColor" /> : null}
-        >
-          {isSubmitting ? 'Submitting...' : 'Submit Application'}
-        </Button>
       </Stack>
     </Paper>
   );
