@@ -82,12 +82,17 @@ test('the admin invites a customer and a provider; each signs up from the e-mail
   await inviteInUi(page, { email: provider, role: 'provider_admin', organization: `Scan Co ${provider}` });
 
   // Newest first, both pending, with Resend on all and Revoke on pending.
+  // Other tests invite people at the same time, so compare positions rather than expect neighbours.
   const rows = page.getByRole('table', { name: 'Invitations' }).getByRole('row');
-  await expect(rows.nth(1)).toContainText(provider);
-  await expect(rows.nth(1)).toContainText('pending');
-  await expect(rows.nth(2)).toContainText(customer);
-  await expect(rows.nth(1).getByRole('button', { name: /^Revoke/ })).toBeVisible();
-  await expect(rows.nth(1).getByRole('button', { name: /^Resend/ })).toBeVisible();
+  const providerRow = rows.filter({ hasText: provider });
+  await expect(providerRow).toContainText('pending');
+  await expect(rows.filter({ hasText: customer })).toContainText('pending');
+  const texts = await rows.allInnerTexts();
+  expect(texts.findIndex((text) => text.includes(provider))).toBeLessThan(
+    texts.findIndex((text) => text.includes(customer)),
+  );
+  await expect(providerRow.getByRole('button', { name: /^Revoke/ })).toBeVisible();
+  await expect(providerRow.getByRole('button', { name: /^Resend/ })).toBeVisible();
 
   for (const [email, intent, home, title] of [
     [customer, 'customer', '/customer-dashboard', 'Customer Portal'],
