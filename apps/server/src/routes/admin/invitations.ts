@@ -4,21 +4,14 @@ import {
   ZInvitationList,
   ZOrganizationOptions,
 } from '@spacecapture/shared/contracts/invitations';
-import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES, ORG_TYPES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listActiveOrganizations } from '../../modules/accounts/accounts-repository.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
-const idParams = z.object({ id: z.uuid() });
+const errors = guardedErrorResponses;
 
 /** /admin/invitations (spec 001 §2): create, list newest first, resend, revoke. */
 const adminInvitationRoutes: FastifyPluginAsyncZod = async (app) => {

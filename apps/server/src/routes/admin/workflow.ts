@@ -23,22 +23,15 @@ import {
   ZSetApplicationStatusRequest,
   ZSetLeadStatusRequest,
 } from '@spacecapture/shared/contracts/admin-workflow';
-import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseIdempotencyKey } from '../../modules/idempotency/idempotency.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 import { toActor } from './invitations.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
-const idParams = z.object({ id: z.uuid() });
+const errors = guardedErrorResponses;
 const roles = ADMIN_ROLES;
 const tags = ['admin'];
 

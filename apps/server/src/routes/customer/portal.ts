@@ -15,7 +15,7 @@ import {
   ZSupportRequestCreated,
   ZUpdateOrganizationRequest,
 } from '@spacecapture/shared/contracts/customer-portal';
-import { AppError, ZErrorResponse } from '@spacecapture/shared/errors';
+import { AppError } from '@spacecapture/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadInstanceSecret } from '../../modules/auth/instance-secret.ts';
@@ -24,15 +24,9 @@ import { createLinkSigner, parseRange } from '../../modules/customer/download-li
 import { callerOf } from '../../plugins/auth.ts';
 import { toActor } from '../admin/invitations.ts';
 import { attachmentDisposition } from '../admin/workflow.ts';
+import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
-const idParams = z.object({ id: z.uuid() });
+const errors = guardedErrorResponses;
 const roles = ['customer_admin', 'customer_user'];
 const tags = ['customer'];
 const FILES_PATH = '/api/files';

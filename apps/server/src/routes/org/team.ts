@@ -1,5 +1,5 @@
 import { ZInvitation, ZTeam, ZTeamInviteRequest } from '@spacecapture/shared/contracts/invitations';
-import { AppError, ZErrorResponse } from '@spacecapture/shared/errors';
+import { AppError } from '@spacecapture/shared/errors';
 import { CUSTOMER_ROLES, PROVIDER_ROLES, type TOrgType } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,16 +12,11 @@ import {
 import { recordAudit } from '../../modules/audit/audit-repository.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { toActor } from '../admin/invitations.ts';
+import { guardedErrorResponses } from '../route-schemas.ts';
 
 const MEMBERS = [...CUSTOMER_ROLES, ...PROVIDER_ROLES];
 const ORG_ADMINS = ['customer_admin', 'provider_admin'] as const;
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+const errors = guardedErrorResponses;
 
 /**
  * The caller's own organisation and team (customer and provider portals). Members read it;

@@ -14,22 +14,15 @@ import {
   ZUpdateDeviceRequest,
   ZUpdateProviderSettingsRequest,
 } from '@spacecapture/shared/contracts/provider-portal';
-import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES, PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createProviderService } from '../../modules/provider/provider-service.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { toActor } from '../admin/invitations.ts';
+import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
-const idParams = z.object({ id: z.uuid() });
+const errors = guardedErrorResponses;
 const roles = PROVIDER_ROLES;
 const adminOfProvider = ['provider_admin'] as const;
 const tags = ['provider'];
