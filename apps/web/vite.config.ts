@@ -55,6 +55,8 @@ export default defineConfig({
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {
+    // WEB_OUT_DIR lets a second build (a parallel test run) leave dist/ alone.
+    outDir: process.env.WEB_OUT_DIR ?? 'dist',
     // The prerender script reads the manifest to link each page's own chunks and styles.
     manifest: true,
     // Every browser we target supports modulepreload; the polyfill would only add bytes to the entry.

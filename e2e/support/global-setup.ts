@@ -48,6 +48,8 @@ export default async function globalSetup() {
     // As behind a reverse proxy on this machine: a browser test may name its own client address
     // (X-Forwarded-For), so the per-address sign-in and sign-up limits apply per test, not per suite.
     TRUST_PROXY: '127.0.0.1',
+    // A build made by scripts/build-web-into.mjs (parallel runs); apps/web/dist otherwise.
+    ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
   });
   const app = await buildApp({ config, database, outbox: { pollIntervalMs: 200 } });
   await ensureFirstAdmin({

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distDir = path.join(webRoot, 'dist');
-const ssrDir = path.join(webRoot, 'dist-ssr');
+const distDir = path.resolve(webRoot, process.env.WEB_OUT_DIR ?? 'dist');
+const ssrDir = path.resolve(webRoot, process.env.WEB_SSR_OUT_DIR ?? 'dist-ssr');
 
 const template = await readFile(path.join(distDir, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
