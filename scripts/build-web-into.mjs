@@ -20,4 +20,4 @@ const run = (args) => execFileSync('npx', args, { cwd: web, env, stdio: 'inherit
 run(['vite', 'build', '--emptyOutDir']);
 run(['vite', 'build', '--ssr', 'src/entry-prerender.tsx', '--outDir', ssr, '--emptyOutDir']);
 run(['node', 'scripts/prerender.mjs']);
-console.log(`built into ${out}`);
+process.stdout.write(`built into ${out}\n`);
