@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { apiClient, apiSignIn, createAccount, expect, type TAccountRole, type TPlaywright } from '../auth/support.ts';
+import type { TInspector } from './test.ts';
+
+/**
+ * A marketplace for one browser test, made through the same API the portals use: accounts by
+ * invitation, an order from a public capture request, quotes, offers and schedules. Every name is
+ * unique, so tests running side by side never see each other's data by accident.
+ */
+
+export type TMarketDeps = {
+  playwright: TPlaywright;
+  admin: APIRequestContext;
+  inspector: TInspector;
+  /** The unauthenticated client (the public form). */
+  request: APIRequestContext;
+};
+
+export type TMember = {
+  email: string;
+  password: string;
+  organization: { id: string; name: string };
+  /** A client signed in as this member. */
+  api: APIRequestContext;
+};
+
+async function expectOk(response: { status(): number; text(): Promise<string> }, status = 200) {
+  expect(response.status(), await response.text()).toBe(status);
+}
+
+/** A member of a new organisation (the invitation creates it), with a signed-in API client. */
+export async function createMember(
+  deps: TMarketDeps,
+  role: TAccountRole,
+  organizationName = `${role.startsWith('provider') ? 'Provider' : 'Customer'} ${randomUUID().slice(0, 8)}`,
+): Promise<TMember> {
+  const account = await createAccount(deps, { role, organizationName });
+  const api = await apiClient(deps.playwright);
+  await apiSignIn(api, account.email, account.password);
+  return { email: account.email, password: account.password, organization: account.organization, api };
+}
+
+/** A customer admin and a provider admin, each in an organisation of their own. */
+export async function createMarketplace(deps: TMarketDeps): Promise<{ customer: TMember; provider: TMember }> {
+  const customer = await createMember(deps, 'customer_admin');
+  const provider = await createMember(deps, 'provider_admin');
+  return { customer, provider };
+}
+
+export type TOrderOverrides = { location?: string; name?: string; captureType?: string; spaceType?: string };
+
+/** An order for the organisation, made as admins do: a public capture request, converted from triage. */
+export async function createOrder(deps: TMarketDeps, customerOrgId: string, overrides: TOrderOverrides = {}) {
+  const suffix = randomUUID().slice(0, 8);
+  const email = `lead-${suffix}@example.test`;
+  const location = overrides.location ?? `12 Market Street ${suffix}, Leeds`;
+  const submitted = await deps.request.post('/api/public/capture-requests', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {
+      name: overrides.name ?? `Lead ${suffix}`,
+      email,
+      phone: '+44 20 7946 0958',
+      companyName: 'Analytical Engines Ltd',
+      spaceType: overrides.spaceType ?? 'commercial',
+      location,
+      spaceSize: 'medium',
+      captureType: overrides.captureType ?? 'virtual-tour',
+      timeline: 'standard',
+      additionalInfo: 'Two floors, open plan.',
+      terms: true,
+    },
+  });
+  await expectOk(submitted, 201);
+  const leads = await deps.admin.get('/api/admin/leads?limit=100');
+  await expectOk(leads);
+  const lead = ((await leads.json()) as { items: { id: string; contact: { email: string } }[] }).items.find(
+    (item) => item.contact.email === email,
+  );
+  if (!lead) throw new Error(`no lead for ${email}`);
+  const converted = await deps.admin.post(`/api/admin/leads/${lead.id}/convert`, { data: { customerOrgId } });
+  await expectOk(converted, 201);
+  const { order } = (await converted.json()) as { order: { id: string; title: string; location: string } };
+  return { orderId: order.id, title: order.title, location: order.location, leadId: lead.id };
+}
+
+export type TQuoteOptions = {
+  items?: { label: string; amount: number }[];
+  currency?: string;
+  sla?: string;
+  /** ISO date or date-time in the future; none by default. */
+  validityUntil?: string;
+  /** Send it to the customer (default true); false leaves a draft. */
+  send?: boolean;
+};
+
+/** A quote for the order (the spec's default items unless given), sent unless told otherwise. */
+export async function sendQuote(admin: APIRequestContext, orderId: string, options: TQuoteOptions = {}) {
+  const created = await admin.post('/api/admin/quotes', {
+    data: {
+      orderId,
+      priceBreakdown: {
+        items: options.items ?? [
+          { label: 'Capture', amount: 1000 },
+          { label: 'Processing', amount: 500 },
+        ],
+        currency: options.currency ?? 'USD',
+      },
+      sla: options.sla ?? 'Standard SLA: 5 business days after capture',
+      validityUntil: options.validityUntil ?? null,
+    },
+  });
+  await expectOk(created, 201);
+  const { id: quoteId } = (await created.json()) as { id: string };
+  if (options.send !== false) await expectOk(await admin.post(`/api/admin/quotes/${quoteId}/send`));
+  return { quoteId };
+}
+
+export async function acceptQuote(customerApi: APIRequestContext, quoteId: string) {
+  await expectOk(await customerApi.post(`/api/customer/quotes/${quoteId}/accept`));
+}
+
+/** Offers the order to the provider organisation (the order becomes assigned). */
+export async function assignOrder(admin: APIRequestContext, orderId: string, providerOrgId: string) {
+  const created = await admin.post('/api/admin/assignments', { data: { orderId, providerOrgId } });
+  await expectOk(created, 201);
+  const { id: assignmentId } = (await created.json()) as { id: string };
+  return { assignmentId };
+}
+
+export async function acceptAssignment(providerApi: APIRequestContext, assignmentId: string) {
+  await expectOk(await providerApi.post(`/api/provider/assignments/${assignmentId}/accept`));
+}
+
+export async function proposeSchedule(providerApi: APIRequestContext, assignmentId: string, start: Date, end: Date) {
+  await expectOk(
+    await providerApi.post(`/api/provider/assignments/${assignmentId}/schedule`, {
+      data: { start: start.toISOString(), end: end.toISOString() },
+    }),
+  );
+}
+
+/** Confirms the latest window the provider proposed (the order becomes scheduled). */
+export async function confirmSchedule(admin: APIRequestContext, assignmentId: string) {
+  await expectOk(await admin.post(`/api/admin/assignments/${assignmentId}/confirm-schedule`));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The whole chain to a scheduled job: order, quote sent and accepted, offer accepted, a window
+ * proposed for a week from now (09:00–17:00 UTC) and confirmed.
+ */
+export async function scheduledOrder(
+  deps: TMarketDeps,
+  market: { customer: TMember; provider: TMember },
+  overrides: TOrderOverrides = {},
+) {
+  const order = await createOrder(deps, market.customer.organization.id, overrides);
+  const { quoteId } = await sendQuote(deps.admin, order.orderId);
+  await acceptQuote(market.customer.api, quoteId);
+  const { assignmentId } = await assignOrder(deps.admin, order.orderId, market.provider.organization.id);
+  await acceptAssignment(market.provider.api, assignmentId);
+  const day = new Date(Date.now() + 7 * DAY_MS);
+  const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 9));
+  const end = new Date(start.getTime() + 8 * 60 * 60 * 1000);
+  await proposeSchedule(market.provider.api, assignmentId, start, end);
+  await confirmSchedule(deps.admin, assignmentId);
+  return { ...order, quoteId, assignmentId, start, end };
+}
