@@ -1,7 +1,12 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { HelpScreen } from '../../../features/customer-billing/components/help-screen.tsx';
+import { FAQ_ITEMS } from '../../../features/faq/content/faq-content.ts';
+
+/** The public FAQ's questions that matter once an order exists (not how to request or apply). */
+const CUSTOMER_FAQ_IDS = new Set(['turnaround', 'rush', 'prepare', 'deliverables', 'formats', 'software', 'security']);
+const CUSTOMER_FAQ = [...FAQ_ITEMS.general, ...FAQ_ITEMS.customers, ...FAQ_ITEMS.technical].filter((item) =>
+  CUSTOMER_FAQ_IDS.has(item.id),
+);
 
 export function CustomerHelpRoute() {
-  return (
-    <UpcomingScreen title={'Help'} description={'Documentation, contact support and frequently asked questions.'} />
-  );
+  return <HelpScreen faq={CUSTOMER_FAQ} />;
 }

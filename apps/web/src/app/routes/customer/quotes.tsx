@@ -1,10 +1,5 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { QuotesScreen } from '../../../features/customer-billing/components/quotes-screen.tsx';
 
 export function CustomerQuotesRoute() {
-  return (
-    <UpcomingScreen
-      title={'Quotes & Invoices'}
-      description={'Quotes with their price breakdown, SLA and validity, to accept or decline.'}
-    />
-  );
+  return <QuotesScreen />;
 }

@@ -1,0 +1,24 @@
+import { ZCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { CUSTOMER_QUERIES_ROOT } from './customer-billing-keys.ts';
+
+export type TQuoteAnswer = 'accept' | 'decline';
+
+/** POST /api/customer/quotes/:id/accept|decline → the answered quote (409 unless sent and still valid). */
+export function answerQuote(input: { id: string; answer: TQuoteAnswer }) {
+  return apiRequest(`/api/customer/quotes/${encodeURIComponent(input.id)}/${input.answer}`, {
+    method: 'POST',
+    json: {},
+    schema: ZCustomerQuote,
+  });
+}
+
+export function useAnswerQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: answerQuote,
+    // A refusal (e.g. expired meanwhile) also changed what the list should show.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERIES_ROOT }),
+  });
+}

@@ -1,0 +1,22 @@
+import { ZCustomerQuoteList } from '@spacecapture/shared/contracts/customer-portal';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { customerBillingKeys, QUOTES_PAGE_SIZE } from './customer-billing-keys.ts';
+
+/** GET /api/customer/quotes?limit=&cursor= → { items, nextCursor }: the organisation's quotes, newest first. */
+export function getCustomerQuotes(cursor: string | null, signal?: AbortSignal) {
+  const params = new URLSearchParams({ limit: String(QUOTES_PAGE_SIZE) });
+  if (cursor) params.set('cursor', cursor);
+  return apiRequest(`/api/customer/quotes?${params}`, { schema: ZCustomerQuoteList, ...(signal ? { signal } : {}) });
+}
+
+export const customerQuotesQueryOptions = infiniteQueryOptions({
+  queryKey: customerBillingKeys.quotes(),
+  queryFn: ({ pageParam, signal }) => getCustomerQuotes(pageParam, signal),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
+});
+
+export function useCustomerQuotes() {
+  return useInfiniteQuery(customerQuotesQueryOptions);
+}

@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { SUPPORT_LIMITS, type TSupportRequest, ZSupportRequest } from '@spacecapture/shared/contracts/customer-portal';
+import { TOASTS } from '@spacecapture/shared/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { handleSubmissionError } from '../../../lib/submission-error.ts';
+import { useCreateSupportRequest } from '../api/create-support-request.ts';
+import { HELP_MESSAGES } from '../lib/help-messages.ts';
+
+const EMPTY: TSupportRequest = { subject: '', message: '' };
+
+type TSent = { id: string; createdAt: string; subject: string };
+
+/**
+ * Contact Support (spec 001 §2, §9: subject and a 4-row message): stored for the admins and
+ * e-mailed to the company. The confirmation names the request so the customer can refer to it.
+ */
+export function HelpSupportForm() {
+  const create = useCreateSupportRequest();
+  const [sent, setSent] = useState<TSent | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TSupportRequest>({ resolver: zodResolver(ZSupportRequest), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const created = await create.mutateAsync(values);
+      setSent({ ...created, subject: values.subject });
+      reset(EMPTY);
+      notifySuccess(TOASTS.messageSent);
+    } catch (error) {
+      handleSubmissionError(error, {
+        setFieldError: (field, message) => {
+          if (field !== 'subject' && field !== 'message') return false;
+          setError(field, { type: 'server', message }, { shouldFocus: true });
+          return true;
+        },
+        failureToast: (message) => ({ title: HELP_MESSAGES.failedTitle, message: message || HELP_MESSAGES.failed }),
+      });
+    }
+  });
+
+  return (
+    <Paper component="section" aria-labelledby="contact-support" withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz={20} id="contact-support">
+            Contact Support
+          </Title>
+          <Text size="sm" c="gray.7">
+            {HELP_MESSAGES.intro}
+          </Text>
+        </div>
+        {sent ? (
+          <Alert color="teal" title={HELP_MESSAGES.sentTitle} role="status">
+            <Text size="sm">{HELP_MESSAGES.sent(sent.subject, formatDateTime(sent.createdAt))}</Text>
+            <Text size="xs" c="gray.7" mt={4}>
+              Reference {sent.id}
+            </Text>
+          </Alert>
+        ) : null}
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Subject"
+              placeholder="What do you need help with?"
+              required
+              maxLength={SUPPORT_LIMITS.subject}
+              error={errors.subject?.message}
+              {...register('subject', { onChange: () => setSent(null) })}
+            />
+            <Textarea
+              label="Message"
+              placeholder="Describe your question or issue..."
+              required
+              autosize={false}
+              rows={4}
+              maxLength={SUPPORT_LIMITS.message}
+              error={errors.message?.message}
+              {...register('message')}
+            />
+            <div>
+              <Button type="submit" loading={isSubmitting}>
+                Send Message
+              </Button>
+            </div>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,209 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QuoteCard } from './quote-card.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// Mantine reads media queries; happy-dom has none.
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  addListener: () => {},
+  removeListener: () => {},
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia;
+
+const NOW = new Date('2026-06-15T12:00:00Z');
+const QUOTE_ID = '5b0f3c1e-8d2a-4f6b-9c3d-2e1f0a9b8c7d';
+
+function quoteOf(overrides: Partial<TCustomerQuote> = {}): TCustomerQuote {
+  return {
+    id: QUOTE_ID,
+    order: { id: '0c6a3a52-1b7e-4a8d-9f2c-3d4e5f6a7b8c', title: 'Virtual tour — 12 Dock Road', status: 'quoted' },
+    priceBreakdown: {
+      items: [
+        { label: 'Capture', amount: 1000 },
+        { label: 'Processing', amount: 500.5 },
+      ],
+      currency: 'USD',
+    },
+    total: 1500.5,
+    currency: 'USD',
+    sla: 'Standard SLA: 5 business days after capture',
+    validityUntil: '2026-06-30T23:59:59Z',
+    status: 'sent',
+    canRespond: true,
+    sentAt: '2026-06-10T09:00:00Z',
+    respondedAt: null,
+    ...overrides,
+  };
+}
+
+let container: HTMLDivElement;
+let root: Root;
+let requests: { method: string; url: string }[];
+let answer: () => Response;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function render(quote: TCustomerQuote, now = NOW) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: 0 } } });
+  act(() => {
+    root.render(
+      <MantineProvider>
+        <Notifications />
+        <QueryClientProvider client={client}>
+          <MemoryRouter>
+            <QuoteCard quote={quote} now={now} />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+  });
+}
+
+function button(name: string): HTMLButtonElement | undefined {
+  return [...document.querySelectorAll<HTMLButtonElement>('button')].find(
+    (element) => element.textContent?.trim() === name,
+  );
+}
+
+async function click(element: HTMLElement | undefined) {
+  if (!element) throw new Error('no such element');
+  await act(async () => {
+    element.click();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+}
+
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+}
+
+beforeEach(() => {
+  requests = [];
+  answer = () => json(200, quoteOf({ status: 'accepted', canRespond: false, respondedAt: NOW.toISOString() }));
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    requests.push({ method: String(init.method), url });
+    return answer();
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => {
+    notifications.clean();
+    root.unmount();
+  });
+  container.remove();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe('QuoteCard enabling rules', () => {
+  it('offers Accept and Decline on a sent quote before its validity date', () => {
+    render(quoteOf());
+    expect(button('Accept')?.disabled).toBe(false);
+    expect(button('Decline')?.disabled).toBe(false);
+    expect(container.textContent).not.toContain('View invoice');
+    expect(container.textContent).toContain('sent');
+    const order = [...container.querySelectorAll('a')].find((link) => link.textContent === 'View order');
+    expect(order?.getAttribute('href')).toBe(`/customer/orders?order=${quoteOf().order.id}`);
+  });
+
+  it('disables both once the validity date has passed, even if the page was loaded before', () => {
+    render(quoteOf(), new Date('2026-07-01T00:00:00Z'));
+    expect(button('Accept')?.disabled).toBe(true);
+    expect(button('Decline')?.disabled).toBe(true);
+    expect(container.textContent).toContain('expired');
+    expect(container.textContent).toMatch(/expired on .+ and can no longer be accepted or declined/);
+  });
+
+  it('disables both on an expired, declined or accepted quote; only the accepted one has an invoice', () => {
+    for (const status of ['expired', 'declined', 'accepted'] as const) {
+      render(quoteOf({ status, canRespond: false, respondedAt: status === 'expired' ? null : '2026-06-12T10:00:00Z' }));
+      expect(button('Accept')?.disabled, status).toBe(true);
+      expect(button('Decline')?.disabled, status).toBe(true);
+      const invoice = [...container.querySelectorAll('a')].find((link) => link.textContent === 'View invoice');
+      if (status === 'accepted') {
+        expect(invoice?.getAttribute('href')).toBe(`/customer/quotes?invoice=${QUOTE_ID}`);
+        expect(container.textContent).toMatch(/You accepted this quote on /);
+      } else {
+        expect(invoice).toBeUndefined();
+      }
+    }
+  });
+
+  it('trusts the server when it says a sent quote can no longer be answered', () => {
+    render(quoteOf({ canRespond: false }));
+    expect(button('Accept')?.disabled).toBe(true);
+  });
+
+  it('shows the breakdown, the total in the currency, the SLA and the validity date', () => {
+    render(quoteOf());
+    const text = container.textContent ?? '';
+    expect(text).toContain('Capture');
+    expect(text).toContain('$1,000.00');
+    expect(text).toContain('$500.50');
+    expect(container.querySelector('[data-testid="quote-total"]')?.textContent).toBe('$1,500.50');
+    expect(text).toContain('Standard SLA: 5 business days after capture');
+    expect(text).toMatch(/Valid until.*2026/);
+  });
+});
+
+describe('QuoteCard answers', () => {
+  it('accepts with one click and says "Quote accepted"', async () => {
+    render(quoteOf());
+    await click(button('Accept'));
+    await settle();
+    expect(requests).toEqual([{ method: 'POST', url: `/api/customer/quotes/${QUOTE_ID}/accept` }]);
+    expect(document.body.textContent).toContain('Quote accepted');
+  });
+
+  it('asks before declining, and declines only when confirmed', async () => {
+    answer = () => json(200, quoteOf({ status: 'declined', canRespond: false }));
+    render(quoteOf());
+    await click(button('Decline'));
+    await settle();
+    expect(requests).toEqual([]);
+    expect(document.body.textContent).toContain('Decline this quote?');
+
+    await click(button('Keep quote'));
+    await settle();
+    expect(requests).toEqual([]);
+
+    await click(button('Decline'));
+    await settle();
+    await click(button('Decline quote'));
+    await settle();
+    expect(requests).toEqual([{ method: 'POST', url: `/api/customer/quotes/${QUOTE_ID}/decline` }]);
+    expect(document.body.textContent).toContain('Quote declined');
+  });
+
+  it("shows the server's refusal as a toast", async () => {
+    answer = () =>
+      json(409, {
+        error: { code: 'conflict', message: 'This quote expired and can no longer be accepted or declined.' },
+      });
+    render(quoteOf());
+    await click(button('Accept'));
+    await settle();
+    expect(document.body.textContent).toContain('Failed to accept');
+    expect(document.body.textContent).toContain('This quote expired and can no longer be accepted or declined.');
+  });
+});
