@@ -1,5 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { ProviderDashboard } from '../../../features/provider-dashboard/components/provider-dashboard.tsx';
 
 export function ProviderDashboardRoute() {
-  return <UpcomingScreen title={'Dashboard'} description={'Your projects, performance and settings.'} />;
+  return (
+    <PortalPage title="Dashboard" description="Your projects, performance and settings.">
+      <ProviderDashboard />
+    </PortalPage>
+  );
 }

@@ -1,5 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { ScheduleAgenda } from '../../../features/provider-dashboard/components/schedule-agenda.tsx';
 
 export function ProviderScheduleRoute() {
-  return <UpcomingScreen title={'Schedule'} description={'Your capture appointments.'} />;
+  return (
+    <PortalPage title="Schedule" description="Your capture appointments.">
+      <ScheduleAgenda />
+    </PortalPage>
+  );
 }

@@ -1,0 +1,62 @@
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { BarChart } from '../../../components/charts/bar-chart.tsx';
+import { usePerformance } from '../api/get-performance.ts';
+import { LoadState } from './load-state.tsx';
+import { monthlySeries } from './performance-months.ts';
+import { formatMoney } from './project-format.ts';
+
+function Tile({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} mt={4}>
+        {value}
+      </Text>
+      {note ? (
+        <Text size="xs" c="gray.7" mt={2}>
+          {note}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+function reviewsNote(count: number) {
+  if (count === 0) return 'No reviews yet';
+  return `Based on ${count} review${count === 1 ? '' : 's'}`;
+}
+
+/** Figures the server computes from the organisation's jobs (spec 001 §2 Performance tab). */
+export function PerformancePanel() {
+  const performance = usePerformance();
+  const figures = performance.data;
+  const now = new Date();
+  const thisMonth = now.toISOString().slice(0, 7);
+  return (
+    <LoadState query={performance} what="performance">
+      {figures ? (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+            <Tile label="Completed Projects" value={String(figures.completedProjects)} />
+            <Tile label="Active Projects" value={String(figures.activeProjects)} />
+            <Tile label="Total Earnings" value={formatMoney(figures.totalEarnings)} />
+            <Tile
+              label="Average Rating"
+              value={figures.averageRating === null ? '–' : `${figures.averageRating.toFixed(1)}/5.0`}
+              note={reviewsNote(figures.ratingCount)}
+            />
+          </SimpleGrid>
+          <Paper withBorder radius="md" p="md">
+            <BarChart title="Accepted jobs per month" data={monthlySeries(figures.jobsPerMonth, now)} />
+            <Text size="sm" c="gray.7" mt="xs">
+              This month: +{figures.jobsPerMonth.find((item) => item.month === thisMonth)?.jobs ?? 0}
+            </Text>
+          </Paper>
+        </Stack>
+      ) : null}
+    </LoadState>
+  );
+}

@@ -1,0 +1,47 @@
+import { Card, Group, Stack, Text } from '@mantine/core';
+import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
+import { AppLink } from '../../../components/ui/app-link.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { ProjectStatusBadge, UrgencyBadge } from './project-badges.tsx';
+import { captureTypeLabel, formatCompensation, projectReference } from './project-format.ts';
+import { dueDate, projectStatus, projectUrgency } from './project-timing.ts';
+
+/** One project in the list: a link to its detail view on the same page. */
+export function ProjectCard({ project, href, now }: { project: TProviderAssignment; href: string; now: number }) {
+  const due = dueDate(project);
+  const type = captureTypeLabel(project.captureType);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      p="md"
+      component={AppLink}
+      to={href}
+      data-testid="project-card"
+      aria-label={`${type} project ${projectReference(project.id)}`}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Text fw={600}>{type}</Text>
+            <Text size="xs" c="gray.7">
+              Project {projectReference(project.id)}
+            </Text>
+          </div>
+          <Group gap={6} wrap="nowrap">
+            <ProjectStatusBadge status={projectStatus(project)} />
+            <UrgencyBadge urgency={projectUrgency(project, now)} />
+          </Group>
+        </Group>
+        <Text size="sm">Client: {project.customer}</Text>
+        <Text size="sm">Location: {project.location}</Text>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">{due ? `${due.label}: ${formatDateTime(due.at)}` : 'Not scheduled yet'}</Text>
+          <Text size="sm" fw={600}>
+            {formatCompensation(project.compensation)}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

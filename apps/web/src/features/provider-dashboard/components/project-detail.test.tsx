@@ -1,0 +1,190 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProjectDetail } from './project-detail.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  addListener: () => {},
+  removeListener: () => {},
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia;
+
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+const HOUR = 3_600_000;
+const ID = '6f1c2a9e-0000-4000-8000-000000000001';
+
+const OFFER: TProviderAssignment = {
+  id: ID,
+  orderId: '6f1c2a9e-0000-4000-8000-000000000002',
+  status: 'offered',
+  orderStatus: 'assigned',
+  accepted: null,
+  respondBy: new Date(NOW + 5 * HOUR + 7 * 60_000).toISOString(),
+  respondedAt: null,
+  masked: true,
+  title: null,
+  location: 'Location revealed after acceptance',
+  customer: 'Client #A1B2C3',
+  captureType: 'virtual-tour',
+  preferredDates: null,
+  urgency: 'medium',
+  compensation: 1250,
+  scheduledStart: null,
+  scheduledEnd: null,
+  proposedStart: null,
+  proposedEnd: null,
+  createdAt: new Date(NOW - 43 * HOUR).toISOString(),
+};
+
+const ACCEPTED: TProviderAssignment = {
+  ...OFFER,
+  status: 'accepted',
+  accepted: true,
+  respondedAt: new Date(NOW).toISOString(),
+  masked: false,
+  title: 'Virtual Tour — 12 Market Street, Leeds',
+  location: '12 Market Street, Leeds',
+  customer: 'Harbour Holdings',
+};
+
+let container: HTMLDivElement;
+let root: Root;
+let posts: string[];
+let acceptAnswer: () => Response;
+/** What the server holds: GET answers it, a successful answer replaces it. */
+let current: TProviderAssignment;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  posts = [];
+  current = OFFER;
+  acceptAnswer = () => {
+    current = ACCEPTED;
+    return json(200, ACCEPTED);
+  };
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (init.method === 'POST') {
+      posts.push(url);
+      return acceptAnswer();
+    }
+    return json(200, current);
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => {
+    notifications.clean();
+    root.unmount();
+  });
+  container.remove();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** Lets the app work in 20 ms steps until `check` passes (about 3 s at most). */
+async function until(check: () => void) {
+  for (let attempt = 0; ; attempt += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (attempt >= 150) throw error;
+    }
+  }
+}
+
+async function render() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: 0 } } });
+  act(() => {
+    root.render(
+      <MemoryRouter>
+        <MantineProvider>
+          <Notifications />
+          <QueryClientProvider client={client}>
+            <ProjectDetail projectId={ID} onBack={() => {}} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </MemoryRouter>,
+    );
+  });
+  await until(() => expect(container.textContent).toContain('Project #'));
+}
+
+function button(name: string) {
+  return [...container.querySelectorAll('button')].find((element) => element.textContent === name);
+}
+
+describe('ProjectDetail', () => {
+  it('asks for an answer within the real time left, accepts, and then reveals the address', async () => {
+    await render();
+    expect(container.textContent).toContain(
+      'You have been selected for this project. Please review the details and respond within 5 hours 7 minutes.',
+    );
+    expect(container.textContent).toContain('Location revealed after acceptance');
+    expect(container.textContent).toContain('$1,250.00');
+    expect(container.querySelector('[aria-label="Urgency: high"]')).not.toBeNull();
+
+    await act(async () => button('Accept Project')?.click());
+    await until(() => expect(container.textContent).toContain('Harbour Holdings'));
+    expect(posts).toEqual([`/api/provider/assignments/${ID}/accept`]);
+    expect(document.body.textContent).toContain('You accepted this job.');
+    expect(container.textContent).toContain('12 Market Street, Leeds');
+    expect(container.textContent).toContain('Harbour Holdings');
+    expect(button('Accept Project')).toBeUndefined();
+  });
+
+  it('shows the server’s refusal as a Failed to accept toast and keeps the offer', async () => {
+    acceptAnswer = () => json(409, { error: { code: 'conflict', message: 'The response deadline has passed.' } });
+    await render();
+    await act(async () => button('Accept Project')?.click());
+    await until(() => expect(document.body.textContent).toContain('Failed to accept'));
+    expect(document.body.textContent).toContain('The response deadline has passed.');
+    expect(container.textContent).toContain('Location revealed after acceptance');
+    expect(button('Accept Project')).toBeDefined();
+  });
+
+  it('declines with the Declined toast, and the offer can no longer be answered', async () => {
+    acceptAnswer = () => {
+      current = { ...OFFER, status: 'declined', accepted: false, respondedAt: new Date(NOW).toISOString() };
+      return json(200, current);
+    };
+    await render();
+    await act(async () => button('Decline')?.click());
+    await until(() => expect(container.querySelector('[aria-label="Status: declined"]')).not.toBeNull());
+    expect(posts).toEqual([`/api/provider/assignments/${ID}/decline`]);
+    expect(document.body.textContent).toContain('Declined');
+    expect(container.querySelector('[aria-label="Status: declined"]')).not.toBeNull();
+    expect(button('Accept Project')).toBeUndefined();
+    expect(container.textContent).toContain('Location revealed after acceptance');
+  });
+
+  it('closes the response window once the deadline has passed', async () => {
+    vi.setSystemTime(NOW + 6 * HOUR);
+    await render();
+    expect(container.textContent).toContain('The response window has closed');
+    expect(button('Accept Project')).toBeUndefined();
+  });
+});

@@ -1,0 +1,168 @@
+import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
+import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type { ReactNode } from 'react';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { type TProjectAnswer, useAnswerProject } from '../api/answer-project.ts';
+import { useProject } from '../api/get-project.ts';
+import { ProjectStatusBadge, UrgencyBadge } from './project-badges.tsx';
+import { captureTypeLabel, deliverablesOf, formatCompensation, projectReference } from './project-format.ts';
+import { captureWindow, formatTimeLeft, projectStatus, projectUrgency, timeLeft } from './project-timing.ts';
+import { useNow } from './use-now.ts';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}
+
+/** The offer's call to action: the spec's words with the real time left to respond. */
+function ResponsePanel({ project, now }: { project: TProviderAssignment; now: number }) {
+  const answer = useAnswerProject();
+  const left = timeLeft(project.respondBy, now);
+
+  // Awaited rather than per-call callbacks: a successful answer replaces this panel, and the
+  // toast must still show after it has gone.
+  async function respond(choice: TProjectAnswer) {
+    try {
+      await answer.mutateAsync({ id: project.id, answer: choice });
+    } catch (error) {
+      notifyError({
+        title: choice === 'accept' ? WORKFLOW_TOASTS.failedToAccept.title : WORKFLOW_TOASTS.failedToDecline.title,
+        message: errorMessage(error, NETWORK_FALLBACK),
+      });
+      return;
+    }
+    // The spec's 'Declined' toast has a title only.
+    notifySuccess(
+      choice === 'accept' ? WORKFLOW_TOASTS.offerAccepted : { message: '', ...WORKFLOW_TOASTS.offerDeclined },
+    );
+  }
+
+  if (left.expired) {
+    return (
+      <Alert color="gray" title="The response window has closed">
+        This offer could be answered until {formatDateTime(project.respondBy)}.
+      </Alert>
+    );
+  }
+  const pending = answer.isPending ? answer.variables?.answer : undefined;
+  return (
+    <Alert color="yellow" title="New project">
+      <Text size="sm">
+        You have been selected for this project. Please review the details and respond within {formatTimeLeft(left)}.
+      </Text>
+      <Group gap="sm" mt="sm">
+        <Button
+          onClick={() => void respond('accept')}
+          loading={pending === 'accept'}
+          disabled={project.accepted === true || answer.isPending}
+        >
+          Accept Project
+        </Button>
+        <Button
+          variant="default"
+          onClick={() => void respond('decline')}
+          loading={pending === 'decline'}
+          disabled={project.accepted === false || answer.isPending}
+        >
+          Decline
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+function ProjectFacts({ project, now }: { project: TProviderAssignment; now: number }) {
+  const status = projectStatus(project);
+  const window = captureWindow(project);
+  const type = captureTypeLabel(project.captureType);
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={2} fz={22}>
+              {project.title ?? `${type} project`}
+            </Title>
+            <Text size="sm" c="gray.7">
+              Project {projectReference(project.id)}
+            </Text>
+          </div>
+          <Group gap={6}>
+            <ProjectStatusBadge status={status} />
+            <UrgencyBadge urgency={projectUrgency(project, now)} />
+          </Group>
+        </Group>
+        {status === 'assigned' ? <ResponsePanel project={project} now={now} /> : null}
+        {status === 'accepted' && project.respondedAt ? (
+          <Text size="sm">You accepted this job on {formatDateTime(project.respondedAt)}.</Text>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Fact label="Location">{project.location}</Fact>
+          <Fact label="Client">{project.customer}</Fact>
+          <Fact label="Capture type">{type}</Fact>
+          <Fact label="Compensation">{formatCompensation(project.compensation)}</Fact>
+          <Fact label="Scheduled date">
+            {window
+              ? `${formatDateTime(window.start)} – ${formatDateTime(window.end)}${window.confirmed ? '' : ' (proposed, awaiting confirmation)'}`
+              : 'Not scheduled yet'}
+          </Fact>
+          <Fact label={status === 'assigned' ? 'Respond by' : 'Offered until'}>
+            {formatDateTime(project.respondBy)}
+          </Fact>
+          {project.preferredDates?.notes ? <Fact label="Preferred dates">{project.preferredDates.notes}</Fact> : null}
+        </SimpleGrid>
+        <div>
+          <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+            Deliverables
+          </Text>
+          <List size="sm" mt={4}>
+            {deliverablesOf(project.captureType).map((name) => (
+              <List.Item key={name}>{name}</List.Item>
+            ))}
+          </List>
+        </div>
+        {status === 'accepted' || status === 'in_progress' ? (
+          <Group gap="sm">
+            <ButtonLink to={`${PORTAL_PATHS.provider.uploads}?order=${project.orderId}`} size="sm">
+              Upload Deliverables
+            </ButtonLink>
+            <ButtonLink to={PORTAL_PATHS.provider.assignments} size="sm" variant="outline">
+              Propose a schedule
+            </ButtonLink>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A project's detail view (spec 001 §2 provider dashboard), read fresh from the server. */
+export function ProjectDetail({ projectId, onBack }: { projectId: string; onBack: () => void }) {
+  const project = useProject(projectId);
+  const now = useNow();
+  return (
+    <Stack gap="md">
+      <Group>
+        <Button variant="subtle" onClick={onBack}>
+          Back to Projects
+        </Button>
+      </Group>
+      {project.isPending ? <Text c="gray.7">Loading the project…</Text> : null}
+      {project.isError ? (
+        <QueryError error={project.error} onRetry={() => project.refetch()} what="this project" />
+      ) : null}
+      {project.data ? <ProjectFacts project={project.data} now={now} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { SimpleGrid, Text } from '@mantine/core';
+import { useProjects } from '../api/get-projects.ts';
+import { LoadState } from './load-state.tsx';
+import { ProjectCard } from './project-card.tsx';
+import { useNow } from './use-now.ts';
+
+/** The organisation's open offers and accepted work, newest first (spec 001 §2 Projects tab). */
+export function ProjectsList({ hrefOf }: { hrefOf: (projectId: string) => string }) {
+  const projects = useProjects();
+  const now = useNow();
+  const items = projects.data?.items ?? [];
+  return (
+    <LoadState query={projects} what="projects">
+      {items.length === 0 ? (
+        <Text c="gray.7" py="lg" ta="center">
+          No projects yet. Offers from the SpaceCapture team appear here.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {items.map((project) => (
+            <ProjectCard key={project.id} project={project} href={hrefOf(project.id)} now={now} />
+          ))}
+        </SimpleGrid>
+      )}
+    </LoadState>
+  );
+}

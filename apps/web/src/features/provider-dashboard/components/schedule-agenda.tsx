@@ -1,0 +1,99 @@
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { TScheduleEntry } from '@spacecapture/shared/contracts/provider-portal';
+import { useState } from 'react';
+import { AppLink } from '../../../components/ui/app-link.tsx';
+import { useSchedule } from '../api/get-schedule.ts';
+import { dashboardHref } from './dashboard-href.ts';
+import { LoadState } from './load-state.tsx';
+import { scheduleAgenda, type TScheduleDay } from './schedule-days.ts';
+import { useNow } from './use-now.ts';
+
+const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function windowText(entry: TScheduleEntry) {
+  const start = new Date(entry.start);
+  const end = new Date(entry.end);
+  const sameDay = start.toDateString() === end.toDateString();
+  return `${TIME.format(start)} – ${sameDay ? TIME.format(end) : DATE_TIME.format(end)}`;
+}
+
+function EntryCard({ entry }: { entry: TScheduleEntry }) {
+  const title = entry.title ?? 'Capture job';
+  return (
+    <Card withBorder radius="md" p="sm" data-testid="schedule-entry" aria-label={title}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text fw={600}>{title}</Text>
+          <Text size="sm">{windowText(entry)}</Text>
+          <Text size="sm" c="gray.7">
+            {entry.location}
+          </Text>
+        </div>
+        <Stack gap={6} align="flex-end">
+          <Badge color={entry.kind === 'confirmed' ? 'teal' : 'yellow'} variant="light" radius="sm">
+            {entry.kind}
+          </Badge>
+          <Anchor component={AppLink} to={dashboardHref({ project: entry.assignmentId })} size="sm">
+            View job
+          </Anchor>
+        </Stack>
+      </Group>
+      {entry.kind === 'proposed' ? (
+        <Text size="xs" c="gray.7" mt={4}>
+          Awaiting the admin's confirmation.
+        </Text>
+      ) : null}
+    </Card>
+  );
+}
+
+function Days({ days }: { days: TScheduleDay[] }) {
+  return (
+    <Stack gap="lg">
+      {days.map((day) => (
+        <section key={day.key} aria-label={DAY.format(day.date)}>
+          <Title order={3} fz={16} mb="xs">
+            {DAY.format(day.date)}
+          </Title>
+          <Stack gap="xs">
+            {day.entries.map((entry) => (
+              <EntryCard key={`${entry.assignmentId}-${entry.kind}`} entry={entry} />
+            ))}
+          </Stack>
+        </section>
+      ))}
+    </Stack>
+  );
+}
+
+/** Proposed and confirmed capture windows by day, upcoming first; past ones behind a toggle. */
+export function ScheduleAgenda() {
+  const schedule = useSchedule();
+  const now = useNow(60_000);
+  const [showPast, setShowPast] = useState(false);
+  const { upcoming, past } = scheduleAgenda(schedule.data?.items ?? [], now);
+  const pastCount = past.reduce((count, day) => count + day.entries.length, 0);
+  return (
+    <LoadState query={schedule} what="the schedule">
+      <Stack gap="xl">
+        {upcoming.length === 0 ? (
+          <Text c="gray.7">No upcoming capture windows. Accept a project and propose a window; it appears here.</Text>
+        ) : (
+          <Days days={upcoming} />
+        )}
+        {pastCount > 0 ? (
+          <Stack gap="md">
+            <Group>
+              <Button variant="subtle" onClick={() => setShowPast((shown) => !shown)} aria-expanded={showPast}>
+                {showPast ? 'Hide past windows' : `Show past windows (${pastCount})`}
+              </Button>
+            </Group>
+            {showPast ? <Days days={past} /> : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </LoadState>
+  );
+}

@@ -1,0 +1,198 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import type { TProviderSettings } from '@spacecapture/shared/contracts/provider-portal';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SettingsForm } from './settings-form.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const SAVED: TProviderSettings = {
+  businessName: 'Harbour Scans',
+  contactEmail: 'ops@harbour.example',
+  phone: '+44 20 7946 0000',
+  availability: 'Weekdays',
+  serviceRegions: ['London'],
+  notifications: { newProjectAssignments: true, projectUpdates: true, paymentNotifications: true },
+};
+
+let container: HTMLDivElement;
+let root: Root;
+let requests: { method: string; url: string; body: unknown }[];
+let answer: (body: unknown) => Response;
+
+// Mantine reads media queries; happy-dom has none.
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  addListener: () => {},
+  removeListener: () => {},
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function render(canRename: boolean) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: 0 } } });
+  act(() => {
+    root.render(
+      <MantineProvider>
+        <Notifications />
+        <QueryClientProvider client={client}>
+          <SettingsForm settings={SAVED} canRename={canRename} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+  });
+}
+
+beforeEach(() => {
+  requests = [];
+  answer = (body) => json(200, { ...SAVED, ...(body as object) });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body));
+    requests.push({ method: String(init.method), url, body });
+    return answer(body);
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => {
+    notifications.clean();
+    root.unmount();
+  });
+  container.remove();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+function input(label: string): HTMLInputElement {
+  const labelElement = [...container.querySelectorAll('label')].find((element) =>
+    element.textContent?.startsWith(label),
+  );
+  const element = labelElement?.htmlFor ? document.getElementById(labelElement.htmlFor) : null;
+  if (!element) throw new Error(`No field ${label}`);
+  return element as HTMLInputElement;
+}
+
+function type(element: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')?.set;
+  act(() => {
+    // Typing happens in a focused field (the tags input ignores changes made without focus).
+    element.focus();
+    setter?.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+function press(element: HTMLElement, key: string) {
+  act(() => {
+    element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  });
+}
+
+function save() {
+  const button = [...container.querySelectorAll('button')].find((element) => element.textContent === 'Save Settings');
+  if (!button) throw new Error('No Save Settings button');
+  act(() => button.click());
+}
+
+/** Lets the app work in 20 ms steps until `check` passes (about 3 s at most). */
+async function until(check: () => void) {
+  for (let attempt = 0; ; attempt += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (attempt >= 150) throw error;
+    }
+  }
+}
+
+function fieldError(label: string) {
+  const element = input(label);
+  const id = element
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((part) => part.endsWith('-error'));
+  return id ? document.getElementById(id)?.textContent : undefined;
+}
+
+describe('SettingsForm', () => {
+  it('sends every setting, with the regions typed as tags and a switched-off notification', async () => {
+    render(true);
+    type(input('Business name'), 'Harbour Scans Ltd');
+    type(input('Phone'), '');
+    const regions = input('Service regions');
+    type(regions, 'Surrey');
+    press(regions, 'Enter');
+    const updates = input('Project Updates');
+    act(() => updates.click());
+    save();
+    await until(() => expect(document.body.textContent).toContain('Settings saved'));
+    expect(requests).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/provider/settings',
+        body: {
+          businessName: 'Harbour Scans Ltd',
+          contactEmail: 'ops@harbour.example',
+          phone: null,
+          availability: 'Weekdays',
+          serviceRegions: ['London', 'Surrey'],
+          notifications: { newProjectAssignments: true, projectUpdates: false, paymentNotifications: true },
+        },
+      },
+    ]);
+  });
+
+  it('shows a bad e-mail under its field and sends nothing', async () => {
+    render(true);
+    type(input('Email'), 'not-an-address');
+    save();
+    await until(() => expect(fieldError('Email')).toBe('Enter a valid e-mail address.'));
+    expect(requests).toEqual([]);
+  });
+
+  it('keeps the business name read-only for a provider user and leaves it out of the request', async () => {
+    render(false);
+    expect(input('Business name').readOnly).toBe(true);
+    type(input('Availability'), 'Weekends only');
+    save();
+    await until(() => expect(document.body.textContent).toContain('Settings saved'));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.body).not.toHaveProperty('businessName');
+    expect(requests[0]?.body).toMatchObject({ availability: 'Weekends only' });
+    expect(document.body.textContent).toContain('Settings saved');
+  });
+
+  it('puts the server’s field messages under the fields', async () => {
+    answer = () =>
+      json(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'Some body fields are invalid.',
+          fields: { 'serviceRegions.0': 'Each region is 1 to 80 characters.' },
+        },
+      });
+    render(true);
+    type(input('Availability'), 'Any day');
+    save();
+    await until(() => expect(fieldError('Service regions')).toBe('Each region is 1 to 80 characters.'));
+    expect(document.body.textContent).not.toContain('Settings saved');
+    expect(document.body.textContent).not.toContain('Failed');
+  });
+});
