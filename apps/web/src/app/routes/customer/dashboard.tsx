@@ -1,5 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { CustomerDashboard } from '../../../features/customer-portal/components/customer-dashboard.tsx';
 
 export function CustomerDashboardRoute() {
-  return <UpcomingScreen title={'Dashboard'} description={'Your orders, deliverables and support in one place.'} />;
+  return (
+    <PortalPage title="Dashboard" description="Your orders, deliverables and support in one place.">
+      <CustomerDashboard />
+    </PortalPage>
+  );
 }

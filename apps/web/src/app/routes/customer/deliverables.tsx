@@ -1,5 +1,13 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { DeliverablesByOrder } from '../../../features/customer-portal/components/deliverables-by-order.tsx';
 
 export function CustomerDeliverablesRoute() {
-  return <UpcomingScreen title={'Deliverables'} description={'Your orders with their downloadable files.'} />;
+  return (
+    <PortalPage
+      title="Deliverables"
+      description="Your orders with their downloadable files. Each download link is created when you click and works for 5 minutes."
+    >
+      <DeliverablesByOrder />
+    </PortalPage>
+  );
 }

@@ -1,5 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { OrdersScreen } from '../../../features/customer-portal/components/orders-screen.tsx';
 
 export function CustomerOrdersRoute() {
-  return <UpcomingScreen title={'Orders'} description={"The list of your organization's orders."} />;
+  return (
+    <PortalPage title="Orders" description="Your organization's orders, newest first.">
+      <OrdersScreen />
+    </PortalPage>
+  );
 }

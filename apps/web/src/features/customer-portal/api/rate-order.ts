@@ -1,0 +1,24 @@
+import { type TRatingRequest, ZRating } from '@spacecapture/shared/contracts/customer-portal';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { customerPortalKeys } from './customer-portal-keys.ts';
+
+type TRateOrderArgs = { orderId: string; rating: TRatingRequest };
+
+/** POST /api/customer/orders/:id/rating → 201 the rating (once per delivered or completed order). */
+export function rateOrder({ orderId, rating }: TRateOrderArgs) {
+  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/rating`, {
+    method: 'POST',
+    json: rating,
+    schema: ZRating,
+  });
+}
+
+export function useRateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rateOrder,
+    onSettled: (_rating, _error, { orderId }) =>
+      queryClient.invalidateQueries({ queryKey: customerPortalKeys.order(orderId) }),
+  });
+}

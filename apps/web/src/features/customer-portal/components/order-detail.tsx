@@ -1,0 +1,117 @@
+import { Anchor, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type { ReactNode } from 'react';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { AppLink } from '../../../components/ui/app-link.tsx';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { useCustomerOrder } from '../api/get-customer-order.ts';
+import { DeliverableFiles } from './deliverable-files.tsx';
+import { OrderProgress } from './order-progress.tsx';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+import { RatingForm } from './rating-form.tsx';
+
+/** Order statuses in which the job can be rated (the server checks it again). */
+const RATEABLE_STATUSES: ReadonlySet<string> = new Set(['delivered', 'completed']);
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}
+
+function scheduledWindow(order: TCustomerOrderDetail) {
+  if (!order.scheduledStart || !order.scheduledEnd) return 'Not scheduled yet';
+  return `${formatDateTime(order.scheduledStart)} – ${formatDateTime(order.scheduledEnd)}`;
+}
+
+function OrderDetailBody({ order }: { order: TCustomerOrderDetail }) {
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Title order={2} fz={22}>
+          {order.title}
+        </Title>
+        <OrderStatusBadge status={order.displayStatus} />
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+        <Fact label="Location">{order.location}</Fact>
+        <Fact label="Capture type">{labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Fact>
+        <Fact label="Ordered">{formatDate(order.createdAt)}</Fact>
+        <Fact label="Scheduled window">{scheduledWindow(order)}</Fact>
+      </SimpleGrid>
+      {order.displayStatus === 'cancelled' ? (
+        <Text size="sm" c="gray.7">
+          This order was cancelled.
+        </Text>
+      ) : (
+        <OrderProgress progress={order.progress} />
+      )}
+      <Divider />
+      <Stack gap="sm">
+        <Title order={3} fz={18}>
+          Deliverables
+        </Title>
+        <DeliverableFiles files={order.deliverables} label={`Files of ${order.title}`} />
+      </Stack>
+      {order.quotes.length > 0 ? (
+        <>
+          <Divider />
+          <Stack gap="xs">
+            <Title order={3} fz={18}>
+              Quotes
+            </Title>
+            {order.quotes.map((quote) => (
+              <Text key={quote.id} size="sm">
+                {quote.total} {quote.currency} ·{' '}
+                <Text span tt="capitalize" inherit>
+                  {quote.status}
+                </Text>
+              </Text>
+            ))}
+            <Anchor component={AppLink} to={PORTAL_PATHS.customer.quotes} size="sm">
+              Open Quotes &amp; Invoices
+            </Anchor>
+          </Stack>
+        </>
+      ) : null}
+      {RATEABLE_STATUSES.has(order.status) ? (
+        <>
+          <Divider />
+          <RatingForm orderId={order.id} rating={order.rating} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** One order of the organisation, opened from a list (?order=<id>), with a Back button. */
+export function OrderDetail({ orderId, onBack }: { orderId: string; onBack: () => void }) {
+  const order = useCustomerOrder(orderId);
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} aria-label="Order detail">
+      <Stack gap="md">
+        <Group>
+          <Button variant="default" size="xs" onClick={onBack}>
+            ← Back to orders
+          </Button>
+        </Group>
+        {order.isPending ? (
+          <Center py="xl">
+            <Loader size="sm" aria-label="Loading the order" />
+          </Center>
+        ) : order.isError ? (
+          <QueryError error={order.error} onRetry={() => order.refetch()} what="the order" />
+        ) : (
+          <OrderDetailBody order={order.data} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
