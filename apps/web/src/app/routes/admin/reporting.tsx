@@ -1,7 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { ReportingDashboard } from '../../../features/admin-insights/components/reporting-dashboard.tsx';
 
 export function AdminReportingRoute() {
   return (
-    <UpcomingScreen title={'Reporting'} description={'Orders report, provider performance and revenue analytics.'} />
+    <PortalPage title="Reporting" description="Orders report, provider performance and revenue analytics.">
+      <ReportingDashboard />
+    </PortalPage>
   );
 }

@@ -1,10 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { SettingsForm } from '../../../features/admin-insights/components/settings-form.tsx';
 
 export function AdminSettingsRoute() {
   return (
-    <UpcomingScreen
-      title={'Settings'}
-      description={'Platform configuration, feature flags and integration settings.'}
-    />
+    <PortalPage title="Settings" description="Platform configuration, feature flags and integration settings.">
+      <SettingsForm />
+    </PortalPage>
   );
 }

@@ -1,0 +1,132 @@
+import type { TAuditEntry } from '@spacecapture/shared/contracts/admin-console';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuditLog } from './audit-log.tsx';
+import { button, click, currentUrl, input, json, renderAt, settle, typeInto } from './test-harness.tsx';
+
+let container: HTMLDivElement;
+let root: Root;
+let requests: string[];
+let pages: Record<string, { items: TAuditEntry[]; nextCursor: string | null }>;
+
+function entry(n: number, overrides: Partial<TAuditEntry> = {}): TAuditEntry {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    entity: 'quote',
+    entityId: `quote-${n}`,
+    action: 'send',
+    before: { status: 'draft', total: 1500 },
+    after: { status: 'sent', total: 1500 },
+    actor: { userId: 'user-1', email: 'ann@example.com', name: 'Ann' },
+    ts: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  requests = [];
+  pages = {};
+  vi.stubGlobal('fetch', async (url: string) => {
+    requests.push(url);
+    const cursor = new URL(url, 'http://localhost').searchParams.get('cursor') ?? 'first';
+    return json(200, pages[cursor] ?? { items: [], nextCursor: null });
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+const rows = () => [...container.querySelectorAll('table[aria-label="Audit entries"] > tbody > tr')];
+
+describe('AuditLog', () => {
+  it('reads the filters from the URL, loads 100 a page and the older ones by cursor', async () => {
+    pages.first = { items: [entry(1), entry(2)], nextCursor: 'cursor-2' };
+    pages['cursor-2'] = { items: [entry(3, { actor: null })], nextCursor: null };
+    renderAt(root, '/admin/audit?entity=quote&actor=ann%40example.com', <AuditLog />);
+    await settle();
+
+    expect(requests).toEqual(['/api/admin/audit?entity=quote&actor=ann%40example.com&limit=100']);
+    expect(input('Entity')?.value).toBe('quote');
+    expect(input('Actor')?.value).toBe('ann@example.com');
+    expect(rows()).toHaveLength(2);
+    const csv = [...container.querySelectorAll('a')].find((link) => link.textContent === 'Export CSV');
+    expect(csv?.getAttribute('href')).toBe('/api/admin/audit.csv?entity=quote&actor=ann%40example.com');
+
+    await click(button('Show older entries'));
+    await settle();
+    expect(requests[1]).toBe('/api/admin/audit?entity=quote&actor=ann%40example.com&limit=100&cursor=cursor-2');
+    expect(rows()).toHaveLength(3);
+    expect(rows()[2]?.textContent).toContain('System or visitor');
+    expect(button('Show older entries')).toBeUndefined();
+    expect(container.textContent).toContain('Showing 3 entries, newest first.');
+  });
+
+  it('writes applied filters into the URL and keeps refused ones out', async () => {
+    pages.first = { items: [entry(1)], nextCursor: null };
+    renderAt(root, '/admin/audit', <AuditLog />);
+    await settle();
+
+    typeInto(input('Entity'), 'Quote!');
+    typeInto(input('From'), '2026-03-02');
+    typeInto(input('To'), '2026-03-01');
+    await click(button('Apply filters'));
+    expect(container.textContent).toContain('Use lower-case letters, digits, _, . or -.');
+    expect(container.textContent).toContain('The start date must be on or before the end date.');
+    expect(currentUrl.value).toBe('/admin/audit');
+    expect(requests).toHaveLength(1);
+
+    typeInto(input('Entity'), 'quote');
+    typeInto(input('To'), '2026-03-31');
+    await click(button('Apply filters'));
+    await settle();
+    expect(currentUrl.value).toBe('/admin/audit?entity=quote&from=2026-03-02&to=2026-03-31');
+    expect(requests.at(-1)).toBe('/api/admin/audit?entity=quote&from=2026-03-02&to=2026-03-31&limit=100');
+
+    await click(button('Clear filters'));
+    await settle();
+    expect(currentUrl.value).toBe('/admin/audit');
+    expect(input('Entity')?.value).toBe('');
+  });
+
+  it('opens an entry to show its changes field by field', async () => {
+    pages.first = { items: [entry(1)], nextCursor: null };
+    renderAt(root, '/admin/audit', <AuditLog />);
+    await settle();
+    expect(container.querySelector('table[aria-label="Changes"]')).toBeNull();
+
+    await click(button('Show changes'));
+    const changes = [...container.querySelectorAll('table[aria-label="Changes"] tbody tr')].map((row) =>
+      [...row.children].map((cell) => cell.textContent),
+    );
+    expect(changes).toEqual([
+      ['status', 'changed', 'draft', 'sent'],
+      ['total', 'unchanged', '1500', '1500'],
+    ]);
+    await click(button('Hide changes'));
+    expect(container.querySelector('table[aria-label="Changes"]')).toBeNull();
+  });
+
+  it('says when nothing matches the filters', async () => {
+    renderAt(root, '/admin/audit?entity=nothing', <AuditLog />);
+    await settle();
+    expect(container.textContent).toContain('No audit entries match these filters.');
+  });
+
+  it('shows the server refusing a filter from a shared link', async () => {
+    vi.stubGlobal('fetch', async () =>
+      json(400, { error: { code: 'validation_failed', message: 'Enter a date as YYYY-MM-DD or a date and time.' } }),
+    );
+    renderAt(root, '/admin/audit?from=yesterday', <AuditLog />);
+    await settle();
+    expect(container.textContent).toContain('Could not load the audit log');
+    expect(container.textContent).toContain('Enter a date as YYYY-MM-DD or a date and time.');
+  });
+});

@@ -1,0 +1,196 @@
+import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ADMIN_CONSOLE_MESSAGES, type TAuditEntry } from '@spacecapture/shared/contracts/admin-console';
+import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { auditCsvUrl, useAudit } from '../api/get-audit.ts';
+import {
+  AUDIT_FILTER_KEYS,
+  readAuditFilters,
+  type TAuditFilters,
+  toAuditSearch,
+  validateAuditFilters,
+} from '../lib/audit-filters.ts';
+import { useUrlParams } from '../lib/use-url-params.ts';
+import { AuditEntryDiff } from './audit-entry-diff.tsx';
+
+function actorLabel(entry: TAuditEntry): string {
+  if (!entry.actor) return 'System or visitor';
+  return entry.actor.email ?? entry.actor.name ?? entry.actor.userId;
+}
+
+/** The filter form: edits stay local until Apply, which writes them into the URL. */
+function AuditFilters({ applied, onApply }: { applied: TAuditFilters; onApply: (filters: TAuditFilters) => void }) {
+  const [draft, setDraft] = useState<TAuditFilters>(applied);
+  const [errors, setErrors] = useState<ReturnType<typeof validateAuditFilters>>({});
+
+  function field(key: (typeof AUDIT_FILTER_KEYS)[number]) {
+    return {
+      value: draft[key] ?? '',
+      error: errors[key],
+      onChange: (event: { currentTarget: HTMLInputElement }) => {
+        const { value } = event.currentTarget;
+        setDraft((current) => ({ ...current, [key]: value }));
+        setErrors((current) => ({ ...current, [key]: undefined }));
+      },
+    };
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateAuditFilters(draft);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onApply(draft);
+  }
+
+  function onClear() {
+    setDraft({});
+    setErrors({});
+    onApply({});
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Filter audit entries">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+          <TextInput label="Entity" placeholder="e.g. quote" {...field('entity')} />
+          <TextInput label="Entity ID" placeholder="The changed record's id" {...field('entityId')} />
+          <TextInput label="Action" placeholder="e.g. update" {...field('action')} />
+          <TextInput label="Actor" placeholder="E-mail address or user id" {...field('actor')} />
+          <TextInput label="From" type="date" {...field('from')} />
+          <TextInput label="To" type="date" {...field('to')} />
+        </SimpleGrid>
+        <Group gap="sm">
+          <Button type="submit">Apply filters</Button>
+          <Button variant="default" onClick={onClear}>
+            Clear filters
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function AuditRow({ entry }: { entry: TAuditEntry }) {
+  const [open, setOpen] = useState(false);
+  const detailId = `audit-${entry.id}`;
+  return (
+    <Fragment>
+      <Table.Tr>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.ts)}</Table.Td>
+        <Table.Td>{entry.entity}</Table.Td>
+        <Table.Td ff="monospace" fz="xs" style={{ wordBreak: 'break-all' }}>
+          {entry.entityId}
+        </Table.Td>
+        <Table.Td>{entry.action}</Table.Td>
+        <Table.Td>{actorLabel(entry)}</Table.Td>
+        <Table.Td>
+          <Button
+            size="xs"
+            variant="subtle"
+            aria-expanded={open}
+            aria-controls={detailId}
+            aria-label={`${open ? 'Hide' : 'Show'} changes of ${entry.entity} ${entry.action} at ${formatDateTime(entry.ts)}`}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? 'Hide changes' : 'Show changes'}
+          </Button>
+        </Table.Td>
+      </Table.Tr>
+      {open ? (
+        <Table.Tr id={detailId}>
+          <Table.Td colSpan={6} bg="gray.0">
+            <AuditEntryDiff before={entry.before} after={entry.after} />
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </Fragment>
+  );
+}
+
+/** The audit log (spec 001 §2, §9): the latest 100 entries, filters in the URL, older pages, CSV. */
+export function AuditLog() {
+  const [params, setParams] = useUrlParams();
+  const filters = readAuditFilters(params);
+  const filterKey = toAuditSearch(filters).toString();
+  const audit = useAudit(filters);
+  const items = audit.data?.pages.flatMap((page) => page.items) ?? [];
+
+  function apply(next: TAuditFilters) {
+    setParams((current) => {
+      for (const key of AUDIT_FILTER_KEYS) current.delete(key);
+      for (const [key, value] of toAuditSearch(next)) current.set(key, value);
+    });
+  }
+
+  let body: ReactNode;
+  if (audit.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading audit entries" />
+      </Center>
+    );
+  } else if (audit.isError) {
+    body = <QueryError error={audit.error} onRetry={() => audit.refetch()} what="the audit log" />;
+  } else if (items.length === 0) {
+    body = (
+      <Text c="gray.7" py="lg" ta="center">
+        {filterKey ? 'No audit entries match these filters.' : ADMIN_CONSOLE_MESSAGES.empty.audit}
+      </Text>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={820}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label="Audit entries">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Time</Table.Th>
+              <Table.Th>Entity</Table.Th>
+              <Table.Th>ID</Table.Th>
+              <Table.Th>Action</Table.Th>
+              <Table.Th>Actor</Table.Th>
+              <Table.Th>
+                <span className="visually-hidden">Changes</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Title order={2} fz={20}>
+            Audit entries
+          </Title>
+          <Button component="a" href={auditCsvUrl(filters)} download variant="light">
+            Export CSV
+          </Button>
+        </Group>
+        {/* Re-mounted when the URL's filters change (Back, a shared link), so the form shows them. */}
+        <AuditFilters key={filterKey} applied={filters} onApply={apply} />
+        {body}
+        {audit.hasNextPage ? (
+          <Group justify="center">
+            <Button variant="default" onClick={() => audit.fetchNextPage()} loading={audit.isFetchingNextPage}>
+              Show older entries
+            </Button>
+          </Group>
+        ) : null}
+        {items.length > 0 ? (
+          <Text size="sm" c="gray.7" ta="center">
+            Showing {items.length} {items.length === 1 ? 'entry' : 'entries'}, newest first.
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

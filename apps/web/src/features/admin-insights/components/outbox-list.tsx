@@ -1,0 +1,177 @@
+import {
+  Button,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  ADMIN_CONSOLE_MESSAGES,
+  OUTBOX_STATUSES,
+  type TOutboxStatus,
+} from '@spacecapture/shared/contracts/admin-console';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { type TOutboxFilters, useOutbox } from '../api/get-outbox.ts';
+import { useUrlParams } from '../lib/use-url-params.ts';
+import { OutboxEmailDetail } from './outbox-email-detail.tsx';
+import { OutboxStatusBadge } from './outbox-status-badge.tsx';
+
+const STATUS_LABELS: Record<TOutboxStatus, string> = {
+  pending: 'Pending or retrying',
+  sent: 'Sent',
+  kept: 'Kept (no mail server)',
+  failed: 'Failed',
+};
+
+function isOutboxStatus(value: string | null): value is TOutboxStatus {
+  return OUTBOX_STATUSES.includes(value as TOutboxStatus);
+}
+
+function OutboxSearch({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
+  const [q, setQ] = useState(initial);
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    onSearch(q.trim());
+  }
+  return (
+    <form onSubmit={onSubmit} aria-label="Search e-mails">
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label="Search"
+          placeholder="Subject or recipient"
+          value={q}
+          maxLength={200}
+          onChange={(event) => setQ(event.currentTarget.value)}
+        />
+        <Button type="submit" variant="default">
+          Search
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** The outbox view: every e-mail sent, kept, retrying or given up on, newest first; one opens in place. */
+export function OutboxList() {
+  const [params, setParams] = useUrlParams();
+  const statusParam = params.get('status');
+  const filters: TOutboxFilters = {
+    status: isOutboxStatus(statusParam) ? statusParam : undefined,
+    q: params.get('q')?.trim() || undefined,
+  };
+  const openId = params.get('email');
+  const outbox = useOutbox(filters);
+  const items = outbox.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (openId) {
+    return <OutboxEmailDetail id={openId} onBack={() => setParams((current) => current.delete('email'))} />;
+  }
+
+  let body: ReactNode;
+  if (outbox.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading e-mails" />
+      </Center>
+    );
+  } else if (outbox.isError) {
+    body = <QueryError error={outbox.error} onRetry={() => outbox.refetch()} what="the outbox" />;
+  } else if (items.length === 0) {
+    body = (
+      <Text c="gray.7" py="lg" ta="center">
+        {filters.status || filters.q ? 'No e-mails match these filters.' : ADMIN_CONSOLE_MESSAGES.empty.outbox}
+      </Text>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={900}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label="E-mails">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Recipient</Table.Th>
+              <Table.Th>Subject</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Attempts</Table.Th>
+              <Table.Th>Last error</Table.Th>
+              <Table.Th>
+                <span className="visually-hidden">Actions</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((email) => (
+              <Table.Tr key={email.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(email.createdAt)}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{email.to.join(', ')}</Table.Td>
+                <Table.Td>{email.subject}</Table.Td>
+                <Table.Td>
+                  <OutboxStatusBadge email={email} />
+                </Table.Td>
+                <Table.Td>{email.attempts}</Table.Td>
+                <Table.Td c={email.lastError ? 'red.8' : 'gray.6'} fz="sm" style={{ wordBreak: 'break-word' }}>
+                  {email.lastError ?? '—'}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    aria-label={`View e-mail ${email.subject} to ${email.to.join(', ')}`}
+                    onClick={() => setParams((current) => current.set('email', email.id))}
+                  >
+                    View
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Title order={2} fz={20}>
+          E-mails
+        </Title>
+        <Group gap="md" align="flex-end">
+          <NativeSelect
+            label="Status"
+            value={filters.status ?? ''}
+            onChange={(event) => {
+              const { value } = event.currentTarget;
+              setParams((current) => (value ? current.set('status', value) : current.delete('status')));
+            }}
+            data={[
+              { value: '', label: 'All' },
+              ...OUTBOX_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+            ]}
+          />
+          <OutboxSearch
+            key={filters.q ?? ''}
+            initial={filters.q ?? ''}
+            onSearch={(q) => setParams((current) => (q ? current.set('q', q) : current.delete('q')))}
+          />
+        </Group>
+        {body}
+        {outbox.hasNextPage ? (
+          <Group justify="center">
+            <Button variant="default" onClick={() => outbox.fetchNextPage()} loading={outbox.isFetchingNextPage}>
+              Show older e-mails
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,109 @@
+import { notifications } from '@mantine/notifications';
+import { ADMIN_CONSOLE_MESSAGES, type TSettings } from '@spacecapture/shared/contracts/admin-console';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SettingsForm } from './settings-form.tsx';
+import { button, click, input, json, renderAt, settle, typeInto } from './test-harness.tsx';
+
+let container: HTMLDivElement;
+let root: Root;
+let requests: { method: string; url: string; body: unknown }[];
+let answerPut: (body: TSettings['flags']) => Response;
+
+const SETTINGS: TSettings = {
+  flags: { addressMaskingDefault: true, providerAcceptanceDeadlineHours: 48, mfaRequiredForAdmins: false },
+  updatedAt: null,
+  editable: { addressMaskingDefault: true, providerAcceptanceDeadlineHours: true, mfaRequiredForAdmins: true },
+};
+let current: TSettings;
+
+beforeEach(() => {
+  requests = [];
+  current = SETTINGS;
+  answerPut = (flags) => json(200, { ...current, flags, updatedAt: '2026-11-22T10:00:00.000Z' });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const method = String(init.method ?? 'GET');
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    requests.push({ method, url, body });
+    return method === 'PUT' ? answerPut(body) : json(200, current);
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => {
+    notifications.clean();
+    root.unmount();
+  });
+  container.remove();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+/** A Mantine switch: a checkbox inside the label that starts with its text (then its description). */
+const switchNamed = (label: string) =>
+  [...document.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find((element) =>
+    element.closest('label')?.textContent?.startsWith(label),
+  );
+const puts = () => requests.filter((request) => request.method === 'PUT');
+
+describe('SettingsForm', () => {
+  it('refuses hours outside 1–720 without asking the server, then saves all three flags', async () => {
+    renderAt(root, '/admin/settings', <SettingsForm />);
+    await settle();
+    const hours = input('Provider acceptance deadline (hours)');
+    expect(hours?.value).toBe('48');
+
+    typeInto(hours, '0');
+    await click(button('Save'));
+    expect(container.textContent).toContain(ADMIN_CONSOLE_MESSAGES.deadlineHours);
+    expect(puts()).toEqual([]);
+
+    typeInto(input('Provider acceptance deadline (hours)'), '72');
+    expect(container.textContent).not.toContain(ADMIN_CONSOLE_MESSAGES.deadlineHours);
+    await click(button('Save'));
+    await settle();
+    expect(puts()).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/admin/settings',
+        body: { addressMaskingDefault: true, providerAcceptanceDeadlineHours: 72, mfaRequiredForAdmins: false },
+      },
+    ]);
+    expect(document.body.textContent).toContain(ADMIN_CONSOLE_MESSAGES.settingsSaved.message);
+    expect(container.textContent).toMatch(/Last saved /);
+  });
+
+  it("shows the server's refusal under the field it names", async () => {
+    answerPut = () =>
+      json(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'The settings were not saved.',
+          fields: { mfaRequiredForAdmins: ADMIN_CONSOLE_MESSAGES.mfaEnrolFirst },
+        },
+      });
+    renderAt(root, '/admin/settings', <SettingsForm />);
+    await settle();
+    await click(switchNamed('Require two-factor authentication for admins'));
+    expect(switchNamed('Require two-factor authentication for admins')?.checked).toBe(true);
+    await click(button('Save'));
+    await settle();
+    expect(puts()[0]?.body).toMatchObject({ mfaRequiredForAdmins: true });
+    const mfa = switchNamed('Require two-factor authentication for admins');
+    expect(mfa?.closest('label')?.textContent).toContain(ADMIN_CONSOLE_MESSAGES.mfaEnrolFirst);
+    expect(document.body.textContent).not.toContain(ADMIN_CONSOLE_MESSAGES.settingsSaved.message);
+  });
+
+  it('disables the admins’ two-factor switch for whoever may not change it', async () => {
+    current = { ...SETTINGS, editable: { ...SETTINGS.editable, mfaRequiredForAdmins: false } };
+    renderAt(root, '/admin/settings', <SettingsForm />);
+    await settle();
+    expect(switchNamed('Require two-factor authentication for admins')?.disabled).toBe(true);
+    expect(switchNamed('Mask addresses until a provider accepts')?.disabled).toBe(false);
+    expect(container.textContent).toContain('Only the master admin can change this.');
+  });
+});

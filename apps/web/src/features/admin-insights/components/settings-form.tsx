@@ -1,0 +1,163 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { ADMIN_CONSOLE_MESSAGES, SETTINGS_LIMITS, type TSettings } from '@spacecapture/shared/contracts/admin-console';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { type FormEvent, useState } from 'react';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { AppLink } from '../../../components/ui/app-link.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSettings } from '../api/get-settings.ts';
+import { useUpdateSettings } from '../api/update-settings.ts';
+import {
+  parseSettingsDraft,
+  settingsFieldErrors,
+  type TSettingsDraft,
+  type TSettingsFieldErrors,
+} from '../lib/settings-form.ts';
+
+const SAVE_FAILED = 'Settings not saved';
+
+function SettingsEditor({ settings }: { settings: TSettings }) {
+  const updateSettings = useUpdateSettings();
+  const [draft, setDraft] = useState<TSettingsDraft>(settings.flags);
+  const [errors, setErrors] = useState<TSettingsFieldErrors>({});
+
+  function edit<K extends keyof TSettingsDraft>(key: K, value: TSettingsDraft[K]) {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseSettingsDraft(draft);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    updateSettings.mutate(parsed.value, {
+      onSuccess: (saved) => {
+        setDraft(saved.flags);
+        setErrors({});
+        notifySuccess(ADMIN_CONSOLE_MESSAGES.settingsSaved);
+      },
+      onError: (error) => {
+        const fieldErrors = error instanceof ApiError ? settingsFieldErrors(error.fields) : {};
+        if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+        else notifyError({ title: SAVE_FAILED, message: errorMessage(error, NETWORK_FALLBACK) });
+      },
+    });
+  }
+
+  const busy = updateSettings.isPending;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Settings">
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="md">
+            <Title order={2} fz={20}>
+              Platform Configuration
+            </Title>
+            <NumberInput
+              label="Provider acceptance deadline (hours)"
+              description={`How long a provider has to accept or decline an offer, from ${SETTINGS_LIMITS.deadlineHoursMin} to ${SETTINGS_LIMITS.deadlineHoursMax} hours. Applies to offers made after saving.`}
+              value={draft.providerAcceptanceDeadlineHours}
+              onChange={(value) => edit('providerAcceptanceDeadlineHours', value)}
+              allowNegative={false}
+              maw={360}
+              disabled={!settings.editable.providerAcceptanceDeadlineHours}
+              error={errors.providerAcceptanceDeadlineHours}
+            />
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="md">
+            <Title order={2} fz={20}>
+              Feature Flags
+            </Title>
+            <Switch
+              label="Mask addresses until a provider accepts"
+              description="Providers see neither the location, the order title nor the customer's name of an offer before accepting it."
+              checked={draft.addressMaskingDefault}
+              onChange={(event) => edit('addressMaskingDefault', event.currentTarget.checked)}
+              disabled={!settings.editable.addressMaskingDefault}
+              error={errors.addressMaskingDefault}
+            />
+            <Switch
+              label="Require two-factor authentication for admins"
+              description={
+                settings.editable.mfaRequiredForAdmins
+                  ? 'Every admin must set up an authenticator app before using the admin portal.'
+                  : 'Every admin must set up an authenticator app before using the admin portal. Only the master admin can change this.'
+              }
+              checked={draft.mfaRequiredForAdmins}
+              onChange={(event) => edit('mfaRequiredForAdmins', event.currentTarget.checked)}
+              disabled={!settings.editable.mfaRequiredForAdmins}
+              error={errors.mfaRequiredForAdmins}
+            />
+          </Stack>
+        </Paper>
+        <Group justify="space-between" align="center">
+          <Text size="sm" c="gray.7">
+            {settings.updatedAt
+              ? `Last saved ${formatDateTime(settings.updatedAt)}.`
+              : 'The defaults apply: never saved.'}
+          </Text>
+          <Button type="submit" loading={busy}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /admin/settings (spec 001 §2, §3): the feature flags, saved together and audited by the server. */
+export function SettingsForm() {
+  const settings = useSettings();
+  if (settings.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading settings" />
+      </Center>
+    );
+  }
+  if (settings.isError) {
+    return <QueryError error={settings.error} onRetry={() => settings.refetch()} what="the settings" />;
+  }
+  return (
+    <Stack gap="lg">
+      <SettingsEditor key={settings.data.updatedAt ?? 'defaults'} settings={settings.data} />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="sm">
+          <Title order={2} fz={20}>
+            Integration Settings
+          </Title>
+          <Text size="sm">
+            E-mail delivery, shared rate limits and the database are set in the server's environment (SMTP_URL,
+            MAIL_FROM, REDIS_URL, DATABASE_URL) when it starts, so that no secret is stored or shown here. Without
+            SMTP_URL, e-mails are kept in the outbox instead of being delivered.
+          </Text>
+          <Alert color="gray" variant="light">
+            <Anchor component={AppLink} to={`${PORTAL_PATHS.admin.audit}?tab=outbox`} size="sm">
+              See every e-mail in the outbox
+            </Anchor>
+          </Alert>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console';
+import { describe, expect, it } from 'vitest';
+import { parseSettingsDraft, settingsFieldErrors } from './settings-form.ts';
+
+const flags = { addressMaskingDefault: true, mfaRequiredForAdmins: false };
+
+describe('settings form', () => {
+  it('sends whole hours within the limits', () => {
+    expect(parseSettingsDraft({ ...flags, providerAcceptanceDeadlineHours: 720 })).toEqual({
+      ok: true,
+      value: { ...flags, providerAcceptanceDeadlineHours: 720 },
+    });
+    expect(parseSettingsDraft({ ...flags, providerAcceptanceDeadlineHours: '24' })).toMatchObject({ ok: true });
+  });
+
+  it.each([0, 721, 1.5, '', 'abc'])('refuses %j hours with the server message', (hours) => {
+    expect(parseSettingsDraft({ ...flags, providerAcceptanceDeadlineHours: hours })).toEqual({
+      ok: false,
+      errors: { providerAcceptanceDeadlineHours: ADMIN_CONSOLE_MESSAGES.deadlineHours },
+    });
+  });
+
+  it('keeps the server field messages that belong to the form', () => {
+    expect(
+      settingsFieldErrors({ mfaRequiredForAdmins: ADMIN_CONSOLE_MESSAGES.mfaEnrolFirst, surprise: 'Unknown key' }),
+    ).toEqual({ mfaRequiredForAdmins: ADMIN_CONSOLE_MESSAGES.mfaEnrolFirst });
+  });
+});
