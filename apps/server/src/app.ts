@@ -173,7 +173,13 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     clock,
     onEmailsQueued: kickOutbox,
   });
-  const workflowDeps = { db: database.db, clock, companyEmail: config.companyEmail, onEmailsQueued: kickOutbox };
+  const workflowDeps = {
+    db: database.db,
+    clock,
+    companyEmail: config.companyEmail,
+    publicUrl: config.publicUrl,
+    onEmailsQueued: kickOutbox,
+  };
   const assignments = createAssignmentsService(workflowDeps);
   app.decorate(
     'offerExpiry',

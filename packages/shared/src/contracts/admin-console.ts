@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_LIMITS } from '../fields.ts';
+import { boundedText, FIELD_LIMITS } from '../fields.ts';
 import { ASSIGNMENT_STATUSES, ORDER_STATUSES, QUOTE_STATUSES, ZOrgRef, ZPreferredDates } from './admin-workflow.ts';
 
 /**
@@ -223,6 +223,31 @@ export const ZAdminOrderDetail = z.object({
 export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
 
 // ---------------------------------------------------------------------------------------------
+// Order actions (the admin's Cancel order and Mark completed on an order's detail)
+
+export const ORDER_ACTION_LIMITS = { reasonMax: 1000 } as const;
+
+export const ORDER_ACTION_MESSAGES = {
+  reasonRequired: 'Give a reason for cancelling the order.',
+  cancelled: { title: 'Order cancelled', message: 'The customer and the assigned provider will be notified.' },
+  completed: { title: 'Order completed', message: 'The order is marked completed.' },
+  failed: { title: 'Failed' },
+} as const;
+
+/** Toasts of the provider detail's Verify and Reject on a pending certification. */
+export const CERTIFICATION_REVIEW_MESSAGES = {
+  verified: { title: 'Certification verified', message: 'The certification is now active.' },
+  rejected: { title: 'Certification rejected', message: 'The provider sees it as rejected.' },
+  failed: { title: 'Failed' },
+} as const;
+
+/** Cancel order: any state before captured; the reason goes to the customer and the provider. */
+export const ZCancelOrderRequest = z.object({
+  reason: boundedText(ORDER_ACTION_LIMITS.reasonMax, { min: 1, message: ORDER_ACTION_MESSAGES.reasonRequired }),
+});
+export type TCancelOrderRequest = z.input<typeof ZCancelOrderRequest>;
+
+// ---------------------------------------------------------------------------------------------
 // Providers and customers
 
 export const ZAdminOrganizationsQuery = listQuery().extend({
@@ -282,6 +307,24 @@ export const ZAdminCustomer = z.object({
 export type TAdminCustomer = z.infer<typeof ZAdminCustomer>;
 export const ZAdminCustomerList = pageOf(ZAdminCustomer);
 export type TAdminCustomerList = z.infer<typeof ZAdminCustomerList>;
+
+/** A member of an organisation as the admin sees it. */
+export const ZAdminMember = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.string(),
+  joinedAt: isoDateTime,
+});
+export type TAdminMember = z.infer<typeof ZAdminMember>;
+
+/** One provider organisation (the /admin/providers detail) with its members. */
+export const ZAdminProviderDetail = z.object({ provider: ZAdminProvider, members: z.array(ZAdminMember) });
+export type TAdminProviderDetail = z.infer<typeof ZAdminProviderDetail>;
+
+/** One customer organisation (the /admin/customers detail) with its members; its orders come from the orders list. */
+export const ZAdminCustomerDetail = z.object({ customer: ZAdminCustomer, members: z.array(ZAdminMember) });
+export type TAdminCustomerDetail = z.infer<typeof ZAdminCustomerDetail>;
 
 // ---------------------------------------------------------------------------------------------
 // Support requests

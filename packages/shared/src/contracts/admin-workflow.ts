@@ -78,6 +78,10 @@ export const WORKFLOW_MESSAGES = {
   itemsMin: 'Add at least one item.',
   itemsMax: 'A quote can have at most 50 items.',
   currency: 'Currency must be a 3-letter ISO 4217 code, such as USD.',
+  compensationNumber: 'Compensation must be a number.',
+  compensationMin: 'Compensation cannot be negative.',
+  compensationMax: 'Compensation must be at most 1,000,000.',
+  compensationDecimals: 'Compensation may have at most 2 decimals.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -92,6 +96,8 @@ export const DEFAULT_QUOTE_SLA = 'Standard SLA: 5 business days after capture';
 export const DEFAULT_PROVIDER_ACCEPTANCE_DEADLINE_HOURS = 48;
 
 export const PRICE_LIMITS = { items: 50, label: 100, amount: 10_000_000 } as const;
+/** The most an admin may offer a provider for one job. */
+export const COMPENSATION_MAX = 1_000_000;
 
 // ---------------------------------------------------------------------------------------------
 // Statuses
@@ -360,6 +366,8 @@ export const ZAssignment = z.object({
   respondedAt: isoDateTime.nullable(),
   scheduledStart: isoDateTime.nullable(),
   scheduledEnd: isoDateTime.nullable(),
+  /** What the provider is paid for the job; null when the admin set none. */
+  compensation: z.number().nullable(),
   createdAt: isoDateTime,
 });
 export type TAssignment = z.infer<typeof ZAssignment>;
@@ -412,11 +420,19 @@ export const ZProviderOptions = z.object({
 });
 export type TProviderOptions = z.infer<typeof ZProviderOptions>;
 
+/** What the provider is paid for a job: 0 to 1,000,000 with at most two decimals; empty means none. */
+export const ZCompensation = z
+  .number({ error: WORKFLOW_MESSAGES.compensationNumber })
+  .min(0, WORKFLOW_MESSAGES.compensationMin)
+  .max(COMPENSATION_MAX, WORKFLOW_MESSAGES.compensationMax)
+  .refine(hasAtMostTwoDecimals, WORKFLOW_MESSAGES.compensationDecimals);
+
 export const ZCreateAssignmentRequest = z.object({
   orderId: z.uuid({ error: WORKFLOW_MESSAGES.chooseOrder }),
   providerOrgId: z.uuid({ error: WORKFLOW_VALIDATION.pickProvider.message }),
+  compensation: ZCompensation.nullish(),
 });
-export type TCreateAssignmentRequest = z.infer<typeof ZCreateAssignmentRequest>;
+export type TCreateAssignmentRequest = z.input<typeof ZCreateAssignmentRequest>;
 
 export const ZConfirmScheduleResponse = z.object({ assignment: ZAssignment, order: ZOrder });
 export type TConfirmScheduleResponse = z.infer<typeof ZConfirmScheduleResponse>;

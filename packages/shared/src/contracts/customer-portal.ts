@@ -86,9 +86,20 @@ export const ZCustomerQuoteList = pageOf(ZCustomerQuote);
 export type TCustomerQuoteList = z.infer<typeof ZCustomerQuoteList>;
 export const ZListCustomerQuotesQuery = ZListQuery.extend({ status: z.enum(QUOTE_STATUSES).optional() });
 
+export const ZRating = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  score: z.number(),
+  comment: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type TRating = z.infer<typeof ZRating>;
+
 export const ZCustomerOrderDetail = ZCustomerOrder.extend({
   quotes: z.array(ZCustomerQuote),
   deliverables: z.array(ZCustomerDeliverable),
+  /** The customer's rating of the job, once given (one per order). */
+  rating: ZRating.nullable(),
 });
 export type TCustomerOrderDetail = z.infer<typeof ZCustomerOrderDetail>;
 
@@ -141,11 +152,3 @@ export const ZRatingRequest = z.object({
   comment: z.string().trim().max(2000).optional(),
 });
 export type TRatingRequest = z.infer<typeof ZRatingRequest>;
-export const ZRating = z.object({
-  id: z.uuid(),
-  orderId: z.uuid(),
-  score: z.number(),
-  comment: z.string().nullable(),
-  createdAt: isoDateTime,
-});
-export type TRating = z.infer<typeof ZRating>;

@@ -63,6 +63,8 @@ export const ZScheduleEntry = z.object({
   assignmentId: z.uuid(),
   orderId: z.uuid(),
   title: z.string().nullable(),
+  /** The order's address (schedule entries are accepted jobs, so it is revealed). */
+  location: z.string(),
   kind: z.enum(['proposed', 'confirmed']),
   start: isoDateTime,
   end: isoDateTime,
@@ -145,6 +147,9 @@ export type TCertificationList = z.infer<typeof ZCertificationList>;
 
 const shortText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, message);
+
+/** A certification submitted for verification must still be valid (checked against the server's clock). */
+export const CERTIFICATION_EXPIRY_IN_FUTURE = 'The expiry date must be in the future.';
 
 export const ZCertificationRequest = z.object({
   scope: shortText(120, 'Enter the scope (up to 120 characters).'),

@@ -2,13 +2,18 @@ import type { TDatabase } from '@spacecapture/db/client';
 import {
   OFFERS_EXPIRING_WITHIN_HOURS,
   type TActorRef,
+  type TAdminCustomer,
+  type TAdminCustomerDetail,
   type TAdminCustomerList,
   type TAdminDashboard,
+  type TAdminMember,
   type TAdminOrderDetail,
   type TAdminOrderList,
   type TAdminOrderListItem,
   type TAdminOrdersQuery,
   type TAdminOrganizationsQuery,
+  type TAdminProvider,
+  type TAdminProviderDetail,
   type TAdminProviderList,
   type TAdminSupportRequestList,
   type TAdminSupportRequestsQuery,
@@ -21,8 +26,10 @@ import { countAttention } from './admin-dashboard-repository.ts';
 import { findOrderWithCustomer, listOrderPage, orderHistory, ordersByIds } from './admin-orders-repository.ts';
 import {
   devicesAndCertifications,
+  findOrganizationOfType,
   listOrganizationPage,
   memberCounts,
+  membersOf,
   offerCounts,
   orderCounts,
 } from './admin-organizations-repository.ts';
@@ -54,6 +61,67 @@ function toOrderListItem({ order, customerOrg }: TOrderWithCustomer): TAdminOrde
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
+}
+
+type TOrganizationRow = { id: string; name: string; status: string; createdAt: Date };
+
+/** Provider organisations with their members count, devices, certifications and offer figures. */
+async function toProviders(db: TDatabase, organizations: readonly TOrganizationRow[]): Promise<TAdminProvider[]> {
+  const ids = organizations.map((organization) => organization.id);
+  const members = await memberCounts(db, ids);
+  const { devices, certifications } = await devicesAndCertifications(db, ids);
+  const offers = await offerCounts(db, ids);
+  return organizations.map((organization) => {
+    const stats = offers.get(organization.id) ?? { offers: 0, accepted: 0, declined: 0, expired: 0 };
+    return {
+      id: organization.id,
+      name: organization.name,
+      status: organization.status,
+      createdAt: organization.createdAt.toISOString(),
+      membersCount: members.get(organization.id) ?? 0,
+      devices: devices
+        .filter((device) => device.orgId === organization.id)
+        .map((device) => ({
+          id: device.id,
+          model: device.model,
+          serial: device.serial,
+          capabilities: device.capabilities,
+        })),
+      certifications: certifications
+        .filter((certification) => certification.orgId === organization.id)
+        .map((certification) => ({
+          id: certification.id,
+          scope: certification.scope,
+          status: certification.status,
+          regions: certification.regions,
+          expiry: iso(certification.expiry),
+        })),
+      offers: {
+        ...stats,
+        acceptanceRate: rate(stats.accepted, stats.accepted + stats.declined + stats.expired),
+      },
+    };
+  });
+}
+
+/** Customer organisations with their members count and orders figures. */
+async function toCustomers(db: TDatabase, organizations: readonly TOrganizationRow[]): Promise<TAdminCustomer[]> {
+  const ids = organizations.map((organization) => organization.id);
+  const members = await memberCounts(db, ids);
+  const counts = await orderCounts(db, ids);
+  return organizations.map((organization) => ({
+    id: organization.id,
+    name: organization.name,
+    status: organization.status,
+    createdAt: organization.createdAt.toISOString(),
+    membersCount: members.get(organization.id) ?? 0,
+    ordersCount: counts.get(organization.id)?.orders ?? 0,
+    lastOrderAt: iso(counts.get(organization.id)?.lastOrderAt),
+  }));
+}
+
+function toMembers(rows: Awaited<ReturnType<typeof membersOf>>): TAdminMember[] {
+  return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
 }
 
 /**
@@ -146,46 +214,25 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
         q: query.q,
         status: query.status,
       });
-      const ids = rows.slice(0, query.limit).map((row) => row.organization.id);
-      const members = await memberCounts(db, ids);
-      const { devices, certifications } = await devicesAndCertifications(db, ids);
-      const offers = await offerCounts(db, ids);
+      const providers = await toProviders(
+        db,
+        rows.slice(0, query.limit).map((row) => row.organization),
+      );
+      const byId = new Map(providers.map((provider) => [provider.id, provider]));
       return toPage(
         rows,
         query.limit,
         (row) => row.organization.id,
-        ({ organization }) => {
-          const stats = offers.get(organization.id) ?? { offers: 0, accepted: 0, declined: 0, expired: 0 };
-          return {
-            id: organization.id,
-            name: organization.name,
-            status: organization.status,
-            createdAt: organization.createdAt.toISOString(),
-            membersCount: members.get(organization.id) ?? 0,
-            devices: devices
-              .filter((device) => device.orgId === organization.id)
-              .map((device) => ({
-                id: device.id,
-                model: device.model,
-                serial: device.serial,
-                capabilities: device.capabilities,
-              })),
-            certifications: certifications
-              .filter((certification) => certification.orgId === organization.id)
-              .map((certification) => ({
-                id: certification.id,
-                scope: certification.scope,
-                status: certification.status,
-                regions: certification.regions,
-                expiry: iso(certification.expiry),
-              })),
-            offers: {
-              ...stats,
-              acceptanceRate: rate(stats.accepted, stats.accepted + stats.declined + stats.expired),
-            },
-          };
-        },
+        (row) => byId.get(row.organization.id)!,
       );
+    },
+
+    /** One provider organisation with its members (another type's id is not found). */
+    async provider(id: string): Promise<TAdminProviderDetail> {
+      const found = await findOrganizationOfType(db, id, 'provider');
+      if (!found) throw new AppError('not_found', 'Provider not found.');
+      const [provider] = await toProviders(db, [found.organization]);
+      return { provider: provider!, members: toMembers(await membersOf(db, id)) };
     },
 
     async customers(query: TAdminOrganizationsQuery): Promise<TAdminCustomerList> {
@@ -196,23 +243,25 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
         q: query.q,
         status: query.status,
       });
-      const ids = rows.slice(0, query.limit).map((row) => row.organization.id);
-      const members = await memberCounts(db, ids);
-      const counts = await orderCounts(db, ids);
+      const customers = await toCustomers(
+        db,
+        rows.slice(0, query.limit).map((row) => row.organization),
+      );
+      const byId = new Map(customers.map((customer) => [customer.id, customer]));
       return toPage(
         rows,
         query.limit,
         (row) => row.organization.id,
-        ({ organization }) => ({
-          id: organization.id,
-          name: organization.name,
-          status: organization.status,
-          createdAt: organization.createdAt.toISOString(),
-          membersCount: members.get(organization.id) ?? 0,
-          ordersCount: counts.get(organization.id)?.orders ?? 0,
-          lastOrderAt: iso(counts.get(organization.id)?.lastOrderAt),
-        }),
+        (row) => byId.get(row.organization.id)!,
       );
+    },
+
+    /** One customer organisation with its members (another type's id is not found). */
+    async customer(id: string): Promise<TAdminCustomerDetail> {
+      const found = await findOrganizationOfType(db, id, 'customer');
+      if (!found) throw new AppError('not_found', 'Customer not found.');
+      const [customer] = await toCustomers(db, [found.organization]);
+      return { customer: customer!, members: toMembers(await membersOf(db, id)) };
     },
 
     async supportRequests(query: TAdminSupportRequestsQuery): Promise<TAdminSupportRequestList> {

@@ -4,7 +4,7 @@ import { newestFirst } from '../../lib/newest-first.ts';
 import { afterCursor, cursorKey, type TCursor } from '../workflow/cursor.ts';
 import { containsPattern } from './admin-orders-repository.ts';
 
-const { organizations, orgMemberships, deviceInventory, providerCertifications, assignments, orders } = schema;
+const { organizations, orgMemberships, deviceInventory, providerCertifications, assignments, orders, user } = schema;
 
 /**
  * Provider and customer organisations for the admin lists: a keyset page on
@@ -99,4 +99,29 @@ export async function orderCounts(db: TExecutor, orgIds: readonly string[]) {
     .where(inArray(orders.customerOrgId, [...orgIds]))
     .groupBy(orders.customerOrgId);
   return new Map(rows.map((row) => [row.orgId, { orders: Number(row.n), lastOrderAt: row.last ?? null }]));
+}
+
+/** One organisation of the given type (another type's id is not found). */
+export async function findOrganizationOfType(db: TExecutor, id: string, type: 'customer' | 'provider') {
+  const [row] = await db
+    .select({ organization: organizations })
+    .from(organizations)
+    .where(and(eq(organizations.id, id), eq(organizations.type, type)));
+  return row;
+}
+
+/** An organisation's members with their e-mail, name and role, earliest first. */
+export async function membersOf(db: TExecutor, orgId: string) {
+  return db
+    .select({
+      userId: orgMemberships.userId,
+      email: user.email,
+      name: user.name,
+      role: orgMemberships.role,
+      joinedAt: orgMemberships.createdAt,
+    })
+    .from(orgMemberships)
+    .innerJoin(user, eq(user.id, orgMemberships.userId))
+    .where(eq(orgMemberships.orgId, orgId))
+    .orderBy(orgMemberships.createdAt, orgMemberships.userId);
 }

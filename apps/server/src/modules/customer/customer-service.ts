@@ -77,6 +77,22 @@ function toDeliverableView(row: TDeliverableRow): TCustomerDeliverable {
   };
 }
 
+function toRatingView(row: {
+  id: string;
+  orderId: string;
+  score: number;
+  comment: string | null;
+  createdAt: Date;
+}): TRating {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    score: row.score,
+    comment: row.comment,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 function storageKeyOf(row: TDeliverableRow) {
   return row.fileLinks.paths[0] ?? null;
 }
@@ -163,16 +179,18 @@ export function createCustomerService(deps: {
       const orgId = orgOf(actor);
       const order = await findOrgOrder(db, orgId, id);
       if (!order) throw new AppError('not_found', 'Order not found.');
-      const [[view], quotes, files] = await Promise.all([
+      const [[view], quotes, files, rating] = await Promise.all([
         orderViews([order]),
         listOrgQuotes(db, { orgId, orderId: id, limit: 100 }),
         deliverablesOfOrders(db, [id]),
+        findRatingOf(db, id),
       ]);
       const now = clock();
       return {
         ...(view as TCustomerOrder),
         quotes: quotes.map((row) => quoteView(row.quote, row.order, now)),
         deliverables: files.map(toDeliverableView),
+        rating: rating ? toRatingView(rating) : null,
       };
     },
 
@@ -338,13 +356,7 @@ export function createCustomerService(deps: {
           after: row,
           actorUserId: actor.userId,
         });
-        return {
-          id: row.id,
-          orderId: row.orderId,
-          score: row.score,
-          comment: row.comment,
-          createdAt: row.createdAt.toISOString(),
-        };
+        return toRatingView(row);
       });
     },
   };

@@ -1,5 +1,6 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { newestFirst } from '../../lib/newest-first.ts';
 
 const { invitations, organizations } = schema;
 
@@ -70,6 +71,6 @@ export async function listInvitations(
     .from(invitations)
     .leftJoin(organizations, eq(organizations.id, invitations.orgId))
     .where(conditions.length ? and(...conditions) : sql`true`)
-    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .orderBy(...newestFirst(invitations.createdAt, invitations.id))
     .limit(options.limit);
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TDatabase } from '@spacecapture/db/client';
 import type { TAssignment, TProposeScheduleRequest } from '@spacecapture/shared/contracts/admin-workflow';
 import {
+  CERTIFICATION_EXPIRY_IN_FUTURE,
   DEVICE_MESSAGES,
   MASKED_LOCATION,
   type TCertification,
@@ -184,6 +185,7 @@ export function createProviderService(deps: { db: TDatabase; assignments: TAssig
             assignmentId: view.id,
             orderId: view.orderId,
             title: view.title,
+            location: view.location,
             kind: 'confirmed',
             start: view.scheduledStart,
             end: view.scheduledEnd,
@@ -193,6 +195,7 @@ export function createProviderService(deps: { db: TDatabase; assignments: TAssig
             assignmentId: view.id,
             orderId: view.orderId,
             title: view.title,
+            location: view.location,
             kind: 'proposed',
             start: view.proposedStart,
             end: view.proposedEnd,
@@ -284,6 +287,11 @@ export function createProviderService(deps: { db: TDatabase; assignments: TAssig
 
     async requestCertification(actor: TActor, request: TCertificationRequest): Promise<TCertification> {
       const orgId = orgOf(actor);
+      if (request.expiry && new Date(request.expiry).getTime() <= Date.now()) {
+        throw new AppError('validation_failed', CERTIFICATION_EXPIRY_IN_FUTURE, {
+          expiry: CERTIFICATION_EXPIRY_IN_FUTURE,
+        });
+      }
       return db.transaction(async (tx) => {
         const row = await insertCertification(tx, {
           orgId,

@@ -1,5 +1,6 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { newestFirst } from '../../lib/newest-first.ts';
 import { afterCursor, cursorKey, type TCursor } from './cursor.ts';
 
 const { providerApplications } = schema;
@@ -42,6 +43,6 @@ export async function listApplications(
         afterCursor(providerApplications, options.cursor),
       ),
     )
-    .orderBy(desc(providerApplications.createdAt), desc(providerApplications.id))
+    .orderBy(...newestFirst(providerApplications.createdAt, providerApplications.id))
     .limit(options.limit);
 }

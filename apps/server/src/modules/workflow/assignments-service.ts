@@ -48,6 +48,7 @@ import {
   listOrdersInStatuses,
   lockOrder,
   memberEmailsOf,
+  providerEmailsFor,
   type TOrderRow,
 } from './orders-repository.ts';
 import { hasAcceptedQuote } from './quotes-repository.ts';
@@ -249,8 +250,9 @@ export function createAssignmentsService(deps: {
 
     /**
      * Create Assignment: withdraws the order's live offer (if any), offers the job to an active
-     * provider organisation with a deadline from the provider_acceptance_deadline_hours flag, and
-     * moves the order to assigned. The same provider twice (a double click) is a 409.
+     * provider organisation with a deadline from the provider_acceptance_deadline_hours flag and
+     * the compensation the admin set (if any), and moves the order to assigned. The same provider
+     * twice (a double click) is a 409.
      */
     async create(request: TCreateAssignmentRequest, actor: TActor): Promise<TAssignment> {
       try {
@@ -282,6 +284,8 @@ export function createAssignmentsService(deps: {
             providerOrgId: provider.id,
             status: 'offered',
             respondBy,
+            // numeric column: kept as the decimal text, so 0.1 is stored as 0.10, never 0.1000000001.
+            compensation: request.compensation == null ? null : request.compensation.toFixed(2),
           });
           const metadata = { assignmentId: assignment.id, providerOrgId: provider.id, withdrawn: live?.id ?? null };
           let orderAfter = order;
@@ -311,7 +315,7 @@ export function createAssignmentsService(deps: {
               respondBy,
               deadlineHours: flags.providerAcceptanceDeadlineHours,
               maskLocation: flags.addressMaskingDefault,
-              recipients: await memberEmailsOf(tx, provider.id),
+              recipients: await providerEmailsFor(tx, provider.id, 'newProjectAssignments'),
             }),
           );
           return toAssignmentView(assignment, { id: provider.id, name: provider.name });
@@ -365,7 +369,7 @@ export function createAssignmentsService(deps: {
           actorUserId: actor.userId,
         });
         const recipients = [
-          ...(await memberEmailsOf(tx, assignment.providerOrgId)),
+          ...(await providerEmailsFor(tx, assignment.providerOrgId, 'projectUpdates')),
           ...(await memberEmailsOf(tx, order.customerOrgId)),
         ];
         await enqueueEmails(tx, scheduleConfirmedEmails({ order: orderAfter, start, end, recipients }));

@@ -1,5 +1,6 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { newestFirst } from '../../lib/newest-first.ts';
 import { afterCursor, cursorKey, type TCursor } from './cursor.ts';
 
 const { orderLeads, orders } = schema;
@@ -32,6 +33,6 @@ export async function listLeads(
     .where(
       and(options.status ? eq(orderLeads.status, options.status) : undefined, afterCursor(orderLeads, options.cursor)),
     )
-    .orderBy(desc(orderLeads.createdAt), desc(orderLeads.id))
+    .orderBy(...newestFirst(orderLeads.createdAt, orderLeads.id))
     .limit(options.limit);
 }

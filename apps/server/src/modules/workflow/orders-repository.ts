@@ -1,8 +1,12 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
+import type { TNotificationPreferences } from '@spacecapture/db/schema';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { newestFirst } from '../../lib/newest-first.ts';
 import { afterCursor, cursorKey, type TCursor } from './cursor.ts';
 
-const { orders, organizations, jobEvents, orgMemberships, user } = schema;
+const { orders, organizations, jobEvents, orgMemberships, user, providerProfiles } = schema;
+
+export type TProviderNotificationTopic = keyof TNotificationPreferences;
 
 export type TOrderRow = typeof orders.$inferSelect;
 export type TOrderWithCustomer = { order: TOrderRow; customerOrg: { id: string; name: string } };
@@ -65,7 +69,7 @@ export async function listOrdersInStatuses(
     .from(orders)
     .innerJoin(organizations, eq(organizations.id, orders.customerOrgId))
     .where(and(inArray(orders.status, [...options.statuses]), afterCursor(orders, options.cursor)))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...newestFirst(orders.createdAt, orders.id))
     .limit(options.limit);
 }
 
@@ -121,6 +125,23 @@ export async function memberEmailsOf(db: TExecutor, orgId: string): Promise<stri
     .innerJoin(user, eq(user.id, orgMemberships.userId))
     .where(eq(orgMemberships.orgId, orgId));
   return rows.map((row) => row.email);
+}
+
+/**
+ * The members of a provider organisation to e-mail about `topic`, or none when the organisation
+ * turned that kind of e-mail off in its settings (every kind is on until it is set).
+ */
+export async function providerEmailsFor(
+  db: TExecutor,
+  orgId: string,
+  topic: TProviderNotificationTopic,
+): Promise<string[]> {
+  const [profile] = await db
+    .select({ preferences: providerProfiles.notificationPreferences })
+    .from(providerProfiles)
+    .where(eq(providerProfiles.orgId, orgId));
+  if (profile && profile.preferences[topic] === false) return [];
+  return memberEmailsOf(db, orgId);
 }
 
 export async function findOrganizationRow(db: TExecutor, id: string, options: { forShare?: boolean } = {}) {

@@ -1,5 +1,6 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { newestFirst } from '../../lib/newest-first.ts';
 import { afterCursor, cursorKey, type TCursor } from './cursor.ts';
 
 const { quotes, orders, organizations } = schema;
@@ -72,7 +73,7 @@ export async function listQuotes(
         afterCursor(quotes, options.cursor),
       ),
     )
-    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .orderBy(...newestFirst(quotes.createdAt, quotes.id))
     .limit(options.limit);
 }
 

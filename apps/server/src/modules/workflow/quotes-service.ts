@@ -8,6 +8,7 @@ import {
   WORKFLOW_MESSAGES,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { AppError } from '@spacecapture/shared/errors';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import {
   canTransition,
   ORDER_MACHINE,
@@ -43,6 +44,8 @@ export function createQuotesService(deps: {
   db: TDatabase;
   clock: () => Date;
   companyEmail: string;
+  /** Base of the links in e-mails. */
+  publicUrl: string;
   onEmailsQueued: () => void;
 }) {
   const { db, clock, companyEmail } = deps;
@@ -221,7 +224,22 @@ export function createQuotesService(deps: {
           actorUserId: actor.userId,
         });
         const members = await memberEmailsOf(tx, order.customerOrgId);
-        await enqueueEmails(tx, quoteSentEmails({ quote: updated, order, recipients: [...members, companyEmail] }));
+        await enqueueEmails(tx, [
+          ...quoteSentEmails({
+            quote: updated,
+            order,
+            recipients: members,
+            audience: 'customer',
+            link: `${deps.publicUrl}${PORTAL_PATHS.customer.quotes}`,
+          }),
+          ...quoteSentEmails({
+            quote: updated,
+            order,
+            recipients: [companyEmail],
+            audience: 'company',
+            link: `${deps.publicUrl}${PORTAL_PATHS.admin.quotes}`,
+          }),
+        ]);
         return viewOf(tx, updated, orderAfter);
       });
       deps.onEmailsQueued();

@@ -117,6 +117,7 @@ export function toAssignmentView(row: TAssignmentRow, providerOrg: { id: string;
     respondedAt: iso(row.respondedAt),
     scheduledStart: iso(row.scheduledStart),
     scheduledEnd: iso(row.scheduledEnd),
+    compensation: row.compensation === null ? null : Number(row.compensation),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -31,7 +31,17 @@ function orderRows(order: TOrderRow, options: { location: string | null }): TSum
   ];
 }
 
-export function quoteSentEmails(input: { quote: TQuoteRow; order: TOrderRow; recipients: readonly string[] }) {
+/**
+ * A sent quote: the customer organisation's members get the link to answer it in their portal;
+ * the company's copy links to the admin list.
+ */
+export function quoteSentEmails(input: {
+  quote: TQuoteRow;
+  order: TOrderRow;
+  recipients: readonly string[];
+  audience: 'customer' | 'company';
+  link: string;
+}) {
   const { quote, order } = input;
   const rows: TSummaryRow[] = [
     ['Order', order.title],
@@ -39,11 +49,14 @@ export function quoteSentEmails(input: { quote: TQuoteRow; order: TOrderRow; rec
     ['Total', money(Number(quote.total), quote.currency)],
     ['SLA', quote.sla],
     ['Valid until', when(quote.validityUntil)],
+    [input.audience === 'customer' ? 'Accept or decline at' : 'Quotes', input.link],
   ];
   return each(
     input.recipients,
     `Quote sent: ${order.title}`,
-    'A quote is ready for your order. Sign in to the customer portal to accept or decline it.',
+    input.audience === 'customer'
+      ? 'A quote is ready for your order. Sign in to the customer portal to accept or decline it.'
+      : 'A quote was sent to the customer, who can now accept or decline it.',
     rows,
   );
 }

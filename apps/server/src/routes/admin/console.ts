@@ -1,29 +1,38 @@
 import {
+  ZAdminCustomerDetail,
   ZAdminCustomerList,
   ZAdminDashboard,
   ZAdminOrderDetail,
   ZAdminOrderList,
   ZAdminOrdersQuery,
   ZAdminOrganizationsQuery,
+  ZAdminProviderDetail,
   ZAdminProviderList,
   ZAdminSupportRequestList,
   ZAdminSupportRequestsQuery,
+  ZCancelOrderRequest,
 } from '@spacecapture/shared/contracts/admin-console';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAdminConsoleService } from '../../modules/admin-console/admin-console-service.ts';
+import { createOrderActionsService } from '../../modules/admin-console/order-actions-service.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { guardedErrorResponses, idParams } from '../route-schemas.ts';
+import { toActor } from './invitations.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 const tags = ['admin'];
 
 /**
- * The admin console's read-only screens (spec 001 §2): the dashboard's counts, /admin/orders with
- * an order's whole history, /admin/providers, /admin/customers, and the support requests.
+ * The admin console's screens (spec 001 §2): the dashboard's counts, /admin/orders with an order's
+ * whole history and the admin's Cancel order and Mark completed, /admin/providers and
+ * /admin/customers with one organisation's detail, and the support requests.
  */
 const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAdminConsoleService({ db: app.db, clock: app.clock });
+  const orderActions = createOrderActionsService({ db: app.db, onEmailsQueued: () => void app.outbox.kick() });
 
   app.get(
     '/dashboard',
@@ -66,6 +75,42 @@ const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.order(request.params.id),
   );
 
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        'x-roles': ADMIN_ROLES,
+        tags,
+        summary:
+          'Cancel an order not yet captured (reason required): its live offer is withdrawn, the customer and that provider are e-mailed',
+        params: idParams,
+        body: ZCancelOrderRequest,
+        response: { 200: ZAdminOrderDetail, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      await orderActions.cancel(request.params.id, request.body, toActor(callerOf(request)));
+      return service.order(request.params.id);
+    },
+  );
+
+  app.post(
+    '/orders/:id/complete',
+    {
+      schema: {
+        'x-roles': ADMIN_ROLES,
+        tags,
+        summary: 'Mark a delivered order completed',
+        params: idParams,
+        response: { 200: ZAdminOrderDetail, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      await orderActions.complete(request.params.id, toActor(callerOf(request)));
+      return service.order(request.params.id);
+    },
+  );
+
   app.get(
     '/providers',
     {
@@ -81,6 +126,20 @@ const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/providers/:id',
+    {
+      schema: {
+        'x-roles': ADMIN_ROLES,
+        tags,
+        summary: 'One provider organisation with its members, devices, certifications and acceptance rate',
+        params: idParams,
+        response: { 200: ZAdminProviderDetail, ...errors },
+      },
+    },
+    async (request) => service.provider(request.params.id),
+  );
+
+  app.get(
     '/customers',
     {
       schema: {
@@ -92,6 +151,20 @@ const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.customers(request.query),
+  );
+
+  app.get(
+    '/customers/:id',
+    {
+      schema: {
+        'x-roles': ADMIN_ROLES,
+        tags,
+        summary: 'One customer organisation with its members and orders count',
+        params: idParams,
+        response: { 200: ZAdminCustomerDetail, ...errors },
+      },
+    },
+    async (request) => service.customer(request.params.id),
   );
 
   app.get(

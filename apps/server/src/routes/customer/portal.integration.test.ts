@@ -381,8 +381,11 @@ describe('support, organisation and rating', () => {
 
   it('rates a delivered order once, for the provider of the accepted assignment; not before delivery', async () => {
     const { order } = await deliveredOrder();
+    expect((await customer.client.get(`/api/customer/orders/${order.id}`)).json().rating).toBeNull();
     const rated = await customer.client.post(`/api/customer/orders/${order.id}/rating`, { score: 5, comment: 'Great' });
     expect(rated.statusCode, rated.body).toBe(201);
+    // The order's detail shows the rating given, to every member of the organisation.
+    expect((await member.client.get(`/api/customer/orders/${order.id}`)).json().rating).toEqual(rated.json());
     const [row] = await t.db.select().from(schema.ratings).where(eq(schema.ratings.orderId, order.id));
     expect(row).toMatchObject({ providerOrgId: provider.orgId, score: 5, comment: 'Great', ratedBy: customer.userId });
     expect((await customer.client.post(`/api/customer/orders/${order.id}/rating`, { score: 4 })).statusCode).toBe(409);

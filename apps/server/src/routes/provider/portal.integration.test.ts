@@ -185,7 +185,7 @@ describe('answers and proposals', () => {
   });
 
   it('checks a proposed window with the spec messages and lists it on the schedule', async () => {
-    const { assignmentId } = await offer();
+    const { assignmentId, order } = await offer();
     const url = `/api/provider/assignments/${assignmentId}/schedule`;
     const start = new Date(now() + 72 * HOUR).toISOString();
     const end = new Date(now() + 76 * HOUR).toISOString();
@@ -214,7 +214,7 @@ describe('answers and proposals', () => {
     const schedule = await providerUser.client.get('/api/provider/schedule');
     expect(schedule.statusCode).toBe(200);
     expect(schedule.json().items).toContainEqual(
-      expect.objectContaining({ assignmentId, kind: 'proposed', start, end }),
+      expect.objectContaining({ assignmentId, kind: 'proposed', start, end, location: order.location }),
     );
 
     const confirmed = await admin.post(`/api/admin/assignments/${assignmentId}/confirm-schedule`);

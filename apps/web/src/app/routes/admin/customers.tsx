@@ -1,5 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { CustomersScreen } from '../../../features/admin-console/components/customers-screen.tsx';
 
 export function AdminCustomersRoute() {
-  return <UpcomingScreen title={'Customers'} description={'Customer organizations.'} />;
+  return (
+    <PortalPage title="Customers" description="Customer organizations.">
+      <CustomersScreen />
+    </PortalPage>
+  );
 }

@@ -1,5 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { OrdersScreen } from '../../../features/admin-console/components/orders-screen.tsx';
 
 export function AdminOrdersRoute() {
-  return <UpcomingScreen title={'Orders'} description={'All orders with their customer organization.'} />;
+  return (
+    <PortalPage title="Orders" description="All orders with their customer organization.">
+      <OrdersScreen />
+    </PortalPage>
+  );
 }

@@ -1,5 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { ProvidersScreen } from '../../../features/admin-console/components/providers-screen.tsx';
 
 export function AdminProvidersRoute() {
-  return <UpcomingScreen title={'Providers'} description={'Provider organizations.'} />;
+  return (
+    <PortalPage title="Providers" description="Provider organizations.">
+      <ProvidersScreen />
+    </PortalPage>
+  );
 }

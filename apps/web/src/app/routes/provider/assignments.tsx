@@ -1,10 +1,13 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { AssignedJobs } from '../../../features/provider-jobs/components/assigned-jobs.tsx';
 
 export function ProviderAssignmentsRoute() {
   return (
-    <UpcomingScreen
-      title={'Assigned Jobs'}
-      description={'Jobs assigned to your organization, to accept or decline before the deadline.'}
-    />
+    <PortalPage
+      title="Assigned Jobs"
+      description="Jobs assigned to your organization, to accept or decline before the deadline."
+    >
+      <AssignedJobs />
+    </PortalPage>
   );
 }

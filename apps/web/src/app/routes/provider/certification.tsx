@@ -1,7 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { Certifications } from '../../../features/provider-jobs/components/certifications.tsx';
 
 export function ProviderCertificationRoute() {
   return (
-    <UpcomingScreen title={'Certification'} description={'Your certifications: scope, status, regions and expiry.'} />
+    <PortalPage title="Certification" description="Your certifications: scope, status, regions and expiry.">
+      <Certifications />
+    </PortalPage>
   );
 }

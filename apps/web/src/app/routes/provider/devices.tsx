@@ -1,7 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { DeviceInventory } from '../../../features/provider-jobs/components/device-inventory.tsx';
 
 export function ProviderDevicesRoute() {
   return (
-    <UpcomingScreen title={'Device Inventory'} description={'Your capture devices: model, serial and capabilities.'} />
+    <PortalPage title="Device Inventory" description="Your capture devices: model, serial and capabilities.">
+      <DeviceInventory />
+    </PortalPage>
   );
 }

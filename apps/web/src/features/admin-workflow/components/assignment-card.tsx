@@ -1,11 +1,13 @@
-import { Badge, Button, Card, Group, Radio, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import {
+  COMPENSATION_MAX,
   type TAssignmentQueueItem,
   type TProviderOption,
   WORKFLOW_TOASTS,
   WORKFLOW_VALIDATION,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useConfirmSchedule } from '../api/confirm-schedule.ts';
@@ -51,6 +53,7 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
   const create = useCreateAssignment();
   const confirm = useConfirmSchedule();
   const [providerOrgId, setProviderOrgId] = useState('');
+  const [compensation, setCompensation] = useState<number | string>('');
 
   function onAssign() {
     if (!providerOrgId) {
@@ -58,10 +61,11 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
       return;
     }
     create.mutate(
-      { orderId: order.id, providerOrgId },
+      { orderId: order.id, providerOrgId, compensation: compensation === '' ? null : Number(compensation) },
       {
         onSuccess: () => {
           setProviderOrgId('');
+          setCompensation('');
           notifySuccess(WORKFLOW_TOASTS.assigned);
         },
         onError: failed,
@@ -91,7 +95,7 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
       </Group>
       <Text size="sm" mt="xs">
         {latestAssignment
-          ? `Latest assignment: ${latestAssignment.providerOrg.name} (${latestAssignment.status}), respond by ${formatDateTime(latestAssignment.respondBy)}`
+          ? `Latest assignment: ${latestAssignment.providerOrg.name} (${latestAssignment.status}), respond by ${formatDateTime(latestAssignment.respondBy)}${latestAssignment.compensation === null ? '' : `, compensation ${latestAssignment.compensation.toFixed(2)}`}`
           : 'No assignment yet.'}
       </Text>
       <Text size="sm">
@@ -119,6 +123,20 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
           ))}
         </Stack>
       </Radio.Group>
+      <NumberInput
+        mt="sm"
+        label="Compensation (optional)"
+        description="Paid to the provider for this job"
+        value={compensation}
+        onChange={setCompensation}
+        min={0}
+        max={COMPENSATION_MAX}
+        decimalScale={2}
+        thousandSeparator=","
+        allowNegative={false}
+        error={create.error instanceof ApiError ? create.error.fields.compensation : undefined}
+        maw={240}
+      />
       <Group gap="xs" mt="sm">
         <Button size="xs" onClick={onAssign} loading={create.isPending}>
           Create Assignment

@@ -1,0 +1,76 @@
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { renderSummaryEmail, type TSummaryRow } from '../../lib/html.ts';
+import type { TOutgoingEmail } from '../outbox/outbox-repository.ts';
+import type { TOrderRow } from '../workflow/orders-repository.ts';
+
+/** E-mails of the admin's order actions: one copy per recipient, so no one sees another's address. */
+
+function each(recipients: readonly string[], subject: string, intro: string, rows: readonly TSummaryRow[]) {
+  const unique = [...new Set(recipients.map((address) => address.toLowerCase()))];
+  const body = renderSummaryEmail(subject, intro, rows);
+  return unique.map((to): TOutgoingEmail => ({ to: [to], subject, ...body }));
+}
+
+/**
+ * Order cancelled: to the customer's members, and to the members of the provider that held the
+ * live offer. A provider that had not accepted yet, with address masking on, learns neither the
+ * title nor the location (the title ends with the location).
+ */
+export function orderCancelledEmails(input: {
+  order: TOrderRow;
+  reason: string;
+  customerRecipients: readonly string[];
+  provider: { recipients: readonly string[]; masked: boolean } | null;
+}) {
+  const { order, reason } = input;
+  const captureType = labelOf(CAPTURE_TYPE_OPTIONS, order.captureType);
+  const fullRows: TSummaryRow[] = [
+    ['Order', order.title],
+    ['Capture type', captureType],
+    ['Location', order.location],
+    ['Reason', reason],
+  ];
+  const customer = each(
+    input.customerRecipients,
+    `Order cancelled: ${order.title}`,
+    'Your order was cancelled by the SpaceCapture team. Reply to this e-mail if you have any questions.',
+    fullRows,
+  );
+  if (!input.provider) return customer;
+  const masked = input.provider.masked;
+  const provider = each(
+    input.provider.recipients,
+    `Job cancelled: ${masked ? captureType : order.title}`,
+    'The order behind this job was cancelled; the job is withdrawn and needs nothing more from you.',
+    masked
+      ? [
+          ['Capture type', captureType],
+          ['Reason', reason],
+        ]
+      : fullRows,
+  );
+  return [...customer, ...provider];
+}
+
+/** Job completed: the provider's members learn the job's compensation is now payable. */
+export function jobCompletedEmails(input: {
+  order: TOrderRow;
+  /** The assignment's compensation (decimal text), or null when none was set. */
+  compensation: string | null;
+  recipients: readonly string[];
+}) {
+  const { order } = input;
+  return each(
+    input.recipients,
+    `Job completed: ${order.title}`,
+    'The customer has received the deliverables and the job is complete. Its compensation is now payable.',
+    [
+      ['Order', order.title],
+      ['Capture type', labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)],
+      [
+        'Compensation',
+        input.compensation === null ? 'As agreed with the SpaceCapture team' : `${input.compensation} USD`,
+      ],
+    ],
+  );
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APP_ORIGIN,
+  createSignedInAdmin,
+  createSignedInUser,
+  type TClient,
+  type TSignedInUser,
+} from '../../../test/accounts.ts';
+import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { COMPANY_EMAIL, outboxWithSubject, submitLead } from '../../../test/workflow.ts';
+
+/**
+ * What the customer organisation is told by e-mail (issue 5): every member gets the sent quote
+ * with its total and the link to answer it, and the confirmed capture window. Nobody outside the
+ * organisation gets the customer's copy.
+ */
+
+const ADMIN = '/api/admin';
+/** The app's public address (the default, which the test clients' Origin matches). */
+const PUBLIC_URL = APP_ORIGIN;
+
+let t: TTestApp;
+let admin: TClient;
+let owner: TSignedInUser;
+let colleague: TSignedInUser;
+let outsider: TSignedInUser;
+let provider: TSignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { COMPANY_EMAIL, PUBLIC_URL } });
+  admin = (await createSignedInAdmin(t.app)).client;
+  owner = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_admin',
+    organization: { name: 'Mailed Customer' },
+  });
+  colleague = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_user',
+    organization: { id: owner.orgId },
+  });
+  outsider = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_admin',
+    organization: { name: 'Unrelated Customer' },
+  });
+  provider = await createSignedInUser(t.app, t.db, admin, {
+    role: 'provider_admin',
+    organization: { name: 'Mailed Scans' },
+  });
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function createOrder() {
+  const leadId = await submitLead(t.app, { location: `York ${randomUUID().slice(0, 6)}` });
+  const converted = await admin.post(`${ADMIN}/leads/${leadId}/convert`, { customerOrgId: owner.orgId });
+  expect(converted.statusCode, converted.body).toBe(201);
+  return converted.json().order as { id: string; title: string };
+}
+
+async function sendQuote(orderId: string) {
+  const created = await admin.post(`${ADMIN}/quotes`, {
+    orderId,
+    priceBreakdown: {
+      items: [
+        { label: 'Capture', amount: 1200 },
+        { label: 'Floor plan drafting', amount: 345.5 },
+      ],
+      currency: 'EUR',
+    },
+    sla: 'Standard SLA: 5 business days after capture',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const quoteId = created.json().id as string;
+  const sent = await admin.post(`${ADMIN}/quotes/${quoteId}/send`);
+  expect(sent.statusCode, sent.body).toBe(200);
+  return quoteId;
+}
+
+describe('e-mails to the customer organisation', () => {
+  it('sends each member the quote with the order, items, total and the link to /customer/quotes', async () => {
+    const order = await createOrder();
+    await sendQuote(order.id);
+
+    const emails = await outboxWithSubject(t.db, `Quote sent: ${order.title}`);
+    const recipients = emails.map((email) => email.to[0]).sort();
+    expect(recipients).toEqual([COMPANY_EMAIL, colleague.email, owner.email].sort());
+    expect(recipients).not.toContain(outsider.email);
+    expect(recipients).not.toContain(provider.email);
+
+    for (const member of [owner, colleague]) {
+      const email = emails.find((row) => row.to[0] === member.email);
+      expect(email?.to).toEqual([member.email]);
+      for (const body of [email!.text, email!.html]) {
+        expect(body).toContain(order.title);
+        expect(body).toContain('1545.50 EUR');
+        expect(body).toContain('Floor plan drafting');
+        expect(body).toContain(`${PUBLIC_URL}/customer/quotes`);
+      }
+    }
+    // The company's copy points admins at their own list, not the customer portal.
+    const companyCopy = emails.find((row) => row.to[0] === COMPANY_EMAIL);
+    expect(companyCopy?.text).toContain(`${PUBLIC_URL}/admin/quotes`);
+    expect(companyCopy?.text).not.toContain('/customer/quotes');
+  });
+
+  it('tells every member the confirmed capture window once the admin confirms the schedule', async () => {
+    const order = await createOrder();
+    const quoteId = await sendQuote(order.id);
+    const accepted = await colleague.client.post(`/api/customer/quotes/${quoteId}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const offered = await admin.post(`${ADMIN}/assignments`, { orderId: order.id, providerOrgId: provider.orgId });
+    expect(offered.statusCode, offered.body).toBe(201);
+    const assignmentId = offered.json().id as string;
+    const acceptedOffer = await provider.client.post(`/api/provider/assignments/${assignmentId}/accept`);
+    expect(acceptedOffer.statusCode, acceptedOffer.body).toBe(200);
+    const start = '2999-04-06T09:00:00.000Z';
+    const end = '2999-04-06T15:30:00.000Z';
+    const proposed = await provider.client.post(`/api/provider/assignments/${assignmentId}/schedule`, { start, end });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    // The proposal goes to the admins only; the customer hears once the window is confirmed.
+    expect((await outboxWithSubject(t.db, `Schedule proposed: ${order.title}`)).map((row) => row.to[0])).toEqual([
+      COMPANY_EMAIL,
+    ]);
+    expect(await outboxWithSubject(t.db, `Schedule confirmed: ${order.title}`)).toEqual([]);
+
+    const confirmed = await admin.post(`${ADMIN}/assignments/${assignmentId}/confirm-schedule`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const emails = await outboxWithSubject(t.db, `Schedule confirmed: ${order.title}`);
+    const recipients = emails.map((email) => email.to[0]);
+    expect(recipients).toEqual(expect.arrayContaining([owner.email, colleague.email]));
+    expect(recipients).not.toContain(outsider.email);
+    for (const member of [owner, colleague]) {
+      const email = emails.find((row) => row.to[0] === member.email);
+      expect(email?.to).toEqual([member.email]);
+      expect(email!.text).toContain(order.title);
+      expect(email!.text).toContain(new Date(start).toUTCString());
+      expect(email!.text).toContain(new Date(end).toUTCString());
+    }
+  });
+});

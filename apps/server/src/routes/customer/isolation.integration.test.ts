@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { schema } from '@spacecapture/db/client';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  createSignedInAdmin,
+  createSignedInUser,
+  type TClient,
+  type TSignedInUser,
+} from '../../../test/accounts.ts';
+import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { DEFAULT_BREAKDOWN, submitLead } from '../../../test/workflow.ts';
+
+/**
+ * Every customer operation of the OpenAPI document, walked for each kind of stranger: a member of
+ * another customer organisation gets 404 for our resources and never sees them in a list, a
+ * provider and an admin get 403, a signed-out caller 401, and a customer_user 403 where only the
+ * customer_admin may act. A new customer endpoint is walked as soon as it is registered.
+ */
+
+type TJsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, TJsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minimum?: number;
+  minLength?: number;
+  anyOf?: TJsonSchema[];
+  oneOf?: TJsonSchema[];
+};
+type TOperation = {
+  'x-roles'?: string[];
+  requestBody?: { content?: Record<string, { schema?: TJsonSchema }> };
+};
+type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type TWalkedOperation = { method: TMethod; template: string; url: string; roles: string[]; body: unknown };
+
+const METHODS: readonly TMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+let t: TTestApp;
+let admin: TClient;
+let owner: TSignedInUser;
+let colleague: TSignedInUser;
+let outsider: TSignedInUser;
+let provider: TSignedInUser;
+/** Our organisation's resources, by the path segment that names them. */
+let ours: Record<string, string>;
+
+/** The smallest valid value of a JSON schema (enough for validation to pass). */
+function sampleOf(node: TJsonSchema | undefined): unknown {
+  if (!node) return undefined;
+  if (node.const !== undefined) return node.const;
+  if (node.enum) return node.enum[0];
+  const choice = node.anyOf ?? node.oneOf;
+  if (choice) return sampleOf(choice.find((option) => option.type !== 'null') ?? choice[0]);
+  const type = Array.isArray(node.type) ? node.type.find((name) => name !== 'null') : node.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries((node.required ?? []).map((key) => [key, sampleOf(node.properties?.[key])]));
+    case 'array':
+      return [];
+    case 'integer':
+    case 'number':
+      return node.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'string':
+      if (node.format === 'uuid') return randomUUID();
+      if (node.format === 'email') return 'someone@example.com';
+      if (node.format === 'date-time') return new Date().toISOString();
+      return 'x'.repeat(Math.max(node.minLength ?? 1, 1));
+    default:
+      return null;
+  }
+}
+
+/** Every operation under /api/customer/, its path parameters filled with our organisation's ids. */
+function customerOperations(): TWalkedOperation[] {
+  const document = t.app.swagger() as { paths: Record<string, Partial<Record<Lowercase<TMethod>, TOperation>>> };
+  const walked: TWalkedOperation[] = [];
+  for (const [template, item] of Object.entries(document.paths)) {
+    if (!template.startsWith('/api/customer/')) continue;
+    for (const method of METHODS) {
+      const operation = item[method.toLowerCase() as Lowercase<TMethod>];
+      if (!operation) continue;
+      const url = template.replace(/\/([^/]+)\/\{[^}]+\}/g, (_match, resource: string) => {
+        const id = ours[resource];
+        if (!id) throw new Error(`${method} ${template}: name a "${resource}" of our organisation in this test`);
+        return `/${resource}/${id}`;
+      });
+      const body = sampleOf(operation.requestBody?.content?.['application/json']?.schema);
+      walked.push({ method, template, url, roles: operation['x-roles'] ?? [], body });
+    }
+  }
+  return walked;
+}
+
+function isById(operation: TWalkedOperation) {
+  return operation.template.includes('{');
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await createSignedInAdmin(t.app)).client;
+  owner = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_admin',
+    organization: { name: 'Walled Customer' },
+  });
+  colleague = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_user',
+    organization: { id: owner.orgId },
+  });
+  outsider = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_admin',
+    organization: { name: 'Curious Customer' },
+  });
+  provider = await createSignedInUser(t.app, t.db, admin, {
+    role: 'provider_admin',
+    organization: { name: 'Curious Scans' },
+  });
+
+  // Our organisation: a delivered order with a file, and a quote still waiting for an answer.
+  const leadId = await submitLead(t.app, { location: `Hull ${randomUUID().slice(0, 6)}` });
+  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId: owner.orgId });
+  expect(converted.statusCode, converted.body).toBe(201);
+  const orderId = converted.json().order.id as string;
+  const created = await admin.post('/api/admin/quotes', { orderId, priceBreakdown: DEFAULT_BREAKDOWN });
+  expect(created.statusCode, created.body).toBe(201);
+  const quoteId = created.json().id as string;
+  expect((await admin.post(`/api/admin/quotes/${quoteId}/send`)).statusCode).toBe(200);
+  await t.db.update(schema.orders).set({ status: 'delivered' }).where(eq(schema.orders.id, orderId));
+  const [file] = await t.db
+    .insert(schema.deliverables)
+    .values({
+      orderId,
+      type: 'floor-plan',
+      fileLinks: { paths: [`deliverables/${randomUUID()}.pdf`] },
+      fileName: 'plan.pdf',
+      size: '10',
+    })
+    .returning();
+  ours = { orders: orderId, quotes: quoteId, deliverables: file!.id };
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('customer API isolation, walked from the OpenAPI document', () => {
+  it('finds the customer operations the portal uses', () => {
+    const names = customerOperations().map((operation) => `${operation.method} ${operation.template}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /api/customer/orders',
+        'GET /api/customer/orders/{id}',
+        'GET /api/customer/quotes',
+        'POST /api/customer/quotes/{id}/accept',
+        'POST /api/customer/quotes/{id}/decline',
+        'GET /api/customer/quotes/{id}/invoice',
+        'POST /api/customer/deliverables/{id}/link',
+        'POST /api/customer/support',
+      ]),
+    );
+    for (const operation of customerOperations()) {
+      expect(
+        operation.roles.every((role) => role.startsWith('customer_')),
+        operation.template,
+      ).toBe(true);
+    }
+  });
+
+  it("answers 404 to another organisation's member for our resources and lists none of them", async () => {
+    for (const operation of customerOperations()) {
+      const response = await outsider.client.request(operation.method, operation.url, operation.body);
+      const name = `${operation.method} ${operation.url}`;
+      if (isById(operation)) {
+        expect(response.statusCode, `${name}: ${response.body}`).toBe(404);
+      } else {
+        expect(response.statusCode, `${name}: ${response.body}`).toBeLessThan(300);
+      }
+      for (const id of Object.values(ours)) expect(response.body, name).not.toContain(id);
+    }
+  });
+
+  it('answers 403 to a provider and an admin, and 401 to a signed-out caller, on every operation', async () => {
+    const signedOut = createClient(t.app);
+    for (const operation of customerOperations()) {
+      const name = `${operation.method} ${operation.url}`;
+      const asProvider = await provider.client.request(operation.method, operation.url, operation.body);
+      expect(asProvider.statusCode, `provider ${name}`).toBe(403);
+      const asAdmin = await admin.request(operation.method, operation.url, operation.body);
+      expect(asAdmin.statusCode, `admin ${name}`).toBe(403);
+      const anonymous = await signedOut.request(operation.method, operation.url, operation.body);
+      expect(anonymous.statusCode, `signed out ${name}`).toBe(401);
+      for (const response of [asProvider, asAdmin, anonymous]) {
+        for (const id of Object.values(ours)) expect(response.body, name).not.toContain(id);
+      }
+    }
+  });
+
+  it('answers 403 to a customer_user where only the customer_admin may act', async () => {
+    const adminOnly = customerOperations().filter((operation) => !operation.roles.includes('customer_user'));
+    expect(adminOnly.map((operation) => `${operation.method} ${operation.template}`)).toContain(
+      'PATCH /api/customer/organization',
+    );
+    for (const operation of adminOnly) {
+      const response = await colleague.client.request(operation.method, operation.url, operation.body);
+      expect(response.statusCode, `${operation.method} ${operation.url}`).toBe(403);
+    }
+  });
+
+  it('left our data as it was, and the ids were real: our own members still reach every resource', async () => {
+    const [org] = await t.db.select().from(schema.organizations).where(eq(schema.organizations.id, owner.orgId));
+    expect(org?.name).toBe('Walled Customer');
+    expect(await t.db.select().from(schema.ratings).where(eq(schema.ratings.orderId, ours.orders!))).toEqual([]);
+    const quotes = (await owner.client.get('/api/customer/quotes')).json().items;
+    expect(quotes.find((quote: { id: string }) => quote.id === ours.quotes)).toMatchObject({
+      status: 'sent',
+      canRespond: true,
+    });
+    // Reads only: the owner's answers to the same URLs prove the 404s above were about ownership.
+    for (const operation of customerOperations().filter((entry) => isById(entry) && entry.method === 'GET')) {
+      const response = await owner.client.request(operation.method, operation.url);
+      expect(response.statusCode, `${operation.method} ${operation.url}`).not.toBe(404);
+    }
+    const link = await colleague.client.post(`/api/customer/deliverables/${ours.deliverables}/link`);
+    expect(link.statusCode, link.body).toBe(200);
+  });
+});

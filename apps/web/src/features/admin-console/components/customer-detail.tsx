@@ -1,0 +1,123 @@
+import { Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type { ReactNode } from 'react';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { AppLink } from '../../../components/ui/app-link.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
+import { CUSTOMER_LATEST_ORDERS } from '../api/console-keys.ts';
+import { useCustomer } from '../api/get-customer.ts';
+import { useCustomerOrders } from '../api/get-customer-orders.ts';
+import { ConsoleStatusBadge } from './console-status-badge.tsx';
+import { Fact } from './detail-parts.tsx';
+import { ListState } from './list-state.tsx';
+import { MembersTable } from './members-table.tsx';
+
+function LatestOrders({ customerOrgId, total }: { customerOrgId: string; total: number }) {
+  const orders = useCustomerOrders(customerOrgId);
+  const items = orders.data?.items ?? [];
+  return (
+    <Stack gap="sm">
+      <ListState query={orders} count={items.length} what="orders" empty="No orders yet.">
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="xs" aria-label="Latest orders">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Capture type</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Created</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((order) => (
+                <Table.Tr key={order.id}>
+                  <Table.Td>
+                    <Anchor component={AppLink} to={`${PORTAL_PATHS.admin.orders}?order=${order.id}`}>
+                      {order.title}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Table.Td>
+                  <Table.Td>
+                    <ConsoleStatusBadge status={order.status} />
+                  </Table.Td>
+                  <Table.Td>{formatDate(order.createdAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </ListState>
+      {total > CUSTOMER_LATEST_ORDERS ? (
+        <Text size="sm" c="gray.7">
+          Showing the latest {CUSTOMER_LATEST_ORDERS} of {total} orders.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** One customer organisation (?customer=<id>): figures, members and latest orders. */
+export function CustomerDetail({ id, onBack }: { id: string; onBack: () => void }) {
+  const query = useCustomer(id);
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading the customer" />
+      </Center>
+    );
+  } else if (query.isError) {
+    body = <QueryError error={query.error} onRetry={() => query.refetch()} what="the customer" />;
+  } else {
+    const { customer, members } = query.data;
+    body = (
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="md">
+            <Group gap="sm">
+              <Title order={2} fz={20}>
+                {customer.name}
+              </Title>
+              <ConsoleStatusBadge status={customer.status} />
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+              <Fact label="Members">{customer.membersCount}</Fact>
+              <Fact label="Orders">{customer.ordersCount}</Fact>
+              <Fact label="Last order">{customer.lastOrderAt ? formatDate(customer.lastOrderAt) : '—'}</Fact>
+              <Fact label="Created">{formatDate(customer.createdAt)}</Fact>
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="md">
+            <Title order={2} fz={20}>
+              Latest orders
+            </Title>
+            <LatestOrders customerOrgId={customer.id} total={customer.ordersCount} />
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="md">
+            <Title order={2} fz={20}>
+              Members
+            </Title>
+            <MembersTable members={members} />
+          </Stack>
+        </Paper>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group>
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+      </Group>
+      {body}
+    </Stack>
+  );
+}

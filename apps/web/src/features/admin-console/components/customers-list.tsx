@@ -1,0 +1,81 @@
+import { Anchor, Group, Paper, Stack, Table, Title } from '@mantine/core';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { AppLink } from '../../../components/ui/app-link.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
+import { useCustomers } from '../api/get-customers.ts';
+import { readOrganizationFilters, withParams } from '../utils/list-filters.ts';
+import { ConsoleStatusBadge } from './console-status-badge.tsx';
+import { ListState } from './list-state.tsx';
+import { LoadMore } from './load-more.tsx';
+import { SearchBox } from './search-box.tsx';
+import { useListParams } from './use-list-params.ts';
+
+/** Customer organisations, newest first, searchable by name (spec 001 §2 /admin/customers). */
+export function CustomersList() {
+  const { params, update } = useListParams();
+  const filters = readOrganizationFilters(params);
+  const customers = useCustomers(filters);
+  const items = customers.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="md">
+          <Title order={2} fz={20}>
+            Customer organizations
+          </Title>
+          <SearchBox
+            label="Search customers"
+            placeholder="Organization name"
+            value={filters.q}
+            onSearch={(q) => update({ q }, { replace: true })}
+          />
+        </Group>
+        <ListState
+          query={customers}
+          count={items.length}
+          what="customers"
+          empty={filters.q ? 'No customers match this search.' : ADMIN_CONSOLE_MESSAGES.empty.customers}
+        >
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="Customers">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Members</Table.Th>
+                  <Table.Th>Orders</Table.Th>
+                  <Table.Th>Last order</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((customer) => (
+                  <Table.Tr key={customer.id}>
+                    <Table.Td>
+                      <Anchor
+                        component={AppLink}
+                        to={`${PORTAL_PATHS.admin.customers}${withParams(params, { customer: customer.id })}`}
+                      >
+                        {customer.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <ConsoleStatusBadge status={customer.status} />
+                    </Table.Td>
+                    <Table.Td>{customer.membersCount}</Table.Td>
+                    <Table.Td>{customer.ordersCount}</Table.Td>
+                    <Table.Td>{customer.lastOrderAt ? formatDate(customer.lastOrderAt) : '—'}</Table.Td>
+                    <Table.Td>{formatDate(customer.createdAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </ListState>
+        <LoadMore query={customers} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,16 @@
+import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A labelled fact of a detail view. */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}

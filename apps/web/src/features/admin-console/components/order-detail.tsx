@@ -1,0 +1,91 @@
+import { Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console';
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type { ReactNode } from 'react';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { AppLink } from '../../../components/ui/app-link.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { useOrder } from '../api/get-order.ts';
+import { ConsoleStatusBadge } from './console-status-badge.tsx';
+import { Fact } from './detail-parts.tsx';
+import { OrderActions } from './order-actions.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
+
+function OrderFacts({ order }: { order: TAdminOrderDetail['order'] }) {
+  const preferred = [order.preferredDates?.timeline, order.preferredDates?.notes].filter(Boolean).join(' · ');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+      <Fact label="Customer">
+        <Anchor component={AppLink} to={`${PORTAL_PATHS.admin.customers}?customer=${order.customerOrg.id}`}>
+          {order.customerOrg.name}
+        </Anchor>
+      </Fact>
+      <Fact label="Location">{order.location}</Fact>
+      <Fact label="Capture type">{labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Fact>
+      <Fact label="Scheduled window">
+        {order.scheduledStart && order.scheduledEnd
+          ? `${formatDateTime(order.scheduledStart)} – ${formatDateTime(order.scheduledEnd)}`
+          : 'Not scheduled yet'}
+      </Fact>
+      <Fact label="Preferred dates">{preferred || '—'}</Fact>
+      <Fact label="Created">{formatDateTime(order.createdAt)}</Fact>
+      <Fact label="Last change">{formatDateTime(order.updatedAt)}</Fact>
+    </SimpleGrid>
+  );
+}
+
+/** One order: its facts, the admin's actions and its whole history, with Back to the list (?order=<id>). */
+export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
+  const order = useOrder(id);
+
+  let body: ReactNode;
+  if (order.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading the order" />
+      </Center>
+    );
+  } else if (order.isError) {
+    body = <QueryError error={order.error} onRetry={() => order.refetch()} what="the order" />;
+  } else {
+    const detail = order.data;
+    body = (
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start" gap="md">
+              <Group gap="sm" align="center">
+                <Title order={2} fz={20}>
+                  {detail.order.title}
+                </Title>
+                <ConsoleStatusBadge status={detail.order.status} />
+              </Group>
+              <OrderActions order={detail.order} />
+            </Group>
+            <OrderFacts order={detail.order} />
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="md">
+            <Title order={2} fz={20}>
+              History
+            </Title>
+            <OrderTimeline detail={detail} />
+          </Stack>
+        </Paper>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group>
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+      </Group>
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { Group, Text, Timeline } from '@mantine/core';
+import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { buildOrderTimeline, type TTimelineKind } from '../utils/order-timeline.ts';
+import { ConsoleStatusBadge } from './console-status-badge.tsx';
+
+const KIND_LABELS: Record<TTimelineKind, string> = {
+  event: 'Event',
+  quote: 'Quote',
+  assignment: 'Offer',
+  deliverable: 'Deliverable',
+  rating: 'Rating',
+};
+
+/** An order's whole history, newest first: job events, quotes, offers, deliverables and ratings. */
+export function OrderTimeline({ detail }: { detail: TAdminOrderDetail }) {
+  const entries = buildOrderTimeline(detail);
+  if (entries.length === 0) {
+    return (
+      <Text c="gray.7" size="sm">
+        No history yet.
+      </Text>
+    );
+  }
+  return (
+    <Timeline bulletSize={14} lineWidth={2} role="list" aria-label="Order history">
+      {entries.map((entry) => (
+        <Timeline.Item
+          role="listitem"
+          key={entry.key}
+          title={
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600} size="sm">
+                {entry.title}
+              </Text>
+              {entry.status ? <ConsoleStatusBadge status={entry.status} /> : null}
+            </Group>
+          }
+        >
+          {entry.details.map((line) => (
+            <Text key={line} size="sm" c="gray.8">
+              {line}
+            </Text>
+          ))}
+          <Text size="xs" c="gray.7" mt={2}>
+            {KIND_LABELS[entry.kind]} · {formatDateTime(entry.at)}
+            {entry.by ? ` · by ${entry.by}` : ''}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}

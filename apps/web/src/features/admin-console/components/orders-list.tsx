@@ -1,0 +1,103 @@
+import { Anchor, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console';
+import { ORDER_STATUSES } from '@spacecapture/shared/contracts/admin-workflow';
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { AppLink } from '../../../components/ui/app-link.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
+import { useOrders } from '../api/get-orders.ts';
+import { humanize } from '../utils/format.ts';
+import { readOrderFilters, withParams } from '../utils/list-filters.ts';
+import { ConsoleStatusBadge } from './console-status-badge.tsx';
+import { ListState } from './list-state.tsx';
+import { LoadMore } from './load-more.tsx';
+import { SearchBox } from './search-box.tsx';
+import { useListParams } from './use-list-params.ts';
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: humanize(status) })),
+];
+
+/** Every order with its customer organisation, newest first; search and status filter in the URL (spec 001 §2 /admin/orders). */
+export function OrdersList() {
+  const { params, update } = useListParams();
+  const filters = readOrderFilters(params);
+  const orders = useOrders(filters);
+  const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = Boolean(filters.q || filters.status);
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="md">
+          <Title order={2} fz={20}>
+            All orders
+          </Title>
+          <Group align="flex-end" gap="sm">
+            <SearchBox
+              label="Search orders"
+              placeholder="Title, location or customer"
+              value={filters.q}
+              onSearch={(q) => update({ q }, { replace: true })}
+            />
+            <NativeSelect
+              label="Status"
+              data={STATUS_OPTIONS}
+              value={filters.status}
+              onChange={(event) => update({ status: event.currentTarget.value })}
+            />
+          </Group>
+        </Group>
+        <ListState
+          query={orders}
+          count={items.length}
+          what="orders"
+          empty={filtered ? 'No orders match these filters.' : ADMIN_CONSOLE_MESSAGES.empty.orders}
+        >
+          <Table.ScrollContainer minWidth={860}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="Orders">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Location</Table.Th>
+                  <Table.Th>Capture type</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((order) => (
+                  <Table.Tr key={order.id}>
+                    <Table.Td>
+                      <Anchor
+                        component={AppLink}
+                        to={`${PORTAL_PATHS.admin.orders}${withParams(params, { order: order.id })}`}
+                      >
+                        {order.title}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{order.customerOrg.name}</Table.Td>
+                    <Table.Td>{order.location}</Table.Td>
+                    <Table.Td>{labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Table.Td>
+                    <Table.Td>
+                      <ConsoleStatusBadge status={order.status} />
+                    </Table.Td>
+                    <Table.Td>{formatDate(order.createdAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {orders.isPlaceholderData ? (
+            <Text size="xs" c="gray.7" role="status">
+              Updating…
+            </Text>
+          ) : null}
+        </ListState>
+        <LoadMore query={orders} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,175 @@
+import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatMoney, formatSize, humanize } from './format.ts';
+
+type TJobEvent = TAdminOrderDetail['jobEvents'][number];
+
+export type TTimelineKind = 'event' | 'quote' | 'assignment' | 'deliverable' | 'rating';
+
+/** One line of an order's history: what happened, when, and the facts that go with it. */
+export type TTimelineEntry = {
+  key: string;
+  kind: TTimelineKind;
+  at: string;
+  title: string;
+  /** A status shown as a badge (quotes and offers). */
+  status: string | null;
+  details: string[];
+  by: string | null;
+};
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value ? value : null;
+}
+
+function windowText(start: unknown, end: unknown): string | null {
+  const from = text(start);
+  const to = text(end);
+  return from && to ? `${formatDateTime(from)} – ${formatDateTime(to)}` : null;
+}
+
+/** Provider organisations named in the history, by id, so events can say who. */
+function providerNames(detail: TAdminOrderDetail) {
+  const names = new Map<string, string>();
+  for (const assignment of detail.assignments) {
+    names.set(assignment.providerOrg.id, assignment.providerOrg.name);
+    names.set(assignment.id, assignment.providerOrg.name);
+  }
+  return names;
+}
+
+/** A job event in words (spec 001 §4 types: status_change, provider_accept, provider_decline, deadline, file_uploaded). */
+export function describeJobEvent(
+  event: Pick<TJobEvent, 'type' | 'metadata'>,
+  names: ReadonlyMap<string, string> = new Map(),
+): { title: string; details: string[] } {
+  const meta = event.metadata;
+  const provider =
+    names.get(text(meta.providerOrgId) ?? '') ?? names.get(text(meta.assignmentId) ?? '') ?? 'The provider';
+  switch (event.type) {
+    case 'status_change': {
+      const from = text(meta.from);
+      const to = text(meta.to) ?? 'unknown';
+      const reason = text(meta.reason);
+      if (!from)
+        return {
+          title: meta.leadId ? 'Order created from a lead' : 'Order created',
+          details: [`Status: ${humanize(to)}`],
+        };
+      if (to === 'cancelled') return { title: 'Order cancelled', details: reason ? [`Reason: ${reason}`] : [] };
+      if (to === 'completed') return { title: 'Order completed', details: [] };
+      if (to === 'scheduled') {
+        const window = windowText(meta.start, meta.end);
+        return { title: 'Schedule confirmed', details: window ? [`Window: ${window}`] : [] };
+      }
+      if (to === 'assigned') {
+        return { title: from === 'assigned' ? `Re-assigned to ${provider}` : `Assigned to ${provider}`, details: [] };
+      }
+      if (reason === 'offer_declined') return { title: `Offer declined: back to ${humanize(to)}`, details: [] };
+      if (reason === 'offer_expired') return { title: `Offer expired: back to ${humanize(to)}`, details: [] };
+      if (to === 'quoted' && meta.quoteId) return { title: 'Quote sent: order quoted', details: [] };
+      if (to === 'approved' && meta.quoteId) return { title: 'Quote accepted: order approved', details: [] };
+      if (to === 'captured') return { title: 'Capture recorded', details: [] };
+      if (to === 'delivered') return { title: 'Order delivered', details: [] };
+      return { title: `Status changed from ${humanize(from)} to ${humanize(to)}`, details: [] };
+    }
+    case 'provider_accept':
+      return { title: `${provider} accepted the job`, details: [] };
+    case 'provider_decline':
+      return { title: `${provider} declined the job`, details: [] };
+    case 'deadline': {
+      const window = windowText(meta.start, meta.end);
+      return { title: `${provider} proposed a window`, details: window ? [`Window: ${window}`] : [] };
+    }
+    case 'file_uploaded': {
+      const name = text(meta.fileName);
+      return { title: name ? `File uploaded: ${name}` : 'File uploaded', details: [] };
+    }
+    default: {
+      const label = humanize(event.type);
+      return { title: label.charAt(0).toUpperCase() + label.slice(1), details: [] };
+    }
+  }
+}
+
+function by(actor: { email: string | null; name: string | null } | null) {
+  return actor ? (actor.name ?? actor.email) : null;
+}
+
+/** The order's whole history as one list, newest first: job events, quotes, offers, deliverables and ratings. */
+export function buildOrderTimeline(detail: TAdminOrderDetail): TTimelineEntry[] {
+  const names = providerNames(detail);
+  const entries: TTimelineEntry[] = [
+    ...detail.jobEvents.map((event): TTimelineEntry => {
+      const described = describeJobEvent(event, names);
+      return {
+        key: `event-${event.id}`,
+        kind: 'event',
+        at: event.createdAt,
+        status: null,
+        by: by(event.actor),
+        ...described,
+      };
+    }),
+    ...detail.quotes.map(
+      (quote): TTimelineEntry => ({
+        key: `quote-${quote.id}`,
+        kind: 'quote',
+        at: quote.createdAt,
+        title: `Quote of ${formatMoney(quote.total, quote.currency)}`,
+        status: quote.status,
+        by: null,
+        details: [
+          quote.priceBreakdown.items
+            .map((item) => `${item.label} ${formatMoney(item.amount, quote.currency)}`)
+            .join(' · '),
+          ...(quote.sla ? [quote.sla] : []),
+          ...(quote.sentAt ? [`Sent ${formatDateTime(quote.sentAt)}`] : []),
+          ...(quote.respondedAt ? [`Answered ${formatDateTime(quote.respondedAt)}`] : []),
+          ...(quote.validityUntil ? [`Valid until ${formatDateTime(quote.validityUntil)}`] : []),
+        ],
+      }),
+    ),
+    ...detail.assignments.map((assignment): TTimelineEntry => {
+      const window = windowText(assignment.scheduledStart, assignment.scheduledEnd);
+      return {
+        key: `assignment-${assignment.id}`,
+        kind: 'assignment',
+        at: assignment.createdAt,
+        title: `Offered to ${assignment.providerOrg.name}`,
+        status: assignment.status,
+        by: null,
+        details: [
+          `Respond by ${formatDateTime(assignment.respondBy)}`,
+          ...(assignment.respondedAt ? [`Answered ${formatDateTime(assignment.respondedAt)}`] : []),
+          ...(window ? [`Window: ${window}`] : []),
+          ...(assignment.compensation !== null ? [`Compensation ${assignment.compensation}`] : []),
+        ],
+      };
+    }),
+    ...detail.deliverables.map(
+      (deliverable): TTimelineEntry => ({
+        key: `deliverable-${deliverable.id}`,
+        kind: 'deliverable',
+        at: deliverable.deliveredAt,
+        title: `Deliverable: ${deliverable.fileName} (${formatSize(deliverable.size)})`,
+        status: null,
+        by: by(deliverable.uploadedBy),
+        details: [],
+      }),
+    ),
+    ...detail.ratings.map(
+      (rating): TTimelineEntry => ({
+        key: `rating-${rating.id}`,
+        kind: 'rating',
+        at: rating.createdAt,
+        title: `Rated ${rating.score}/5 for ${rating.providerOrg.name}`,
+        status: null,
+        by: null,
+        details: rating.comment ? [rating.comment] : [],
+      }),
+    ),
+  ];
+  // Newest first; the sort is stable, so entries at the same instant keep the server's order.
+  return entries.sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime());
+}

@@ -1,0 +1,22 @@
+import type { TProposeScheduleInput } from '@spacecapture/shared/contracts/admin-workflow';
+import { ZProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { providerJobsKeys } from './provider-jobs-keys.ts';
+
+/** POST /api/provider/assignments/:id/schedule { start, end } → the job with its proposed window. */
+export function proposeSchedule({ id, window }: { id: string; window: TProposeScheduleInput }) {
+  return apiRequest(`/api/provider/assignments/${id}/schedule`, {
+    method: 'POST',
+    json: window,
+    schema: ZProviderAssignment,
+  });
+}
+
+export function useProposeSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: proposeSchedule,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerJobsKeys.assignments() }),
+  });
+}

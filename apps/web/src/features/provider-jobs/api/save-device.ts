@@ -1,0 +1,19 @@
+import { type TDeviceRequest, ZDevice } from '@spacecapture/shared/contracts/provider-portal';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { providerJobsKeys } from './provider-jobs-keys.ts';
+
+/** POST /api/provider/devices (new) or PATCH /api/provider/devices/:id (edit) → the device. */
+export function saveDevice({ id, device }: { id?: string | undefined; device: TDeviceRequest }) {
+  return id
+    ? apiRequest(`/api/provider/devices/${id}`, { method: 'PATCH', json: device, schema: ZDevice })
+    : apiRequest('/api/provider/devices', { method: 'POST', json: device, schema: ZDevice });
+}
+
+export function useSaveDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveDevice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerJobsKeys.devices() }),
+  });
+}

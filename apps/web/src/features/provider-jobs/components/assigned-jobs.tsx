@@ -1,0 +1,42 @@
+import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { useProviderAssignments } from '../api/get-assignments.ts';
+import { JobCard } from './job-card.tsx';
+import { ListState } from './list-state.tsx';
+
+/** Assigned Jobs (spec 001 §2): open offers first, then the accepted work, each newest first. */
+export function AssignedJobs() {
+  const jobs = useProviderAssignments();
+  const items = jobs.data?.items ?? [];
+  const offers = items.filter((job) => job.status === 'offered');
+  const accepted = items.filter((job) => job.status === 'accepted');
+  return (
+    <ListState query={jobs} count={items.length} what="jobs" empty="No jobs assigned yet.">
+      <Stack gap="xl">
+        {offers.length > 0 ? (
+          <Stack gap="sm">
+            <Title order={2} fz={20}>
+              Offers awaiting your answer
+            </Title>
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              {offers.map((job) => (
+                <JobCard key={job.id} job={job} />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        ) : null}
+        {accepted.length > 0 ? (
+          <Stack gap="sm">
+            <Title order={2} fz={20}>
+              Accepted jobs
+            </Title>
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              {accepted.map((job) => (
+                <JobCard key={job.id} job={job} />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        ) : null}
+      </Stack>
+    </ListState>
+  );
+}

@@ -1,0 +1,94 @@
+import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { TCertification } from '@spacecapture/shared/contracts/provider-portal';
+import { useProfile } from '../../../lib/auth/profile-context.ts';
+import { formatDate } from '../../../lib/format-date.ts';
+import { useCertifications } from '../api/get-certifications.ts';
+import { CertificationForm } from './certification-form.tsx';
+import { formatCalendarDate } from './format.ts';
+import { ListState } from './list-state.tsx';
+import { PROVIDER_ADMIN_ONLY } from './messages.ts';
+
+const STATUS_COLORS: Record<TCertification['status'], string> = {
+  pending: 'yellow',
+  active: 'teal',
+  rejected: 'red',
+  expired: 'gray',
+};
+
+/** Expired by status, or by an expiry date already past. */
+export function isExpired(certification: Pick<TCertification, 'status' | 'expiry'>, now: number) {
+  return (
+    certification.status === 'expired' ||
+    (certification.expiry !== null && new Date(certification.expiry).getTime() <= now)
+  );
+}
+
+/** Certification (spec 001 §2): scope, status, regions, expiry; a provider admin submits new ones. */
+export function Certifications() {
+  const profile = useProfile();
+  const canSubmit = profile.role === 'provider_admin';
+  const certifications = useCertifications();
+  const items = certifications.data?.items ?? [];
+  const now = Date.now();
+
+  return (
+    <Stack gap="lg">
+      <ListState query={certifications} count={items.length} what="certifications" empty="No certifications yet.">
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label="Certifications">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Scope</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Regions</Table.Th>
+                <Table.Th>Expiry</Table.Th>
+                <Table.Th>Submitted</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((certification) => {
+                const expired = isExpired(certification, now);
+                return (
+                  <Table.Tr key={certification.id} data-testid="certification-row">
+                    <Table.Td fw={600}>{certification.scope}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLORS[certification.status]} variant="light" radius="sm">
+                        {certification.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{certification.regions.join(', ') || '—'}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm">
+                          {certification.expiry ? formatCalendarDate(certification.expiry) : 'No expiry'}
+                        </Text>
+                        {expired ? (
+                          <Badge color="red" variant="filled" radius="sm" size="sm">
+                            Expired
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{formatDate(certification.createdAt)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </ListState>
+      {canSubmit ? (
+        <Paper withBorder radius="md" p="md">
+          <Title order={2} fz={18} mb="sm">
+            Submit a certification
+          </Title>
+          <CertificationForm />
+        </Paper>
+      ) : (
+        <Text size="sm" c="gray.7">
+          {PROVIDER_ADMIN_ONLY}
+        </Text>
+      )}
+    </Stack>
+  );
+}

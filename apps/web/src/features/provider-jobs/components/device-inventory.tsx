@@ -1,0 +1,115 @@
+import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { TDevice } from '@spacecapture/shared/contracts/provider-portal';
+import { useState } from 'react';
+import { useProfile } from '../../../lib/auth/profile-context.ts';
+import { formatDate } from '../../../lib/format-date.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useDeleteDevice } from '../api/delete-device.ts';
+import { useDevices } from '../api/get-devices.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { DeviceForm } from './device-form.tsx';
+import { ListState } from './list-state.tsx';
+import { PROVIDER_ADMIN_ONLY, PROVIDER_JOBS_TOASTS } from './messages.ts';
+
+/** Device Inventory (spec 001 §2): model, serial, capabilities; a provider admin adds, edits, removes. */
+export function DeviceInventory() {
+  const profile = useProfile();
+  const canManage = profile.role === 'provider_admin';
+  const devices = useDevices();
+  const remove = useDeleteDevice();
+  const [editing, setEditing] = useState<TDevice | null>(null);
+  const [removing, setRemoving] = useState<TDevice | null>(null);
+  const items = devices.data?.items ?? [];
+
+  function onRemove() {
+    if (!removing) return;
+    remove.mutate(removing.id, {
+      onSuccess: () => notifySuccess(PROVIDER_JOBS_TOASTS.deviceRemoved),
+      onError: (error) => notifyError({ title: 'Failed', message: errorMessage(error, NETWORK_FALLBACK) }),
+      onSettled: () => setRemoving(null),
+    });
+  }
+
+  return (
+    <Stack gap="lg">
+      {canManage ? (
+        <Paper withBorder radius="md" p="md">
+          <Title order={2} fz={18} mb="sm">
+            Add a device
+          </Title>
+          <DeviceForm />
+        </Paper>
+      ) : (
+        <Text size="sm" c="gray.7">
+          {PROVIDER_ADMIN_ONLY}
+        </Text>
+      )}
+      <ListState query={devices} count={items.length} what="devices" empty="No devices registered yet.">
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover aria-label="Devices">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Model</Table.Th>
+                <Table.Th>Serial</Table.Th>
+                <Table.Th>Capabilities</Table.Th>
+                <Table.Th>Added</Table.Th>
+                {canManage ? <Table.Th aria-label="Actions" /> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((device) => (
+                <Table.Tr key={device.id} data-testid="device-row">
+                  <Table.Td fw={600}>{device.model}</Table.Td>
+                  <Table.Td ff="monospace">{device.serial}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {device.capabilities.length === 0 ? <Text size="sm">—</Text> : null}
+                      {device.capabilities.map((capability) => (
+                        <Badge key={capability} variant="light" radius="sm" tt="none">
+                          {capability}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{formatDate(device.createdAt)}</Table.Td>
+                  {canManage ? (
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button size="xs" variant="light" onClick={() => setEditing(device)}>
+                          Edit
+                        </Button>
+                        <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(device)}>
+                          Remove
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </ListState>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit device" centered size="lg">
+        {editing ? (
+          <DeviceForm
+            key={editing.id}
+            device={editing}
+            onDone={() => setEditing(null)}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null}
+      </Modal>
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove this device?"
+        confirmLabel="Remove device"
+        loading={remove.isPending}
+        onConfirm={onRemove}
+        onCancel={() => setRemoving(null)}
+      >
+        {removing ? `${removing.model} ${removing.serial} will no longer be listed for your organization.` : ''}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

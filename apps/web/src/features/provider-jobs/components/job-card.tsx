@@ -1,0 +1,178 @@
+import { Badge, Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
+import { WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
+import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { type ReactNode, useState } from 'react';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { type TAnswer, useAnswerAssignment } from '../api/answer-assignment.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { captureTypeLabel, formatMoney, timelineLabel } from './format.ts';
+import { RespondByCountdown, useMinuteClock } from './respond-by-countdown.tsx';
+import { ScheduleProposalForm } from './schedule-proposal-form.tsx';
+
+const URGENCY_COLORS = { high: 'red', medium: 'yellow', low: 'gray' } as const;
+
+/**
+ * Accept and Decline as the spec enables them (spec 001 §4: Accept off once accepted, Decline off
+ * once declined), narrowed to what the server allows: only an open offer before its deadline can
+ * be answered, so an accepted job cannot be declined and an expired offer neither.
+ */
+export function answerButtons(job: Pick<TProviderAssignment, 'status' | 'accepted' | 'respondBy'>, now: number) {
+  const open = job.status === 'offered' && new Date(job.respondBy).getTime() > now;
+  return { canAccept: open && job.accepted !== true, canDecline: open && job.accepted !== false };
+}
+
+function jobTitle(job: TProviderAssignment) {
+  return job.title ?? `${captureTypeLabel(job.captureType)} job`;
+}
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm">
+      <Text span fw={600}>
+        {label}:
+      </Text>{' '}
+      {children}
+    </Text>
+  );
+}
+
+/** The window of an accepted job: confirmed by an admin, or proposed and awaiting confirmation. */
+function ScheduleWindow({ job }: { job: TProviderAssignment }) {
+  if (job.scheduledStart && job.scheduledEnd) {
+    return (
+      <Line label="Confirmed window">
+        {formatDateTime(job.scheduledStart)} – {formatDateTime(job.scheduledEnd)}
+      </Line>
+    );
+  }
+  if (job.proposedStart && job.proposedEnd) {
+    return (
+      <Line label="Proposed window">
+        {formatDateTime(job.proposedStart)} – {formatDateTime(job.proposedEnd)} (awaiting confirmation)
+      </Line>
+    );
+  }
+  return <Text size="sm">No schedule window proposed yet.</Text>;
+}
+
+/** One job of Assigned Jobs (spec 001 §2): the offer with its countdown, or the accepted work. */
+export function JobCard({ job }: { job: TProviderAssignment }) {
+  const answer = useAnswerAssignment();
+  const [confirmingDecline, setConfirmingDecline] = useState(false);
+  // Re-rendered when the deadline passes, so the buttons turn off with the countdown.
+  const now = useMinuteClock(new Date(job.respondBy).getTime());
+  const { canAccept, canDecline } = answerButtons(job, now);
+  const timeline = timelineLabel(job.preferredDates?.timeline);
+
+  function send(kind: TAnswer) {
+    answer.mutate(
+      { id: job.id, answer: kind },
+      {
+        onSuccess: () => {
+          setConfirmingDecline(false);
+          notifySuccess(
+            kind === 'accept' ? WORKFLOW_TOASTS.offerAccepted : { message: '', ...WORKFLOW_TOASTS.offerDeclined },
+          );
+        },
+        onError: (error) => {
+          setConfirmingDecline(false);
+          notifyError({
+            title: kind === 'accept' ? WORKFLOW_TOASTS.failedToAccept.title : WORKFLOW_TOASTS.failedToDecline.title,
+            message: errorMessage(error, NETWORK_FALLBACK),
+          });
+        },
+      },
+    );
+  }
+
+  const accepted = job.status === 'accepted';
+  return (
+    <Card withBorder radius="md" p="md" data-testid="job-card" aria-label={jobTitle(job)}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Text fw={600}>{jobTitle(job)}</Text>
+            <Text size="xs" c="gray.7">
+              Offered {formatDateTime(job.createdAt)}
+            </Text>
+          </div>
+          <Group gap={6} wrap="nowrap">
+            <Badge color={URGENCY_COLORS[job.urgency]} variant="outline" radius="sm">
+              {job.urgency} urgency
+            </Badge>
+            <Badge color={accepted ? 'teal' : 'blue'} variant="light" radius="sm">
+              {job.status}
+            </Badge>
+          </Group>
+        </Group>
+        <Line label="Location">{job.location}</Line>
+        <Line label="Client">{job.customer}</Line>
+        <Line label="Capture type">{captureTypeLabel(job.captureType)}</Line>
+        {timeline ? <Line label="Timeline">{timeline}</Line> : null}
+        {job.preferredDates?.notes ? <Line label="Preferred dates">{job.preferredDates.notes}</Line> : null}
+        <Line label="Compensation">{job.compensation === null ? 'Not set' : formatMoney(job.compensation)}</Line>
+
+        {accepted ? (
+          <>
+            <Text size="sm" c="teal.8">
+              You accepted this job{job.respondedAt ? ` on ${formatDateTime(job.respondedAt)}` : ''}.
+            </Text>
+            <ScheduleWindow job={job} />
+            <Group>
+              <ButtonLink to={`${PORTAL_PATHS.provider.uploads}?order=${job.orderId}`} size="sm">
+                Upload Deliverables
+              </ButtonLink>
+            </Group>
+            {job.orderStatus === 'assigned' ? (
+              <>
+                <Divider />
+                <ScheduleProposalForm assignmentId={job.id} />
+              </>
+            ) : null}
+          </>
+        ) : (
+          <Group gap="sm">
+            <RespondByCountdown respondBy={job.respondBy} />
+            <Text size="xs" c="gray.7">
+              Respond by {formatDateTime(job.respondBy)}
+            </Text>
+          </Group>
+        )}
+
+        <Group gap="xs">
+          <Button
+            size="xs"
+            color="teal"
+            disabled={!canAccept}
+            loading={answer.isPending && answer.variables?.answer === 'accept'}
+            onClick={() => send('accept')}
+          >
+            Accept
+          </Button>
+          <Button
+            size="xs"
+            variant="outline"
+            color="red"
+            disabled={!canDecline}
+            onClick={() => setConfirmingDecline(true)}
+          >
+            Decline
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirmingDecline}
+        title="Decline this job?"
+        confirmLabel="Decline job"
+        loading={answer.isPending && answer.variables?.answer === 'decline'}
+        onConfirm={() => send('decline')}
+        onCancel={() => setConfirmingDecline(false)}
+      >
+        The offer goes back to the admins and cannot be accepted afterwards.
+      </ConfirmDialog>
+    </Card>
+  );
+}

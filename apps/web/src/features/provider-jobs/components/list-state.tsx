@@ -1,0 +1,31 @@
+import { Center, Loader, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+
+type TListStateProps = {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  count: number;
+  what: string;
+  empty: string;
+  children: ReactNode;
+};
+
+/** A list's loading, error and empty states, else the list itself. */
+export function ListState({ query, count, what, empty, children }: TListStateProps) {
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label={`Loading ${what}`} />
+      </Center>
+    );
+  }
+  if (query.isError) return <QueryError error={query.error} onRetry={() => query.refetch()} what={what} />;
+  if (count === 0) {
+    return (
+      <Text c="gray.7" py="lg" ta="center">
+        {empty}
+      </Text>
+    );
+  }
+  return <>{children}</>;
+}
