@@ -1,15 +1,9 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { renderSummaryEmail, type TSummaryRow } from '../../lib/html.ts';
-import type { TOutgoingEmail } from '../outbox/outbox-repository.ts';
+import type { TSummaryRow } from '../../lib/html.ts';
+import { summaryEmailsTo } from '../outbox/summary-emails.ts';
 import type { TOrderRow } from '../workflow/orders-repository.ts';
 
 /** E-mails of the admin's order actions: one copy per recipient, so no one sees another's address. */
-
-function each(recipients: readonly string[], subject: string, intro: string, rows: readonly TSummaryRow[]) {
-  const unique = [...new Set(recipients.map((address) => address.toLowerCase()))];
-  const body = renderSummaryEmail(subject, intro, rows);
-  return unique.map((to): TOutgoingEmail => ({ to: [to], subject, ...body }));
-}
 
 /**
  * Order cancelled: to the customer's members, and to the members of the provider that held the
@@ -30,7 +24,7 @@ export function orderCancelledEmails(input: {
     ['Location', order.location],
     ['Reason', reason],
   ];
-  const customer = each(
+  const customer = summaryEmailsTo(
     input.customerRecipients,
     `Order cancelled: ${order.title}`,
     'Your order was cancelled by the SpaceCapture team. Reply to this e-mail if you have any questions.',
@@ -38,7 +32,7 @@ export function orderCancelledEmails(input: {
   );
   if (!input.provider) return customer;
   const masked = input.provider.masked;
-  const provider = each(
+  const provider = summaryEmailsTo(
     input.provider.recipients,
     `Job cancelled: ${masked ? captureType : order.title}`,
     'The order behind this job was cancelled; the job is withdrawn and needs nothing more from you.',
@@ -60,7 +54,7 @@ export function jobCompletedEmails(input: {
   recipients: readonly string[];
 }) {
   const { order } = input;
-  return each(
+  return summaryEmailsTo(
     input.recipients,
     `Job completed: ${order.title}`,
     'The customer has received the deliverables and the job is complete. Its compensation is now payable.',

@@ -1,6 +1,6 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { renderSummaryEmail, type TSummaryRow } from '../../lib/html.ts';
-import type { TOutgoingEmail } from '../outbox/outbox-repository.ts';
+import type { TSummaryRow } from '../../lib/html.ts';
+import { summaryEmailsTo } from '../outbox/summary-emails.ts';
 import type { TOrderRow } from './orders-repository.ts';
 import type { TQuoteRow } from './quotes-repository.ts';
 
@@ -8,12 +8,6 @@ import type { TQuoteRow } from './quotes-repository.ts';
  * E-mails of the workflow. Each recipient gets a copy of their own (members of one organisation
  * never see each other's addresses); the company address stands for the admins.
  */
-
-function each(recipients: readonly string[], subject: string, intro: string, rows: readonly TSummaryRow[]) {
-  const unique = [...new Set(recipients.map((address) => address.toLowerCase()))];
-  const body = renderSummaryEmail(subject, intro, rows);
-  return unique.map((to): TOutgoingEmail => ({ to: [to], subject, ...body }));
-}
 
 function when(value: Date | null) {
   return value ? value.toUTCString() : null;
@@ -51,7 +45,7 @@ export function quoteSentEmails(input: {
     ['Valid until', when(quote.validityUntil)],
     [input.audience === 'customer' ? 'Accept or decline at' : 'Quotes', input.link],
   ];
-  return each(
+  return summaryEmailsTo(
     input.recipients,
     `Quote sent: ${order.title}`,
     input.audience === 'customer'
@@ -68,10 +62,15 @@ export function quoteAnsweredEmails(input: {
   recipients: readonly string[];
 }) {
   const { quote, order } = input;
-  return each(input.recipients, `Quote ${input.answer}: ${order.title}`, `The customer ${input.answer} the quote.`, [
-    ['Order', order.title],
-    ['Total', money(Number(quote.total), quote.currency)],
-  ]);
+  return summaryEmailsTo(
+    input.recipients,
+    `Quote ${input.answer}: ${order.title}`,
+    `The customer ${input.answer} the quote.`,
+    [
+      ['Order', order.title],
+      ['Total', money(Number(quote.total), quote.currency)],
+    ],
+  );
 }
 
 /**
@@ -93,7 +92,7 @@ export function offerEmails(input: {
         ['Location', 'Location revealed after acceptance'],
       ]
     : orderRows(order, order);
-  return each(
+  return summaryEmailsTo(
     input.recipients,
     `New job offer: ${input.maskLocation ? captureType : order.title}`,
     `You have been selected for this project. Please review the details and respond within ${input.deadlineHours} hours in the provider portal.`,
@@ -115,7 +114,7 @@ export function offerAnsweredEmails(input: {
       : input.outcome === 'declined'
         ? `${input.providerName} declined the job. The order is back in the assignment queue (${input.orderStatus}).`
         : `${input.providerName} did not answer the offer in time; it expired. The order is back in the assignment queue (${input.orderStatus}).`;
-  return each(input.recipients, `Offer ${input.outcome}: ${order.title}`, intro, orderRows(order, order));
+  return summaryEmailsTo(input.recipients, `Offer ${input.outcome}: ${order.title}`, intro, orderRows(order, order));
 }
 
 export function scheduleProposedEmails(input: {
@@ -125,7 +124,7 @@ export function scheduleProposedEmails(input: {
   end: Date;
   recipients: readonly string[];
 }) {
-  return each(
+  return summaryEmailsTo(
     input.recipients,
     `Schedule proposed: ${input.order.title}`,
     `${input.providerName} proposed a capture window. Confirm it on the Assignments page.`,
@@ -139,7 +138,7 @@ export function scheduleConfirmedEmails(input: {
   end: Date;
   recipients: readonly string[];
 }) {
-  return each(
+  return summaryEmailsTo(
     input.recipients,
     `Schedule confirmed: ${input.order.title}`,
     'The capture is scheduled for the window below.',
@@ -158,5 +157,5 @@ export function applicationRejectedEmail(input: {
     `Dear ${input.firstName}, thank you for applying to join the SpaceCapture provider network with ${input.orgName}. ` +
     'After careful review we are unable to offer a place in the network at this time. ' +
     'We appreciate the time you took, and you are welcome to apply again in the future.';
-  return each([input.to], subject, intro, [['Note', input.reason]]);
+  return summaryEmailsTo([input.to], subject, intro, [['Note', input.reason]]);
 }

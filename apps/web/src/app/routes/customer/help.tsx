@@ -1,5 +1,6 @@
 import { HelpScreen } from '../../../features/customer-billing/components/help-screen.tsx';
 import { FAQ_ITEMS } from '../../../features/faq/content/faq-content.ts';
+import { SupportRequestForm } from '../../../features/support-request/components/support-request-form.tsx';
 
 /** The public FAQ's questions that matter once an order exists (not how to request or apply). */
 const CUSTOMER_FAQ_IDS = new Set(['turnaround', 'rush', 'prepare', 'deliverables', 'formats', 'software', 'security']);
@@ -8,5 +9,5 @@ const CUSTOMER_FAQ = [...FAQ_ITEMS.general, ...FAQ_ITEMS.customers, ...FAQ_ITEMS
 );
 
 export function CustomerHelpRoute() {
-  return <HelpScreen faq={CUSTOMER_FAQ} />;
+  return <HelpScreen faq={CUSTOMER_FAQ} supportForm={<SupportRequestForm />} />;
 }

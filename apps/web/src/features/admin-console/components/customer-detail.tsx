@@ -2,6 +2,7 @@ import { Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table,
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { ReactNode } from 'react';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -10,7 +11,6 @@ import { useCustomer } from '../api/get-customer.ts';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
 import { Fact } from './detail-parts.tsx';
-import { ListState } from './list-state.tsx';
 import { MembersTable } from './members-table.tsx';
 
 function LatestOrders({ customerOrgId, total }: { customerOrgId: string; total: number }) {

@@ -3,13 +3,13 @@ import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-con
 import { ORDER_STATUSES } from '@spacecapture/shared/contracts/admin-workflow';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { humanize } from '../utils/format.ts';
 import { readOrderFilters, withParams } from '../utils/list-filters.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
-import { ListState } from './list-state.tsx';
 import { LoadMore } from './load-more.tsx';
 import { SearchBox } from './search-box.tsx';
 import { useListParams } from './use-list-params.ts';

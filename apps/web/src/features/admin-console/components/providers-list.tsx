@@ -1,13 +1,13 @@
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useProviders } from '../api/get-providers.ts';
 import { formatRate, regionsOf } from '../utils/format.ts';
 import { readOrganizationFilters, withParams } from '../utils/list-filters.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
-import { ListState } from './list-state.tsx';
 import { LoadMore } from './load-more.tsx';
 import { SearchBox } from './search-box.tsx';
 import { useListParams } from './use-list-params.ts';

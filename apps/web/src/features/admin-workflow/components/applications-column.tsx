@@ -1,12 +1,12 @@
 import { Anchor, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type TApplication, WORKFLOW_EMPTY, WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import { APPLICATION_MACHINE, canTransition } from '@spacecapture/shared/state-machines';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useApproveApplication } from '../api/approve-application.ts';
 import { portfolioUrl, useApplications } from '../api/get-applications.ts';
 import { useRejectApplication } from '../api/reject-application.ts';
 import { useSetApplicationStatus } from '../api/set-application-status.ts';
-import { ListState } from './list-state.tsx';
 import { WorkflowStatusBadge } from './workflow-status-badge.tsx';
 
 function ApplicationCard({ application }: { application: TApplication }) {

@@ -1,8 +1,8 @@
 import { SimpleGrid } from '@mantine/core';
 import { WORKFLOW_EMPTY } from '@spacecapture/shared/contracts/admin-workflow';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { useAssignmentQueue } from '../api/get-assignment-queue.ts';
 import { AssignmentCard } from './assignment-card.tsx';
-import { ListState } from './list-state.tsx';
 
 /** The orders ready for assignment, one card each. */
 export function AssignmentQueue() {

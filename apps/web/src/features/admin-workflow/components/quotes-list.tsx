@@ -1,10 +1,10 @@
 import { Button, Paper, Stack, Table, Title } from '@mantine/core';
 import { type TQuote, WORKFLOW_EMPTY, WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useQuotes } from '../api/get-quotes.ts';
 import { useSendQuote } from '../api/send-quote.ts';
-import { ListState } from './list-state.tsx';
 import { WorkflowStatusBadge } from './workflow-status-badge.tsx';
 
 function SendQuoteButton({ quote }: { quote: TQuote }) {

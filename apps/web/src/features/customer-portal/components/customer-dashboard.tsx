@@ -1,12 +1,12 @@
 import { Anchor, List, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { PATHS } from '@spacecapture/shared/paths';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { DeliverablesByOrder } from './deliverables-by-order.tsx';
 import { OrderDetail } from './order-detail.tsx';
 import { OrdersList } from './orders-list.tsx';
-import { SupportForm } from './support-form.tsx';
 import { useOrdersAddress } from './use-orders-address.ts';
 
 const TABS = [
@@ -60,7 +60,7 @@ function HelpList() {
  * /customer-dashboard (spec 001 §2): tabs My Orders (list and detail with Back), Deliverables and
  * Support, all on the organisation's real data. The tab is kept in the address (?tab=).
  */
-export function CustomerDashboard() {
+export function CustomerDashboard({ supportForm }: { supportForm: ReactNode }) {
   const navigate = useNavigate();
   const { params, openOrderId, openOrder, closeOrder } = useOrdersAddress();
   const requested = params.get('tab');
@@ -93,7 +93,7 @@ export function CustomerDashboard() {
       </Tabs.Panel>
       <Tabs.Panel value="support">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <SupportForm />
+          {supportForm}
           <HelpList />
         </SimpleGrid>
       </Tabs.Panel>

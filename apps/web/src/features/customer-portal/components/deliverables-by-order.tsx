@@ -1,9 +1,9 @@
 import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { useCustomerDeliverables } from '../api/get-customer-deliverables.ts';
 import { DeliverableFiles } from './deliverable-files.tsx';
-import { ListState } from './list-state.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** The organisation's orders that have files, each with its files and Download buttons. */

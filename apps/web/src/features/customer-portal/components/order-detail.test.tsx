@@ -1,8 +1,8 @@
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
 import { OrderDetail } from './order-detail.tsx';
-import { renderInPortal, typeInto, waitFor } from './render-in-portal.test-helper.tsx';
 
 const ORDER_ID = '0d5b2b6e-8a51-4c34-9a64-3f7d6f1f2a10';
 const FILE_ID = '6a1f0c2d-3b4e-4f5a-8b6c-7d8e9f0a1b2c';

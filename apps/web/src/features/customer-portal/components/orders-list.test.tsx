@@ -1,8 +1,8 @@
 import type { TCustomerOrder } from '@spacecapture/shared/contracts/customer-portal';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
 import { OrdersList } from './orders-list.tsx';
-import { renderInPortal, typeInto, waitFor } from './render-in-portal.test-helper.tsx';
 
 function orderOf(n: number, displayStatus: TCustomerOrder['displayStatus'] = 'pending'): TCustomerOrder {
   return {

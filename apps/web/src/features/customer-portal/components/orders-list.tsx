@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { CUSTOMER_DISPLAY_STATUSES } from '@spacecapture/shared/contracts/customer-portal';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
 import {
@@ -21,7 +22,6 @@ import {
   type TCustomerDisplayStatus,
   type TCustomerOrderFilters,
 } from '../lib/order-filters.ts';
-import { ListState } from './list-state.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const STATUS_OPTIONS = [

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { useProviderAssignments } from '../api/get-assignments.ts';
 import { JobCard } from './job-card.tsx';
-import { ListState } from './list-state.tsx';
 
 /** Assigned Jobs (spec 001 §2): open offers first, then the accepted work, each newest first. */
 export function AssignedJobs() {

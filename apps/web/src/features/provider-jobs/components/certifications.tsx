@@ -1,11 +1,11 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TCertification } from '@spacecapture/shared/contracts/provider-portal';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useCertifications } from '../api/get-certifications.ts';
 import { CertificationForm } from './certification-form.tsx';
 import { formatCalendarDate } from './format.ts';
-import { ListState } from './list-state.tsx';
 import { PROVIDER_ADMIN_ONLY } from './messages.ts';
 
 const STATUS_COLORS: Record<TCertification['status'], string> = {

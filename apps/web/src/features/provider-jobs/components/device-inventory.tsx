@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TDevice } from '@spacecapture/shared/contracts/provider-portal';
 import { useState } from 'react';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -8,7 +9,6 @@ import { useDeleteDevice } from '../api/delete-device.ts';
 import { useDevices } from '../api/get-devices.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { DeviceForm } from './device-form.tsx';
-import { ListState } from './list-state.tsx';
 import { PROVIDER_ADMIN_ONLY, PROVIDER_JOBS_TOASTS } from './messages.ts';
 
 /** Device Inventory (spec 001 §2): model, serial, capabilities; a provider admin adds, edits, removes. */

@@ -1,5 +1,5 @@
-/** The words of the Help page's contact form. */
-export const HELP_MESSAGES = {
+/** The words of the customer's Contact Support form (dashboard Support tab and Help page). */
+export const SUPPORT_MESSAGES = {
   intro: 'Questions about an order, a quote or your files? Write to our team here; we reply by e-mail.',
   sentTitle: 'Support request sent',
   sent: (subject: string, at: string) =>

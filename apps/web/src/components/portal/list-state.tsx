@@ -1,6 +1,6 @@
 import { Center, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { QueryError } from '../../../components/portal/query-error.tsx';
+import { QueryError } from './query-error.tsx';
 
 type TListStateProps = {
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };

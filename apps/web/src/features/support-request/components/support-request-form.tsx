@@ -7,19 +7,20 @@ import { useForm } from 'react-hook-form';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { handleSubmissionError } from '../../../lib/submission-error.ts';
-import { useCreateSupportRequest } from '../api/create-support-request.ts';
-import { HELP_MESSAGES } from '../lib/help-messages.ts';
+import { useSendSupportRequest } from '../api/send-support-request.ts';
+import { SUPPORT_MESSAGES } from './support-messages.ts';
 
 const EMPTY: TSupportRequest = { subject: '', message: '' };
 
 type TSent = { id: string; createdAt: string; subject: string };
 
 /**
- * Contact Support (spec 001 §2, §9: subject and a 4-row message): stored for the admins and
- * e-mailed to the company. The confirmation names the request so the customer can refer to it.
+ * Contact Support (spec 001 §2, §9: subject and a 4-row message), on the dashboard's Support tab
+ * and the Help page: stored for the admins and e-mailed to the company. The fields clear once it
+ * is sent, and the confirmation names the request so the customer can refer to it.
  */
-export function HelpSupportForm() {
-  const create = useCreateSupportRequest();
+export function SupportRequestForm() {
+  const create = useSendSupportRequest();
   const [sent, setSent] = useState<TSent | null>(null);
   const {
     register,
@@ -42,7 +43,10 @@ export function HelpSupportForm() {
           setError(field, { type: 'server', message }, { shouldFocus: true });
           return true;
         },
-        failureToast: (message) => ({ title: HELP_MESSAGES.failedTitle, message: message || HELP_MESSAGES.failed }),
+        failureToast: (message) => ({
+          title: SUPPORT_MESSAGES.failedTitle,
+          message: message || SUPPORT_MESSAGES.failed,
+        }),
       });
     }
   });
@@ -55,12 +59,12 @@ export function HelpSupportForm() {
             Contact Support
           </Title>
           <Text size="sm" c="gray.7">
-            {HELP_MESSAGES.intro}
+            {SUPPORT_MESSAGES.intro}
           </Text>
         </div>
         {sent ? (
-          <Alert color="teal" title={HELP_MESSAGES.sentTitle} role="status">
-            <Text size="sm">{HELP_MESSAGES.sent(sent.subject, formatDateTime(sent.createdAt))}</Text>
+          <Alert color="teal" title={SUPPORT_MESSAGES.sentTitle} role="status">
+            <Text size="sm">{SUPPORT_MESSAGES.sent(sent.subject, formatDateTime(sent.createdAt))}</Text>
             <Text size="xs" c="gray.7" mt={4}>
               Reference {sent.id}
             </Text>

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderInPortal, typeInto, waitFor } from './render-in-portal.test-helper.tsx';
-import { SupportForm } from './support-form.tsx';
+import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
+import { SupportRequestForm } from './support-request-form.tsx';
 
 let view: ReturnType<typeof renderInPortal> | undefined;
 afterEach(() => view?.unmount());
@@ -19,9 +19,9 @@ const submit = () =>
   });
 const bodyText = () => document.body.textContent ?? '';
 
-describe('SupportForm', () => {
+describe('SupportRequestForm', () => {
   it('asks for a subject and a message and sends nothing without them', async () => {
-    view = renderInPortal(<SupportForm />, () => ({ status: 201, body: {} }));
+    view = renderInPortal(<SupportRequestForm />, () => ({ status: 201, body: {} }));
     expect(message().getAttribute('rows')).toBe('4');
     await submit();
     await waitFor(() => {
@@ -35,7 +35,7 @@ describe('SupportForm', () => {
   });
 
   it('sends the trimmed request, confirms it and clears the form', async () => {
-    view = renderInPortal(<SupportForm />, () => ({
+    view = renderInPortal(<SupportRequestForm />, () => ({
       status: 201,
       body: { id: '5b0c7a3e-9a43-4c8e-9d0a-2f1c9f3b8f11', createdAt: '2026-03-12T10:00:00.000Z' },
     }));
@@ -52,10 +52,11 @@ describe('SupportForm', () => {
     ]);
     expect(subject().value).toBe('');
     expect(message().value).toBe('');
+    expect(bodyText()).toContain('Reference 5b0c7a3e-9a43-4c8e-9d0a-2f1c9f3b8f11');
   });
 
   it("keeps what was typed and shows the server's message when sending fails", async () => {
-    view = renderInPortal(<SupportForm />, () => ({
+    view = renderInPortal(<SupportRequestForm />, () => ({
       status: 500,
       body: { error: { code: 'internal', message: 'The database is not available.' } },
     }));
