@@ -168,3 +168,40 @@ export async function scheduledOrder(
   await confirmSchedule(deps.admin, assignmentId);
   return { ...order, quoteId, assignmentId, start, end };
 }
+
+/**
+ * Uploads `bytes` as a deliverable of the order through the real tus API: creation, then the bytes
+ * in PATCHes of at most 4 MB (as the web page sends them). Returns the recorded deliverable's id.
+ */
+export async function uploadDeliverable(
+  providerApi: APIRequestContext,
+  orderId: string,
+  fileName: string,
+  bytes: Buffer,
+): Promise<string> {
+  const tus = { 'Tus-Resumable': '1.0.0' };
+  const metadata = [
+    `orderId ${Buffer.from(orderId).toString('base64')}`,
+    `filename ${Buffer.from(fileName).toString('base64')}`,
+  ];
+  const created = await providerApi.post('/api/provider/uploads', {
+    headers: { ...tus, 'Upload-Length': String(bytes.length), 'Upload-Metadata': metadata.join(',') },
+  });
+  await expectOk(created, 201);
+  const location = created.headers().location as string;
+  const chunk = 4 * 1024 * 1024;
+  let offset = 0;
+  let deliverableId = '';
+  do {
+    const part = bytes.subarray(offset, offset + chunk);
+    const sent = await providerApi.patch(location, {
+      headers: { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+      data: part,
+    });
+    await expectOk(sent, 204);
+    offset = Number(sent.headers()['upload-offset']);
+    deliverableId = sent.headers()['upload-deliverable-id'] ?? '';
+  } while (offset < bytes.length);
+  expect(deliverableId, 'the last PATCH names the recorded deliverable').not.toBe('');
+  return deliverableId;
+}

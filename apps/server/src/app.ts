@@ -20,6 +20,8 @@ import { createPublicFormsService, type TPublicFormsService } from './modules/pu
 import { createLimiter } from './modules/rate-limits/fixed-window-limiter.ts';
 import { readFeatureFlags } from './modules/settings/feature-flags-repository.ts';
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
+import { createS3FileStore } from './modules/storage/s3-file-store.ts';
+import { createPostgresUploadLocker } from './modules/uploads/postgres-upload-locker.ts';
 import { createApplicationsService, type TApplicationsService } from './modules/workflow/applications-service.ts';
 import { createAssignmentsService, type TAssignmentsService } from './modules/workflow/assignments-service.ts';
 import { createLeadsService, type TLeadsService } from './modules/workflow/leads-service.ts';
@@ -42,6 +44,7 @@ import customerPortalRoutes from './routes/customer/portal.ts';
 import healthRoutes from './routes/health.ts';
 import teamRoutes from './routes/org/team.ts';
 import providerPortalRoutes from './routes/provider/portal.ts';
+import providerUploadRoutes from './routes/provider/uploads.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
 import {
   createOfferExpiryWorker,
@@ -125,7 +128,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     reply.header('X-Request-Id', request.id);
   });
 
-  const files = createLocalFileStore(path.join(config.dataDir, 'files'));
+  const files = config.s3
+    ? createS3FileStore(config.s3, path.join(config.dataDir, 'files'))
+    : createLocalFileStore(path.join(config.dataDir, 'files'));
   const transport =
     options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : keepInOutbox);
   const outbox = createOutboxWorker({
@@ -259,6 +264,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(teamRoutes, { prefix: '/api' });
   await app.register(customerPortalRoutes, { prefix: '/api' });
   await app.register(providerPortalRoutes, { prefix: '/api' });
+  // Instances sharing a PostgreSQL server share upload locks; PGlite is one process (memory locker).
+  const uploadLocker =
+    database.kind === 'postgres' && config.databaseUrl ? createPostgresUploadLocker(config.databaseUrl) : undefined;
+  await app.register(providerUploadRoutes, {
+    prefix: '/api',
+    sweepAbandoned: options.startWorkers ?? true,
+    ...(uploadLocker ? { locker: uploadLocker } : {}),
+  });
   await app.register(webApp, { distDir: config.webDistDir ?? defaultWebDistDir() });
 
   app.addHook('onReady', async () => {
@@ -270,6 +283,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     await outbox.stop();
     transport.close();
     redis?.disconnect();
+    await uploadLocker?.close();
   });
   return app;
 }

@@ -43,7 +43,40 @@ const ZEnvironment = z.object({
   AUTH_SECRET: z.string().trim().min(32, 'expected at least 32 characters').optional(),
   ADMIN_EMAIL: z.email('expected an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
+  /** Largest deliverable a provider may upload, in bytes (100 GB by default). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 ** 4)
+    .default(100 * 1000 ** 3),
+  /** Files in an S3-compatible bucket instead of $DATA_DIR/files when S3_BUCKET is set. */
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'expected a bucket name (3-63 lowercase letters, digits, dots, dashes)',
+    )
+    .optional(),
+  S3_ENDPOINT: ZUrl(['http:', 'https:']).optional(),
+  S3_REGION: z.string().trim().min(1).max(64).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'expected true or false').optional(),
 });
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+export type TS3Config = {
+  bucket: string;
+  /** Unset: AWS itself, by region. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
 
 export type TConfig = {
   port: number;
@@ -64,6 +97,9 @@ export type TConfig = {
   authSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  uploadMaxBytes: number;
+  /** Unset: files on local disk under $DATA_DIR/files. */
+  s3: TS3Config | undefined;
 };
 
 export class ConfigError extends Error {
@@ -80,6 +116,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(present.ADMIN_EMAIL) !== Boolean(present.ADMIN_PASSWORD)) {
     throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both to create the first admin, or neither']);
   }
+  const s3Problems = s3Completeness(present);
+  if (s3Problems.length > 0) throw new ConfigError(s3Problems);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map(
@@ -106,10 +144,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: value.AUTH_SECRET,
     adminEmail: value.ADMIN_EMAIL,
     adminPassword: value.ADMIN_PASSWORD,
+    uploadMaxBytes: value.UPLOAD_MAX_BYTES,
+    s3: value.S3_BUCKET
+      ? {
+          bucket: value.S3_BUCKET,
+          endpoint: value.S3_ENDPOINT,
+          region: value.S3_REGION ?? 'us-east-1',
+          accessKeyId: value.S3_ACCESS_KEY_ID as string,
+          secretAccessKey: value.S3_SECRET_ACCESS_KEY as string,
+          // Most S3-compatible servers (MinIO, Ceph) want path-style URLs; AWS wants virtual hosts.
+          forcePathStyle: value.S3_FORCE_PATH_STYLE ? value.S3_FORCE_PATH_STYLE === 'true' : Boolean(value.S3_ENDPOINT),
+        }
+      : undefined,
   };
 }
 
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD']);
+/** S3 settings come as a set: a bucket needs its credentials, and settings without a bucket are a mistake. */
+function s3Completeness(env: Record<string, string | undefined>): string[] {
+  if (!env.S3_BUCKET) {
+    const stray = S3_VARIABLES.filter((name) => env[name]);
+    return stray.length > 0
+      ? [`S3_BUCKET: required when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`]
+      : [];
+  }
+  return ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']
+    .filter((name) => !env[name])
+    .map((name) => `${name}: required when S3_BUCKET is set`);
+}
+
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']);
 
 /** What a start-up message may show of a value: never a secret, nor the password inside a URL. */
 function shownValue(name: string, env: Record<string, string | undefined>): string {

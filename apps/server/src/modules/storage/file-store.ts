@@ -1,31 +1,98 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import type { DataStore, KvStore, Upload } from '@tus/utils';
 
 /**
- * Files on local disk under `$DATA_DIR/files`. Keys are ours (never a visitor's file name), so a
- * key always maps inside the root. An object-storage driver implements the same shape.
+ * Where files live: local disk under `$DATA_DIR/files` (default) or an S3-compatible bucket
+ * (s3-file-store.ts). Keys are ours (never a visitor's raw file name), so a key always maps inside
+ * the store. Every read and write of stored files goes through this shape.
  */
 export type TFileStore = {
+  readonly kind: 'local' | 's3';
   /** Moves a finished temporary file into the store under `key`. */
   adopt(tempPath: string, key: string): Promise<void>;
-  /** The whole file, or the bytes `start`..`end` (inclusive) of it; `size` is always the whole file's. */
+  /**
+   * The whole file, or the bytes `start`..`end` (inclusive) of it; `size` is always the whole
+   * file's. A missing key rejects with an error whose `code` is 'ENOENT'.
+   */
   open(key: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number }>;
+  /** Removes the file and any upload state of it. */
   remove(key: string): Promise<void>;
-  /** A private folder for uploads in progress, on the same disk so adopt() is a rename. */
+  /** A private local folder for small uploads in progress (multipart forms). */
   tempDir(): Promise<string>;
   discardTemp(tempPath: string): Promise<void>;
+  /**
+   * Reserves `key` for a resumable upload written in place by `uploads`: false when a file or an
+   * upload already holds it, so nothing is ever overwritten.
+   */
+  reserve(key: string): Promise<boolean>;
+  /**
+   * The tus data store that writes resumable uploads straight to their final key. Its state
+   * outlives completion, so a client that lost the last answer sees the upload finished.
+   */
+  readonly uploads: DataStore;
+  /** Keys of every resumable upload the store keeps state for, finished or not. */
+  listUploads(): Promise<string[]>;
 };
 
+/** Keys of files stored whole (`applications/<uuid>.pdf`) and of deliverables (`<order id>/<ms>_<name>`). */
 const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
+const DELIVERABLE_KEY = /^[0-9a-f-]{36}\/\d{13}_[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+export function isSafeKey(key: string) {
+  return (SAFE_KEY.test(key) || DELIVERABLE_KEY.test(key)) && !key.includes('..');
+}
+
+export function assertSafeKey(key: string) {
+  if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+  return key;
+}
+
+/** Folder of upload state (tus metadata) beside the files; a dot folder no key can reach. */
+const UPLOAD_STATE_DIR = '.uploads';
+
+/**
+ * Upload metadata as one JSON file per upload, named by the key in base64url (keys hold slashes).
+ * On shared disk every instance sees the same state.
+ */
+export function createUploadStateFiles(dir: string): KvStore<Upload> {
+  const fileOf = (key: string) => path.join(dir, `${Buffer.from(key).toString('base64url')}.json`);
+  return {
+    async get(key) {
+      try {
+        return JSON.parse(await readFile(fileOf(key), 'utf8')) as Upload;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async set(key, value) {
+      await mkdir(dir, { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const temp = `${fileOf(key)}.${process.pid}.tmp`;
+      await writeFile(temp, JSON.stringify(value));
+      await rename(temp, fileOf(key));
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    async list() {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      return names
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => Buffer.from(name.slice(0, -'.json'.length), 'base64url').toString());
+    },
+  };
+}
 
 export function createLocalFileStore(root: string): TFileStore {
-  const resolveKey = (key: string) => {
-    if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
-    return path.join(root, key);
-  };
+  const resolveKey = (key: string) => path.join(root, assertSafeKey(key));
+  const uploadState = createUploadStateFiles(path.join(root, UPLOAD_STATE_DIR));
   return {
+    kind: 'local',
     async adopt(tempPath, key) {
       const target = resolveKey(key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -38,6 +105,7 @@ export function createLocalFileStore(root: string): TFileStore {
     },
     async remove(key) {
       await rm(resolveKey(key), { force: true });
+      await uploadState.delete(key);
     },
     async discardTemp(tempPath) {
       await rm(tempPath, { force: true });
@@ -46,6 +114,22 @@ export function createLocalFileStore(root: string): TFileStore {
       const dir = path.join(root, '.incoming');
       await mkdir(dir, { recursive: true });
       return dir;
+    },
+    async reserve(key) {
+      const target = resolveKey(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        // 'wx' creates the empty file or fails if anything is there: atomic on one disk.
+        await (await open(target, 'wx')).close();
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      }
+    },
+    uploads: new FileStore({ directory: root, configstore: uploadState }),
+    async listUploads() {
+      return (await uploadState.list?.()) ?? [];
     },
   };
 }

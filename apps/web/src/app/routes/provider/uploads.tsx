@@ -1,5 +1,10 @@
-import { UpcomingScreen } from '../../../components/portal/upcoming-screen.tsx';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { UploadsScreen } from '../../../features/provider-uploads/components/uploads-screen.tsx';
 
 export function ProviderUploadsRoute() {
-  return <UpcomingScreen title={'Uploads'} description={'Upload deliverable files for your accepted assignments.'} />;
+  return (
+    <PortalPage title="Uploads" description="Upload deliverable files for your accepted assignments.">
+      <UploadsScreen />
+    </PortalPage>
+  );
 }

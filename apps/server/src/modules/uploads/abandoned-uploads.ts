@@ -1,0 +1,59 @@
+import type { TDatabase } from '@spacecapture/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TFileStore } from '../storage/file-store.ts';
+import { orderOfKey } from './upload-keys.ts';
+import { findDeliverableOfUpload } from './uploads-repository.ts';
+
+/** An unfinished upload untouched for this long is given up and its bytes freed (decision 040). */
+export const ABANDONED_UPLOAD_MS = 7 * 24 * 3_600_000;
+const SWEEP_EVERY_MS = 3_600_000;
+
+/**
+ * Removes unfinished uploads created more than ABANDONED_UPLOAD_MS before `now`. Only uploads with
+ * fewer bytes than announced and no deliverable are touched: a finished file is never removed
+ * here, even if recording it failed. Returns the keys removed.
+ */
+export async function sweepAbandonedUploads(deps: { db: TDatabase; files: TFileStore; now: Date }) {
+  const removed: string[] = [];
+  const cutoff = deps.now.getTime() - ABANDONED_UPLOAD_MS;
+  for (const key of await deps.files.listUploads()) {
+    const orderId = orderOfKey(key);
+    if (!orderId) continue;
+    const upload = await deps.files.uploads.getUpload(key).catch(() => null);
+    if (!upload || upload.size === undefined || upload.offset >= upload.size) continue;
+    const created = upload.creation_date ? Date.parse(upload.creation_date) : Number.NaN;
+    if (!(created < cutoff)) continue;
+    if (await findDeliverableOfUpload(deps.db, orderId, key)) continue;
+    await deps.files.uploads.remove(key);
+    removed.push(key);
+  }
+  return removed;
+}
+
+/** Sweeps once an hour; every instance may run it (removing an upload twice is harmless). */
+export function createAbandonedUploadsSweeper(deps: {
+  db: TDatabase;
+  files: TFileStore;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  const pass = async () => {
+    try {
+      const removed = await sweepAbandonedUploads({ db: deps.db, files: deps.files, now: deps.clock() });
+      if (removed.length > 0) deps.log.info({ removed: removed.length }, 'abandoned uploads removed');
+    } catch (error) {
+      deps.log.error({ err: error }, 'abandoned uploads sweep failed');
+    }
+  };
+  return {
+    start() {
+      timer ??= setInterval(() => void pass(), SWEEP_EVERY_MS);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}

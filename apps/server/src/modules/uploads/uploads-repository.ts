@@ -1,0 +1,127 @@
+import { schema, type TExecutor } from '@spacecapture/db/client';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+
+const { assignments, orders, deliverables, jobEvents, user } = schema;
+
+export type TUploadTargetRow = {
+  assignmentId: string;
+  orderId: string;
+  title: string;
+  location: string;
+  status: string;
+};
+
+const targetColumns = {
+  assignmentId: assignments.id,
+  orderId: orders.id,
+  title: orders.title,
+  location: orders.location,
+  status: orders.status,
+};
+
+/** The provider organisation's accepted assignment of an order, with the order (none: not theirs). */
+export async function findAcceptedAssignment(
+  db: TExecutor,
+  providerOrgId: string,
+  orderId: string,
+): Promise<TUploadTargetRow | undefined> {
+  const [row] = await db
+    .select(targetColumns)
+    .from(assignments)
+    .innerJoin(orders, eq(orders.id, assignments.orderId))
+    .where(
+      and(
+        eq(assignments.providerOrgId, providerOrgId),
+        eq(assignments.orderId, orderId),
+        eq(assignments.status, 'accepted'),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Orders the organisation holds an accepted assignment of, newest assignment first. */
+export async function listAcceptedAssignments(db: TExecutor, providerOrgId: string, limit: number) {
+  return db
+    .select({
+      ...targetColumns,
+      fileCount: sql<number>`(select count(*)::int from ${deliverables} where ${deliverables.orderId} = ${orders.id})`,
+    })
+    .from(assignments)
+    .innerJoin(orders, eq(orders.id, assignments.orderId))
+    .where(and(eq(assignments.providerOrgId, providerOrgId), eq(assignments.status, 'accepted')))
+    .orderBy(desc(assignments.createdAt), desc(assignments.id))
+    .limit(limit);
+}
+
+const fileColumns = {
+  id: deliverables.id,
+  orderId: deliverables.orderId,
+  orderTitle: orders.title,
+  type: deliverables.type,
+  fileName: deliverables.fileName,
+  size: deliverables.size,
+  checksum: deliverables.checksum,
+  uploadedBy: user.name,
+  createdAt: deliverables.createdAt,
+};
+
+/**
+ * Files of the orders the organisation holds the accepted assignment of, newest first: of one
+ * order, or of all of them.
+ */
+export async function listProviderFiles(
+  db: TExecutor,
+  input: { providerOrgId: string; orderId?: string | undefined; limit: number },
+) {
+  const accepted = db
+    .select({ orderId: assignments.orderId })
+    .from(assignments)
+    .where(and(eq(assignments.providerOrgId, input.providerOrgId), eq(assignments.status, 'accepted')));
+  return db
+    .select(fileColumns)
+    .from(deliverables)
+    .innerJoin(orders, eq(orders.id, deliverables.orderId))
+    .leftJoin(user, eq(user.id, deliverables.uploadedBy))
+    .where(
+      and(inArray(deliverables.orderId, accepted), input.orderId ? eq(deliverables.orderId, input.orderId) : undefined),
+    )
+    .orderBy(desc(deliverables.createdAt), desc(deliverables.id))
+    .limit(input.limit);
+}
+
+/** The deliverable an upload already produced (a repeated final request), if any. */
+export async function findDeliverableOfUpload(db: TExecutor, orderId: string, uploadKey: string) {
+  const [row] = await db
+    .select({ deliverableId: sql<string>`${jobEvents.metadata}->>'deliverableId'` })
+    .from(jobEvents)
+    .where(
+      and(
+        eq(jobEvents.orderId, orderId),
+        eq(jobEvents.type, 'file_uploaded'),
+        sql`${jobEvents.metadata}->>'storageKey' = ${uploadKey}`,
+      ),
+    )
+    .limit(1);
+  return row?.deliverableId ?? null;
+}
+
+export async function insertDeliverable(tx: TExecutor, values: typeof deliverables.$inferInsert) {
+  const [row] = await tx.insert(deliverables).values(values).returning();
+  return row!;
+}
+
+export async function countDeliverables(db: TExecutor, orderId: string) {
+  const [row] = await db.select({ value: count() }).from(deliverables).where(eq(deliverables.orderId, orderId));
+  return row?.value ?? 0;
+}
+
+/** Whether a file arrived for the order after `since` (other than the one being recorded). */
+export async function hasFileUploadedSince(db: TExecutor, orderId: string, since: Date) {
+  const [row] = await db
+    .select({ id: jobEvents.id })
+    .from(jobEvents)
+    .where(and(eq(jobEvents.orderId, orderId), eq(jobEvents.type, 'file_uploaded'), gt(jobEvents.createdAt, since)))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,290 @@
+import { createHash } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { TDatabase } from '@spacecapture/db/client';
+import {
+  deliverableTypeOf,
+  ORDER_FILES_LIMIT,
+  RECENT_UPLOADS_LIMIT,
+  type TMarkDeliveredAnswer,
+  type TUploadedFileList,
+  type TUploadMetadata,
+  type TUploadTargetList,
+  UPLOADABLE_ORDER_STATUSES,
+  ZUploadMetadata,
+} from '@spacecapture/shared/contracts/provider-uploads';
+import { AppError, fieldMessages } from '@spacecapture/shared/errors';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type { TOrderStatus } from '@spacecapture/shared/state-machines';
+import { recordAudit } from '../audit/audit-repository.ts';
+import type { TActor } from '../invitations/invitations-service.ts';
+import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import type { TFileStore } from '../storage/file-store.ts';
+import { moveOrder } from '../workflow/order-moves.ts';
+import { insertJobEvent, lockOrder, memberEmailsOf } from '../workflow/orders-repository.ts';
+import type { TChecksumTracker } from './streaming-checksum.ts';
+import { deliverablesArrivedEmails, orderDeliveredEmails } from './upload-emails.ts';
+import { deliverableKey, orderOfKey } from './upload-keys.ts';
+import {
+  countDeliverables,
+  findAcceptedAssignment,
+  findDeliverableOfUpload,
+  hasFileUploadedSince,
+  insertDeliverable,
+  listAcceptedAssignments,
+  listProviderFiles,
+  type TUploadTargetRow,
+} from './uploads-repository.ts';
+
+/** One "deliverables arrived" e-mail per order per this many minutes (decision 043). */
+export const ARRIVAL_EMAIL_QUIET_MINUTES = 15;
+
+/** A finished upload whose bytes do not hash to what the client announced: nothing is recorded. */
+export class ChecksumMismatchError extends AppError {
+  constructor(expected: string, actual: string) {
+    super('validation_failed', `The file arrived damaged (SHA-256 ${actual}, expected ${expected}). Upload it again.`, {
+      sha256: 'does not match the uploaded bytes',
+    });
+  }
+}
+
+const NOT_FOUND = 'Order not found.';
+
+function isUploadable(status: string) {
+  return (UPLOADABLE_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
+function orgOf(actor: TActor) {
+  if (!actor.orgId) throw new AppError('forbidden', 'Your account has no organisation.');
+  return actor.orgId;
+}
+
+/**
+ * Deliverable uploads (decision 040): who may upload to which order, recording a finished
+ * upload as a deliverable, the provider's file lists, and marking an order delivered.
+ */
+export function createUploadsService(deps: {
+  db: TDatabase;
+  files: TFileStore;
+  checksums: TChecksumTracker;
+  clock: () => Date;
+  publicUrl: string;
+  onEmailsQueued: () => void;
+}) {
+  const { db, files, clock } = deps;
+
+  /** The caller's accepted assignment of the order, refused as 404 when there is none. */
+  async function targetOf(actor: TActor, orderId: string): Promise<TUploadTargetRow> {
+    const target = await findAcceptedAssignment(db, orgOf(actor), orderId);
+    if (!target) throw new AppError('not_found', NOT_FOUND);
+    return target;
+  }
+
+  function assertUploadable(target: Pick<TUploadTargetRow, 'status'>) {
+    if (!isUploadable(target.status)) {
+      throw new AppError(
+        'conflict',
+        `Files can be uploaded to scheduled, captured or delivered orders; this order is ${target.status}.`,
+      );
+    }
+  }
+
+  async function sha256Of(key: string) {
+    const { stream } = await files.open(key);
+    const hash = createHash('sha256');
+    await pipeline(stream, hash);
+    return hash.digest('hex');
+  }
+
+  return {
+    /** Checks a new upload's metadata and the caller's right to the order; returns its key. */
+    async authorizeNewUpload(actor: TActor, rawMetadata: Record<string, string | null | undefined>) {
+      const parsed = ZUploadMetadata.safeParse(rawMetadata);
+      if (!parsed.success) {
+        const fields = fieldMessages(parsed.error.issues);
+        throw new AppError('validation_failed', Object.values(fields).join('; '), fields);
+      }
+      const target = await targetOf(actor, parsed.data.orderId);
+      assertUploadable(target);
+      return parsed.data;
+    },
+
+    /**
+     * A key of our own for the file, never one in use: the timestamp moves on by a millisecond
+     * while the key is taken (another upload of the same name in the same millisecond).
+     */
+    async reserveKey(metadata: TUploadMetadata) {
+      const start = clock().getTime();
+      for (let step = 0; step < 50; step++) {
+        const key = deliverableKey(metadata.orderId, new Date(start + step), metadata.filename);
+        if (await files.reserve(key)) return key;
+      }
+      throw new AppError('conflict', 'Too many uploads of this file at once. Please try again.');
+    },
+
+    /** Every request on an existing upload: the caller must still hold the order's accepted assignment. */
+    async authorizeUpload(actor: TActor, key: string, options: { writing: boolean }) {
+      const orderId = orderOfKey(key);
+      if (!orderId) throw new AppError('not_found', 'Upload not found.');
+      const target = await targetOf(actor, orderId);
+      if (options.writing) assertUploadable(target);
+      return target;
+    },
+
+    /**
+     * Records a finished upload exactly once (decision 040): checksum, then in one transaction the
+     * deliverable, its job event, the audit entry, the first file's move to captured and the
+     * customer's e-mail. A repeated final request answers with the deliverable already recorded.
+     */
+    async completeUpload(
+      actor: TActor,
+      upload: { key: string; size: number; metadata: Record<string, string | null | undefined> },
+    ): Promise<{ deliverableId: string; sha256: string }> {
+      const orderId = orderOfKey(upload.key);
+      if (!orderId) throw new AppError('not_found', 'Upload not found.');
+      const metadata = ZUploadMetadata.parse(upload.metadata);
+      const earlier = await findDeliverableOfUpload(db, orderId, upload.key);
+      if (earlier) return { deliverableId: earlier, sha256: metadata.sha256 ?? '' };
+
+      const sha256 = deps.checksums.take(upload.key, upload.size) ?? (await sha256Of(upload.key));
+      if (metadata.sha256 && metadata.sha256 !== sha256) {
+        await files.remove(upload.key);
+        throw new ChecksumMismatchError(metadata.sha256, sha256);
+      }
+
+      const type = deliverableTypeOf(metadata.filename);
+      const now = clock();
+      const result = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        const target = await findAcceptedAssignment(tx, orgOf(actor), orderId);
+        if (!order || !target) throw new AppError('not_found', NOT_FOUND);
+        assertUploadable(order);
+        const again = await findDeliverableOfUpload(tx, orderId, upload.key);
+        if (again) return { deliverableId: again, emails: false };
+
+        const quietSince = new Date(now.getTime() - ARRIVAL_EMAIL_QUIET_MINUTES * 60_000);
+        const tellCustomer = !(await hasFileUploadedSince(tx, orderId, quietSince));
+        const deliverable = await insertDeliverable(tx, {
+          orderId,
+          type,
+          fileLinks: { paths: [upload.key] },
+          fileName: metadata.filename,
+          size: String(upload.size),
+          checksum: sha256,
+          uploadedBy: actor.userId,
+          deliveredAt: now,
+          createdAt: now,
+        });
+        await insertJobEvent(tx, {
+          orderId,
+          type: 'file_uploaded',
+          metadata: {
+            deliverableId: deliverable.id,
+            fileName: metadata.filename,
+            storageKey: upload.key,
+            size: upload.size,
+            sha256,
+          },
+          actorUserId: actor.userId,
+        });
+        await recordAudit(tx, {
+          entity: 'deliverable',
+          entityId: deliverable.id,
+          action: 'upload',
+          after: { orderId, fileName: metadata.filename, type, size: upload.size, sha256, storageKey: upload.key },
+          actorUserId: actor.userId,
+        });
+        if (order.status === 'scheduled') {
+          await moveOrder(tx, order, 'captured', { actorUserId: actor.userId, metadata: { reason: 'first_file' } });
+        }
+        if (tellCustomer) {
+          await enqueueEmails(
+            tx,
+            deliverablesArrivedEmails({
+              orderTitle: order.title,
+              file: { fileName: metadata.filename, type, size: upload.size },
+              recipients: await memberEmailsOf(tx, order.customerOrgId),
+              link: `${deps.publicUrl}${PORTAL_PATHS.customer.deliverables}`,
+            }),
+          );
+        }
+        return { deliverableId: deliverable.id, emails: tellCustomer };
+      });
+      if (result.emails) deps.onEmailsQueued();
+      return { deliverableId: result.deliverableId, sha256 };
+    },
+
+    /** An upload refused or abandoned before completion: its bytes and state go. */
+    async discardUpload(key: string) {
+      deps.checksums.forget(key);
+      await files.remove(key);
+    },
+
+    async listTargets(actor: TActor): Promise<TUploadTargetList> {
+      const rows = await listAcceptedAssignments(db, orgOf(actor), 200);
+      return {
+        items: rows.map((row) => ({
+          assignmentId: row.assignmentId,
+          orderId: row.orderId,
+          title: row.title,
+          location: row.location,
+          status: row.status as TOrderStatus,
+          uploadable: isUploadable(row.status),
+          fileCount: Number(row.fileCount),
+        })),
+      };
+    },
+
+    /** The latest 20 files of one order (404 when not the caller's), or the 10 most recent of all. */
+    async listFiles(actor: TActor, orderId: string | undefined): Promise<TUploadedFileList> {
+      if (orderId) await targetOf(actor, orderId);
+      const rows = await listProviderFiles(db, {
+        providerOrgId: orgOf(actor),
+        orderId,
+        limit: orderId ? ORDER_FILES_LIMIT : RECENT_UPLOADS_LIMIT,
+      });
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          size: Number(row.size),
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Captured (or scheduled, with files) → delivered: needs at least one file; the customer is told. */
+    async markDelivered(actor: TActor, orderId: string): Promise<TMarkDeliveredAnswer> {
+      const providerOrgId = orgOf(actor);
+      const answer = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        const target = await findAcceptedAssignment(tx, providerOrgId, orderId);
+        if (!order || !target) throw new AppError('not_found', NOT_FOUND);
+        const fileCount = await countDeliverables(tx, orderId);
+        if (fileCount === 0)
+          throw new AppError('conflict', 'Upload at least one file before marking the order delivered.');
+        const updated = await moveOrder(tx, order, 'delivered', { actorUserId: actor.userId });
+        await recordAudit(tx, {
+          entity: 'order',
+          entityId: orderId,
+          action: 'mark_delivered',
+          before: { status: order.status },
+          after: { status: updated.status, fileCount },
+          actorUserId: actor.userId,
+        });
+        await enqueueEmails(
+          tx,
+          orderDeliveredEmails({
+            orderTitle: order.title,
+            fileCount,
+            recipients: await memberEmailsOf(tx, order.customerOrgId),
+            link: `${deps.publicUrl}${PORTAL_PATHS.customer.deliverables}`,
+          }),
+        );
+        return { orderId, status: updated.status as TOrderStatus };
+      });
+      deps.onEmailsQueued();
+      return answer;
+    },
+  };
+}
+
+export type TUploadsService = ReturnType<typeof createUploadsService>;

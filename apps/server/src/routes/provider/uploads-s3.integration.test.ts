@@ -1,0 +1,156 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { schema } from '@spacecapture/db/client';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APP_ORIGIN,
+  createSignedInAdmin,
+  createSignedInUser,
+  type TClient,
+  type TSignedInUser,
+} from '../../../test/accounts.ts';
+import { startFakeS3 } from '../../../test/fake-s3.ts';
+import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createOrganization, submitLead } from '../../../test/workflow.ts';
+import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../modules/uploads/abandoned-uploads.ts';
+
+/**
+ * The S3 driver end to end, against a minimal S3-compatible server: a resumable upload becomes a
+ * multipart upload at the deliverable's key, the checksum is computed, and the customer's signed
+ * link downloads it whole and by range from the bucket. Nothing lands on local disk.
+ */
+
+const BUCKET = 'deliverables-test';
+const HOUR = 3_600_000;
+
+let s3: Awaited<ReturnType<typeof startFakeS3>>;
+let t: TTestApp;
+let admin: TClient;
+let provider: TSignedInUser;
+let customer: TSignedInUser;
+
+beforeAll(async () => {
+  s3 = await startFakeS3(BUCKET);
+  t = await createTestApp({
+    env: {
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: 'eu-test-1',
+      S3_ACCESS_KEY_ID: 'test-access',
+      S3_SECRET_ACCESS_KEY: 'test-secret-key',
+    },
+  });
+  admin = (await createSignedInAdmin(t.app)).client;
+  provider = await createSignedInUser(t.app, t.db, admin, {
+    role: 'provider_admin',
+    organization: { name: `Bucket Scans ${randomUUID().slice(0, 6)}` },
+  });
+  const customerOrgId = (await createOrganization(admin, 'customer')).id;
+  customer = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_admin',
+    organization: { id: customerOrgId },
+  });
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+  await s3?.close();
+});
+
+async function scheduledOrder() {
+  const leadId = await submitLead(t.app, { location: `Bucket Lane ${randomUUID().slice(0, 8)}` });
+  const customerOrgId = (await customer.client.me()).body.organization.id as string;
+  const orderId = (await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId })).json().order.id as string;
+  const assignmentId = (await admin.post('/api/admin/assignments', { orderId, providerOrgId: provider.orgId })).json()
+    .id as string;
+  await provider.client.post(`/api/provider/assignments/${assignmentId}/accept`);
+  const start = new Date(Date.now() + 24 * HOUR).toISOString();
+  const end = new Date(Date.now() + 26 * HOUR).toISOString();
+  await provider.client.post(`/api/provider/assignments/${assignmentId}/schedule`, { start, end });
+  expect((await admin.post(`/api/admin/assignments/${assignmentId}/confirm-schedule`)).statusCode).toBe(200);
+  return orderId;
+}
+
+function tus(method: 'POST' | 'HEAD' | 'PATCH', url: string, headers: Record<string, string> = {}, body?: Buffer) {
+  return t.app.inject({
+    method,
+    url,
+    headers: {
+      'tus-resumable': '1.0.0',
+      origin: APP_ORIGIN,
+      cookie: provider.client.jar.header(),
+      ...(method === 'PATCH' ? { 'content-type': 'application/offset+octet-stream' } : {}),
+      ...headers,
+    },
+    ...(body ? { payload: body } : {}),
+  });
+}
+
+describe('the S3 driver', () => {
+  it('stores a resumable upload in the bucket at its key and serves the signed download from there', async () => {
+    expect(t.app.files.kind).toBe('s3');
+    const orderId = await scheduledOrder();
+    const bytes = randomBytes(6 * 1024 * 1024 + 123);
+    const metadata = `orderId ${Buffer.from(orderId).toString('base64')},filename ${Buffer.from('bucket scan.e57').toString('base64')}`;
+    const created = await tus('POST', '/api/provider/uploads', {
+      'upload-length': String(bytes.length),
+      'upload-metadata': metadata,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const location = String(created.headers.location);
+    const first = await tus('PATCH', location, { 'upload-offset': '0' }, bytes.subarray(0, 3_000_000));
+    expect(first.statusCode, first.body).toBe(204);
+    expect((await tus('HEAD', location)).headers['upload-offset']).toBe('3000000');
+    const rest = await tus('PATCH', location, { 'upload-offset': '3000000' }, bytes.subarray(3_000_000));
+    expect(rest.statusCode, rest.body).toBe(204);
+    const deliverableId = String(rest.headers['upload-deliverable-id']);
+
+    const [row] = await t.db.select().from(schema.deliverables).where(eq(schema.deliverables.id, deliverableId));
+    const key = row?.fileLinks.paths[0] as string;
+    expect(key).toMatch(new RegExp(`^${orderId}/\\d{13}_bucket_scan\\.e57$`));
+    expect(row?.checksum).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(s3.objects.get(key)?.body.equals(bytes)).toBe(true);
+    expect(s3.requests.some((line) => line.startsWith(`POST ${key}?uploads`))).toBe(true);
+
+    const link = (await customer.client.post(`/api/customer/deliverables/${deliverableId}/link`)).json().url as string;
+    const whole = await t.app.inject({ method: 'GET', url: link });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+    const part = await t.app.inject({ method: 'GET', url: link, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
+    expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+  });
+
+  it('answers 404 for a file gone from the bucket and refuses a wrong checksum without keeping the bytes', async () => {
+    const orderId = await scheduledOrder();
+    const bytes = randomBytes(1000);
+    const wrong = createHash('sha256').update('not these bytes').digest('hex');
+    const metadata = `orderId ${Buffer.from(orderId).toString('base64')},filename ${Buffer.from('a.pdf').toString('base64')},sha256 ${Buffer.from(wrong).toString('base64')}`;
+    const created = await tus('POST', '/api/provider/uploads', {
+      'upload-length': '1000',
+      'upload-metadata': metadata,
+    });
+    const location = String(created.headers.location);
+    const done = await tus('PATCH', location, { 'upload-offset': '0' }, bytes);
+    expect(done.statusCode).toBe(460);
+    expect([...s3.objects.keys()].filter((key) => key.startsWith(orderId))).toEqual([]);
+
+    await expect(t.app.files.open(`${orderId}/1700000000000_missing.e57`)).rejects.toMatchObject({ code: 'ENOENT' });
+
+    // An unfinished upload left for a week: its multipart upload is aborted and its state removed.
+    const left = await tus('POST', '/api/provider/uploads', {
+      'upload-length': '5000',
+      'upload-metadata': `orderId ${Buffer.from(orderId).toString('base64')},filename ${Buffer.from('left.e57').toString('base64')}`,
+    });
+    const leftAt = String(left.headers.location);
+    expect((await tus('PATCH', leftAt, { 'upload-offset': '0' }, randomBytes(100))).statusCode).toBe(204);
+    const removed = await sweepAbandonedUploads({
+      db: t.db,
+      files: t.app.files,
+      now: new Date(Date.now() + ABANDONED_UPLOAD_MS + HOUR),
+    });
+    expect(removed).toEqual([expect.stringMatching(new RegExp(`^${orderId}/\\d{13}_left\\.e57$`))]);
+    expect((await tus('HEAD', leftAt)).statusCode).toBe(404);
+    expect(s3.uploads.size).toBe(0);
+  });
+});

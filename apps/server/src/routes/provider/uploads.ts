@@ -1,0 +1,262 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  UPLOADS_PATH,
+  ZListUploadedFilesQuery,
+  ZMarkDeliveredAnswer,
+  ZUploadedFileList,
+  ZUploadTargetList,
+} from '@spacecapture/shared/contracts/provider-uploads';
+import { AppError, ZErrorResponse } from '@spacecapture/shared/errors';
+import { PROVIDER_ROLES } from '@spacecapture/shared/roles';
+import { Server } from '@tus/server';
+import { type Locker, Metadata } from '@tus/utils';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TActor } from '../../modules/invitations/invitations-service.ts';
+import { createAbandonedUploadsSweeper } from '../../modules/uploads/abandoned-uploads.ts';
+import { trackChecksums } from '../../modules/uploads/streaming-checksum.ts';
+import { keyOfUploadId, uploadIdOf } from '../../modules/uploads/upload-keys.ts';
+import { ChecksumMismatchError, createUploadsService } from '../../modules/uploads/uploads-service.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { errorBody } from '../../plugins/errors.ts';
+import { toActor } from '../admin/invitations.ts';
+import { guardedErrorResponses, idParams } from '../route-schemas.ts';
+
+const roles = PROVIDER_ROLES;
+const tags = ['provider'];
+const errors = { ...guardedErrorResponses, 413: ZErrorResponse };
+const uploadParams = z.object({ uploadId: z.string().min(1).max(200) });
+const tusHeaders = z.object({ 'tus-resumable': z.string().optional() }).passthrough();
+
+/** tus's answer for a finished upload whose bytes do not match the announced checksum. */
+const CHECKSUM_MISMATCH_STATUS = 460;
+
+type TUploadContext = { actor: TActor; key?: string };
+
+/**
+ * Resumable deliverable uploads over tus 1.0 (creation, termination) at /api/provider/uploads
+ * (decision 040), and the lists and "Mark delivered" around them. Fastify checks the caller and
+ * the order on every request (create, HEAD, PATCH, DELETE) before tus sees it; tus then streams
+ * the body straight to the store, so Fastify never parses it.
+ */
+const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbandoned?: boolean }> = async (
+  app,
+  options,
+) => {
+  const checksums = trackChecksums(app.files.uploads);
+  const uploads = createUploadsService({
+    db: app.db,
+    files: app.files,
+    checksums,
+    clock: app.clock,
+    publicUrl: app.config.publicUrl,
+    onEmailsQueued: () => void app.outbox.kick(),
+  });
+  if (options.sweepAbandoned) {
+    const sweeper = createAbandonedUploadsSweeper({
+      db: app.db,
+      files: app.files,
+      clock: app.clock,
+      log: app.log.child({ worker: 'abandoned-uploads' }),
+    });
+    app.addHook('onReady', async () => sweeper.start());
+    app.addHook('onClose', async () => sweeper.stop());
+  }
+  const contexts = new WeakMap<IncomingMessage, TUploadContext>();
+  const contextOf = (request: Request): TUploadContext => {
+    const raw = (request as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const context = raw && contexts.get(raw);
+    if (!context) throw new AppError('unauthenticated', 'Please sign in.');
+    return context;
+  };
+  /** Our one error shape for tus's answers; an unexpected failure says nothing of its cause. */
+  const asTusError = (error: unknown) => {
+    if (error instanceof ChecksumMismatchError) {
+      return {
+        status_code: CHECKSUM_MISMATCH_STATUS,
+        body: JSON.stringify(errorBody('validation_failed', error.message, error.fields)),
+      };
+    }
+    if (error instanceof AppError) {
+      return { status_code: error.status, body: JSON.stringify(errorBody(error.code, error.message, error.fields)) };
+    }
+    return {
+      status_code: 500,
+      body: JSON.stringify(errorBody('internal', 'Something went wrong on our side. Please try again.')),
+    };
+  };
+
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore: app.files.uploads,
+    ...(options.locker ? { locker: options.locker } : {}),
+    maxSize: app.config.uploadMaxBytes,
+    relativeLocation: true,
+    allowedOrigins: [new URL(app.config.publicUrl).origin],
+    exposedHeaders: ['Upload-Deliverable-Id'],
+    // A finished upload is a deliverable's file: terminating it would pull the file from under it.
+    disableTerminationForFinishedUploads: true,
+    namingFunction: (request) => {
+      const key = contextOf(request).key;
+      if (!key) throw new AppError('conflict', 'The upload has no key.');
+      return key;
+    },
+    generateUrl: (_request, { path, id }) => `${path}/${uploadIdOf(id)}`,
+    getFileIdFromRequest: (_request, lastPath) => (lastPath ? (keyOfUploadId(lastPath) ?? undefined) : undefined),
+    onUploadFinish: async (request, upload) => {
+      const { actor } = contextOf(request);
+      try {
+        const recorded = await uploads.completeUpload(actor, {
+          key: upload.id,
+          size: upload.size ?? upload.offset,
+          metadata: upload.metadata ?? {},
+        });
+        return { headers: { 'Upload-Deliverable-Id': recorded.deliverableId } };
+      } catch (error) {
+        // Refused for good (wrong checksum, order gone or closed): the bytes go with it. Anything
+        // else (the database briefly away) keeps the finished upload, so a retry can record it.
+        if (error instanceof AppError && !(error instanceof ChecksumMismatchError)) {
+          await uploads.discardUpload(upload.id).catch(() => undefined);
+        }
+        if (!(error instanceof AppError)) app.log.error({ err: error, key: upload.id }, 'recording an upload failed');
+        throw asTusError(error);
+      }
+    },
+    onResponseError: (_request, error) => {
+      // tus's own refusals (offset conflict, size, lock) carry a status; anything else is ours to hide.
+      if ('status_code' in error) return undefined;
+      app.log.error({ err: error }, 'upload request failed');
+      return asTusError(error);
+    },
+  });
+
+  const handOver = async (request: FastifyRequest, reply: FastifyReply, context: TUploadContext) => {
+    contexts.set(request.raw, context);
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+  const actor = (request: FastifyRequest) => toActor(callerOf(request));
+
+  // tus bodies are streamed by tus itself; Fastify must leave them unread.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  app.post(
+    '/provider/uploads',
+    {
+      schema: {
+        'x-roles': roles,
+        tags,
+        summary:
+          'tus creation: start a resumable upload of a deliverable. Headers Tus-Resumable: 1.0.0, Upload-Length ' +
+          '(bytes, at most UPLOAD_MAX_BYTES), Upload-Metadata with orderId, filename and optional sha256 (hex); ' +
+          'answers 201 with the upload URL in Location',
+        headers: tusHeaders,
+        response: { 201: z.null().describe('Created; Location names the upload'), ...errors },
+      },
+      compress: false,
+    },
+    async (request, reply) => {
+      const caller = actor(request);
+      const length = request.headers['upload-length'];
+      if (typeof length !== 'string' || !/^\d{1,16}$/.test(length)) {
+        throw new AppError('validation_failed', 'Upload-Length is required: the size of the file in bytes.', {
+          'Upload-Length': 'required',
+        });
+      }
+      if (Number(length) === 0) {
+        throw new AppError('validation_failed', 'The file is empty.', { 'Upload-Length': 'must be at least 1 byte' });
+      }
+      if (Number(length) > app.config.uploadMaxBytes) {
+        throw new AppError(
+          'payload_too_large',
+          `The file is larger than the ${app.config.uploadMaxBytes} bytes allowed.`,
+        );
+      }
+      let metadata: Record<string, string | null>;
+      try {
+        metadata = Metadata.parse(request.headers['upload-metadata'] as string | undefined);
+      } catch {
+        throw new AppError('validation_failed', 'Upload-Metadata is not valid tus metadata.');
+      }
+      const checked = await uploads.authorizeNewUpload(caller, metadata);
+      const key = await uploads.reserveKey(checked);
+      await handOver(request, reply, { actor: caller, key });
+    },
+  );
+
+  const existing = (method: 'HEAD' | 'PATCH' | 'DELETE', summary: string, writing: boolean) =>
+    app.route({
+      method,
+      url: '/provider/uploads/:uploadId',
+      schema: {
+        'x-roles': roles,
+        tags,
+        summary,
+        params: uploadParams,
+        headers: tusHeaders,
+        response: { 204: z.null().describe('Done; Upload-Offset says how many bytes are stored'), ...errors },
+      },
+      compress: false,
+      // The OpenAPI document leaves HEAD routes out unless asked; this one is an operation of its own.
+      config: { swagger: { exposeHeadRoute: true } },
+      handler: async (request, reply) => {
+        const caller = actor(request);
+        const key = keyOfUploadId(request.params.uploadId);
+        if (!key) throw new AppError('not_found', 'Upload not found.');
+        await uploads.authorizeUpload(caller, key, { writing });
+        await handOver(request, reply, { actor: caller });
+      },
+    });
+  existing('HEAD', 'tus: how many bytes of the upload are stored (Upload-Offset) and its length', false);
+  existing(
+    'PATCH',
+    'tus: append bytes at Upload-Offset (Content-Type application/offset+octet-stream); the last part records ' +
+      'the deliverable (Upload-Deliverable-Id); 409 on a wrong offset, 460 when the SHA-256 does not match',
+    true,
+  );
+  existing('DELETE', 'tus termination: abandon an unfinished upload and its bytes', true);
+
+  app.get(
+    '/provider/upload-targets',
+    {
+      schema: {
+        'x-roles': roles,
+        tags,
+        summary: 'Orders the organisation holds the accepted assignment of, with whether files may be uploaded now',
+        response: { 200: ZUploadTargetList, ...guardedErrorResponses },
+      },
+    },
+    async (request) => uploads.listTargets(actor(request)),
+  );
+
+  app.get(
+    '/provider/files',
+    {
+      schema: {
+        'x-roles': roles,
+        tags,
+        summary: 'Files of one order (latest 20) or the latest 10 uploads of all the organisation’s orders',
+        querystring: ZListUploadedFilesQuery,
+        response: { 200: ZUploadedFileList, ...guardedErrorResponses },
+      },
+    },
+    async (request) => uploads.listFiles(actor(request), request.query.order),
+  );
+
+  app.post(
+    '/provider/orders/:id/delivered',
+    {
+      schema: {
+        'x-roles': roles,
+        tags,
+        summary: 'Mark delivered: captured → delivered once at least one file is uploaded; the customer is e-mailed',
+        params: idParams,
+        response: { 200: ZMarkDeliveredAnswer, ...guardedErrorResponses },
+      },
+    },
+    async (request) => uploads.markDelivered(actor(request), request.params.id),
+  );
+};
+
+export default providerUploadRoutes;

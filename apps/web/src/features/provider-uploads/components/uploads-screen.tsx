@@ -1,0 +1,185 @@
+import { Alert, Button, Group, Input, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { type TUploadTarget, UPLOAD_TOASTS } from '@spacecapture/shared/contracts/provider-uploads';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { useQueryParams } from '../../../lib/navigation.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useUploadTargets } from '../api/get-upload-targets.ts';
+import { useUploadedFiles } from '../api/get-uploaded-files.ts';
+import { useMarkDelivered } from '../api/mark-delivered.ts';
+import { uploadKeys } from '../api/upload-keys.ts';
+import { formatSize } from '../lib/format-size.ts';
+import { unfinishedUploadsOf } from '../lib/resumable-upload.ts';
+import { useUploadQueue } from '../lib/use-upload-queue.ts';
+import { FilesList } from './files-list.tsx';
+import { UploadQueue } from './upload-queue.tsx';
+
+function targetLabel(target: TUploadTarget) {
+  const files = target.fileCount === 1 ? '1 file' : `${target.fileCount} files`;
+  return `${target.title} (${target.status}, ${files})`;
+}
+
+/**
+ * Uploads (spec 001 /provider/uploads): choose an accepted assignment (?order= preselects it) and
+ * files, upload them resumably with progress and Pause/Resume, then see the order's files and the
+ * recent uploads; "Mark delivered" tells the customer the order is complete.
+ */
+export function UploadsScreen() {
+  const params = useQueryParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const orderId = params.get('order');
+  const targets = useUploadTargets();
+  const orderFiles = useUploadedFiles(orderId, { enabled: Boolean(orderId) });
+  const recent = useUploadedFiles(null);
+  const markDelivered = useMarkDelivered();
+  const [files, setFiles] = useState<File[]>([]);
+  const [unfinished, setUnfinished] = useState<{ fileName: string; size: number }[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileInputId = useId();
+  const queue = useUploadQueue({
+    onUploaded: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.all }),
+  });
+
+  const items = targets.data?.items ?? [];
+  const selected = items.find((target) => target.orderId === orderId) ?? null;
+  const pendingHere = queue.items.some(
+    (item) => item.orderId === orderId && item.status !== 'done' && item.status !== 'failed',
+  );
+
+  const finishedCount = queue.items.filter((item) => item.status === 'done').length;
+  const activeNames = new Set(
+    queue.items.filter((item) => item.status !== 'done' && item.status !== 'failed').map((item) => item.fileName),
+  );
+  const leftBehind = unfinished.filter((entry) => !activeNames.has(entry.fileName));
+  const transferring = queue.items.some((item) => item.status === 'uploading' || item.status === 'retrying');
+
+  // Uploads of earlier visits to this order, read again whenever one here finishes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: finishedCount is the signal to read again
+  useEffect(() => {
+    let live = true;
+    if (orderId) void unfinishedUploadsOf(orderId).then((found) => live && setUnfinished(found));
+    else setUnfinished([]);
+    return () => {
+      live = false;
+    };
+  }, [orderId, finishedCount]);
+
+  // Closing the tab mid-transfer loses nothing (it resumes), but the browser asks first.
+  useEffect(() => {
+    if (!transferring) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [transferring]);
+
+  function chooseOrder(value: string) {
+    const next = new URLSearchParams(params);
+    if (value) next.set('order', value);
+    else next.delete('order');
+    const query = next.toString();
+    navigate(`${PORTAL_PATHS.provider.uploads}${query ? `?${query}` : ''}`, { replace: true });
+  }
+
+  function startUploads() {
+    if (!selected?.uploadable || files.length === 0) {
+      notifyError(UPLOAD_TOASTS.selectOrderAndFile);
+      return;
+    }
+    queue.add(selected.orderId, files);
+    setFiles([]);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  function onMarkDelivered() {
+    if (!selected) return;
+    markDelivered.mutate(selected.orderId, {
+      onSuccess: () => notifySuccess(UPLOAD_TOASTS.delivered),
+      onError: (error) =>
+        notifyError({ title: UPLOAD_TOASTS.failed.title, message: errorMessage(error, NETWORK_FALLBACK) }),
+    });
+  }
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          {targets.isError ? (
+            <QueryError error={targets.error} onRetry={() => targets.refetch()} what="your accepted assignments" />
+          ) : (
+            <NativeSelect
+              label="Accepted assignment"
+              description="Files can be added once the capture is scheduled."
+              value={selected ? selected.orderId : ''}
+              onChange={(event) => chooseOrder(event.currentTarget.value)}
+              disabled={targets.isPending}
+              data={[
+                { value: '', label: targets.isPending ? 'Loading…' : 'Select an order' },
+                ...items.map((target) => ({
+                  value: target.orderId,
+                  label: targetLabel(target),
+                  disabled: !target.uploadable,
+                })),
+              ]}
+            />
+          )}
+          {orderId && targets.isSuccess && !selected ? (
+            <Alert color="yellow" title="Order not available">
+              This order is not one of your accepted assignments.
+            </Alert>
+          ) : null}
+          <Input.Wrapper label="Files" id={fileInputId} description="Point clouds, meshes, plans: any size.">
+            <input
+              id={fileInputId}
+              ref={fileInput}
+              type="file"
+              multiple
+              onChange={(event) => setFiles([...(event.currentTarget.files ?? [])])}
+              style={{ display: 'block', marginTop: 6 }}
+            />
+          </Input.Wrapper>
+          {leftBehind.length > 0 ? (
+            <Alert color="blue" title="Unfinished uploads">
+              <Text size="sm">
+                {leftBehind.map((entry) => `${entry.fileName} (${formatSize(entry.size)})`).join(', ')}. Choose the same
+                file again to continue where it stopped.
+              </Text>
+            </Alert>
+          ) : null}
+          <Group gap="sm">
+            <Button onClick={startUploads}>Upload</Button>
+            {selected ? (
+              <Button
+                variant="light"
+                color="teal"
+                onClick={onMarkDelivered}
+                loading={markDelivered.isPending}
+                disabled={selected.status !== 'captured' || selected.fileCount === 0 || pendingHere}
+              >
+                Mark delivered
+              </Button>
+            ) : null}
+          </Group>
+          {selected?.status === 'delivered' ? (
+            <Text size="sm" c="gray.7">
+              This order is delivered. Files added now are still shared with the customer.
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+      <UploadQueue items={queue.items} onPause={queue.pause} onResume={queue.resume} />
+      {orderId && selected ? (
+        <FilesList
+          title="Files of this order"
+          query={orderFiles}
+          empty="No files for this order yet."
+          showOrder={false}
+        />
+      ) : null}
+      <FilesList title="Recent uploads" query={recent} empty="No uploads yet." showOrder />
+    </Stack>
+  );
+}

@@ -1,0 +1,179 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import type { Page, Route } from '@playwright/test';
+import { expect, test, toast } from '../auth/support.ts';
+import { createMarketplace, scheduledOrder, type TMarketDeps, type TMember } from '../support/marketplace.ts';
+
+// A whole marketplace, a 20 MB upload with a lost connection and a closed tab, on a shared machine.
+test.describe.configure({ timeout: 180_000 });
+
+const MB = 1024 * 1024;
+
+async function signInPage(page: Page, member: TMember) {
+  const { cookies } = await member.api.storageState();
+  await page.context().addCookies(cookies);
+}
+
+const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+test('a provider uploads a large file through a lost connection and a closed tab; the customer sees it', async ({
+  page,
+  playwright,
+  admin,
+  inspector,
+  request,
+  consoleErrors,
+}, testInfo) => {
+  const deps: TMarketDeps = { playwright, admin, inspector, request };
+  const market = await createMarketplace(deps);
+  const order = await scheduledOrder(deps, market);
+  // Two PATCHes of 16 MB and 4 MB; the file sits on disk so the browser sees the same file twice.
+  const bytes = randomBytes(20 * MB);
+  const fileName = `site-${randomUUID().slice(0, 6)}.e57`;
+  const filePath = testInfo.outputPath(fileName);
+  await writeFile(filePath, bytes);
+
+  let patches = 0;
+  const held: Route[] = [];
+  await page.route('**/api/provider/uploads/*', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    patches += 1;
+    // The first PATCH loses its connection (retried by itself); the third never gets an answer.
+    if (patches === 1) return route.abort('connectionreset');
+    if (patches === 3) {
+      held.push(route);
+      return;
+    }
+    return route.continue();
+  });
+
+  await signInPage(page, market.provider);
+  await page.goto(`/provider/uploads?order=${order.orderId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Uploads' })).toBeVisible();
+  const select = page.getByRole('combobox', { name: 'Accepted assignment' });
+  await expect(select).toHaveValue(order.orderId);
+
+  // Nothing chosen: the spec's validation toast.
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(toast(page, 'Choose an accepted assignment and a file.')).toBeVisible();
+
+  await page.getByLabel('Files').setInputFiles(filePath);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const item = page.getByRole('listitem', { name: fileName });
+  await expect(item).toBeVisible();
+  // The first chunk arrives after the automatic retry; the second hangs; the tab is closed.
+  await expect.poll(() => patches, { timeout: 60_000 }).toBe(3);
+  await expect
+    .poll(
+      async () => {
+        const [row] = await inspector.query<{ count: string }>(
+          `SELECT count(*) AS count FROM deliverables WHERE order_id = ${sqlText(order.orderId)}`,
+        );
+        return Number(row?.count);
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(0);
+  const context = page.context();
+  await page.close();
+  for (const route of held) await route.abort('connectionreset').catch(() => undefined);
+
+  // A new tab: the unfinished upload is remembered; the same file continues from 16 MB.
+  const again = await context.newPage();
+  const resumedOffsets: number[] = [];
+  await again.route('**/api/provider/uploads/*', async (route) => {
+    if (route.request().method() === 'PATCH') {
+      resumedOffsets.push(Number(route.request().headers()['upload-offset']));
+    }
+    return route.continue();
+  });
+  await again.goto(`/provider/uploads?order=${order.orderId}`);
+  await expect(again.getByText('Unfinished uploads')).toBeVisible();
+  await again.getByLabel('Files').setInputFiles(filePath);
+  await again.getByRole('button', { name: 'Upload', exact: true }).click();
+  const resumed = again.getByRole('listitem', { name: fileName });
+  await expect(toast(again, 'File uploaded and deliverable recorded.')).toBeVisible({ timeout: 60_000 });
+  await expect(resumed.getByTestId('upload-status')).toContainText(/Uploaded · 21\.0 MB of 21\.0 MB · resumed from \d/);
+  // The new tab sent only what the server did not have: at least the whole first chunk was kept.
+  expect(resumedOffsets[0]).toBeGreaterThanOrEqual(16 * MB);
+  expect(resumedOffsets[0]).toBeLessThan(bytes.length);
+
+  const filesOfOrder = again.getByRole('table', { name: 'Files of this order' });
+  await expect(filesOfOrder.getByRole('row').filter({ hasText: fileName })).toContainText('Point cloud');
+  await expect(filesOfOrder.getByRole('row').filter({ hasText: fileName })).toContainText('21.0 MB');
+  await expect(again.getByRole('table', { name: 'Recent uploads' })).toContainText(fileName);
+
+  // Stored once, whole: the checksum the browser sent was verified by the server.
+  const rows = await inspector.query<{ checksum: string; size: string }>(
+    `SELECT checksum, size FROM deliverables WHERE order_id = ${sqlText(order.orderId)}`,
+  );
+  expect(rows).toEqual([{ checksum: createHash('sha256').update(bytes).digest('hex'), size: String(bytes.length) }]);
+
+  await again.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(toast(again, 'The customer has been told their files are ready.')).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Mark delivered' })).toBeDisabled();
+  await again.close();
+
+  // The customer sees the file under the order.
+  const customerPage = await context.browser()!.newPage();
+  await signInPage(customerPage, market.customer);
+  await customerPage.goto('/customer/deliverables');
+  await expect(customerPage.getByRole('region', { name: order.title })).toContainText(fileName);
+  await customerPage.close();
+  expect(consoleErrors.filter((text) => !text.includes('net::ERR_CONNECTION_RESET'))).toEqual([]);
+});
+
+test('Pause stops a transfer mid-file and Resume finishes it from where it stopped', async ({
+  page,
+  playwright,
+  admin,
+  inspector,
+  request,
+}, testInfo) => {
+  const deps: TMarketDeps = { playwright, admin, inspector, request };
+  const market = await createMarketplace(deps);
+  const order = await scheduledOrder(deps, market);
+  const bytes = randomBytes(36 * MB);
+  const fileName = `mesh-${randomUUID().slice(0, 6)}.glb`;
+  const filePath = testInfo.outputPath(fileName);
+  await writeFile(filePath, bytes);
+
+  // The second chunk's request waits until the test lets it go (it is aborted by Pause instead).
+  let holdSecond = true;
+  const offsets: number[] = [];
+  let secondHeld: () => void = () => undefined;
+  const secondArrived = new Promise<void>((resolve) => {
+    secondHeld = resolve;
+  });
+  await page.route('**/api/provider/uploads/*', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    const offset = Number(route.request().headers()['upload-offset']);
+    offsets.push(offset);
+    if (holdSecond && offset === 16 * MB) {
+      secondHeld();
+      return;
+    }
+    return route.continue();
+  });
+
+  await signInPage(page, market.provider);
+  await page.goto(`/provider/uploads?order=${order.orderId}`);
+  await page.getByLabel('Files').setInputFiles(filePath);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const item = page.getByRole('listitem', { name: fileName });
+  await secondArrived;
+  await item.getByRole('button', { name: 'Pause' }).click();
+  await expect(item.getByTestId('upload-status')).toContainText('Paused');
+  await expect(item.getByRole('button', { name: 'Resume' })).toBeVisible();
+
+  holdSecond = false;
+  await item.getByRole('button', { name: 'Resume' }).click();
+  await expect(toast(page, 'File uploaded and deliverable recorded.')).toBeVisible({ timeout: 60_000 });
+  await expect(item.getByTestId('upload-status')).toContainText('Uploaded · 37.7 MB of 37.7 MB');
+  // Resumed at the second chunk: the first 16 MiB were never sent again.
+  expect(offsets.filter((offset) => offset === 0)).toHaveLength(1);
+  const rows = await inspector.query<{ checksum: string }>(
+    `SELECT checksum FROM deliverables WHERE order_id = ${sqlText(order.orderId)}`,
+  );
+  expect(rows).toEqual([{ checksum: createHash('sha256').update(bytes).digest('hex') }]);
+});

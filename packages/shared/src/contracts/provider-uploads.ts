@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from './admin-workflow.ts';
+
+/**
+ * Deliverable uploads (spec 001 /provider/uploads, §8 'Uploaded' / 'Upload failed', §9 "20 files
+ * for a selected order and 10 recent"). The bytes travel over the tus resumable-upload protocol at
+ * UPLOADS_PATH; these contracts cover what surrounds it: the orders a provider may upload to, the
+ * file lists, and marking an order delivered.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const UPLOADS_PATH = '/api/provider/uploads';
+
+/** Order states in which the provider holding the accepted assignment may add files. */
+export const UPLOADABLE_ORDER_STATUSES = ['scheduled', 'captured', 'delivered'] as const;
+
+export const ORDER_FILES_LIMIT = 20;
+export const RECENT_UPLOADS_LIMIT = 10;
+
+/** Longest original file name kept (longer ones are refused at creation, before any byte is sent). */
+export const MAX_UPLOAD_FILE_NAME = 200;
+
+export const DELIVERABLE_TYPES = ['point_cloud', 'mesh', 'floor_plan', 'other'] as const;
+export type TDeliverableType = (typeof DELIVERABLE_TYPES)[number];
+
+export const DELIVERABLE_TYPE_LABELS: Record<string, string> = {
+  point_cloud: 'Point cloud',
+  mesh: '3D mesh',
+  floor_plan: 'Floor plan',
+  other: 'Other file',
+  file: 'File',
+};
+
+const TYPE_OF_EXTENSION: Record<string, TDeliverableType> = {
+  e57: 'point_cloud',
+  ply: 'point_cloud',
+  las: 'point_cloud',
+  laz: 'point_cloud',
+  xyz: 'point_cloud',
+  pts: 'point_cloud',
+  ptx: 'point_cloud',
+  rcp: 'point_cloud',
+  obj: 'mesh',
+  fbx: 'mesh',
+  glb: 'mesh',
+  gltf: 'mesh',
+  stl: 'mesh',
+  usdz: 'mesh',
+  dxf: 'floor_plan',
+  dwg: 'floor_plan',
+  pdf: 'floor_plan',
+  svg: 'floor_plan',
+};
+
+/** The kind of deliverable a file is, by its extension (decision 041). */
+export function deliverableTypeOf(fileName: string): TDeliverableType {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName.trim())?.[1]?.toLowerCase();
+  return (extension && TYPE_OF_EXTENSION[extension]) || 'other';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders open for uploads
+
+export const ZUploadTarget = z.object({
+  assignmentId: z.uuid(),
+  orderId: z.uuid(),
+  title: z.string(),
+  location: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** False when the order is past the point where files may be added (completed, cancelled). */
+  uploadable: z.boolean(),
+  fileCount: z.number().int(),
+});
+export type TUploadTarget = z.infer<typeof ZUploadTarget>;
+
+export const ZUploadTargetList = z.object({ items: z.array(ZUploadTarget) });
+export type TUploadTargetList = z.infer<typeof ZUploadTargetList>;
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+export const ZUploadedFile = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  orderTitle: z.string(),
+  type: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  checksum: z.string().nullable(),
+  uploadedBy: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type TUploadedFile = z.infer<typeof ZUploadedFile>;
+
+export const ZUploadedFileList = z.object({ items: z.array(ZUploadedFile) });
+export type TUploadedFileList = z.infer<typeof ZUploadedFileList>;
+
+export const ZListUploadedFilesQuery = z.object({ order: z.uuid().optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Completing an order
+
+export const ZMarkDeliveredAnswer = z.object({
+  orderId: z.uuid(),
+  status: z.enum(ORDER_STATUSES),
+});
+export type TMarkDeliveredAnswer = z.infer<typeof ZMarkDeliveredAnswer>;
+
+/** The metadata a client sends with a new upload (tus Upload-Metadata, values base64). */
+export const ZUploadMetadata = z.object({
+  orderId: z.uuid('orderId: expected the id of an order'),
+  filename: z
+    .string()
+    .trim()
+    .min(1, 'filename: required')
+    .max(MAX_UPLOAD_FILE_NAME, `filename: at most ${MAX_UPLOAD_FILE_NAME} characters`),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'sha256: expected 64 hexadecimal digits')
+    .transform((value) => value.toLowerCase())
+    .optional(),
+});
+export type TUploadMetadata = z.infer<typeof ZUploadMetadata>;
+
+/** The spec's words for uploads (spec 001 §5, §8), letter for letter, and our own where it has none. */
+export const UPLOAD_TOASTS = {
+  uploaded: { title: 'Uploaded', message: 'File uploaded and deliverable recorded.' },
+  selectOrderAndFile: { title: 'Select order and file', message: 'Choose an accepted assignment and a file.' },
+  uploadFailed: { title: 'Upload failed' },
+  uploadFallback: 'Could not upload file',
+  delivered: { title: 'Marked delivered', message: 'The customer has been told their files are ready.' },
+  failed: { title: 'Failed' },
+} as const;
