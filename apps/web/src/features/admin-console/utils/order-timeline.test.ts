@@ -120,7 +120,7 @@ describe('buildOrderTimeline', () => {
     const timeline = buildOrderTimeline(detail);
     expect(timeline.map((entry) => entry.title)).toEqual([
       'Order cancelled',
-      'Deliverable: tour.zip (3.0 MB)',
+      'Deliverable: tour.zip (3 MB)',
       'Northern Scans accepted the job',
       'Assigned to Northern Scans',
       'Offered to Northern Scans',

@@ -1,6 +1,7 @@
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console';
+import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatMoney, formatSize, humanize } from './format.ts';
+import { formatMoney, humanize } from './format.ts';
 
 type TJobEvent = TAdminOrderDetail['jobEvents'][number];
 
@@ -152,7 +153,7 @@ export function buildOrderTimeline(detail: TAdminOrderDetail): TTimelineEntry[] 
         key: `deliverable-${deliverable.id}`,
         kind: 'deliverable',
         at: deliverable.deliveredAt,
-        title: `Deliverable: ${deliverable.fileName} (${formatSize(deliverable.size)})`,
+        title: `Deliverable: ${deliverable.fileName} (${formatFileSize(deliverable.size)})`,
         status: null,
         by: by(deliverable.uploadedBy),
         details: [],

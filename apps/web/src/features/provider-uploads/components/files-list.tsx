@@ -1,9 +1,9 @@
 import { Center, Loader, Paper, Table, Text, Title } from '@mantine/core';
 import { DELIVERABLE_TYPE_LABELS, type TUploadedFile } from '@spacecapture/shared/contracts/provider-uploads';
+import { formatFileSize } from '@spacecapture/shared/file-size';
 import type { ReactNode } from 'react';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatSize } from '../lib/format-size.ts';
 
 type TFilesListProps = {
   title: string;
@@ -55,7 +55,7 @@ export function FilesList({ title, query, empty, showOrder }: TFilesListProps) {
                 <Table.Td style={{ wordBreak: 'break-all' }}>{file.fileName}</Table.Td>
                 {showOrder ? <Table.Td>{file.orderTitle}</Table.Td> : null}
                 <Table.Td>{DELIVERABLE_TYPE_LABELS[file.type] ?? file.type}</Table.Td>
-                <Table.Td>{formatSize(file.size)}</Table.Td>
+                <Table.Td>{formatFileSize(file.size)}</Table.Td>
                 <Table.Td>
                   {formatDateTime(file.createdAt)}
                   {file.uploadedBy ? ` by ${file.uploadedBy}` : ''}

@@ -13,7 +13,7 @@ const base: TQueuedUpload = {
   orderId: '0d9a4b7e-2f4c-4c55-8a61-5d2b1e9f3a10',
   fileName: 'level-2.e57',
   bytesSent: 0,
-  bytesTotal: 4_000_000_000,
+  bytesTotal: 4 * 1024 ** 3,
   resumedFrom: 0,
   status: 'uploading',
   error: null,
@@ -46,9 +46,9 @@ function render(items: TQueuedUpload[], handlers = { onPause: vi.fn(), onResume:
 
 describe('UploadQueue', () => {
   it('shows each file’s progress and offers Pause while it uploads', () => {
-    const view = render([{ ...base, bytesSent: 1_000_000_000, resumedFrom: 250_000_000 }]);
+    const view = render([{ ...base, bytesSent: 1024 ** 3, resumedFrom: 250 * 1024 ** 2 }]);
     const status = view.container.querySelector('[data-testid="upload-status"]');
-    expect(status?.textContent).toBe('Uploading · 1.0 GB of 4.0 GB · resumed from 250.0 MB');
+    expect(status?.textContent).toBe('Uploading · 1 GB of 4 GB · resumed from 250 MB');
     expect(view.container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('25');
     act(() => view.button('Pause')?.click());
     expect(view.handlers.onPause).toHaveBeenCalledWith('upload-1');

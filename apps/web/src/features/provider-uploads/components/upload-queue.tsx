@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { formatSize } from '../lib/format-size.ts';
+import { formatFileSize } from '@spacecapture/shared/file-size';
 import type { TQueuedUpload } from '../lib/use-upload-queue.ts';
 
 const STATUS_TEXT: Record<TQueuedUpload['status'], string> = {
@@ -35,8 +35,10 @@ export function UploadQueue({ items, onPause, onResume }: TUploadQueueProps) {
                 <Text size="xs" c={item.status === 'failed' ? 'red.8' : 'gray.7'} data-testid="upload-status">
                   {STATUS_TEXT[item.status]}
                   {item.status === 'failed' && item.error ? `: ${item.error}` : ''}
-                  {item.status !== 'failed' ? ` · ${formatSize(item.bytesSent)} of ${formatSize(item.bytesTotal)}` : ''}
-                  {item.resumedFrom > 0 ? ` · resumed from ${formatSize(item.resumedFrom)}` : ''}
+                  {item.status !== 'failed'
+                    ? ` · ${formatFileSize(item.bytesSent)} of ${formatFileSize(item.bytesTotal)}`
+                    : ''}
+                  {item.resumedFrom > 0 ? ` · resumed from ${formatFileSize(item.resumedFrom)}` : ''}
                 </Text>
               </div>
               {canPause ? (

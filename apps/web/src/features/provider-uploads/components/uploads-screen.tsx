@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Input, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { type TUploadTarget, UPLOAD_TOASTS } from '@spacecapture/shared/contracts/provider-uploads';
+import { formatFileSize } from '@spacecapture/shared/file-size';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -11,7 +12,6 @@ import { useUploadTargets } from '../api/get-upload-targets.ts';
 import { useUploadedFiles } from '../api/get-uploaded-files.ts';
 import { useMarkDelivered } from '../api/mark-delivered.ts';
 import { uploadKeys } from '../api/upload-keys.ts';
-import { formatSize } from '../lib/format-size.ts';
 import { unfinishedUploadsOf } from '../lib/resumable-upload.ts';
 import { useUploadQueue } from '../lib/use-upload-queue.ts';
 import { FilesList } from './files-list.tsx';
@@ -144,8 +144,8 @@ export function UploadsScreen() {
           {leftBehind.length > 0 ? (
             <Alert color="blue" title="Unfinished uploads">
               <Text size="sm">
-                {leftBehind.map((entry) => `${entry.fileName} (${formatSize(entry.size)})`).join(', ')}. Choose the same
-                file again to continue where it stopped.
+                {leftBehind.map((entry) => `${entry.fileName} (${formatFileSize(entry.size)})`).join(', ')}. Choose the
+                same file again to continue where it stopped.
               </Text>
             </Alert>
           ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize } from './format-size.ts';
+import { formatFileSize } from './file-size.ts';
 
 describe('formatFileSize', () => {
   it('shows bytes below a kilobyte and one decimal below ten units', () => {
