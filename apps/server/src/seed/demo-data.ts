@@ -2,25 +2,23 @@ import { schema, type TDatabase, type TExecutor } from '@spacecapture/db/client'
 import { DEFAULT_QUOTE_SLA } from '@spacecapture/shared/contracts/admin-workflow';
 import { ZCaptureRequest, ZProviderApplication } from '@spacecapture/shared/contracts/public-forms';
 import type { TInvitableRole } from '@spacecapture/shared/roles';
-import type { TOrderStatus } from '@spacecapture/shared/state-machines';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { createOrderActionsService } from '../modules/admin-console/order-actions-service.ts';
 import type { TActor } from '../modules/invitations/invitations-service.ts';
+import { createProviderService } from '../modules/provider/provider-service.ts';
 import { createAssignmentsService } from '../modules/workflow/assignments-service.ts';
-import { assertOrderMove } from '../modules/workflow/order-moves.ts';
-import { lockOrder, updateOrder } from '../modules/workflow/orders-repository.ts';
 
 /**
  * A realistic marketplace for exploring every portal at once (`npm run seed:demo`): written
- * through the services the API uses (app.services.*), so every row has its audit entries, job
- * events and e-mails as if people had clicked through the product. Operations the API does not
- * offer as a service yet (devices, certifications, the capture / delivery / completion of a job,
- * deliverables, ratings, support requests) are written as rows through the same tables, each
- * with its audit entry; replace them with the provider and customer services when those are
- * registered in app.services.
+ * through the services the API uses (app.services.*, the admin order actions) and, for what
+ * customers and providers do themselves (devices, certifications, uploads of real files, marking
+ * a job delivered, ratings, support requests), through the API with their own signed-in sessions.
+ * Every row so has its audit entries, job events and e-mails as if people had clicked through
+ * the product, and every demo deliverable downloads.
  *
- * Stories that finished in the past are moved back in time as a whole (every timestamp of the
- * order, its lead, quotes, offers, events, deliverables, ratings and audit entries), so the
+ * Stories that finished in the past are then moved back in time as a whole (every timestamp of
+ * the order, its lead, quotes, offers, events, deliverables, ratings and audit entries), so the
  * reports show months of history.
  */
 
@@ -210,6 +208,55 @@ async function writeAudit(
   });
 }
 
+type TSession = (
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ headers: Record<string, unknown>; json: () => unknown }>;
+
+/** A demo account's signed-in session, calling the API as its portal does (cookie and Origin). */
+async function signedIn(app: FastifyInstance, email: string): Promise<TSession> {
+  const origin = new URL(app.config.publicUrl).origin;
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin },
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  if (signIn.statusCode !== 200) throw new Error(`${email} could not sign in (${signIn.statusCode}): ${signIn.body}`);
+  const cookie = signIn.cookies.map((item) => `${item.name}=${item.value}`).join('; ');
+  return async (method, url, payload, headers = {}) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { origin, cookie, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as string }),
+    });
+    if (response.statusCode >= 400) {
+      throw new Error(`${method} ${url} as ${email} answered ${response.statusCode}: ${response.body}`);
+    }
+    return response;
+  };
+}
+
+/** Uploads a (small, generated) deliverable through the tus API, as the provider's Uploads page does. */
+async function uploadFile(session: TSession, orderId: string, fileName: string) {
+  const bytes = Buffer.from(`${fileName}\n${'SpaceCapture demo deliverable. '.repeat(2048)}`);
+  const tus = { 'tus-resumable': '1.0.0' };
+  const metadata = `orderId ${Buffer.from(orderId).toString('base64')},filename ${Buffer.from(fileName).toString('base64')}`;
+  const created = await session('POST', '/api/provider/uploads', undefined, {
+    ...tus,
+    'upload-length': String(bytes.length),
+    'upload-metadata': metadata,
+  });
+  await session('PATCH', String(created.headers.location), bytes as unknown as string, {
+    ...tus,
+    'upload-offset': '0',
+    'content-type': 'application/offset+octet-stream',
+  });
+}
+
 export async function findDemoState(db: TDatabase): Promise<TDemoResult | null> {
   const [marker] = await db
     .select({ ts: schema.auditLog.ts })
@@ -295,7 +342,7 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
   }
 
   // Customers: organisations created by inviting their first member by name.
-  const customers: { id: string; name: string; actor: TActor }[] = [];
+  const customers: { id: string; name: string; actor: TActor; session: TSession }[] = [];
   for (const customer of CUSTOMERS) {
     let orgId: string | null = null;
     let firstActor: TActor | null = null;
@@ -310,53 +357,33 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
       accounts.at(-1)!.organization = customer.name;
       firstActor ??= { userId: user.userId, role: person.role, orgId };
     }
-    customers.push({ id: orgId!, name: customer.name, actor: firstActor! });
+    const session = await signedIn(app, emailOf(customer.people[0].first, customer.name));
+    customers.push({ id: orgId!, name: customer.name, actor: firstActor!, session });
   }
 
-  // Providers: three invited by name; their devices and certifications as rows (see above).
-  type TProvider = { id: string; name: string; actor: TActor };
+  // Providers: three invited by name; they register their devices and request certifications
+  // in their portal, and the admin verifies the certifications.
+  type TProvider = { id: string; name: string; actor: TActor; session: TSession };
   const providers: TProvider[] = [];
-  async function equip(orgId: string, definition: TEquipment) {
-    await db.transaction(async (tx) => {
-      for (const [index, device] of definition.devices.entries()) {
-        const [row] = await tx
-          .insert(schema.deviceInventory)
-          .values({
-            orgId,
-            model: device.model,
-            serial: `${device.model}-${orgId.slice(0, 8).toUpperCase()}-${index + 1}`,
-            capabilities: [...device.capabilities],
-          })
-          .returning();
-        await writeAudit(tx, {
-          entity: 'device',
-          entityId: row!.id,
-          action: 'create',
-          after: row,
-          actorUserId: admin.userId,
-        });
-      }
-      for (const certification of definition.certifications) {
-        const [row] = await tx
-          .insert(schema.providerCertifications)
-          .values({
-            orgId,
-            scope: certification.scope,
-            status: certification.status,
-            regions: [...certification.regions],
-            expiry: new Date(now().getTime() + 365 * DAY),
-            verifiedBy: certification.status === 'active' ? admin.userId : null,
-          })
-          .returning();
-        await writeAudit(tx, {
-          entity: 'provider_certification',
-          entityId: row!.id,
-          action: 'create',
-          after: row,
-          actorUserId: admin.userId,
-        });
-      }
-    });
+  const providerService = createProviderService({ db, assignments: services.assignments });
+  const orderActions = createOrderActionsService({ db, onEmailsQueued: () => undefined });
+  async function equip(orgId: string, session: TSession, definition: TEquipment) {
+    for (const [index, device] of definition.devices.entries()) {
+      await session('POST', '/api/provider/devices', {
+        model: device.model,
+        serial: `${device.model}-${orgId.slice(0, 8).toUpperCase()}-${index + 1}`,
+        capabilities: [...device.capabilities],
+      });
+    }
+    for (const certification of definition.certifications) {
+      const requested = await session('POST', '/api/provider/certifications', {
+        scope: certification.scope,
+        regions: [...certification.regions],
+        expiry: new Date(now().getTime() + 365 * DAY).toISOString(),
+      });
+      const { id } = requested.json() as { id: string };
+      if (certification.status === 'active') await providerService.decideCertification(admin, id, 'active');
+    }
   }
   for (const provider of PROVIDERS) {
     let orgId: string | null = null;
@@ -371,8 +398,9 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
       accounts.at(-1)!.organization = provider.name;
       firstActor ??= { userId: user.userId, role: person.role, orgId };
     }
-    await equip(orgId!, provider);
-    providers.push({ id: orgId!, name: provider.name, actor: firstActor! });
+    const session = await signedIn(app, emailOf(provider.people[0].first, provider.name));
+    await equip(orgId!, session, provider);
+    providers.push({ id: orgId!, name: provider.name, actor: firstActor!, session });
   }
 
   // Provider applications through the public form; one approved (its organisation and invitation follow).
@@ -407,11 +435,13 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
       const approved = await services.applications.approve(id, admin);
       const user = await signUpInvited(email, 'provider_admin', approved.organization.id);
       accounts.at(-1)!.organization = approved.organization.name;
-      await equip(approved.organization.id, APPROVED_PROVIDER);
+      const session = await signedIn(app, email);
+      await equip(approved.organization.id, session, APPROVED_PROVIDER);
       providers.push({
         id: approved.organization.id,
         name: approved.organization.name,
         actor: { userId: user.userId, role: 'provider_admin', orgId: approved.organization.id },
+        session,
       });
     }
   }
@@ -505,89 +535,36 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
   }
 
   /**
-   * Capture, delivery, completion and cancellation have no admin service yet (they belong to the
-   * provider and customer portals): the move is checked against the order machine and written
-   * with its job event and audit entry, at the instant the story says.
+   * The provider uploads a file (the order moves from scheduled to captured) and, unless told
+   * otherwise, marks the job delivered; the story's instants are then set on the events.
    */
-  async function moveAt(orderId: string, to: TOrderStatus, at: Date, actorUserId: string | null, metadata = {}) {
-    await db.transaction(async (tx) => {
-      const order = await lockOrder(tx, orderId);
-      if (!order) throw new Error(`Order ${orderId} is missing.`);
-      assertOrderMove(order, to);
-      const updated = await updateOrder(tx, orderId, { status: to });
-      await tx.insert(schema.jobEvents).values({
-        orderId,
-        type: 'status_change',
-        metadata: { from: order.status, to, ...metadata },
-        actorUserId,
-        createdAt: at,
-      });
-      await writeAudit(tx, {
-        entity: 'order',
-        entityId: orderId,
-        action: to === 'cancelled' ? 'cancel' : `mark_${to}`,
-        before: order,
-        after: updated,
-        actorUserId,
-        ts: at,
-      });
-    });
+  async function deliver(
+    orderId: string,
+    provider: TProvider,
+    fileName: string,
+    at: { captured: Date; delivered?: Date },
+  ) {
+    await uploadFile(provider.session, orderId, fileName);
+    await retime(db, orderId, 'captured', at.captured);
+    if (at.delivered) {
+      await provider.session('POST', `/api/provider/orders/${orderId}/delivered`);
+      await retime(db, orderId, 'delivered', at.delivered);
+    }
   }
-  async function deliver(orderId: string, provider: TProvider, at: Date, fileName: string) {
-    await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(schema.deliverables)
-        .values({
-          orderId,
-          type: 'file',
-          fileLinks: { paths: [`${orderId}/${at.getTime()}_${fileName}`] },
-          fileName,
-          size: String(48_000_000 + fileName.length * 1_000_003),
-          uploadedBy: provider.actor.userId,
-          deliveredAt: at,
-          createdAt: at,
-        })
-        .returning();
-      await tx.insert(schema.jobEvents).values({
-        orderId,
-        type: 'file_uploaded',
-        metadata: { deliverableId: row!.id, fileName },
-        actorUserId: provider.actor.userId,
-        createdAt: at,
-      });
-      await writeAudit(tx, {
-        entity: 'deliverable',
-        entityId: row!.id,
-        action: 'upload',
-        after: row,
-        actorUserId: provider.actor.userId,
-        ts: at,
-      });
-    });
-    await moveAt(orderId, 'delivered', new Date(at.getTime() + HOUR), provider.actor.userId);
+  async function complete(orderId: string, at: Date) {
+    await orderActions.complete(orderId, admin);
+    await retime(db, orderId, 'completed', at);
   }
   async function rate(
     orderId: string,
     customer: (typeof customers)[number],
-    provider: TProvider,
-    score: number,
-    at: Date,
-    comment: string,
+    review: { score: number; comment: string; at: Date },
   ) {
-    await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(schema.ratings)
-        .values({ orderId, providerOrgId: provider.id, score, comment, ratedBy: customer.actor.userId, createdAt: at })
-        .returning();
-      await writeAudit(tx, {
-        entity: 'rating',
-        entityId: row!.id,
-        action: 'create',
-        after: row,
-        actorUserId: customer.actor.userId,
-        ts: at,
-      });
+    await customer.session('POST', `/api/customer/orders/${orderId}/rating`, {
+      score: review.score,
+      comment: review.comment,
     });
+    await retime(db, orderId, 'rated', review.at);
   }
   /** A job from order to rating, finished `daysAgo` days ago. */
   async function finishedJob(input: {
@@ -605,19 +582,15 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
     const window = await proposeWindow(offer.id, input.provider, 3);
     await services.assignments.confirmSchedule(offer.id, admin);
     const capturedAt = new Date(window.end.getTime() + (input.lateHours ?? 0) * HOUR - HOUR);
-    await moveAt(order.id, 'captured', capturedAt, input.provider.actor.userId);
-    await deliver(order.id, input.provider, new Date(capturedAt.getTime() + 2 * DAY), 'virtual-tour.zip');
+    await deliver(order.id, input.provider, 'virtual-tour.zip', {
+      captured: capturedAt,
+      delivered: new Date(capturedAt.getTime() + 2 * DAY),
+    });
     if (input.complete ?? true) {
-      await moveAt(order.id, 'completed', new Date(capturedAt.getTime() + 4 * DAY), admin.userId);
+      await complete(order.id, new Date(capturedAt.getTime() + 4 * DAY));
       if (input.score) {
-        await rate(
-          order.id,
-          input.customer,
-          input.provider,
-          input.score,
-          new Date(capturedAt.getTime() + 5 * DAY),
-          'Clear tour, on time.',
-        );
+        const at = new Date(capturedAt.getTime() + 5 * DAY);
+        await rate(order.id, input.customer, { score: input.score, comment: 'Clear tour, on time.', at });
       }
     }
     await shiftOrderStory(db, order.id, input.daysAgo + 9);
@@ -637,17 +610,16 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
   const afterExpiry = await acceptedOffer(unanswered.id, skyline);
   const expiredWindow = await proposeWindow(afterExpiry.id, skyline, 2);
   await services.assignments.confirmSchedule(afterExpiry.id, admin);
-  await moveAt(unanswered.id, 'captured', new Date(expiredWindow.end.getTime() - HOUR), skyline.actor.userId);
-  await deliver(unanswered.id, skyline, new Date(expiredWindow.end.getTime() + DAY), 'point-cloud.e57');
-  await moveAt(unanswered.id, 'completed', new Date(expiredWindow.end.getTime() + 3 * DAY), admin.userId);
-  await rate(
-    unanswered.id,
-    meridian,
-    skyline,
-    4,
-    new Date(expiredWindow.end.getTime() + 4 * DAY),
-    'Great detail in the ballroom.',
-  );
+  await deliver(unanswered.id, skyline, 'point-cloud.e57', {
+    captured: new Date(expiredWindow.end.getTime() - HOUR),
+    delivered: new Date(expiredWindow.end.getTime() + DAY),
+  });
+  await complete(unanswered.id, new Date(expiredWindow.end.getTime() + 3 * DAY));
+  await rate(unanswered.id, meridian, {
+    score: 4,
+    comment: 'Great detail in the ballroom.',
+    at: new Date(expiredWindow.end.getTime() + 4 * DAY),
+  });
   await shiftOrderStory(db, unanswered.id, 140);
 
   // Finished jobs over the last months (one late, several rated).
@@ -667,7 +639,9 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
   // Delivered, waiting for the customer's sign-off; and captured, being processed.
   await finishedJob({ customer: harbor, provider: skyline, daysAgo: 6, complete: false });
   const captured = await scheduledOrder(meridian, northern, 2);
-  await moveAt(captured.order.id, 'captured', new Date(captured.window.end.getTime() - HOUR), northern.actor.userId);
+  await deliver(captured.order.id, northern, 'point-cloud.e57', {
+    captured: new Date(captured.window.end.getTime() - HOUR),
+  });
   await shiftOrderStory(db, captured.order.id, 4);
 
   // Scheduled: the window is confirmed and ahead.
@@ -703,54 +677,20 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
   // Triage: a fresh order, and a cancelled one.
   await newOrder(northwind, 'triage');
   const cancelled = await newOrder(meridian);
-  await moveAt(cancelled.id, 'cancelled', now(), admin.userId, { reason: 'Customer postponed the opening' });
+  await orderActions.cancel(cancelled.id, { reason: 'Customer postponed the opening' }, admin);
   await shiftOrderStory(db, cancelled.id, 35);
   // Thirteen leads became orders; of the last two, one is in triage and one is still new.
   await services.leads.setStatus(leadIds[nextLead]!, 'triage', admin);
 
-  // Support requests from the customer portal (no service registered yet: rows and audit entries).
-  await db.transaction(async (tx) => {
-    const requests = [
-      {
-        customer: northwind,
-        subject: 'Download link expired',
-        message: 'The tour link from last week no longer opens.',
-        status: 'open',
-      },
-      {
-        customer: harbor,
-        subject: 'Invoice address',
-        message: 'Please put our registered address on the invoice.',
-        status: 'closed',
-      },
-      {
-        customer: meridian,
-        subject: 'Second floor capture',
-        message: 'Can the provider also capture the second floor?',
-        status: 'open',
-      },
-    ];
-    for (const request of requests) {
-      const [row] = await tx
-        .insert(schema.supportRequests)
-        .values({
-          orgId: request.customer.id,
-          userId: request.customer.actor.userId,
-          subject: request.subject,
-          message: request.message,
-          status: request.status,
-        })
-        .returning();
-      await writeAudit(tx, {
-        entity: 'support_request',
-        entityId: row!.id,
-        action: 'create',
-        after: row,
-        actorUserId: request.customer.actor.userId,
-      });
-    }
-    await writeAudit(tx, { ...MARKER, after: { accounts: accounts.length }, actorUserId: admin.userId });
-  });
+  // Support requests from the customer portal.
+  for (const [customer, subject, message] of [
+    [northwind, 'Download link expired', 'The tour link from last week no longer opens.'],
+    [harbor, 'Invoice address', 'Please put our registered address on the invoice.'],
+    [meridian, 'Second floor capture', 'Can the provider also capture the second floor?'],
+  ] as const) {
+    await customer.session('POST', '/api/customer/support', { subject, message });
+  }
+  await writeAudit(db, { ...MARKER, after: { accounts: accounts.length }, actorUserId: admin.userId });
 
   const counts: Record<string, number> = {};
   for (const [name, table] of Object.entries({
@@ -761,12 +701,43 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
     orders: schema.orders,
     quotes: schema.quotes,
     assignments: schema.assignments,
+    deliverables: schema.deliverables,
     'audit entries': schema.auditLog,
   })) {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
     counts[name] = Number(row?.n ?? 0);
   }
   return { kind: 'seeded', accounts, adminNote, counts };
+}
+
+/**
+ * Sets when a step of a story happened; services record their rows at the moment they run. The
+ * step's job event (the move to captured, delivered or completed; for captured also the uploads
+ * behind it and their deliverables), or the order's rating.
+ */
+async function retime(
+  db: TDatabase,
+  orderId: string,
+  step: 'captured' | 'delivered' | 'completed' | 'rated',
+  at: Date,
+) {
+  const when = sql`${at.toISOString()}::timestamptz`;
+  await db.transaction(async (tx) => {
+    if (step === 'rated') {
+      await tx.execute(sql`update ratings set created_at = ${when} where order_id = ${orderId}`);
+      return;
+    }
+    await tx.execute(sql`update job_events set created_at = ${when}
+      where order_id = ${orderId} and type = 'status_change' and metadata->>'to' = ${step}`);
+    if (step === 'captured') {
+      await tx.execute(
+        sql`update job_events set created_at = ${when} where order_id = ${orderId} and type = 'file_uploaded'`,
+      );
+      await tx.execute(
+        sql`update deliverables set created_at = ${when}, delivered_at = ${when} where order_id = ${orderId}`,
+      );
+    }
+  });
 }
 
 /**

@@ -51,6 +51,28 @@ describe('seed:demo', () => {
     const customerAccount = result.accounts.find((account) => account.role === 'customer_user')!;
     expect((await customer.signIn(customerAccount.email, DEMO_PASSWORD)).statusCode).toBe(200);
 
+    // Demo deliverables are real files: the customer downloads one through its signed link.
+    const delivered = (await customer.get('/api/customer/deliverables')).json() as {
+      items: { files: { id: string; fileName: string }[] }[];
+    };
+    const file = delivered.items.flatMap((item) => item.files)[0];
+    expect(file).toBeDefined();
+    const link = await customer.post(`/api/customer/deliverables/${file!.id}/link`);
+    expect(link.statusCode, link.body).toBe(200);
+    const download = await customer.get(new URL(link.json().url, 'http://localhost').pathname);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toContain('SpaceCapture demo deliverable.');
+
+    // The providers' devices, certifications and ratings came through their portal.
+    const provider = createClient(t.app, { remoteAddress: uniqueAddress() });
+    const skyline = result.accounts.find((account) => account.organization === 'Skyline Scans')!;
+    expect((await provider.signIn(skyline.email, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await provider.get('/api/provider/devices')).json().items).toHaveLength(2);
+    expect((await provider.get('/api/provider/certifications')).json().items).toEqual([
+      expect.objectContaining({ status: 'active' }),
+    ]);
+    expect((await provider.get('/api/provider/performance')).json().averageRating).toBeGreaterThan(0);
+
     const again = await seedDemo(t.app);
     expect(again.kind).toBe('already-seeded');
     expect((await t.db.select().from(schema.orders)).length).toBe(13);

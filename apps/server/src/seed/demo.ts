@@ -71,7 +71,7 @@ async function main() {
       );
     }
     if (result.adminNote) console.info(`\n${result.adminNote}`);
-    console.info('\nE-mails were kept in the outbox (Admin portal → Outbox); none were sent.');
+    console.info('\nE-mails were kept in the outbox (Admin portal → Audit → E-mail outbox); none were sent.');
   } finally {
     await app.close();
     await database.close();
