@@ -9,6 +9,7 @@ import {
   createMarketplace,
   createMember,
   createOrder,
+  markDelivered,
   scheduledOrder,
   uploadDeliverable,
 } from '../support/marketplace.ts';
@@ -122,8 +123,7 @@ test('a delivered order shows its deliverables with their size and can be marked
   const market = await createMarketplace(deps);
   const order = await scheduledOrder(deps, market);
   await uploadDeliverable(market.provider.api, order.orderId, 'floor-plan.pdf', Buffer.alloc(3000, 1));
-  const delivered = await market.provider.api.post(`/api/provider/orders/${order.orderId}/delivered`);
-  expect(delivered.status(), await delivered.text()).toBe(200);
+  await markDelivered(market.provider.api, order.orderId);
 
   await page.context().addCookies(adminCookies);
   await page.goto(`/admin/orders?order=${order.orderId}`);

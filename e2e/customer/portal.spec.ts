@@ -6,9 +6,11 @@ import {
   createMarketplace,
   createMember,
   createOrder,
+  markDelivered,
   scheduledOrder,
+  signInPage,
+  sqlText,
   type TMarketDeps,
-  type TMember,
   uploadDeliverable,
 } from '../support/marketplace.ts';
 
@@ -17,20 +19,6 @@ test.describe.configure({ timeout: 180_000 });
 
 /** The company address form notifications go to (the server's default COMPANY_EMAIL). */
 const COMPANY_EMAIL = 'hello@spacecapture.example';
-
-/** Puts the member's API session into the page's browser context (no extra sign-in). */
-async function signInPage(page: Page, member: TMember) {
-  const { cookies } = await member.api.storageState();
-  await page.context().addCookies(cookies);
-}
-
-const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
-
-/** The provider marks the job delivered (captured → delivered, at least one file uploaded). */
-async function markDelivered(provider: TMember, orderId: string) {
-  const response = await provider.api.post(`/api/provider/orders/${orderId}/delivered`);
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 function orderRow(page: Page, title: string) {
   return page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: title });
@@ -131,7 +119,7 @@ test('deliverables: listed per order, downloaded through a signed link (Range to
   const fileName = `scan-${randomUUID().slice(0, 6)}.e57`;
   const deliverableId = await uploadDeliverable(market.provider.api, order.orderId, fileName, bytes);
   const goneId = await uploadDeliverable(market.provider.api, order.orderId, 'floor-plan.pdf', Buffer.from('%PDF-1.7'));
-  await markDelivered(market.provider, order.orderId);
+  await markDelivered(market.provider.api, order.orderId);
 
   await signInPage(page, market.customer);
   await page.goto('/customer/deliverables');
@@ -210,7 +198,7 @@ test('dashboard: My Orders with detail and Back, Deliverables, and a support req
   const delivered = await scheduledOrder(deps, market);
   const fileName = `plan-${randomUUID().slice(0, 6)}.pdf`;
   await uploadDeliverable(market.provider.api, delivered.orderId, fileName, Buffer.from('%PDF-1.7 floor plan'));
-  await markDelivered(market.provider, delivered.orderId);
+  await markDelivered(market.provider.api, delivered.orderId);
   const pending = await createOrder(deps, market.customer.organization.id);
 
   await signInPage(page, market.customer);

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test, toast } from '../auth/support.ts';
-import { createMember, createOrder, sendQuote, type TMarketDeps, type TMember } from '../support/marketplace.ts';
+import { createMember, createOrder, sendQuote, signInPage, sqlText, type TMarketDeps } from '../support/marketplace.ts';
 
 // Whole flows (invitations, sign-ups, quotes) on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
-
-const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
-
-/** Puts the member's API session into the page's browser context (no extra sign-in). */
-async function signInPage(page: Page, member: TMember) {
-  const { cookies } = await member.api.storageState();
-  await page.context().addCookies(cookies);
-}
 
 /** The card of the quote for this order (cards are articles named by the order's title). */
 function quoteCard(page: Page, orderTitle: string) {

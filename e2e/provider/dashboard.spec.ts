@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, field, signInContext, test, toast } from '../auth/support.ts';
 import {
   acceptAssignment,
   acceptQuote,
+  assignOrder,
   confirmSchedule,
   createMarketplace,
   createMember,
@@ -19,13 +20,6 @@ test.describe.configure({ timeout: 150_000 });
 
 const MASKED = 'Location revealed after acceptance';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Offers the order to the provider organisation with a compensation of its own. */
-async function offer(admin: APIRequestContext, orderId: string, providerOrgId: string, compensation: number) {
-  const created = await admin.post('/api/admin/assignments', { data: { orderId, providerOrgId, compensation } });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
 
 /** A window some days ahead, 09:00–13:00 UTC. */
 function windowIn(days: number) {
@@ -49,13 +43,17 @@ test('a provider sees an offer anonymised, accepts it from the detail view, sees
   const market = await createMarketplace(deps);
   const rival = await createMember(deps, 'provider_admin');
   const order = await createOrder(deps, market.customer.organization.id, { captureType: 'floor-plan' });
-  const assignmentId = await offer(admin, order.orderId, market.provider.organization.id, 1250);
+  const { assignmentId } = await assignOrder(admin, order.orderId, market.provider.organization.id, {
+    compensation: 1250,
+  });
 
   // The rival's job is accepted and has a window: it must show nowhere for our provider.
   const rivalOrder = await createOrder(deps, market.customer.organization.id);
   const { quoteId: rivalQuote } = await sendQuote(admin, rivalOrder.orderId);
   await acceptQuote(market.customer.api, rivalQuote);
-  const rivalAssignment = await offer(admin, rivalOrder.orderId, rival.organization.id, 900);
+  const { assignmentId: rivalAssignment } = await assignOrder(admin, rivalOrder.orderId, rival.organization.id, {
+    compensation: 900,
+  });
   await acceptAssignment(rival.api, rivalAssignment);
   const rivalWindow = windowIn(5);
   await proposeSchedule(rival.api, rivalAssignment, rivalWindow.start, rivalWindow.end);

@@ -168,11 +168,9 @@ test('declining an offer asks first, then the offer leaves the list', async ({
   const market = await createMarketplace(deps);
   const order = await createOrder(deps, market.customer.organization.id);
   // Offered with a compensation, which the provider sees on the job.
-  const offered = await admin.post('/api/admin/assignments', {
-    data: { orderId: order.orderId, providerOrgId: market.provider.organization.id, compensation: 1250.5 },
+  const { assignmentId } = await assignOrder(admin, order.orderId, market.provider.organization.id, {
+    compensation: 1250.5,
   });
-  expect(offered.status(), await offered.text()).toBe(201);
-  const { id: assignmentId } = (await offered.json()) as { id: string };
 
   await signIn(page, deps, market.provider);
   await page.goto('/provider/assignments');

@@ -1,20 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import type { Page, Route } from '@playwright/test';
+import type { Route } from '@playwright/test';
 import { expect, test, toast } from '../auth/support.ts';
-import { createMarketplace, scheduledOrder, type TMarketDeps, type TMember } from '../support/marketplace.ts';
+import { createMarketplace, scheduledOrder, signInPage, sqlText, type TMarketDeps } from '../support/marketplace.ts';
 
 // A whole marketplace, a 20 MB upload with a lost connection and a closed tab, on a shared machine.
 test.describe.configure({ timeout: 180_000 });
 
 const MB = 1024 * 1024;
-
-async function signInPage(page: Page, member: TMember) {
-  const { cookies } = await member.api.storageState();
-  await page.context().addCookies(cookies);
-}
-
-const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 test('a provider uploads a large file through a lost connection and a closed tab; the customer sees it', async ({
   page,
@@ -57,7 +50,7 @@ test('a provider uploads a large file through a lost connection and a closed tab
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(toast(page, 'Choose an accepted assignment and a file.')).toBeVisible();
 
-  await page.getByLabel('Files').setInputFiles(filePath);
+  await page.getByLabel('Files', { exact: true }).setInputFiles(filePath);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const item = page.getByRole('listitem', { name: fileName });
   await expect(item).toBeVisible();
@@ -89,11 +82,11 @@ test('a provider uploads a large file through a lost connection and a closed tab
   });
   await again.goto(`/provider/uploads?order=${order.orderId}`);
   await expect(again.getByText('Unfinished uploads')).toBeVisible();
-  await again.getByLabel('Files').setInputFiles(filePath);
+  await again.getByLabel('Files', { exact: true }).setInputFiles(filePath);
   await again.getByRole('button', { name: 'Upload', exact: true }).click();
   const resumed = again.getByRole('listitem', { name: fileName });
   await expect(toast(again, 'File uploaded and deliverable recorded.')).toBeVisible({ timeout: 60_000 });
-  await expect(resumed.getByTestId('upload-status')).toContainText(/Uploaded · 21\.0 MB of 21\.0 MB · resumed from \d/);
+  await expect(resumed.getByTestId('upload-status')).toContainText(/Uploaded · 20 MB of 20 MB · resumed from \d/);
   // The new tab sent only what the server did not have: at least the whole first chunk was kept.
   expect(resumedOffsets[0]).toBeGreaterThanOrEqual(16 * MB);
   expect(resumedOffsets[0]).toBeLessThan(bytes.length);
@@ -158,7 +151,7 @@ test('Pause stops a transfer mid-file and Resume finishes it from where it stopp
 
   await signInPage(page, market.provider);
   await page.goto(`/provider/uploads?order=${order.orderId}`);
-  await page.getByLabel('Files').setInputFiles(filePath);
+  await page.getByLabel('Files', { exact: true }).setInputFiles(filePath);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const item = page.getByRole('listitem', { name: fileName });
   await secondArrived;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiClient, apiSignIn, createAccount, expect, type TAccountRole, type TPlaywright } from '../auth/support.ts';
 import type { TInspector } from './test.ts';
 
@@ -120,9 +120,14 @@ export async function acceptQuote(customerApi: APIRequestContext, quoteId: strin
   await expectOk(await customerApi.post(`/api/customer/quotes/${quoteId}/accept`));
 }
 
-/** Offers the order to the provider organisation (the order becomes assigned). */
-export async function assignOrder(admin: APIRequestContext, orderId: string, providerOrgId: string) {
-  const created = await admin.post('/api/admin/assignments', { data: { orderId, providerOrgId } });
+/** Offers the order to the provider organisation (the order becomes assigned), with a compensation if given. */
+export async function assignOrder(
+  admin: APIRequestContext,
+  orderId: string,
+  providerOrgId: string,
+  options: { compensation?: number } = {},
+) {
+  const created = await admin.post('/api/admin/assignments', { data: { orderId, providerOrgId, ...options } });
   await expectOk(created, 201);
   const { id: assignmentId } = (await created.json()) as { id: string };
   return { assignmentId };
@@ -138,6 +143,22 @@ export async function proposeSchedule(providerApi: APIRequestContext, assignment
       data: { start: start.toISOString(), end: end.toISOString() },
     }),
   );
+}
+
+/** The provider marks the job delivered (captured → delivered; at least one file uploaded). */
+export async function markDelivered(providerApi: APIRequestContext, orderId: string) {
+  await expectOk(await providerApi.post(`/api/provider/orders/${orderId}/delivered`));
+}
+
+/** Puts the member's API session into the page's browser context (signed in, no sign-in form). */
+export async function signInPage(page: Page, member: Pick<TMember, 'api'>) {
+  const { cookies } = await member.api.storageState();
+  await page.context().addCookies(cookies);
+}
+
+/** A text as an SQL string literal, for the inspector's queries. */
+export function sqlText(value: string) {
+  return `'${value.replaceAll("'", "''")}'`;
 }
 
 /** Confirms the latest window the provider proposed (the order becomes scheduled). */
