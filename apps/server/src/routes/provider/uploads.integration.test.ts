@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { schema } from '@spacecapture/db/client';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
@@ -271,6 +271,39 @@ describe('a resumable upload', () => {
     expect(done.statusCode, done.body).toBe(204);
     const [row] = await deliverablesOf(orderId);
     expect(row).toMatchObject({ type: 'mesh', checksum: createHash('sha256').update(bytes).digest('hex') });
+  });
+
+  it('records a finished upload whose recording failed for a moment when the client next asks where it stands', async () => {
+    const { orderId } = await acceptedOrder();
+    const bytes = randomBytes(200_000);
+    const created = await create(providerUser.client, orderId, 'plan.pdf', bytes.length);
+    const location = String(created.headers.location);
+    // The database refuses deliverables for a moment (as when it restarts) while the last bytes arrive.
+    await t.db.execute(
+      sql.raw(`create function refuse_deliverable() returns trigger language plpgsql as $$
+        begin raise exception 'database restarting'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(
+        'create trigger refuse_deliverable before insert on deliverables for each row execute function refuse_deliverable()',
+      ),
+    );
+    try {
+      const last = await patch(providerUser.client, location, 0, bytes);
+      expect(last.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_deliverable on deliverables'));
+      await t.db.execute(sql.raw('drop function refuse_deliverable()'));
+    }
+    expect(await deliverablesOf(orderId)).toHaveLength(0);
+
+    // tus clients retry with HEAD; the bytes are all there, so that HEAD records them, once.
+    expect(await offsetOf(providerUser.client, location)).toBe(bytes.length);
+    expect(await offsetOf(providerUser.client, location)).toBe(bytes.length);
+    const recorded = await deliverablesOf(orderId);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ fileName: 'plan.pdf', size: String(bytes.length) });
+    expect(recorded[0]!.checksum).toBe(createHash('sha256').update(bytes).digest('hex'));
   });
 
   it('never overwrites: the same name twice gives two files and two deliverables', async () => {

@@ -131,6 +131,17 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
     },
   });
 
+  /**
+   * All bytes arrived but recording failed for a passing reason (the database briefly away): the
+   * client then sees a complete upload on its next HEAD and stops, so the HEAD records it first.
+   * Recording is exactly-once, so a recorded upload costs one lookup here.
+   */
+  const recordIfFinished = async (caller: TActor, key: string) => {
+    const upload = await app.files.uploads.getUpload(key).catch(() => null);
+    if (!upload || upload.size === undefined || upload.offset !== upload.size) return;
+    await uploads.completeUpload(caller, { key, size: upload.size, metadata: upload.metadata ?? {} });
+  };
+
   const handOver = async (request: FastifyRequest, reply: FastifyReply, context: TUploadContext) => {
     contexts.set(request.raw, context);
     reply.hijack();
@@ -205,6 +216,7 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
         const key = keyOfUploadId(request.params.uploadId);
         if (!key) throw new AppError('not_found', 'Upload not found.');
         await uploads.authorizeUpload(caller, key, { writing });
+        if (method === 'HEAD') await recordIfFinished(caller, key);
         await handOver(request, reply, { actor: caller });
       },
     });
