@@ -146,11 +146,16 @@ await runBench(async () => {
     }, 100);
     const passes: { chunkMiB: number; copyMbps: number; uploadMbps: number }[] = [];
     for (const chunkBytes of [BROWSER_CHUNK_BYTES, LARGE_CHUNK_BYTES]) {
-      // The floor: the same bytes copied on the same disk by a stream pipe, just before.
-      started = performance.now();
-      await pipeline(createReadStream(source), createWriteStream(path.join(work, 'copy.bin')));
-      const copySeconds = (performance.now() - started) / 1000;
-      await rm(path.join(work, 'copy.bin'));
+      // The floor: the same bytes copied on the same disk by a stream pipe, just before. A single
+      // copy swings by 2× with the page cache and writeback, so the figure is the median of three.
+      const copies: number[] = [];
+      for (let run = 0; run < 3; run++) {
+        started = performance.now();
+        await pipeline(createReadStream(source), createWriteStream(path.join(work, 'copy.bin')));
+        copies.push((performance.now() - started) / 1000);
+        await rm(path.join(work, 'copy.bin'));
+      }
+      const copySeconds = copies.sort((a, b) => a - b)[1] as number;
       console.info(`upload: sending 2 GiB in ${chunkBytes / 1024 / 1024} MiB PATCHes...`);
       started = performance.now();
       await upload(server, source, chunkBytes);
@@ -178,7 +183,7 @@ await runBench(async () => {
       const ratio = pass.uploadMbps / pass.copyMbps;
       return [
         { name: `upload, ${pass.chunkMiB} MiB PATCHes`, value: round(pass.uploadMbps, 0), unit: 'MB/s' },
-        { name: '  stream-pipe copy just before', value: round(pass.copyMbps, 0), unit: 'MB/s' },
+        { name: '  stream-pipe copy just before (median of 3)', value: round(pass.copyMbps, 0), unit: 'MB/s' },
         { name: '  upload / copy', value: round(ratio, 2), goal: '≥ 0.5', status: goal(ratio >= 0.5) },
       ];
     });
