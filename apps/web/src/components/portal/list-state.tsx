@@ -29,3 +29,23 @@ export function ListState({ query, count, what, empty, children }: TListStatePro
   }
   return <>{children}</>;
 }
+
+type TRecordStateProps<T> = {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown; data: T | undefined };
+  /** What is loading, for the loader's label and the error ("the order"). */
+  what: string;
+  children: (data: T) => ReactNode;
+};
+
+/** One record's loading and error states, else `children` given the record (detail views). */
+export function RecordState<T>({ query, what, children }: TRecordStateProps<T>) {
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label={`Loading ${what}`} />
+      </Center>
+    );
+  }
+  if (query.isError) return <QueryError error={query.error} onRetry={() => query.refetch()} what={what} />;
+  return <>{children(query.data as T)}</>;
+}

@@ -1,16 +1,14 @@
-import { Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
-import type { ReactNode } from 'react';
-import { ListState } from '../../../components/portal/list-state.tsx';
-import { QueryError } from '../../../components/portal/query-error.tsx';
+import { Fact } from '../../../components/portal/fact.tsx';
+import { ListState, RecordState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { CUSTOMER_LATEST_ORDERS } from '../api/console-keys.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
-import { Fact } from './detail-parts.tsx';
 import { MembersTable } from './members-table.tsx';
 
 function LatestOrders({ customerOrgId, total }: { customerOrgId: string; total: number }) {
@@ -61,54 +59,49 @@ function LatestOrders({ customerOrgId, total }: { customerOrgId: string; total: 
 export function CustomerDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const query = useCustomer(id);
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading the customer" />
-      </Center>
-    );
-  } else if (query.isError) {
-    body = <QueryError error={query.error} onRetry={() => query.refetch()} what="the customer" />;
-  } else {
-    const { customer, members } = query.data;
-    body = (
-      <Stack gap="lg">
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <Stack gap="md">
-            <Group gap="sm">
-              <Title order={2} fz={20}>
-                {customer.name}
-              </Title>
-              <ConsoleStatusBadge status={customer.status} />
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-              <Fact label="Members">{customer.membersCount}</Fact>
-              <Fact label="Orders">{customer.ordersCount}</Fact>
-              <Fact label="Last order">{customer.lastOrderAt ? formatDate(customer.lastOrderAt) : '—'}</Fact>
-              <Fact label="Created">{formatDate(customer.createdAt)}</Fact>
-            </SimpleGrid>
+  const body = (
+    <RecordState query={query} what="the customer">
+      {(data) => {
+        const { customer, members } = data;
+        return (
+          <Stack gap="lg">
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <Stack gap="md">
+                <Group gap="sm">
+                  <Title order={2} fz={20}>
+                    {customer.name}
+                  </Title>
+                  <ConsoleStatusBadge status={customer.status} />
+                </Group>
+                <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+                  <Fact label="Members">{customer.membersCount}</Fact>
+                  <Fact label="Orders">{customer.ordersCount}</Fact>
+                  <Fact label="Last order">{customer.lastOrderAt ? formatDate(customer.lastOrderAt) : '—'}</Fact>
+                  <Fact label="Created">{formatDate(customer.createdAt)}</Fact>
+                </SimpleGrid>
+              </Stack>
+            </Paper>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <Stack gap="md">
+                <Title order={2} fz={20}>
+                  Latest orders
+                </Title>
+                <LatestOrders customerOrgId={customer.id} total={customer.ordersCount} />
+              </Stack>
+            </Paper>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <Stack gap="md">
+                <Title order={2} fz={20}>
+                  Members
+                </Title>
+                <MembersTable members={members} />
+              </Stack>
+            </Paper>
           </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <Stack gap="md">
-            <Title order={2} fz={20}>
-              Latest orders
-            </Title>
-            <LatestOrders customerOrgId={customer.id} total={customer.ordersCount} />
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <Stack gap="md">
-            <Title order={2} fz={20}>
-              Members
-            </Title>
-            <MembersTable members={members} />
-          </Stack>
-        </Paper>
-      </Stack>
-    );
-  }
+        );
+      }}
+    </RecordState>
+  );
 
   return (
     <Stack gap="md">

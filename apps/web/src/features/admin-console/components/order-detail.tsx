@@ -1,14 +1,13 @@
-import { Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
-import type { ReactNode } from 'react';
-import { QueryError } from '../../../components/portal/query-error.tsx';
+import { Fact } from '../../../components/portal/fact.tsx';
+import { RecordState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useOrder } from '../api/get-order.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
-import { Fact } from './detail-parts.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 
@@ -39,44 +38,39 @@ function OrderFacts({ order }: { order: TAdminOrderDetail['order'] }) {
 export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const order = useOrder(id);
 
-  let body: ReactNode;
-  if (order.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading the order" />
-      </Center>
-    );
-  } else if (order.isError) {
-    body = <QueryError error={order.error} onRetry={() => order.refetch()} what="the order" />;
-  } else {
-    const detail = order.data;
-    body = (
-      <Stack gap="lg">
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <Stack gap="md">
-            <Group justify="space-between" align="flex-start" gap="md">
-              <Group gap="sm" align="center">
+  const body = (
+    <RecordState query={order} what="the order">
+      {(data) => {
+        const detail = data;
+        return (
+          <Stack gap="lg">
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <Stack gap="md">
+                <Group justify="space-between" align="flex-start" gap="md">
+                  <Group gap="sm" align="center">
+                    <Title order={2} fz={20}>
+                      {detail.order.title}
+                    </Title>
+                    <ConsoleStatusBadge status={detail.order.status} />
+                  </Group>
+                  <OrderActions order={detail.order} />
+                </Group>
+                <OrderFacts order={detail.order} />
+              </Stack>
+            </Paper>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <Stack gap="md">
                 <Title order={2} fz={20}>
-                  {detail.order.title}
+                  History
                 </Title>
-                <ConsoleStatusBadge status={detail.order.status} />
-              </Group>
-              <OrderActions order={detail.order} />
-            </Group>
-            <OrderFacts order={detail.order} />
+                <OrderTimeline detail={detail} />
+              </Stack>
+            </Paper>
           </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <Stack gap="md">
-            <Title order={2} fz={20}>
-              History
-            </Title>
-            <OrderTimeline detail={detail} />
-          </Stack>
-        </Paper>
-      </Stack>
-    );
-  }
+        );
+      }}
+    </RecordState>
+  );
 
   return (
     <Stack gap="md">

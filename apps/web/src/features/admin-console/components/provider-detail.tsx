@@ -1,13 +1,13 @@
-import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TAdminProviderDetail } from '@spacecapture/shared/contracts/admin-console';
 import type { ReactNode } from 'react';
-import { QueryError } from '../../../components/portal/query-error.tsx';
+import { Fact } from '../../../components/portal/fact.tsx';
+import { RecordState } from '../../../components/portal/list-state.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useProvider } from '../api/get-provider.ts';
 import { formatRate, regionsOf } from '../utils/format.ts';
 import { CertificationsReview } from './certifications-review.tsx';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
-import { Fact } from './detail-parts.tsx';
 import { MembersTable } from './members-table.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -59,51 +59,46 @@ function DevicesTable({ devices }: { devices: TAdminProviderDetail['provider']['
 export function ProviderDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const query = useProvider(id);
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading the provider" />
-      </Center>
-    );
-  } else if (query.isError) {
-    body = <QueryError error={query.error} onRetry={() => query.refetch()} what="the provider" />;
-  } else {
-    const { provider, members } = query.data;
-    const { offers } = provider;
-    body = (
-      <Stack gap="lg">
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <Stack gap="md">
-            <Group gap="sm">
-              <Title order={2} fz={20}>
-                {provider.name}
-              </Title>
-              <ConsoleStatusBadge status={provider.status} />
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-              <Fact label="Members">{provider.membersCount}</Fact>
-              <Fact label="Regions">{regionsOf(provider).join(', ') || 'n/a'}</Fact>
-              <Fact label="Created">{formatDate(provider.createdAt)}</Fact>
-              <Fact label="Offers">
-                {offers.offers} ({offers.accepted} accepted, {offers.declined} declined, {offers.expired} expired)
-              </Fact>
-              <Fact label="Acceptance rate">{formatRate(offers.acceptanceRate)}</Fact>
-            </SimpleGrid>
+  const body = (
+    <RecordState query={query} what="the provider">
+      {(data) => {
+        const { provider, members } = data;
+        const { offers } = provider;
+        return (
+          <Stack gap="lg">
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <Stack gap="md">
+                <Group gap="sm">
+                  <Title order={2} fz={20}>
+                    {provider.name}
+                  </Title>
+                  <ConsoleStatusBadge status={provider.status} />
+                </Group>
+                <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+                  <Fact label="Members">{provider.membersCount}</Fact>
+                  <Fact label="Regions">{regionsOf(provider).join(', ') || 'n/a'}</Fact>
+                  <Fact label="Created">{formatDate(provider.createdAt)}</Fact>
+                  <Fact label="Offers">
+                    {offers.offers} ({offers.accepted} accepted, {offers.declined} declined, {offers.expired} expired)
+                  </Fact>
+                  <Fact label="Acceptance rate">{formatRate(offers.acceptanceRate)}</Fact>
+                </SimpleGrid>
+              </Stack>
+            </Paper>
+            <Section title="Certifications">
+              <CertificationsReview certifications={provider.certifications} />
+            </Section>
+            <Section title="Devices">
+              <DevicesTable devices={provider.devices} />
+            </Section>
+            <Section title="Members">
+              <MembersTable members={members} />
+            </Section>
           </Stack>
-        </Paper>
-        <Section title="Certifications">
-          <CertificationsReview certifications={provider.certifications} />
-        </Section>
-        <Section title="Devices">
-          <DevicesTable devices={provider.devices} />
-        </Section>
-        <Section title="Members">
-          <MembersTable members={members} />
-        </Section>
-      </Stack>
-    );
-  }
+        );
+      }}
+    </RecordState>
+  );
 
   return (
     <Stack gap="md">

@@ -1,83 +1,69 @@
-import { Alert, Button, Center, Code, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { QueryError } from '../../../components/portal/query-error.tsx';
+import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Fact } from '../../../components/portal/fact.tsx';
+import { RecordState } from '../../../components/portal/list-state.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useOutboxEmail } from '../api/get-outbox-email.ts';
 import { OutboxStatusBadge } from './outbox-status-badge.tsx';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ wordBreak: 'break-word' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** One outbox e-mail: its delivery facts, the HTML in a sandboxed frame and the text. */
 export function OutboxEmailDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const email = useOutboxEmail(id);
 
-  let body: ReactNode;
-  if (email.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading the e-mail" />
-      </Center>
-    );
-  } else if (email.isError) {
-    body = <QueryError error={email.error} onRetry={() => email.refetch()} what="this e-mail" />;
-  } else {
-    const data = email.data;
-    body = (
-      <Stack gap="md">
-        <Group gap="sm">
-          <Title order={2} fz={20}>
-            {data.subject}
-          </Title>
-          <OutboxStatusBadge email={data} />
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-          <Fact label="To">{data.to.join(', ')}</Fact>
-          <Fact label="Reply to">{data.replyTo ?? '—'}</Fact>
-          <Fact label="Attempts">{data.attempts}</Fact>
-          <Fact label="Created">{formatDateTime(data.createdAt)}</Fact>
-          <Fact label="Sent">{data.sentAt ? formatDateTime(data.sentAt) : '—'}</Fact>
-          <Fact label="Next attempt">{data.nextAttemptAt ? formatDateTime(data.nextAttemptAt) : '—'}</Fact>
-        </SimpleGrid>
-        {data.lastError ? (
-          <Alert color="red" title="Last error">
-            <Code block>{data.lastError}</Code>
-          </Alert>
-        ) : null}
-        {data.redacted ? (
-          <Alert color="yellow" title="Secret links hidden">
-            Links in this e-mail that act for its recipient show REDACTED instead of their token.
-          </Alert>
-        ) : null}
-        <Title order={3} fz={16}>
-          HTML
-        </Title>
-        {/* An empty sandbox: no scripts, no forms, no navigation from the preview. */}
-        <iframe
-          title={`HTML of ${data.subject}`}
-          sandbox=""
-          srcDoc={data.html}
-          style={{ width: '100%', minHeight: 320, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
-        />
-        <Title order={3} fz={16}>
-          Text
-        </Title>
-        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="outbox-text">
-          {data.text}
-        </Code>
-      </Stack>
-    );
-  }
+  const body = (
+    <RecordState query={email} what="this e-mail">
+      {(data) => {
+        return (
+          <Stack gap="md">
+            <Group gap="sm">
+              <Title order={2} fz={20}>
+                {data.subject}
+              </Title>
+              <OutboxStatusBadge email={data} />
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+              <Fact label="To">{data.to.join(', ')}</Fact>
+              <Fact label="Reply to">{data.replyTo ?? '—'}</Fact>
+              <Fact label="Attempts">{data.attempts}</Fact>
+              <Fact label="Created">{formatDateTime(data.createdAt)}</Fact>
+              <Fact label="Sent">{data.sentAt ? formatDateTime(data.sentAt) : '—'}</Fact>
+              <Fact label="Next attempt">{data.nextAttemptAt ? formatDateTime(data.nextAttemptAt) : '—'}</Fact>
+            </SimpleGrid>
+            {data.lastError ? (
+              <Alert color="red" title="Last error">
+                <Code block>{data.lastError}</Code>
+              </Alert>
+            ) : null}
+            {data.redacted ? (
+              <Alert color="yellow" title="Secret links hidden">
+                Links in this e-mail that act for its recipient show REDACTED instead of their token.
+              </Alert>
+            ) : null}
+            <Title order={3} fz={16}>
+              HTML
+            </Title>
+            {/* An empty sandbox: no scripts, no forms, no navigation from the preview. */}
+            <iframe
+              title={`HTML of ${data.subject}`}
+              sandbox=""
+              srcDoc={data.html}
+              style={{
+                width: '100%',
+                minHeight: 320,
+                border: '1px solid var(--mantine-color-gray-3)',
+                borderRadius: 8,
+              }}
+            />
+            <Title order={3} fz={16}>
+              Text
+            </Title>
+            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="outbox-text">
+              {data.text}
+            </Code>
+          </Stack>
+        );
+      }}
+    </RecordState>
+  );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>

@@ -2,7 +2,7 @@ import { Anchor, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stac
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
-import type { ReactNode } from 'react';
+import { Fact } from '../../../components/portal/fact.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
@@ -14,17 +14,6 @@ import { RatingForm } from './rating-form.tsx';
 
 /** Order statuses in which the job can be rated (the server checks it again). */
 const RATEABLE_STATUSES: ReadonlySet<string> = new Set(['delivered', 'completed']);
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 function scheduledWindow(order: TCustomerOrderDetail) {
   if (!order.scheduledStart || !order.scheduledEnd) return 'Not scheduled yet';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } fro
 import { WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
-import type { ReactNode } from 'react';
+import { Fact } from '../../../components/portal/fact.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -13,17 +13,6 @@ import { ProjectStatusBadge, UrgencyBadge } from './project-badges.tsx';
 import { captureTypeLabel, deliverablesOf, formatCompensation, projectReference } from './project-format.ts';
 import { captureWindow, formatTimeLeft, projectStatus, projectUrgency, timeLeft } from './project-timing.ts';
 import { useNow } from './use-now.ts';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 /** The offer's call to action: the spec's words with the real time left to respond. */
 function ResponsePanel({ project, now }: { project: TProviderAssignment; now: number }) {
