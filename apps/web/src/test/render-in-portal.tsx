@@ -6,8 +6,6 @@ import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 type TFetchCall = { url: string; method: string; body: unknown };
 type TReply = { status: number; body: unknown };
 

@@ -6,8 +6,6 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrdersScreen } from './orders-screen.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const ORDER_ID = '33333333-3333-4333-8333-333333333333';
 const order = {
   id: ORDER_ID,

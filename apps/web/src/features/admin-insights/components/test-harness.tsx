@@ -5,20 +5,6 @@ import { act, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-// Mantine reads media queries; happy-dom has none.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  addListener: () => {},
-  removeListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
-
 /** The router's current URL, for assertions on what a screen wrote into it. */
 export const currentUrl = { value: '' };
 

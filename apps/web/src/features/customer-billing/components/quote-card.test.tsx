@@ -8,20 +8,6 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QuoteCard } from './quote-card.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-// Mantine reads media queries; happy-dom has none.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  addListener: () => {},
-  removeListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
-
 const NOW = new Date('2026-06-15T12:00:00Z');
 const QUOTE_ID = '5b0f3c1e-8d2a-4f6b-9c3d-2e1f0a9b8c7d';
 

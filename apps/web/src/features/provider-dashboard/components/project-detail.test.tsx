@@ -8,19 +8,6 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProjectDetail } from './project-detail.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  addListener: () => {},
-  removeListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
-
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 const HOUR = 3_600_000;
 const ID = '6f1c2a9e-0000-4000-8000-000000000001';

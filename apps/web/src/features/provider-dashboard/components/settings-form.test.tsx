@@ -7,8 +7,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SettingsForm } from './settings-form.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const SAVED: TProviderSettings = {
   businessName: 'Harbour Scans',
   contactEmail: 'ops@harbour.example',
@@ -22,18 +20,6 @@ let container: HTMLDivElement;
 let root: Root;
 let requests: { method: string; url: string; body: unknown }[];
 let answer: (body: unknown) => Response;
-
-// Mantine reads media queries; happy-dom has none.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  addListener: () => {},
-  removeListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

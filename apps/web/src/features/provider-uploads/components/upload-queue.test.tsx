@@ -6,8 +6,6 @@ import { shouldRetryUpload } from '../lib/resumable-upload.ts';
 import type { TQueuedUpload } from '../lib/use-upload-queue.ts';
 import { UploadQueue } from './upload-queue.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const base: TQueuedUpload = {
   id: 'upload-1',
   orderId: '0d9a4b7e-2f4c-4c55-8a61-5d2b1e9f3a10',
