@@ -145,7 +145,7 @@ export function createUploadsService(deps: {
       const earlier = await findDeliverableOfUpload(db, orderId, upload.key);
       if (earlier) return { deliverableId: earlier, sha256: metadata.sha256 ?? '' };
 
-      const sha256 = deps.checksums.take(upload.key, upload.size) ?? (await sha256Of(upload.key));
+      const sha256 = (await deps.checksums.take(upload.key, upload.size)) ?? (await sha256Of(upload.key));
       if (metadata.sha256 && metadata.sha256 !== sha256) {
         await files.remove(upload.key);
         throw new ChecksumMismatchError(metadata.sha256, sha256);

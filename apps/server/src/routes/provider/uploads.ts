@@ -45,6 +45,7 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
   options,
 ) => {
   const checksums = trackChecksums(app.files.uploads);
+  app.addHook('onClose', async () => checksums.close());
   const uploads = createUploadsService({
     db: app.db,
     files: app.files,
