@@ -2,6 +2,7 @@ import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title 
 import { ACCOUNT_MESSAGES } from '@spacecapture/shared/contracts/account';
 import { AUTH_MESSAGES } from '@spacecapture/shared/contracts/auth';
 import type { ReactNode } from 'react';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { useSignOut } from '../../../lib/auth/sign-out.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -37,39 +38,31 @@ export function SessionsCard() {
     list = <QueryError error={sessions.error} onRetry={() => sessions.refetch()} what="your sessions" />;
   } else {
     list = (
-      <Table.ScrollContainer minWidth={620}>
-        <Table verticalSpacing="sm" aria-label="Signed-in devices">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>IP address</Table.Th>
-              <Table.Th>Signed in</Table.Th>
-              <Table.Th>Last active</Table.Th>
-              <Table.Th>Expires</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sessions.data.map((session) => (
-              <Table.Tr key={session.id}>
-                <Table.Td>
-                  <Group gap="xs">
-                    <span>{describeDevice(session.userAgent)}</span>
-                    {session.current ? (
-                      <Badge size="sm" variant="light" color="teal" style={{ flex: 'none' }}>
-                        This device
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{session.ipAddress || '—'}</Table.Td>
-                <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>
-                <Table.Td>{formatDateTime(session.updatedAt)}</Table.Td>
-                <Table.Td>{formatDateTime(session.expiresAt)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label="Signed-in devices"
+        minWidth={620}
+        verticalSpacing="sm"
+        columns={['Device', 'IP address', 'Signed in', 'Last active', 'Expires']}
+      >
+        {sessions.data.map((session) => (
+          <Table.Tr key={session.id}>
+            <Table.Td>
+              <Group gap="xs">
+                <span>{describeDevice(session.userAgent)}</span>
+                {session.current ? (
+                  <Badge size="sm" variant="light" color="teal" style={{ flex: 'none' }}>
+                    This device
+                  </Badge>
+                ) : null}
+              </Group>
+            </Table.Td>
+            <Table.Td>{session.ipAddress || '—'}</Table.Td>
+            <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>
+            <Table.Td>{formatDateTime(session.updatedAt)}</Table.Td>
+            <Table.Td>{formatDateTime(session.expiresAt)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     );
   }
 

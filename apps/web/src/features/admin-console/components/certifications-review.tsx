@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { CERTIFICATION_REVIEW_MESSAGES, type TAdminProvider } from '@spacecapture/shared/contracts/admin-console';
 import { useState } from 'react';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type TCertificationVerdict, useDecideCertification } from '../api/decide-certification.ts';
@@ -84,35 +85,25 @@ export function CertificationsReview({ certifications }: { certifications: reado
     );
   }
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" aria-label="Certifications">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Scope</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Regions</Table.Th>
-            <Table.Th>Expiry</Table.Th>
-            <Table.Th>
-              <span className="visually-hidden">Actions</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {certifications.map((certification) => (
-            <Table.Tr key={certification.id}>
-              <Table.Td>{certification.scope}</Table.Td>
-              <Table.Td>
-                <ConsoleStatusBadge status={certification.status} />
-              </Table.Td>
-              <Table.Td>{certification.regions.join(', ') || 'n/a'}</Table.Td>
-              <Table.Td>{certification.expiry ? formatDate(certification.expiry) : '—'}</Table.Td>
-              <Table.Td>
-                {certification.status === 'pending' ? <ReviewButtons certification={certification} /> : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Certifications"
+      minWidth={640}
+      verticalSpacing="xs"
+      columns={['Scope', 'Status', 'Regions', 'Expiry', { hidden: 'Actions' }]}
+    >
+      {certifications.map((certification) => (
+        <Table.Tr key={certification.id}>
+          <Table.Td>{certification.scope}</Table.Td>
+          <Table.Td>
+            <ConsoleStatusBadge status={certification.status} />
+          </Table.Td>
+          <Table.Td>{certification.regions.join(', ') || 'n/a'}</Table.Td>
+          <Table.Td>{certification.expiry ? formatDate(certification.expiry) : '—'}</Table.Td>
+          <Table.Td>
+            {certification.status === 'pending' ? <ReviewButtons certification={certification} /> : null}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

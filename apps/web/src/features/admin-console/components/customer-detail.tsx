@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { ListState, RecordState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
@@ -17,34 +18,27 @@ function LatestOrders({ customerOrgId, total }: { customerOrgId: string; total: 
   return (
     <Stack gap="sm">
       <ListState query={orders} count={items.length} what="orders" empty="No orders yet.">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" aria-label="Latest orders">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Capture type</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Created</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((order) => (
-                <Table.Tr key={order.id}>
-                  <Table.Td>
-                    <Anchor component={AppLink} to={`${PORTAL_PATHS.admin.orders}?order=${order.id}`}>
-                      {order.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Table.Td>
-                  <Table.Td>
-                    <ConsoleStatusBadge status={order.status} />
-                  </Table.Td>
-                  <Table.Td>{formatDate(order.createdAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Latest orders"
+          minWidth={640}
+          verticalSpacing="xs"
+          columns={['Title', 'Capture type', 'Status', 'Created']}
+        >
+          {items.map((order) => (
+            <Table.Tr key={order.id}>
+              <Table.Td>
+                <Anchor component={AppLink} to={`${PORTAL_PATHS.admin.orders}?order=${order.id}`}>
+                  {order.title}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Table.Td>
+              <Table.Td>
+                <ConsoleStatusBadge status={order.status} />
+              </Table.Td>
+              <Table.Td>{formatDate(order.createdAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </ListState>
       {total > CUSTOMER_LATEST_ORDERS ? (
         <Text size="sm" c="gray.7">

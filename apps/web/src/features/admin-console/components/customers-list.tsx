@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -38,41 +39,33 @@ export function CustomersList() {
           what="customers"
           empty={filters.q ? 'No customers match this search.' : ADMIN_CONSOLE_MESSAGES.empty.customers}
         >
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Customers">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Members</Table.Th>
-                  <Table.Th>Orders</Table.Th>
-                  <Table.Th>Last order</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((customer) => (
-                  <Table.Tr key={customer.id}>
-                    <Table.Td>
-                      <Anchor
-                        component={AppLink}
-                        to={`${PORTAL_PATHS.admin.customers}${withParams(params, { customer: customer.id })}`}
-                      >
-                        {customer.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <ConsoleStatusBadge status={customer.status} />
-                    </Table.Td>
-                    <Table.Td>{customer.membersCount}</Table.Td>
-                    <Table.Td>{customer.ordersCount}</Table.Td>
-                    <Table.Td>{customer.lastOrderAt ? formatDate(customer.lastOrderAt) : '—'}</Table.Td>
-                    <Table.Td>{formatDate(customer.createdAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label="Customers"
+            minWidth={760}
+            verticalSpacing="sm"
+            highlightOnHover
+            columns={['Name', 'Status', 'Members', 'Orders', 'Last order', 'Created']}
+          >
+            {items.map((customer) => (
+              <Table.Tr key={customer.id}>
+                <Table.Td>
+                  <Anchor
+                    component={AppLink}
+                    to={`${PORTAL_PATHS.admin.customers}${withParams(params, { customer: customer.id })}`}
+                  >
+                    {customer.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <ConsoleStatusBadge status={customer.status} />
+                </Table.Td>
+                <Table.Td>{customer.membersCount}</Table.Td>
+                <Table.Td>{customer.ordersCount}</Table.Td>
+                <Table.Td>{customer.lastOrderAt ? formatDate(customer.lastOrderAt) : '—'}</Table.Td>
+                <Table.Td>{formatDate(customer.createdAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </ListState>
         <LoadMore query={customers} />
       </Stack>

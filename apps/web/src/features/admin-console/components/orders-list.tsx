@@ -3,6 +3,7 @@ import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-con
 import { ORDER_STATUSES } from '@spacecapture/shared/contracts/admin-workflow';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -55,41 +56,33 @@ export function OrdersList() {
           what="orders"
           empty={filtered ? 'No orders match these filters.' : ADMIN_CONSOLE_MESSAGES.empty.orders}
         >
-          <Table.ScrollContainer minWidth={860}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Orders">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Location</Table.Th>
-                  <Table.Th>Capture type</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((order) => (
-                  <Table.Tr key={order.id}>
-                    <Table.Td>
-                      <Anchor
-                        component={AppLink}
-                        to={`${PORTAL_PATHS.admin.orders}${withParams(params, { order: order.id })}`}
-                      >
-                        {order.title}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{order.customerOrg.name}</Table.Td>
-                    <Table.Td>{order.location}</Table.Td>
-                    <Table.Td>{labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Table.Td>
-                    <Table.Td>
-                      <ConsoleStatusBadge status={order.status} />
-                    </Table.Td>
-                    <Table.Td>{formatDate(order.createdAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label="Orders"
+            minWidth={860}
+            verticalSpacing="sm"
+            highlightOnHover
+            columns={['Title', 'Customer', 'Location', 'Capture type', 'Status', 'Created']}
+          >
+            {items.map((order) => (
+              <Table.Tr key={order.id}>
+                <Table.Td>
+                  <Anchor
+                    component={AppLink}
+                    to={`${PORTAL_PATHS.admin.orders}${withParams(params, { order: order.id })}`}
+                  >
+                    {order.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{order.customerOrg.name}</Table.Td>
+                <Table.Td>{order.location}</Table.Td>
+                <Table.Td>{labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Table.Td>
+                <Table.Td>
+                  <ConsoleStatusBadge status={order.status} />
+                </Table.Td>
+                <Table.Td>{formatDate(order.createdAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
           {orders.isPlaceholderData ? (
             <Text size="xs" c="gray.7" role="status">
               Updating…

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TAdminProviderDetail } from '@spacecapture/shared/contracts/admin-console';
 import type { ReactNode } from 'react';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -32,26 +33,15 @@ function DevicesTable({ devices }: { devices: TAdminProviderDetail['provider']['
     );
   }
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table verticalSpacing="xs" aria-label="Devices">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Model</Table.Th>
-            <Table.Th>Serial</Table.Th>
-            <Table.Th>Capabilities</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {devices.map((device) => (
-            <Table.Tr key={device.id}>
-              <Table.Td>{device.model}</Table.Td>
-              <Table.Td>{device.serial}</Table.Td>
-              <Table.Td>{device.capabilities.join(', ') || '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable label="Devices" minWidth={520} verticalSpacing="xs" columns={['Model', 'Serial', 'Capabilities']}>
+      {devices.map((device) => (
+        <Table.Tr key={device.id}>
+          <Table.Td>{device.model}</Table.Td>
+          <Table.Td>{device.serial}</Table.Td>
+          <Table.Td>{device.capabilities.join(', ') || '—'}</Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -39,57 +40,56 @@ export function ProvidersList() {
           what="providers"
           empty={filters.q ? 'No providers match this search.' : ADMIN_CONSOLE_MESSAGES.empty.providers}
         >
-          <Table.ScrollContainer minWidth={980}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Providers">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Members</Table.Th>
-                  <Table.Th>Devices</Table.Th>
-                  <Table.Th>Certifications</Table.Th>
-                  <Table.Th>Regions</Table.Th>
-                  <Table.Th>Offers</Table.Th>
-                  <Table.Th>Acceptance</Table.Th>
-                  <Table.Th>Created</Table.Th>
+          <DataTable
+            label="Providers"
+            minWidth={980}
+            verticalSpacing="sm"
+            highlightOnHover
+            columns={[
+              'Name',
+              'Status',
+              'Members',
+              'Devices',
+              'Certifications',
+              'Regions',
+              'Offers',
+              'Acceptance',
+              'Created',
+            ]}
+          >
+            {items.map((provider) => {
+              const pending = provider.certifications.filter((certification) => certification.status === 'pending');
+              return (
+                <Table.Tr key={provider.id}>
+                  <Table.Td>
+                    <Anchor
+                      component={AppLink}
+                      to={`${PORTAL_PATHS.admin.providers}${withParams(params, { provider: provider.id })}`}
+                    >
+                      {provider.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <ConsoleStatusBadge status={provider.status} />
+                  </Table.Td>
+                  <Table.Td>{provider.membersCount}</Table.Td>
+                  <Table.Td>{provider.devices.map((device) => device.model).join(', ') || '—'}</Table.Td>
+                  <Table.Td>
+                    {provider.certifications.length}
+                    {pending.length > 0 ? (
+                      <Text span size="xs" c="yellow.9" ml={6}>
+                        ({pending.length} pending)
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{regionsOf(provider).join(', ') || 'n/a'}</Table.Td>
+                  <Table.Td>{provider.offers.offers}</Table.Td>
+                  <Table.Td>{formatRate(provider.offers.acceptanceRate)}</Table.Td>
+                  <Table.Td>{formatDate(provider.createdAt)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((provider) => {
-                  const pending = provider.certifications.filter((certification) => certification.status === 'pending');
-                  return (
-                    <Table.Tr key={provider.id}>
-                      <Table.Td>
-                        <Anchor
-                          component={AppLink}
-                          to={`${PORTAL_PATHS.admin.providers}${withParams(params, { provider: provider.id })}`}
-                        >
-                          {provider.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <ConsoleStatusBadge status={provider.status} />
-                      </Table.Td>
-                      <Table.Td>{provider.membersCount}</Table.Td>
-                      <Table.Td>{provider.devices.map((device) => device.model).join(', ') || '—'}</Table.Td>
-                      <Table.Td>
-                        {provider.certifications.length}
-                        {pending.length > 0 ? (
-                          <Text span size="xs" c="yellow.9" ml={6}>
-                            ({pending.length} pending)
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{regionsOf(provider).join(', ') || 'n/a'}</Table.Td>
-                      <Table.Td>{provider.offers.offers}</Table.Td>
-                      <Table.Td>{formatRate(provider.offers.acceptanceRate)}</Table.Td>
-                      <Table.Td>{formatDate(provider.createdAt)}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              );
+            })}
+          </DataTable>
         </ListState>
         <LoadMore query={providers} />
       </Stack>

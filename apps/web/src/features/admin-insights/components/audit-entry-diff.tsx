@@ -1,4 +1,5 @@
 import { Badge, Code, Table, Text } from '@mantine/core';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { diffJson, type TDiffChange } from '../lib/json-diff.ts';
 
 const CHANGE_COLORS: Record<TDiffChange, string> = {
@@ -28,35 +29,29 @@ export function AuditEntryDiff({ before, after }: { before: unknown; after: unkn
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing={4} fz="sm" aria-label="Changes">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Field</Table.Th>
-            <Table.Th>Change</Table.Th>
-            <Table.Th>Before</Table.Th>
-            <Table.Th>After</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.path} data-change={row.change}>
-              <Table.Td ff="monospace">{row.path}</Table.Td>
-              <Table.Td>
-                <Badge color={CHANGE_COLORS[row.change]} variant="light" radius="sm">
-                  {row.change}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Value value={row.before} />
-              </Table.Td>
-              <Table.Td>
-                <Value value={row.after} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Changes"
+      minWidth={560}
+      verticalSpacing={4}
+      fz="sm"
+      columns={['Field', 'Change', 'Before', 'After']}
+    >
+      {rows.map((row) => (
+        <Table.Tr key={row.path} data-change={row.change}>
+          <Table.Td ff="monospace">{row.path}</Table.Td>
+          <Table.Td>
+            <Badge color={CHANGE_COLORS[row.change]} variant="light" radius="sm">
+              {row.change}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <Value value={row.before} />
+          </Table.Td>
+          <Table.Td>
+            <Value value={row.after} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES, type TAuditEntry } from '@spacecapture/shared/contracts/admin-console';
 import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { auditCsvUrl, useAudit } from '../api/get-audit.ts';
@@ -140,27 +141,17 @@ export function AuditLog() {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={820}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label="Audit entries">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>Entity</Table.Th>
-              <Table.Th>ID</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Actor</Table.Th>
-              <Table.Th>
-                <span className="visually-hidden">Changes</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((entry) => (
-              <AuditRow key={entry.id} entry={entry} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label="Audit entries"
+        minWidth={820}
+        verticalSpacing="sm"
+        highlightOnHover
+        columns={['Time', 'Entity', 'ID', 'Action', 'Actor', { hidden: 'Changes' }]}
+      >
+        {items.map((entry) => (
+          <AuditRow key={entry.id} entry={entry} />
+        ))}
+      </DataTable>
     );
   }
 

@@ -17,6 +17,7 @@ import {
   type TOutboxStatus,
 } from '@spacecapture/shared/contracts/admin-console';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { type TOutboxFilters, useOutbox } from '../api/get-outbox.ts';
@@ -92,49 +93,38 @@ export function OutboxList() {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={900}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label="E-mails">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Recipient</Table.Th>
-              <Table.Th>Subject</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Attempts</Table.Th>
-              <Table.Th>Last error</Table.Th>
-              <Table.Th>
-                <span className="visually-hidden">Actions</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((email) => (
-              <Table.Tr key={email.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(email.createdAt)}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{email.to.join(', ')}</Table.Td>
-                <Table.Td>{email.subject}</Table.Td>
-                <Table.Td>
-                  <OutboxStatusBadge email={email} />
-                </Table.Td>
-                <Table.Td>{email.attempts}</Table.Td>
-                <Table.Td c={email.lastError ? 'red.8' : 'gray.6'} fz="sm" style={{ wordBreak: 'break-word' }}>
-                  {email.lastError ?? '—'}
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    aria-label={`View e-mail ${email.subject} to ${email.to.join(', ')}`}
-                    onClick={() => setParams((current) => current.set('email', email.id))}
-                  >
-                    View
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label="E-mails"
+        minWidth={900}
+        verticalSpacing="sm"
+        highlightOnHover
+        columns={['Created', 'Recipient', 'Subject', 'Status', 'Attempts', 'Last error', { hidden: 'Actions' }]}
+      >
+        {items.map((email) => (
+          <Table.Tr key={email.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(email.createdAt)}</Table.Td>
+            <Table.Td style={{ wordBreak: 'break-all' }}>{email.to.join(', ')}</Table.Td>
+            <Table.Td>{email.subject}</Table.Td>
+            <Table.Td>
+              <OutboxStatusBadge email={email} />
+            </Table.Td>
+            <Table.Td>{email.attempts}</Table.Td>
+            <Table.Td c={email.lastError ? 'red.8' : 'gray.6'} fz="sm" style={{ wordBreak: 'break-word' }}>
+              {email.lastError ?? '—'}
+            </Table.Td>
+            <Table.Td>
+              <Button
+                size="xs"
+                variant="subtle"
+                aria-label={`View e-mail ${email.subject} to ${email.to.join(', ')}`}
+                onClick={() => setParams((current) => current.set('email', email.id))}
+              >
+                View
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     );
   }
 

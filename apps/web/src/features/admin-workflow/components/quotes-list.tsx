@@ -1,5 +1,6 @@
 import { Button, Paper, Stack, Table, Title } from '@mantine/core';
 import { type TQuote, WORKFLOW_EMPTY, WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -38,40 +39,29 @@ export function QuotesList() {
           Quotes
         </Title>
         <ListState query={quotes} count={items.length} what="quotes" empty={WORKFLOW_EMPTY.quotes}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Quotes">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Total</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Valid until</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>
-                    <span className="visually-hidden">Actions</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((quote) => (
-                  <Table.Tr key={quote.id}>
-                    <Table.Td>{quote.order.title}</Table.Td>
-                    <Table.Td>{quote.order.customerOrg.name}</Table.Td>
-                    <Table.Td>
-                      {quote.total} {quote.currency}
-                    </Table.Td>
-                    <Table.Td>
-                      <WorkflowStatusBadge status={quote.status} />
-                    </Table.Td>
-                    <Table.Td>{quote.validityUntil ? formatDate(quote.validityUntil) : '—'}</Table.Td>
-                    <Table.Td>{formatDate(quote.createdAt)}</Table.Td>
-                    <Table.Td>{quote.status === 'draft' ? <SendQuoteButton quote={quote} /> : null}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label="Quotes"
+            minWidth={760}
+            verticalSpacing="sm"
+            highlightOnHover
+            columns={['Order', 'Customer', 'Total', 'Status', 'Valid until', 'Created', { hidden: 'Actions' }]}
+          >
+            {items.map((quote) => (
+              <Table.Tr key={quote.id}>
+                <Table.Td>{quote.order.title}</Table.Td>
+                <Table.Td>{quote.order.customerOrg.name}</Table.Td>
+                <Table.Td>
+                  {quote.total} {quote.currency}
+                </Table.Td>
+                <Table.Td>
+                  <WorkflowStatusBadge status={quote.status} />
+                </Table.Td>
+                <Table.Td>{quote.validityUntil ? formatDate(quote.validityUntil) : '—'}</Table.Td>
+                <Table.Td>{formatDate(quote.createdAt)}</Table.Td>
+                <Table.Td>{quote.status === 'draft' ? <SendQuoteButton quote={quote} /> : null}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </ListState>
       </Stack>
     </Paper>

@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { TCustomerDeliverable } from '@spacecapture/shared/contracts/customer-portal';
 import { DELIVERABLE_TYPE_LABELS } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { DownloadButton } from './download-button.tsx';
 
@@ -15,33 +16,23 @@ export function DeliverableFiles({ files, label }: { files: readonly TCustomerDe
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>File</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Size</Table.Th>
-            <Table.Th>Delivered</Table.Th>
-            <Table.Th>
-              <span className="visually-hidden">Actions</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {files.map((file) => (
-            <Table.Tr key={file.id}>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{file.fileName}</Table.Td>
-              <Table.Td>{DELIVERABLE_TYPE_LABELS[file.type] ?? file.type}</Table.Td>
-              <Table.Td>{formatFileSize(file.size)}</Table.Td>
-              <Table.Td>{formatDateTime(file.deliveredAt)}</Table.Td>
-              <Table.Td ta="right">
-                <DownloadButton file={file} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={label}
+      minWidth={560}
+      verticalSpacing="xs"
+      columns={['File', 'Type', 'Size', 'Delivered', { hidden: 'Actions' }]}
+    >
+      {files.map((file) => (
+        <Table.Tr key={file.id}>
+          <Table.Td style={{ wordBreak: 'break-all' }}>{file.fileName}</Table.Td>
+          <Table.Td>{DELIVERABLE_TYPE_LABELS[file.type] ?? file.type}</Table.Td>
+          <Table.Td>{formatFileSize(file.size)}</Table.Td>
+          <Table.Td>{formatDateTime(file.deliveredAt)}</Table.Td>
+          <Table.Td ta="right">
+            <DownloadButton file={file} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

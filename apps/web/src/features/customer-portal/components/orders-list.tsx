@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { CUSTOMER_DISPLAY_STATUSES } from '@spacecapture/shared/contracts/customer-portal';
 import { type FormEvent, useEffect, useState } from 'react';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
@@ -91,57 +92,50 @@ export function OrdersList({ filters, onFiltersChange, onOpen }: TOrdersListProp
           what="orders"
           empty={filtered ? 'No orders match your search.' : 'No orders yet.'}
         >
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Orders">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Location</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Progress</Table.Th>
-                  <Table.Th>Ordered</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((order) => (
-                  <Table.Tr
-                    key={order.id}
-                    data-order-id={order.id}
-                    style={{ cursor: 'pointer' }}
-                    onClick={() => onOpen(order.id)}
+          <DataTable
+            label="Orders"
+            minWidth={720}
+            verticalSpacing="sm"
+            highlightOnHover
+            columns={['Order', 'Location', 'Status', 'Progress', 'Ordered']}
+          >
+            {items.map((order) => (
+              <Table.Tr
+                key={order.id}
+                data-order-id={order.id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => onOpen(order.id)}
+              >
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    fw={600}
+                    ta="left"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onOpen(order.id);
+                    }}
                   >
-                    <Table.Td>
-                      <Anchor
-                        component="button"
-                        type="button"
-                        fw={600}
-                        ta="left"
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          onOpen(order.id);
-                        }}
-                      >
-                        {order.title}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{order.location}</Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge status={order.displayStatus} />
-                    </Table.Td>
-                    <Table.Td miw={120}>
-                      <Progress
-                        value={order.progress.percent}
-                        size="sm"
-                        radius="xl"
-                        aria-label={`Progress of ${order.title}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>{formatDate(order.createdAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                    {order.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{order.location}</Table.Td>
+                <Table.Td>
+                  <OrderStatusBadge status={order.displayStatus} />
+                </Table.Td>
+                <Table.Td miw={120}>
+                  <Progress
+                    value={order.progress.percent}
+                    size="sm"
+                    radius="xl"
+                    aria-label={`Progress of ${order.title}`}
+                  />
+                </Table.Td>
+                <Table.Td>{formatDate(order.createdAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
           {orders.hasNextPage ? (
             <Center>
               <Button variant="default" loading={orders.isFetchingNextPage} onClick={() => orders.fetchNextPage()}>

@@ -1,6 +1,7 @@
 import { Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { INVITATION_MESSAGES, type TInvitation } from '@spacecapture/shared/contracts/invitations';
 import type { ReactNode } from 'react';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { InvitationStatusBadge } from '../../../components/portal/status-badge.tsx';
 import { formatRole } from '../../../lib/auth/roles-text.ts';
@@ -89,40 +90,29 @@ export function InvitationsList() {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={820}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label="Invitations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Organization</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Sent</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <Table.Th>
-                <span className="visually-hidden">Actions</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((invitation) => (
-              <Table.Tr key={invitation.id}>
-                <Table.Td>{invitation.email}</Table.Td>
-                <Table.Td>{invitation.organization?.name ?? '—'}</Table.Td>
-                <Table.Td>{formatRole(invitation.roleSuggested)}</Table.Td>
-                <Table.Td>
-                  <InvitationStatusBadge status={invitation.status} />
-                </Table.Td>
-                <Table.Td>{formatDate(invitation.createdAt)}</Table.Td>
-                <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
-                <Table.Td>
-                  <InvitationActions invitation={invitation} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label="Invitations"
+        minWidth={820}
+        verticalSpacing="sm"
+        highlightOnHover
+        columns={['Email', 'Organization', 'Role', 'Status', 'Sent', 'Expires', { hidden: 'Actions' }]}
+      >
+        {items.map((invitation) => (
+          <Table.Tr key={invitation.id}>
+            <Table.Td>{invitation.email}</Table.Td>
+            <Table.Td>{invitation.organization?.name ?? '—'}</Table.Td>
+            <Table.Td>{formatRole(invitation.roleSuggested)}</Table.Td>
+            <Table.Td>
+              <InvitationStatusBadge status={invitation.status} />
+            </Table.Td>
+            <Table.Td>{formatDate(invitation.createdAt)}</Table.Td>
+            <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
+            <Table.Td>
+              <InvitationActions invitation={invitation} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     );
   }
 

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TCertification } from '@spacecapture/shared/contracts/provider-portal';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -34,48 +35,40 @@ export function Certifications() {
   return (
     <Stack gap="lg">
       <ListState query={certifications} count={items.length} what="certifications" empty="No certifications yet.">
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Certifications">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Scope</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Regions</Table.Th>
-                <Table.Th>Expiry</Table.Th>
-                <Table.Th>Submitted</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((certification) => {
-                const expired = isExpired(certification, now);
-                return (
-                  <Table.Tr key={certification.id} data-testid="certification-row">
-                    <Table.Td fw={600}>{certification.scope}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[certification.status]} variant="light" radius="sm">
-                        {certification.status}
+        <DataTable
+          label="Certifications"
+          minWidth={640}
+          striped
+          columns={['Scope', 'Status', 'Regions', 'Expiry', 'Submitted']}
+        >
+          {items.map((certification) => {
+            const expired = isExpired(certification, now);
+            return (
+              <Table.Tr key={certification.id} data-testid="certification-row">
+                <Table.Td fw={600}>{certification.scope}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLORS[certification.status]} variant="light" radius="sm">
+                    {certification.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{certification.regions.join(', ') || '—'}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm">
+                      {certification.expiry ? formatCalendarDate(certification.expiry) : 'No expiry'}
+                    </Text>
+                    {expired ? (
+                      <Badge color="red" variant="filled" radius="sm" size="sm">
+                        Expired
                       </Badge>
-                    </Table.Td>
-                    <Table.Td>{certification.regions.join(', ') || '—'}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm">
-                          {certification.expiry ? formatCalendarDate(certification.expiry) : 'No expiry'}
-                        </Text>
-                        {expired ? (
-                          <Badge color="red" variant="filled" radius="sm" size="sm">
-                            Expired
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{formatDate(certification.createdAt)}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{formatDate(certification.createdAt)}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </DataTable>
       </ListState>
       {canSubmit ? (
         <Paper withBorder radius="md" p="md">
