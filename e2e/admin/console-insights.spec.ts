@@ -2,15 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { ADMIN_CONSOLE_MESSAGES, AUDIT_CSV_COLUMNS } from '../../packages/shared/src/contracts/admin-console.ts';
-import { adminCredentials, expect, field, test, toast, uniqueEmail } from '../auth/support.ts';
-import {
-  acceptAssignment,
-  acceptQuote,
-  assignOrder,
-  createMarketplace,
-  createOrder,
-  sendQuote,
-} from '../support/marketplace.ts';
+import { adminCredentials, expect, field, toast, uniqueEmail } from '../auth/support.ts';
+import { acceptAssignment, acceptQuote, assignOrder, createOrder, sendQuote, test } from '../support/marketplace.ts';
 
 // Whole flows (invitations, sign-ups, e-mail) on a shared two-core machine.
 test.describe.configure({ timeout: 120_000 });
@@ -194,23 +187,20 @@ test('settings refuse an invalid deadline with its message, save a valid one and
 
 test('reporting shows the figures of data just created, and exports them as CSV', async ({
   page,
-  playwright,
   admin,
   adminCookies,
-  inspector,
-  request,
+  deps,
+  market,
 }) => {
   // A currency of its own, so this test's revenue is told apart from everyone else's.
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   const currency = `Q${letters[Math.floor(Math.random() * 26)]}${letters[Math.floor(Math.random() * 26)]}`;
-  const deps = { playwright, admin, inspector, request };
   const reportBefore = (await (await admin.get('/api/admin/reporting')).json()) as {
     quoteConversion: { sent: number };
     revenueByCurrency: { currency: string; total: number }[];
   };
   const revenueBefore = reportBefore.revenueByCurrency.find((row) => row.currency === currency)?.total ?? 0;
 
-  const market = await createMarketplace(deps);
   const order = await createOrder(deps, market.customer.organization.id);
   const { quoteId } = await sendQuote(admin, order.orderId, {
     currency,

@@ -4,13 +4,13 @@ import {
   CERTIFICATION_REVIEW_MESSAGES,
   ORDER_ACTION_MESSAGES,
 } from '../../packages/shared/src/contracts/admin-console.ts';
-import { expect, test, toast } from '../auth/support.ts';
+import { expect, toast } from '../auth/support.ts';
 import {
-  createMarketplace,
   createMember,
   createOrder,
   markDelivered,
   scheduledOrder,
+  test,
   uploadDeliverable,
 } from '../support/marketplace.ts';
 
@@ -28,14 +28,11 @@ async function requestCertification(providerApi: APIRequestContext, scope: strin
 
 test('orders: search and status filter in the URL, an order’s whole history, and cancelling it', async ({
   page,
-  playwright,
-  admin,
   adminCookies,
   inspector,
-  request,
+  deps,
+  market,
 }) => {
-  const deps = { playwright, admin, inspector, request };
-  const market = await createMarketplace(deps);
   const customerName = market.customer.organization.name;
   const providerName = market.provider.organization.name;
   const scheduled = await scheduledOrder(deps, market);
@@ -113,14 +110,11 @@ test('orders: search and status filter in the URL, an order’s whole history, a
 
 test('a delivered order shows its deliverables with their size and can be marked completed', async ({
   page,
-  playwright,
-  admin,
   adminCookies,
   inspector,
-  request,
+  deps,
+  market,
 }) => {
-  const deps = { playwright, admin, inspector, request };
-  const market = await createMarketplace(deps);
   const order = await scheduledOrder(deps, market);
   await uploadDeliverable(market.provider.api, order.orderId, 'floor-plan.pdf', Buffer.alloc(3000, 1));
   await markDelivered(market.provider.api, order.orderId);
@@ -203,13 +197,9 @@ test('providers: search, a provider’s detail, and verifying or rejecting its p
 
 test('customers: search, a customer’s members and latest orders, linked to the order’s history', async ({
   page,
-  playwright,
-  admin,
   adminCookies,
-  inspector,
-  request,
+  deps,
 }) => {
-  const deps = { playwright, admin, inspector, request };
   const customer = await createMember(deps, 'customer_admin');
   const order = await createOrder(deps, customer.organization.id);
 

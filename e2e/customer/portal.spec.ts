@@ -1,16 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test, toast, waitForMail } from '../auth/support.ts';
+import { expect, toast, waitForMail } from '../auth/support.ts';
 import {
-  createMarketplace,
   createMember,
   createOrder,
   markDelivered,
   scheduledOrder,
   signInPage,
   sqlText,
-  type TMarketDeps,
+  test,
   uploadDeliverable,
 } from '../support/marketplace.ts';
 
@@ -26,15 +25,11 @@ function orderRow(page: Page, title: string) {
 
 test('orders: only our organisation, search, status filter, detail with steps and window, Back', async ({
   page,
-  playwright,
-  admin,
-  inspector,
-  request,
   consoleErrors,
+  deps,
+  market,
 }) => {
-  const deps: TMarketDeps = { playwright, admin, inspector, request };
   const tag = randomUUID().slice(0, 8);
-  const market = await createMarketplace(deps);
   const outsider = await createMember(deps, 'customer_admin');
   const waiting = await createOrder(deps, market.customer.organization.id, { location: `1 Mill Lane ${tag}, York` });
   const scheduled = await scheduledOrder(deps, market, { location: `9 Quay Street ${tag}, Hull` });
@@ -107,13 +102,10 @@ test('orders: only our organisation, search, status filter, detail with steps an
 
 test('deliverables: listed per order, downloaded through a signed link (Range too); rating once', async ({
   page,
-  playwright,
-  admin,
   inspector,
-  request,
+  deps,
+  market,
 }) => {
-  const deps: TMarketDeps = { playwright, admin, inspector, request };
-  const market = await createMarketplace(deps);
   const order = await scheduledOrder(deps, market);
   const bytes = randomBytes(3000);
   const fileName = `scan-${randomUUID().slice(0, 6)}.e57`;
@@ -188,13 +180,10 @@ test('deliverables: listed per order, downloaded through a signed link (Range to
 
 test('dashboard: My Orders with detail and Back, Deliverables, and a support request stored and e-mailed', async ({
   page,
-  playwright,
-  admin,
   inspector,
-  request,
+  deps,
+  market,
 }) => {
-  const deps: TMarketDeps = { playwright, admin, inspector, request };
-  const market = await createMarketplace(deps);
   const delivered = await scheduledOrder(deps, market);
   const fileName = `plan-${randomUUID().slice(0, 6)}.pdf`;
   await uploadDeliverable(market.provider.api, delivered.orderId, fileName, Buffer.from('%PDF-1.7 floor plan'));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test, toast } from '../auth/support.ts';
-import { createMember, createOrder, sendQuote, signInPage, sqlText, type TMarketDeps } from '../support/marketplace.ts';
+import { expect, toast } from '../auth/support.ts';
+import { createMember, createOrder, sendQuote, signInPage, sqlText, test } from '../support/marketplace.ts';
 
 // Whole flows (invitations, sign-ups, quotes) on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -13,12 +13,10 @@ function quoteCard(page: Page, orderTitle: string) {
 
 test('a customer accepts one quote, declines another, cannot answer an expired one, and prints the invoice', async ({
   page,
-  playwright,
   admin,
   inspector,
-  request,
+  deps,
 }) => {
-  const deps: TMarketDeps = { playwright, admin, inspector, request };
   const customer = await createMember(deps, 'customer_admin', `Billing ${randomUUID().slice(0, 8)}`);
   const orgId = customer.organization.id;
   const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString();

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, field, signInContext, test, toast } from '../auth/support.ts';
+import { expect, field, signInContext, toast } from '../auth/support.ts';
 import {
   acceptAssignment,
   acceptQuote,
   assignOrder,
   confirmSchedule,
-  createMarketplace,
   createMember,
   createOrder,
   proposeSchedule,
   scheduledOrder,
   sendQuote,
-  type TMarketDeps,
+  test,
 } from '../support/marketplace.ts';
 
 // Accounts by invitation, orders from capture requests: whole flows on a shared two-core machine.
@@ -36,11 +35,9 @@ test('a provider sees an offer anonymised, accepts it from the detail view, sees
   page,
   playwright,
   admin,
-  inspector,
-  request,
+  deps,
+  market,
 }) => {
-  const deps: TMarketDeps = { playwright, admin, inspector, request };
-  const market = await createMarketplace(deps);
   const rival = await createMember(deps, 'provider_admin');
   const order = await createOrder(deps, market.customer.organization.id, { captureType: 'floor-plan' });
   const { assignmentId } = await assignOrder(admin, order.orderId, market.provider.organization.id, {
@@ -141,12 +138,10 @@ test('a provider sees an offer anonymised, accepts it from the detail view, sees
 test('performance tiles show the provider’s own figures; settings saved survive a reload', async ({
   page,
   playwright,
-  admin,
   inspector,
-  request,
+  deps,
+  market,
 }) => {
-  const deps: TMarketDeps = { playwright, admin, inspector, request };
-  const market = await createMarketplace(deps);
   // One job delivered and rated (earnings: the accepted quote's 1,500), one scheduled and active.
   const done = await scheduledOrder(deps, market);
   await scheduledOrder(deps, market);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, signInContext, test, toast } from '../auth/support.ts';
-import { assignOrder, createMarketplace, createMember, createOrder, type TMarketDeps } from '../support/marketplace.ts';
+import { expect, signInContext, toast } from '../auth/support.ts';
+import { assignOrder, createMember, createOrder, type TMarketDeps, test } from '../support/marketplace.ts';
 
 /**
  * The provider's Assigned Jobs, Device Inventory and Certification screens against the real API:
@@ -35,13 +35,11 @@ async function signIn(page: Page, deps: TMarketDeps, member: { email: string; pa
 test('a masked offer hides the address until accepted; the accepted job takes a schedule proposal', async ({
   page,
   consoleErrors,
-  playwright,
   admin,
   inspector,
-  request,
+  deps,
+  market,
 }) => {
-  const deps = { playwright, admin, inspector, request };
-  const market = await createMarketplace(deps);
   const order = await createOrder(deps, market.customer.organization.id);
   const { assignmentId } = await assignOrder(admin, order.orderId, market.provider.organization.id);
 
@@ -135,14 +133,11 @@ test('a masked offer hides the address until accepted; the accepted job takes a 
 test('an admin offers the job with a compensation, which the provider sees', async ({
   page,
   consoleErrors,
-  playwright,
-  admin,
   adminCookies,
   inspector,
-  request,
+  deps,
+  market,
 }) => {
-  const deps = { playwright, admin, inspector, request };
-  const market = await createMarketplace(deps);
   const order = await createOrder(deps, market.customer.organization.id);
 
   await page.context().addCookies(adminCookies);
@@ -169,13 +164,11 @@ test('an admin offers the job with a compensation, which the provider sees', asy
 test('declining an offer asks first, then the offer leaves the list', async ({
   page,
   consoleErrors,
-  playwright,
   admin,
   inspector,
-  request,
+  deps,
+  market,
 }) => {
-  const deps = { playwright, admin, inspector, request };
-  const market = await createMarketplace(deps);
   const order = await createOrder(deps, market.customer.organization.id);
   // Offered with a compensation, which the provider sees on the job.
   const { assignmentId } = await assignOrder(admin, order.orderId, market.provider.organization.id, {
@@ -208,12 +201,9 @@ test('declining an offer asks first, then the offer leaves the list', async ({
 test('a provider admin adds, edits and removes devices; a duplicate serial is refused under the field', async ({
   page,
   consoleErrors,
-  playwright,
-  admin,
   inspector,
-  request,
+  deps,
 }) => {
-  const deps = { playwright, admin, inspector, request };
   const provider = await createMember(deps, 'provider_admin');
   const serial = `SN-${randomUUID().slice(0, 12)}`;
 
@@ -279,12 +269,9 @@ test('a provider admin adds, edits and removes devices; a duplicate serial is re
 test('a certification submitted for verification is listed as pending', async ({
   page,
   consoleErrors,
-  playwright,
-  admin,
   inspector,
-  request,
+  deps,
 }) => {
-  const deps = { playwright, admin, inspector, request };
   const provider = await createMember(deps, 'provider_admin');
   const scope = `Matterport Pro3 operator ${randomUUID().slice(0, 8)}`;
 

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiClient, apiSignIn, createAccount, expect, type TAccountRole, type TPlaywright } from '../auth/support.ts';
+import {
+  apiClient,
+  apiSignIn,
+  test as authTest,
+  createAccount,
+  expect,
+  type TAccountRole,
+  type TPlaywright,
+} from '../auth/support.ts';
 import type { TInspector } from './test.ts';
 
 /**
@@ -41,12 +49,30 @@ export async function createMember(
   return { email: account.email, password: account.password, organization: account.organization, api };
 }
 
+export type TMarket = { customer: TMember; provider: TMember };
+
 /** A customer admin and a provider admin, each in an organisation of their own. */
-export async function createMarketplace(deps: TMarketDeps): Promise<{ customer: TMember; provider: TMember }> {
+export async function createMarketplace(deps: TMarketDeps): Promise<TMarket> {
   const customer = await createMember(deps, 'customer_admin');
   const provider = await createMember(deps, 'provider_admin');
   return { customer, provider };
 }
+
+/**
+ * The browser tests' `test` with two more fixtures: `deps` (what the helpers here need) and
+ * `market` (a fresh customer and provider organisation for the test, their clients disposed after).
+ */
+export const test = authTest.extend<{ deps: TMarketDeps; market: TMarket }>({
+  deps: async ({ playwright, admin, inspector, request }, use) => {
+    await use({ playwright, admin, inspector, request });
+  },
+  market: async ({ deps }, use) => {
+    const market = await createMarketplace(deps);
+    await use(market);
+    await market.customer.api.dispose();
+    await market.provider.api.dispose();
+  },
+});
 
 export type TOrderOverrides = { location?: string; name?: string; captureType?: string; spaceType?: string };
 
