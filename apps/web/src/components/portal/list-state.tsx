@@ -31,13 +31,14 @@ export function ListState({ query, count, what, empty, children }: TListStatePro
 }
 
 type TRecordStateProps<T> = {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown; data: T | undefined };
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown; data?: T | undefined };
   /** What is loading, for the loader's label and the error ("the order"). */
   what: string;
-  children: (data: T) => ReactNode;
+  /** The content, or a function of the loaded data. */
+  children: ReactNode | ((data: T) => ReactNode);
 };
 
-/** One record's loading and error states, else `children` given the record (detail views). */
+/** One read's loading and error states, else its content (detail views, panels). */
 export function RecordState<T>({ query, what, children }: TRecordStateProps<T>) {
   if (query.isPending) {
     return (
@@ -47,5 +48,5 @@ export function RecordState<T>({ query, what, children }: TRecordStateProps<T>) 
     );
   }
   if (query.isError) return <QueryError error={query.error} onRetry={() => query.refetch()} what={what} />;
-  return <>{children(query.data as T)}</>;
+  return <>{typeof children === 'function' ? children(query.data as T) : children}</>;
 }

@@ -1,8 +1,8 @@
-import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES, type TAuditEntry } from '@spacecapture/shared/contracts/admin-console';
-import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
-import { QueryError } from '../../../components/portal/query-error.tsx';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { auditCsvUrl, useAudit } from '../api/get-audit.ts';
 import {
@@ -124,23 +124,13 @@ export function AuditLog() {
     });
   }
 
-  let body: ReactNode;
-  if (audit.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading audit entries" />
-      </Center>
-    );
-  } else if (audit.isError) {
-    body = <QueryError error={audit.error} onRetry={() => audit.refetch()} what="the audit log" />;
-  } else if (items.length === 0) {
-    body = (
-      <Text c="gray.7" py="lg" ta="center">
-        {filterKey ? 'No audit entries match these filters.' : ADMIN_CONSOLE_MESSAGES.empty.audit}
-      </Text>
-    );
-  } else {
-    body = (
+  const body = (
+    <ListState
+      query={audit}
+      count={items.length}
+      what="the audit log"
+      empty={filterKey ? 'No audit entries match these filters.' : ADMIN_CONSOLE_MESSAGES.empty.audit}
+    >
       <DataTable
         label="Audit entries"
         minWidth={820}
@@ -152,8 +142,8 @@ export function AuditLog() {
           <AuditRow key={entry.id} entry={entry} />
         ))}
       </DataTable>
-    );
-  }
+    </ListState>
+  );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>

@@ -1,24 +1,8 @@
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import {
-  ADMIN_CONSOLE_MESSAGES,
-  OUTBOX_STATUSES,
-  type TOutboxStatus,
-} from '@spacecapture/shared/contracts/admin-console';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { Button, Group, NativeSelect, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { ADMIN_CONSOLE_MESSAGES, OUTBOX_STATUSES, type TOutboxStatus } from '@spacecapture/shared/contracts/admin-console';
+import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
-import { QueryError } from '../../../components/portal/query-error.tsx';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { type TOutboxFilters, useOutbox } from '../api/get-outbox.ts';
 import { useUrlParams } from '../lib/use-url-params.ts';
@@ -76,23 +60,13 @@ export function OutboxList() {
     return <OutboxEmailDetail id={openId} onBack={() => setParams((current) => current.delete('email'))} />;
   }
 
-  let body: ReactNode;
-  if (outbox.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading e-mails" />
-      </Center>
-    );
-  } else if (outbox.isError) {
-    body = <QueryError error={outbox.error} onRetry={() => outbox.refetch()} what="the outbox" />;
-  } else if (items.length === 0) {
-    body = (
-      <Text c="gray.7" py="lg" ta="center">
-        {filters.status || filters.q ? 'No e-mails match these filters.' : ADMIN_CONSOLE_MESSAGES.empty.outbox}
-      </Text>
-    );
-  } else {
-    body = (
+  const body = (
+    <ListState
+      query={outbox}
+      count={items.length}
+      what="the outbox"
+      empty={filters.status || filters.q ? 'No e-mails match these filters.' : ADMIN_CONSOLE_MESSAGES.empty.outbox}
+    >
       <DataTable
         label="E-mails"
         minWidth={900}
@@ -125,8 +99,8 @@ export function OutboxList() {
           </Table.Tr>
         ))}
       </DataTable>
-    );
-  }
+    </ListState>
+  );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>

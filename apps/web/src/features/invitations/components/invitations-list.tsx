@@ -1,8 +1,7 @@
-import { Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { INVITATION_MESSAGES, type TInvitation } from '@spacecapture/shared/contracts/invitations';
-import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
-import { QueryError } from '../../../components/portal/query-error.tsx';
+import { ListState } from '../../../components/portal/list-state.tsx';
 import { InvitationStatusBadge } from '../../../components/portal/status-badge.tsx';
 import { formatRole } from '../../../lib/auth/roles-text.ts';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -73,23 +72,8 @@ export function InvitationsList() {
   const invitations = useInvitations();
   const items = invitations.data?.pages.flatMap((page) => page.items) ?? [];
 
-  let body: ReactNode;
-  if (invitations.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading invitations" />
-      </Center>
-    );
-  } else if (invitations.isError) {
-    body = <QueryError error={invitations.error} onRetry={() => invitations.refetch()} what="invitations" />;
-  } else if (items.length === 0) {
-    body = (
-      <Text c="gray.7" py="lg" ta="center">
-        {INVITATION_MESSAGES.empty}
-      </Text>
-    );
-  } else {
-    body = (
+  const body = (
+    <ListState query={invitations} count={items.length} what="invitations" empty={INVITATION_MESSAGES.empty}>
       <DataTable
         label="Invitations"
         minWidth={820}
@@ -113,8 +97,8 @@ export function InvitationsList() {
           </Table.Tr>
         ))}
       </DataTable>
-    );
-  }
+    </ListState>
+  );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>

@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
+import { RecordState } from '../../../components/portal/list-state.tsx';
 import { usePerformance } from '../api/get-performance.ts';
-import { LoadState } from './load-state.tsx';
 import { monthlySeries } from './performance-months.ts';
 import { formatMoney } from './project-format.ts';
 
@@ -36,7 +36,7 @@ export function PerformancePanel() {
   const now = new Date();
   const thisMonth = now.toISOString().slice(0, 7);
   return (
-    <LoadState query={performance} what="performance">
+    <RecordState query={performance} what="performance">
       {figures ? (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
@@ -57,6 +57,6 @@ export function PerformancePanel() {
           </Paper>
         </Stack>
       ) : null}
-    </LoadState>
+    </RecordState>
   );
 }

@@ -1,6 +1,6 @@
 import { SimpleGrid, Text } from '@mantine/core';
+import { RecordState } from '../../../components/portal/list-state.tsx';
 import { useProjects } from '../api/get-projects.ts';
-import { LoadState } from './load-state.tsx';
 import { ProjectCard } from './project-card.tsx';
 import { useNow } from './use-now.ts';
 
@@ -10,7 +10,7 @@ export function ProjectsList({ hrefOf }: { hrefOf: (projectId: string) => string
   const now = useNow();
   const items = projects.data?.items ?? [];
   return (
-    <LoadState query={projects} what="projects">
+    <RecordState query={projects} what="projects">
       {items.length === 0 ? (
         <Text c="gray.7" py="lg" ta="center">
           No projects yet. Offers from the SpaceCapture team appear here.
@@ -22,6 +22,6 @@ export function ProjectsList({ hrefOf }: { hrefOf: (projectId: string) => string
           ))}
         </SimpleGrid>
       )}
-    </LoadState>
+    </RecordState>
   );
 }

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TScheduleEntry } from '@spacecapture/shared/contracts/provider-portal';
 import { useState } from 'react';
+import { RecordState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { useSchedule } from '../api/get-schedule.ts';
 import { dashboardHref } from './dashboard-href.ts';
-import { LoadState } from './load-state.tsx';
 import { scheduleAgenda, type TScheduleDay } from './schedule-days.ts';
 import { useNow } from './use-now.ts';
 
@@ -76,7 +76,7 @@ export function ScheduleAgenda() {
   const { upcoming, past } = scheduleAgenda(schedule.data?.items ?? [], now);
   const pastCount = past.reduce((count, day) => count + day.entries.length, 0);
   return (
-    <LoadState query={schedule} what="the schedule">
+    <RecordState query={schedule} what="the schedule">
       <Stack gap="xl">
         {upcoming.length === 0 ? (
           <Text c="gray.7">No upcoming capture windows. Accept a project and propose a window; it appears here.</Text>
@@ -94,6 +94,6 @@ export function ScheduleAgenda() {
           </Stack>
         ) : null}
       </Stack>
-    </LoadState>
+    </RecordState>
   );
 }

@@ -1,10 +1,10 @@
 import { Group, List, Stack, Text } from '@mantine/core';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { RecordState } from '../../../components/portal/list-state.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
 import { useDevices } from '../api/get-devices.ts';
 import { useSettings } from '../api/get-settings.ts';
-import { LoadState } from './load-state.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
 /** The organisation's devices, as the device inventory lists them. */
@@ -13,7 +13,7 @@ function HardwareList() {
   const items = devices.data?.items ?? [];
   return (
     <Stack gap="sm">
-      <LoadState query={devices} what="devices">
+      <RecordState query={devices} what="devices">
         {items.length === 0 ? (
           <Text size="sm" c="gray.7">
             No devices registered yet.
@@ -28,7 +28,7 @@ function HardwareList() {
             ))}
           </List>
         )}
-      </LoadState>
+      </RecordState>
       <Group>
         <ButtonLink to={PORTAL_PATHS.provider.devices} size="sm" variant="outline">
           Add New Device
@@ -43,7 +43,7 @@ export function SettingsPanel() {
   const settings = useSettings();
   const profile = useProfile();
   return (
-    <LoadState query={settings} what="settings">
+    <RecordState query={settings} what="settings">
       {settings.data ? (
         <SettingsForm
           settings={settings.data}
@@ -51,6 +51,6 @@ export function SettingsPanel() {
           hardware={<HardwareList />}
         />
       ) : null}
-    </LoadState>
+    </RecordState>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TDevice } from '@spacecapture/shared/contracts/provider-portal';
 import { useState } from 'react';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -45,50 +46,43 @@ export function DeviceInventory() {
         </Text>
       )}
       <ListState query={devices} count={items.length} what="devices" empty="No devices registered yet.">
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover aria-label="Devices">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Model</Table.Th>
-                <Table.Th>Serial</Table.Th>
-                <Table.Th>Capabilities</Table.Th>
-                <Table.Th>Added</Table.Th>
-                {canManage ? <Table.Th aria-label="Actions" /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((device) => (
-                <Table.Tr key={device.id} data-testid="device-row">
-                  <Table.Td fw={600}>{device.model}</Table.Td>
-                  <Table.Td ff="monospace">{device.serial}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {device.capabilities.length === 0 ? <Text size="sm">—</Text> : null}
-                      {device.capabilities.map((capability) => (
-                        <Badge key={capability} variant="light" radius="sm" tt="none">
-                          {capability}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{formatDate(device.createdAt)}</Table.Td>
-                  {canManage ? (
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => setEditing(device)}>
-                          Edit
-                        </Button>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(device)}>
-                          Remove
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Devices"
+          minWidth={640}
+          striped
+          highlightOnHover
+          columns={['Model', 'Serial', 'Capabilities', 'Added', ...(canManage ? [{ hidden: 'Actions' }] : [])]}
+        >
+          {items.map((device) => (
+            <Table.Tr key={device.id} data-testid="device-row">
+              <Table.Td fw={600}>{device.model}</Table.Td>
+              <Table.Td ff="monospace">{device.serial}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {device.capabilities.length === 0 ? <Text size="sm">—</Text> : null}
+                  {device.capabilities.map((capability) => (
+                    <Badge key={capability} variant="light" radius="sm" tt="none">
+                      {capability}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>{formatDate(device.createdAt)}</Table.Td>
+              {canManage ? (
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button size="xs" variant="light" onClick={() => setEditing(device)}>
+                      Edit
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(device)}>
+                      Remove
+                    </Button>
+                  </Group>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </DataTable>
       </ListState>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit device" centered size="lg">
         {editing ? (

@@ -23,6 +23,7 @@ import {
 import { isOrgAdminRole, teamMemberRoleOf } from '@spacecapture/shared/roles';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { InvitationStatusBadge } from '../../../components/portal/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -139,56 +140,44 @@ function TeamMembers({ team, profile, canManage }: { team: TTeam; profile: TProf
       <Title order={2} fz={20} mb="md">
         Team Members
       </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" aria-label="Team members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Joined</Table.Th>
-              {canManage ? (
-                <Table.Th>
-                  <span className="visually-hidden">Actions</span>
-                </Table.Th>
+      <DataTable
+        label="Team members"
+        minWidth={560}
+        verticalSpacing="sm"
+        columns={['Name', 'Email', 'Role', 'Joined', ...(canManage ? [{ hidden: 'Actions' }] : [])]}
+      >
+        {team.members.map((member) => (
+          <Table.Tr key={member.userId}>
+            <Table.Td>
+              {member.name}
+              {member.userId === profile.user.id ? (
+                <Text span size="sm" c="gray.7">
+                  {' '}
+                  (you)
+                </Text>
               ) : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {team.members.map((member) => (
-              <Table.Tr key={member.userId}>
-                <Table.Td>
-                  {member.name}
-                  {member.userId === profile.user.id ? (
-                    <Text span size="sm" c="gray.7">
-                      {' '}
-                      (you)
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{member.email}</Table.Td>
-                <Table.Td>{formatRole(member.role)}</Table.Td>
-                <Table.Td>{formatDate(member.joinedAt)}</Table.Td>
-                {canManage ? (
-                  <Table.Td ta="right">
-                    {member.userId !== profile.user.id && !isOrgAdminRole(member.role) ? (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setConfirming(member)}
-                        aria-label={`Remove ${member.email}`}
-                      >
-                        Remove
-                      </Button>
-                    ) : null}
-                  </Table.Td>
+            </Table.Td>
+            <Table.Td>{member.email}</Table.Td>
+            <Table.Td>{formatRole(member.role)}</Table.Td>
+            <Table.Td>{formatDate(member.joinedAt)}</Table.Td>
+            {canManage ? (
+              <Table.Td ta="right">
+                {member.userId !== profile.user.id && !isOrgAdminRole(member.role) ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => setConfirming(member)}
+                    aria-label={`Remove ${member.email}`}
+                  >
+                    Remove
+                  </Button>
                 ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              </Table.Td>
+            ) : null}
+          </Table.Tr>
+        ))}
+      </DataTable>
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Remove team member" centered>
         <Text>
           Remove {confirming?.email}? Their account ends and they can no longer sign in. This cannot be undone.
@@ -216,58 +205,46 @@ function PendingInvitations({ team, canManage }: { team: TTeam; canManage: boole
       {team.pendingInvitations.length === 0 ? (
         <Text c="gray.7">No pending invitations.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" aria-label="Pending invitations">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                {canManage ? (
-                  <Table.Th>
-                    <span className="visually-hidden">Actions</span>
-                  </Table.Th>
-                ) : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {team.pendingInvitations.map((invitation) => (
-                <Table.Tr key={invitation.id}>
-                  <Table.Td>{invitation.email}</Table.Td>
-                  <Table.Td>{formatRole(invitation.roleSuggested)}</Table.Td>
-                  <Table.Td>
-                    <InvitationStatusBadge status={invitation.status} />
-                  </Table.Td>
-                  <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
-                  {canManage ? (
-                    <Table.Td ta="right">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        loading={revoke.isPending && revoke.variables === invitation.id}
-                        aria-label={`Revoke invitation to ${invitation.email}`}
-                        onClick={() =>
-                          revoke.mutate(invitation.id, {
-                            onSuccess: (updated) =>
-                              notifySuccess({
-                                title: INVITATION_MESSAGES.revoked,
-                                message: `The invitation for ${updated.email} can no longer be used.`,
-                              }),
-                            onError: (error) => failed(error),
-                          })
-                        }
-                      >
-                        Revoke
-                      </Button>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Pending invitations"
+          minWidth={560}
+          verticalSpacing="sm"
+          columns={['Email', 'Role', 'Status', 'Expires', ...(canManage ? [{ hidden: 'Actions' }] : [])]}
+        >
+          {team.pendingInvitations.map((invitation) => (
+            <Table.Tr key={invitation.id}>
+              <Table.Td>{invitation.email}</Table.Td>
+              <Table.Td>{formatRole(invitation.roleSuggested)}</Table.Td>
+              <Table.Td>
+                <InvitationStatusBadge status={invitation.status} />
+              </Table.Td>
+              <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
+              {canManage ? (
+                <Table.Td ta="right">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    loading={revoke.isPending && revoke.variables === invitation.id}
+                    aria-label={`Revoke invitation to ${invitation.email}`}
+                    onClick={() =>
+                      revoke.mutate(invitation.id, {
+                        onSuccess: (updated) =>
+                          notifySuccess({
+                            title: INVITATION_MESSAGES.revoked,
+                            message: `The invitation for ${updated.email} can no longer be used.`,
+                          }),
+                        onError: (error) => failed(error),
+                      })
+                    }
+                  >
+                    Revoke
+                  </Button>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Paper>
   );
