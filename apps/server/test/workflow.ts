@@ -126,3 +126,36 @@ export const DEFAULT_BREAKDOWN = {
   ],
   currency: 'USD',
 };
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A job the provider holds: a lead converted into an order for the customer organisation, offered
+ * to the provider and accepted; with `scheduled` (the default) a window a day ahead is proposed
+ * and confirmed too, so files may be uploaded to it.
+ */
+export async function acceptedJob(
+  app: FastifyInstance,
+  parties: { admin: TClient; customerOrgId: string; provider: { client: TClient; orgId: string } },
+  options: { scheduled?: boolean; location?: string } = {},
+) {
+  const { admin, customerOrgId, provider } = parties;
+  const leadId = await submitLead(app, { location: options.location ?? `Dock Road ${randomUUID().slice(0, 8)}` });
+  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId });
+  expect(converted.statusCode, converted.body).toBe(201);
+  const orderId = converted.json().order.id as string;
+  const offered = await admin.post('/api/admin/assignments', { orderId, providerOrgId: provider.orgId });
+  expect(offered.statusCode, offered.body).toBe(201);
+  const assignmentId = offered.json().id as string;
+  const accepted = await provider.client.post(`/api/provider/assignments/${assignmentId}/accept`);
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  if (options.scheduled ?? true) {
+    const start = new Date(Date.now() + 24 * HOUR_MS).toISOString();
+    const end = new Date(Date.now() + 26 * HOUR_MS).toISOString();
+    const proposed = await provider.client.post(`/api/provider/assignments/${assignmentId}/schedule`, { start, end });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const confirmed = await admin.post(`/api/admin/assignments/${assignmentId}/confirm-schedule`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  }
+  return { orderId, assignmentId };
+}

@@ -14,7 +14,7 @@ import {
   type TClient,
   type TSignedInUser,
 } from '../../../test/accounts.ts';
-import { createOrganization, submitLead } from '../../../test/workflow.ts';
+import { acceptedJob, createOrganization } from '../../../test/workflow.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createPostgresUploadLocker } from '../../modules/uploads/postgres-upload-locker.ts';
@@ -27,7 +27,6 @@ import { createPostgresUploadLocker } from '../../modules/uploads/postgres-uploa
  */
 
 const onPostgres = process.env.TEST_DATABASE_DRIVER === 'postgres';
-const HOUR = 3_600_000;
 
 type TShared = { handles: TDatabaseHandle[]; url: string | undefined; dispose(): Promise<void> };
 
@@ -102,17 +101,9 @@ afterAll(async () => {
 });
 
 async function scheduledOrder() {
-  const leadId = await submitLead(first, { location: `Twin Yard ${randomUUID().slice(0, 8)}` });
-  const orderId = (await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId })).json().order.id;
-  const assignmentId = (await admin.post('/api/admin/assignments', { orderId, providerOrgId: provider.orgId })).json()
-    .id;
-  await provider.client.post(`/api/provider/assignments/${assignmentId}/accept`);
-  const start = new Date(Date.now() + 24 * HOUR).toISOString();
-  const end = new Date(Date.now() + 26 * HOUR).toISOString();
-  await provider.client.post(`/api/provider/assignments/${assignmentId}/schedule`, { start, end });
-  const confirmed = await admin.post(`/api/admin/assignments/${assignmentId}/confirm-schedule`);
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return orderId as string;
+  return (
+    await acceptedJob(first, { admin, customerOrgId, provider }, { location: `Twin Yard ${randomUUID().slice(0, 8)}` })
+  ).orderId;
 }
 
 /** A tus request with the provider's session, sent to one instance or the other. */

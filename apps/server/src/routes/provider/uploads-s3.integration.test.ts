@@ -11,7 +11,7 @@ import {
 } from '../../../test/accounts.ts';
 import { startFakeS3 } from '../../../test/fake-s3.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { createOrganization, submitLead } from '../../../test/workflow.ts';
+import { acceptedJob, createOrganization } from '../../../test/workflow.ts';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../modules/uploads/abandoned-uploads.ts';
 
 /**
@@ -57,17 +57,14 @@ afterAll(async () => {
 });
 
 async function scheduledOrder() {
-  const leadId = await submitLead(t.app, { location: `Bucket Lane ${randomUUID().slice(0, 8)}` });
   const customerOrgId = (await customer.client.me()).body.organization.id as string;
-  const orderId = (await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId })).json().order.id as string;
-  const assignmentId = (await admin.post('/api/admin/assignments', { orderId, providerOrgId: provider.orgId })).json()
-    .id as string;
-  await provider.client.post(`/api/provider/assignments/${assignmentId}/accept`);
-  const start = new Date(Date.now() + 24 * HOUR).toISOString();
-  const end = new Date(Date.now() + 26 * HOUR).toISOString();
-  await provider.client.post(`/api/provider/assignments/${assignmentId}/schedule`, { start, end });
-  expect((await admin.post(`/api/admin/assignments/${assignmentId}/confirm-schedule`)).statusCode).toBe(200);
-  return orderId;
+  return (
+    await acceptedJob(
+      t.app,
+      { admin, customerOrgId, provider },
+      { location: `Bucket Lane ${randomUUID().slice(0, 8)}` },
+    )
+  ).orderId;
 }
 
 function tus(method: 'POST' | 'HEAD' | 'PATCH', url: string, headers: Record<string, string> = {}, body?: Buffer) {

@@ -15,13 +15,13 @@ import {
 } from '../../../test/accounts.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import {
+  acceptedJob,
   auditOf,
   COMPANY_EMAIL,
   createOrganization,
   jobEventsOf,
   orderRow,
   outboxWithSubject,
-  submitLead,
 } from '../../../test/workflow.ts';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../modules/uploads/abandoned-uploads.ts';
 
@@ -72,24 +72,8 @@ afterAll(async () => {
 });
 
 /** An order offered to the provider and accepted; with `scheduled`, its window confirmed too. */
-async function acceptedOrder(options: { scheduled: boolean } = { scheduled: true }) {
-  const leadId = await submitLead(t.app, { location: `Dock Road ${randomUUID().slice(0, 8)}` });
-  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  const orderId = converted.json().order.id as string;
-  const offered = await admin.post('/api/admin/assignments', { orderId, providerOrgId: provider.orgId });
-  expect(offered.statusCode, offered.body).toBe(201);
-  const assignmentId = offered.json().id as string;
-  expect((await provider.client.post(`/api/provider/assignments/${assignmentId}/accept`)).statusCode).toBe(200);
-  if (options.scheduled) {
-    const start = new Date(Date.now() + 24 * HOUR).toISOString();
-    const end = new Date(Date.now() + 26 * HOUR).toISOString();
-    const proposed = await provider.client.post(`/api/provider/assignments/${assignmentId}/schedule`, { start, end });
-    expect(proposed.statusCode, proposed.body).toBe(200);
-    const confirmed = await admin.post(`/api/admin/assignments/${assignmentId}/confirm-schedule`);
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-  }
-  return { orderId, assignmentId };
+function acceptedOrder(options: { scheduled: boolean } = { scheduled: true }) {
+  return acceptedJob(t.app, { admin, customerOrgId, provider }, options);
 }
 
 function metadataHeader(values: Record<string, string>) {
