@@ -1,5 +1,5 @@
-// Bundles the server for production: Node 20 cannot run TypeScript, and the workspace packages
-// export raw .ts, so they are bundled in; npm dependencies stay external.
+// Bundles the server for production: one file to start, with the workspace packages (which
+// export raw .ts) bundled in; npm dependencies stay external.
 import { cp, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -23,7 +23,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node24',
   sourcemap: true,
   logLevel: 'warning',
   plugins: [bundleWorkspacePackagesOnly],
