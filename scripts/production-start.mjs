@@ -70,7 +70,14 @@ try {
   const base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
     cwd: workdir,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'data' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'data',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForAnswer(`${base}/api/health`, server);

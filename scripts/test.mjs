@@ -1,6 +1,7 @@
 // `npm test`: every test the project has. Unit, component and server integration tests on PGlite;
 // the integration tests again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it); then the
-// app is built and the browser tests drive it in Chromium (/usr/bin/chromium).
+// app is built, started as the container would start it (production dependencies only), and the
+// browser tests drive it in Chromium (/usr/bin/chromium).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -24,4 +25,5 @@ if (process.env.TEST_DATABASE_URL) {
   console.info('\nTEST_DATABASE_URL not set: integration tests ran on PGlite only.');
 }
 run('Build', 'npm', ['run', 'build']);
+run('Production start path (npm ci --omit=dev, start, stop)', 'node', ['scripts/production-start.mjs']);
 run('Browser tests (Chromium)', 'npx', ['playwright', 'test']);
