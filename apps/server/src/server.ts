@@ -1,15 +1,12 @@
-import { openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
-import { DataDirLockedError, openEmbeddedDatabase } from '@spacecapture/db/embedded';
+import type { TDatabaseHandle } from '@spacecapture/db/client';
+import { DataDirLockedError } from '@spacecapture/db/embedded';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
-import { ensureFirstAdmin } from './modules/auth/first-admin.ts';
+import { openConfiguredDatabase } from './database.ts';
+import { ensureFirstAdmin, StartupError } from './modules/auth/first-admin.ts';
 
 /** Starts the app on the configured port and stops it gracefully on SIGTERM or SIGINT. */
-
-async function openDatabase(config: TConfig): Promise<TDatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbeddedDatabase(config.dataDir);
-}
 
 async function main() {
   let config: TConfig;
@@ -25,7 +22,7 @@ async function main() {
 
   let database: TDatabaseHandle;
   try {
-    database = await openDatabase(config);
+    database = await openConfiguredDatabase(config);
     await database.migrate();
     // The embedded database has no autovacuum to gather planner statistics; gather them at start.
     if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
@@ -35,14 +32,22 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
-  await ensureFirstAdmin({
-    db: database.db,
-    signUp: app.services.signUp,
-    publicUrl: config.publicUrl,
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    log: app.log,
-  });
+  try {
+    await ensureFirstAdmin({
+      db: database.db,
+      signUp: app.services.signUp,
+      publicUrl: config.publicUrl,
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      log: app.log,
+    });
+  } catch (error) {
+    if (!(error instanceof StartupError)) throw error;
+    console.error(error.message);
+    await app.close();
+    await database.close();
+    process.exit(78);
+  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
