@@ -32,7 +32,8 @@ export function sendError(reply: FastifyReply, code: TErrorCode, message: string
     .send(errorBody(code, message, fields));
 }
 
-function toAppError(error: FastifyError | AppError | Error): AppError {
+/** Any error a request can end in, as the one AppError its answer is built from. */
+export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};

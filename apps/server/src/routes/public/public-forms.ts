@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseIdempotencyKey } from '../../modules/idempotency/idempotency.ts';
 import { receivePortfolio, type TReceivedFile } from '../../modules/public-forms/portfolio-file.ts';
+import formPostRoutes from './form-posts.ts';
 
 const idempotencyHeaders = z.object({
   'idempotency-key': z
@@ -136,6 +137,9 @@ const publicFormRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number }> = 
       },
     );
   });
+
+  // The same forms posted by a browser before their script has run; they answer pages.
+  await app.register(formPostRoutes, { rateLimitPerMinute: options.rateLimitPerMinute });
 };
 
 function parseJson(text: string): unknown {

@@ -11,6 +11,7 @@ import {
   SPACE_TYPE_OPTIONS,
   TIMELINE_OPTIONS,
 } from '@spacecapture/shared/enums';
+import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { TOASTS } from '@spacecapture/shared/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -101,15 +102,19 @@ export function CaptureRequestForm() {
 
   if (submitted) {
     return (
-      <SuccessPanel title="Request Submitted Successfully!">
-        Thank you! An admin will review your request shortly and get back to you with a quote and the next steps.
+      <SuccessPanel title={FORM_POSTS.captureRequest.success.title}>
+        {FORM_POSTS.captureRequest.success.message}
       </SuccessPanel>
     );
   }
 
+  // method and action make the prerendered form post to the server before this script runs (and
+  // never put the fields into a URL); once hydrated, onSubmit sends JSON instead.
   return (
     <Paper
       component="form"
+      method="post"
+      action={FORM_POSTS.captureRequest.action}
       withBorder
       radius="lg"
       shadow="sm"

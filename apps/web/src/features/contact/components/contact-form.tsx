@@ -5,6 +5,7 @@ import {
   type TContactMessageInput,
   ZContactMessage,
 } from '@spacecapture/shared/contracts/public-forms';
+import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { TOASTS } from '@spacecapture/shared/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -77,20 +78,31 @@ export function ContactForm() {
   if (sent) {
     return (
       <SuccessPanel
-        title="Thank You!"
+        title={FORM_POSTS.contactMessage.success.title}
         action={
           <Button variant="light" size="md" mt="sm" onClick={() => setSent(false)}>
             Send Another Message
           </Button>
         }
       >
-        Your message has been successfully sent. We'll get back to you as soon as possible.
+        {FORM_POSTS.contactMessage.success.message}
       </SuccessPanel>
     );
   }
 
+  // method and action make the prerendered form post to the server before this script runs (and
+  // never put the fields into a URL); once hydrated, onSubmit sends JSON instead.
   return (
-    <Paper component="form" withBorder radius="lg" shadow="sm" p={{ base: 'lg', sm: 36 }} onSubmit={onSubmit}>
+    <Paper
+      component="form"
+      method="post"
+      action={FORM_POSTS.contactMessage.action}
+      withBorder
+      radius="lg"
+      shadow="sm"
+      p={{ base: 'lg', sm: 36 }}
+      onSubmit={onSubmit}
+    >
       <Stack gap="md">
         <Title order={2} fz={24} c="brand.9">
           Send Us a Message

@@ -7,6 +7,7 @@ import {
   ZProviderApplication,
 } from '@spacecapture/shared/contracts/public-forms';
 import { EXPERIENCE_LEVEL_OPTIONS, PROVIDER_DEVICE_OPTIONS } from '@spacecapture/shared/enums';
+import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { TOASTS } from '@spacecapture/shared/messages';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -119,15 +120,20 @@ export function ProviderApplicationForm() {
 
   if (submitted) {
     return (
-      <SuccessPanel title="Application Received!">
-        Thank you for applying. We'll review your application and get back to you soon with the next steps.
+      <SuccessPanel title={FORM_POSTS.providerApplication.success.title}>
+        {FORM_POSTS.providerApplication.success.message}
       </SuccessPanel>
     );
   }
 
+  // method, action and encType make the prerendered form post to the server, portfolio file included,
+  // before this script runs (and never put the fields into a URL); once hydrated, onSubmit takes over.
   return (
     <Paper
       component="form"
+      method="post"
+      action={FORM_POSTS.providerApplication.action}
+      encType="multipart/form-data"
       withBorder
       radius="lg"
       shadow="sm"
