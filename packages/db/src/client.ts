@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -68,7 +68,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
 
 export async function openPglite(
   dataDir: string | undefined,
-  options: { loadDataDir?: Blob } = {},
+  options: Pick<PGliteOptions, 'loadDataDir' | 'fs' | 'startParams'> = {},
 ): Promise<TDatabaseHandle & { client: PGlite }> {
   // pg_trgm backs the admin lists' case-insensitive search (trigram indexes, migration 0003).
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm }, ...options });

@@ -1,15 +1,20 @@
-import {
+import fs, {
   closeSync,
   existsSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
+  statSync,
+  utimesSync,
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { openPglite, type TDatabaseHandle } from './client.ts';
 
 /**
@@ -18,13 +23,110 @@ import { openPglite, type TDatabaseHandle } from './client.ts';
  * side folder that only becomes `db` once complete, so an interrupted first start is never data.
  */
 
+/**
+ * PGlite starts PostgreSQL with fsync off (`-F`), and its Node file system has no fsync at all, so
+ * an acknowledged commit may sit in the page cache when the power goes. With fsync on and the
+ * file system's fsync mapped to the operating system's, every commit reaches the disk before it
+ * is acknowledged (decision 074). `wal_sync_method=fsync` because fdatasync, PostgreSQL's default
+ * on Linux, is a no-op in PGlite's WebAssembly build; only fsync reaches the file system.
+ */
+const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+];
+
+type TStreamOps = { fsync?: (stream: { nfd: number }) => number };
+
+class DurableNodeFS extends NodeFS {
+  override async init(pg: PGlite, options: Parameters<NodeFS['init']>[1]) {
+    const { emscriptenOpts } = await super.init(pg, options);
+    const syncToDisk = (module: { NODEFS?: { stream_ops?: TStreamOps } }) => {
+      const streamOps = module.NODEFS?.stream_ops;
+      // Fail the start rather than run without durable commits should a PGlite update move this.
+      if (!streamOps) throw new Error('PGlite no longer exposes NODEFS.stream_ops; commits would not be durable.');
+      streamOps.fsync = (stream) => {
+        fs.fdatasyncSync(stream.nfd);
+        return 0;
+      };
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), syncToDisk] } };
+  }
+}
+
+/** What a lock file says about the process that holds the folder. */
+type TLockHolder = {
+  pid: number;
+  /** The process's start time in clock ticks since boot (/proc/<pid>/stat), so a reused pid is told apart. */
+  startTicks?: string;
+  /** The kernel's boot id: after a reboot no process of the last boot can hold the lock. */
+  bootId?: string;
+  /** The pid namespace the pid belongs to; a process in another container cannot be looked up here. */
+  pidNamespace?: string;
+};
+
 export class DataDirLockedError extends Error {
-  constructor(dataDir: string, pid: number) {
+  constructor(dataDir: string, pid: number, reason = 'is in use by another running instance') {
     super(
-      `The data folder ${dataDir} is in use by another running instance (process ${pid}). ` +
-        'Stop it first, or point DATA_DIR at another folder. To run several instances, use DATABASE_URL.',
+      `The data folder ${dataDir} ${reason} (process ${pid}). ` +
+        'Stop it first, or point DATA_DIR at another folder. To run several instances, use DATABASE_URL. ' +
+        `If no instance is running on this folder (check \`ps -p ${pid}\` on its host or container), ` +
+        `remove ${path.join(dataDir, LOCK_FILE)} and start again.`,
     );
     this.name = 'DataDirLockedError';
+  }
+}
+
+const LOCK_FILE = 'instance.lock';
+/** The holder touches its lock this often, so an instance that cannot see the holder's process can tell it lives. */
+const HEARTBEAT_MS = 5_000;
+/** A lock whose process cannot be looked up here is stale once its heartbeat is this old. */
+export const LOCK_STALE_AFTER_MS = 30_000;
+
+function readOptional(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The start time of a process in clock ticks since boot, or undefined without /proc or the process. */
+function processStartTicks(pid: number): string | undefined {
+  const stat = readOptional(`/proc/${pid}/stat`);
+  if (!stat) return undefined;
+  // Field 22 (starttime); the command name (field 2) may hold spaces and parentheses, so count from its end.
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+}
+
+function currentPidNamespace(): string | undefined {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return undefined;
+  }
+}
+
+function describeThisProcess(): TLockHolder {
+  const startTicks = processStartTicks(process.pid);
+  const bootId = readOptional('/proc/sys/kernel/random/boot_id');
+  const pidNamespace = currentPidNamespace();
+  return {
+    pid: process.pid,
+    ...(startTicks ? { startTicks } : {}),
+    ...(bootId ? { bootId } : {}),
+    ...(pidNamespace ? { pidNamespace } : {}),
+  };
+}
+
+/** A lock file's holder: JSON, or a bare pid as written by earlier versions. */
+function parseLockFile(text: string): TLockHolder | undefined {
+  if (/^\d+$/.test(text.trim())) return { pid: Number.parseInt(text, 10) };
+  try {
+    const parsed = JSON.parse(text) as TLockHolder;
+    return Number.isInteger(parsed.pid) ? parsed : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -38,31 +140,67 @@ function isProcessAlive(pid: number): boolean {
 }
 
 /**
- * Lock files this process holds. A lock naming our own pid is ours only if it is listed here;
- * otherwise it was left by an earlier process that had the same pid (pid 1 in a container).
+ * Lock files this process holds. A bare-pid lock naming our own pid is ours only if it is listed
+ * here; otherwise it was left by an earlier process that had the same pid (pid 1 in a container).
  */
 const locksHeldHere = new Set<string>();
 
-/** Takes the data folder's lock file; a lock left by a dead process is taken over. */
+/** Why the lock still stands, or undefined when its holder is gone and the lock may be taken over. */
+function liveHolderReason(lockPath: string, holder: TLockHolder, lockAgeMs: number): string | undefined {
+  const here = describeThisProcess();
+  const inUse = 'is in use by another running instance';
+  if (holder.startTicks === undefined || here.startTicks === undefined) {
+    // A lock of an earlier version, or no /proc: the pid alone is all there is to go on.
+    if (holder.pid === process.pid) return locksHeldHere.has(lockPath) ? inUse : undefined;
+    return isProcessAlive(holder.pid) ? inUse : undefined;
+  }
+  if (holder.bootId && here.bootId && holder.bootId !== here.bootId) return undefined;
+  if (holder.pidNamespace && here.pidNamespace && holder.pidNamespace !== here.pidNamespace) {
+    // Another container on the same volume: its process is out of sight, its heartbeat is not.
+    return lockAgeMs < LOCK_STALE_AFTER_MS
+      ? `is in use by an instance in another container, seen ${Math.round(lockAgeMs / 1000)} s ago ` +
+          `(taken over once unseen for ${LOCK_STALE_AFTER_MS / 1000} s)`
+      : undefined;
+  }
+  // Same machine and pid namespace: the pid with the same start time is the holder, alive.
+  return processStartTicks(holder.pid) === holder.startTicks ? inUse : undefined;
+}
+
+/**
+ * Takes the data folder's lock file, naming this process (pid and start time). A lock whose
+ * process has died, or whose pid now belongs to another process, is taken over.
+ */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.resolve(dataDir, 'instance.lock');
+  const lockPath = path.resolve(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, JSON.stringify(describeThisProcess()));
       closeSync(fd);
       locksHeldHere.add(lockPath);
+      const heartbeat = setInterval(() => {
+        const now = new Date();
+        try {
+          utimesSync(lockPath, now, now);
+        } catch {
+          // The folder went away; the database will say so louder.
+        }
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
       return () => {
+        clearInterval(heartbeat);
         locksHeldHere.delete(lockPath);
         rmSync(lockPath, { force: true });
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      const heldByUs = holder === process.pid && locksHeldHere.has(lockPath);
-      if (heldByUs || (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder))) {
-        throw new DataDirLockedError(dataDir, holder);
+      const holder = parseLockFile(readOptional(lockPath) ?? '');
+      const modified = statSync(lockPath, { throwIfNoEntry: false });
+      if (holder && modified) {
+        const lockAgeMs = Date.now() - modified.mtimeMs;
+        const reason = liveHolderReason(lockPath, holder, lockAgeMs);
+        if (reason) throw new DataDirLockedError(dataDir, holder.pid, reason);
       }
       rmSync(lockPath, { force: true });
     }
@@ -89,7 +227,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<TDatabaseHa
       await fresh.close();
       renameSync(partialDir, dbDir);
     }
-    const handle = await openPglite(dbDir);
+    const handle = await openPglite(undefined, { fs: new DurableNodeFS(dbDir), startParams: DURABLE_START_PARAMS });
     return {
       ...handle,
       close: async () => {
