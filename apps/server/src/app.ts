@@ -114,6 +114,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 120_000,
+    // Requests arriving while the server stops get load shedding's 503 (our shape, Retry-After).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Keep a caller's request id when it is sane, so logs join across services.
     genReqId: (request) => {
@@ -222,7 +224,11 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // PGlite runs one statement at a time: a short queue answers fast or says 503, never a client timeout.
   const maxInFlight = config.maxInFlight ?? (database.kind === 'pglite' ? 48 : 512);
-  await app.register(loadShedding, { maxInFlight });
+  await app.register(loadShedding, {
+    maxInFlight,
+    maxBusyMs: config.shedAfterBusyMs,
+    neverShed: ['/api/health', '/api/health/ready'],
+  });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
     : undefined;

@@ -36,6 +36,18 @@ const ZEnvironment = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests in flight above which new ones are shed with 503 and Retry-After. */
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).optional(),
+  /**
+   * Milliseconds the event loop may stay busy without a pause before new requests are shed with
+   * 503 and Retry-After (the embedded database runs in the same thread: see load-shedding.ts).
+   */
+  SHED_AFTER_BUSY_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** Free bytes under DATA_DIR below which readiness answers 503 (500 MB by default). */
+  MIN_FREE_DISK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000 ** 5)
+    .default(500 * 1000 ** 2),
   /** Public POSTs allowed per client address per minute. */
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
@@ -92,6 +104,8 @@ export type TConfig = {
   logLevel: string;
   /** Unset: chosen by the database (the embedded one runs one statement at a time). */
   maxInFlight: number | undefined;
+  shedAfterBusyMs: number;
+  minFreeDiskBytes: number;
   publicFormRateLimit: number;
   webDistDir: string | undefined;
   authSecret: string | undefined;
@@ -139,6 +153,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     logLevel: value.LOG_LEVEL,
     maxInFlight: value.MAX_IN_FLIGHT,
+    shedAfterBusyMs: value.SHED_AFTER_BUSY_MS,
+    minFreeDiskBytes: value.MIN_FREE_DISK_BYTES,
     publicFormRateLimit: value.PUBLIC_FORM_RATE_LIMIT,
     webDistDir: value.WEB_DIST_DIR ? path.resolve(value.WEB_DIST_DIR) : undefined,
     authSecret: value.AUTH_SECRET,

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  /** No room to store an upload (HTTP 507 Insufficient Storage). */
+  insufficient_storage: 507,
 } as const;
 export type TErrorCode = keyof typeof ERROR_STATUS;
 

@@ -32,9 +32,38 @@ export function sendError(reply: FastifyReply, code: TErrorCode, message: string
     .send(errorBody(code, message, fields));
 }
 
+/**
+ * A write with no room: the disk is full (ENOSPC), the quota spent (EDQUOT), or PostgreSQL says
+ * so (SQLSTATE 53100, disk_full). Libraries wrap errors (`cause`), so the chain is searched.
+ */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+
+export function isDiskFull(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth++) {
+    if (DISK_FULL_CODES.has(String((current as { code?: unknown }).code))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The answer to a write the disk had no room for, or undefined for any other error. An upload is
+ * told 507 (its bytes have nowhere to go); any other request 503, to be retried later. The
+ * uploads route maps its errors itself (tus answers), so it calls this with 'upload'.
+ */
+export function diskFullError(error: unknown, where: 'upload' | 'request'): AppError | undefined {
+  if (!isDiskFull(error)) return undefined;
+  return where === 'upload'
+    ? new AppError('insufficient_storage', 'The server has no room for this upload right now. Please try again later.')
+    : new AppError('unavailable', 'The server is out of storage space. Please try again later.');
+}
+
 /** Any error a request can end in, as the one AppError its answer is built from. */
 export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
+  const diskFull = diskFullError(error, 'request');
+  if (diskFull) return diskFull;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {
@@ -59,7 +88,10 @@ export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const appError = toAppError(error);
-      if (appError.code === 'internal') request.log.error({ err: error }, 'request failed');
+      if (isDiskFull(error)) {
+        request.log.error({ err: error }, 'request failed: no space left under DATA_DIR');
+        reply.header('Retry-After', '60');
+      } else if (appError.code === 'internal') request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: appError.code, reason: error.message }, 'request refused');
       return sendError(reply, appError.code, appError.message, appError.fields);
     });

@@ -1,20 +1,78 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
 
 /**
- * Back-pressure: above a number of requests in flight, new ones are answered 503 with Retry-After
- * at once instead of queueing until the client times out (the embedded database runs one
- * statement at a time). Health checks are never shed.
+ * Back-pressure: a request the server cannot serve soon is answered 503 with Retry-After at once,
+ * instead of queueing until the client times out. Two signals, because they rise on different
+ * databases (decision 073):
+ *
+ * - requests in flight, for PostgreSQL, where requests wait on the pool side by side;
+ * - how long the event loop has been busy without a pause, for PGlite. Its queries run in the
+ *   same thread and settle without a turn of the event loop, so a request runs start to end
+ *   before the next is read and in flight never passes 1; meanwhile the backlog waits in the
+ *   kernel. A request read after the loop has been busy for `maxBusyMs` has waited at least that
+ *   long, so it is shed, and the backlog drains at the cost of a 503 each.
+ *
+ * While the server shuts down, requests still arriving on open connections get the same 503 in
+ * our error shape (Fastify's own has neither our shape nor Retry-After). Health checks are never
+ * shed: they must say how the server is, busy or not.
  */
+
+export type TLoadSheddingOptions = {
+  maxInFlight: number;
+  /** Busy time of the event loop, in milliseconds, after which new requests are shed. */
+  maxBusyMs: number;
+  retryAfterSeconds?: number;
+  /** Route patterns that are never shed. */
+  neverShed?: readonly string[];
+};
+
+/** Seconds a client should wait before retrying a server that is stopping (a restart, a deploy). */
+const RETRY_AFTER_SHUTDOWN_SECONDS = 5;
+
 export default fp(
-  async (app: FastifyInstance, options: { maxInFlight: number; retryAfterSeconds?: number }) => {
+  async (app: FastifyInstance, options: TLoadSheddingOptions) => {
     let inFlight = 0;
+    let shuttingDown = false;
     const retryAfter = String(options.retryAfterSeconds ?? 1);
+    const neverShed = new Set(options.neverShed ?? ['/api/health']);
+
+    // A timer can only fire when the loop turns, so the time since it last fired is how long the
+    // loop has been busy. Its period bounds how early a stall can be seen. It runs while the
+    // server listens: only requests from sockets wait in the kernel's queue (an in-process
+    // inject() has no queue, and its caller may keep the loop busy on purpose).
+    let lastTurn = performance.now();
+    let ticker: NodeJS.Timeout | undefined;
+    const tickMs = Math.max(1, Math.min(50, Math.floor(options.maxBusyMs / 4)));
+    const busyMs = () => (ticker ? performance.now() - lastTurn : 0);
+    app.addHook('onListen', async () => {
+      lastTurn = performance.now();
+      ticker ??= setInterval(() => {
+        lastTurn = performance.now();
+      }, tickMs);
+      ticker.unref();
+    });
+
     app.decorate('requestsInFlight', () => inFlight);
+    app.decorate('isShuttingDown', () => shuttingDown);
+    app.addHook('preClose', async () => {
+      shuttingDown = true;
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(ticker);
+      ticker = undefined;
+    });
+
     app.addHook('onRequest', async (request, reply) => {
       // The matched route, not the raw URL: a query string or trailing slash must not get health shed.
-      if (inFlight >= options.maxInFlight && request.routeOptions.url !== '/api/health') {
+      if (request.routeOptions.url !== undefined && neverShed.has(request.routeOptions.url)) return;
+      if (shuttingDown) {
+        reply.header('Retry-After', String(RETRY_AFTER_SHUTDOWN_SECONDS));
+        return sendError(reply, 'unavailable', 'The server is restarting. Please retry shortly.');
+      }
+      if (inFlight >= options.maxInFlight || busyMs() > options.maxBusyMs) {
         reply.header('Retry-After', retryAfter);
         return sendError(reply, 'unavailable', 'The server is busy. Please retry shortly.');
       }
@@ -37,5 +95,7 @@ declare module 'fastify' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
   interface FastifyInstance {
     requestsInFlight(): number;
+    /** True from the moment close() begins: readiness says so and new requests get 503. */
+    isShuttingDown(): boolean;
   }
 }

@@ -32,3 +32,47 @@ describe('GET /api/health', () => {
     expect(response.json().error.code).toBe('not_found');
   });
 });
+
+describe('GET /api/health/ready', () => {
+  it('answers 200 with the free disk space when the database answers and the disk has room', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toMatchObject({ status: 'ready', database: 'up' });
+      expect(body.disk.freeBytes).toBeGreaterThanOrEqual(body.disk.minFreeBytes);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 503 naming the disk when less than MIN_FREE_DISK_BYTES is free under DATA_DIR', async () => {
+    // A petabyte: more than any disk this runs on has free.
+    const t = await createTestApp({ env: { MIN_FREE_DISK_BYTES: String(1000 ** 5) } });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(503);
+      const { error } = response.json();
+      expect(error.code).toBe('unavailable');
+      expect(error.message).toMatch(/^Low disk space under DATA_DIR: \d+ bytes free, 1000000000000000 required\.$/);
+      expect(error.fields.disk).toMatch(/bytes free$/);
+      // Liveness stays green: the process is fine, it only should not take traffic.
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 503 naming the database when it does not answer', async () => {
+    const t = await createTestApp();
+    try {
+      await t.database.close();
+      const response = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error.fields).toEqual({ database: 'down' });
+    } finally {
+      await t.app.close();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { statfs } from 'node:fs/promises';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,7 +12,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         'x-roles': ['public'],
         tags: ['system'],
-        summary: 'Liveness and database check',
+        summary: 'Liveness and database check (never shed); readiness is /api/health/ready',
         response: { 200: z.object({ status: z.literal('ok'), database: z.literal('up') }), 503: ZErrorResponse },
       },
     },
@@ -23,6 +24,50 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err: error }, 'health check: database unavailable');
         return sendError(reply, 'unavailable', 'The database is not answering.');
       }
+    },
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        'x-roles': ['public'],
+        tags: ['system'],
+        summary: 'Readiness: database, free disk under DATA_DIR, not shutting down',
+        response: {
+          200: z.object({
+            status: z.literal('ready'),
+            database: z.literal('up'),
+            disk: z.object({ freeBytes: z.number(), minFreeBytes: z.number() }),
+          }),
+          503: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (app.isShuttingDown()) return sendError(reply, 'unavailable', 'The server is shutting down.');
+      try {
+        await app.db.execute(sql`select 1`);
+      } catch (error) {
+        request.log.error({ err: error }, 'readiness: database unavailable');
+        return sendError(reply, 'unavailable', 'The database is not answering.', { database: 'down' });
+      }
+      const { minFreeDiskBytes, dataDir } = app.config;
+      let freeBytes: number;
+      try {
+        const disk = await statfs(dataDir);
+        // Blocks available to this (unprivileged) process, not those kept for the superuser.
+        freeBytes = disk.bavail * disk.bsize;
+      } catch (error) {
+        request.log.error({ err: error, dataDir }, 'readiness: cannot read the disk under DATA_DIR');
+        return sendError(reply, 'unavailable', 'The disk under DATA_DIR cannot be read.', { disk: 'unreadable' });
+      }
+      if (freeBytes < minFreeDiskBytes) {
+        const message = `Low disk space under DATA_DIR: ${freeBytes} bytes free, ${minFreeDiskBytes} required.`;
+        request.log.warn({ freeBytes, minFreeDiskBytes, dataDir }, 'readiness: low disk space');
+        return sendError(reply, 'unavailable', message, { disk: `${freeBytes} bytes free` });
+      }
+      return { status: 'ready' as const, database: 'up' as const, disk: { freeBytes, minFreeBytes: minFreeDiskBytes } };
     },
   );
 };
