@@ -27,7 +27,7 @@ import { createAssignmentsService, type TAssignmentsService } from './modules/wo
 import { createLeadsService, type TLeadsService } from './modules/workflow/leads-service.ts';
 import { createQuotesService, type TQuotesService } from './modules/workflow/quotes-service.ts';
 import authPlugin from './plugins/auth.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { sendError } from './plugins/errors.ts';
 import loadShedding from './plugins/load-shedding.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -117,6 +117,17 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     // Requests arriving while the server stops get load shedding's 503 (our shape, Retry-After).
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A path the router cannot read (bad percent-encoding, a parameter over maxParamLength) is
+    // refused in the one error shape, like every other answer.
+    frameworkErrors: (error, request, reply) => {
+      if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        request.log.info({ code: error.code }, 'request refused');
+        sendError(reply, 'bad_request', 'The request address could not be read.');
+        return;
+      }
+      request.log.error({ err: error }, 'request failed');
+      sendError(reply, 'internal', 'Something went wrong on our side. Please try again.');
+    },
     // Keep a caller's request id when it is sane, so logs join across services.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
