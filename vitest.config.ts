@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
  * Test kinds show in the file name: `*.test.ts(x)` are unit tests beside the code;
  * `*.integration.test.ts` drive the server through `app.inject` on a real database (PGlite, or the
  * PostgreSQL server at TEST_DATABASE_URL when TEST_DATABASE_DRIVER=postgres). Browser tests live
- * in e2e/ and run with Playwright.
+ * in e2e/ and run with Playwright. Every project loads vitest.setup.ts: an unexpected console.error
+ * fails the test.
  */
 export default defineConfig({
   test: {
@@ -15,6 +16,7 @@ export default defineConfig({
           include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
+          setupFiles: ['vitest.setup.ts'],
         },
       },
       {
@@ -22,7 +24,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
+          setupFiles: ['vitest.setup.ts', 'apps/web/src/test/setup.ts'],
         },
       },
       {
@@ -32,6 +34,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['vitest.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -163,6 +163,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   const authSecret = await loadInstanceSecret(database.db, 'auth_secret', config.authSecret);
   const authLibrary = createAuthLibrary({
     db: database.db,
+    log: app.log.child({ module: 'auth' }),
     secret: authSecret,
     publicUrl: config.publicUrl,
     trustedOrigins: (request) => {

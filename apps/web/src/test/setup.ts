@@ -1,6 +1,8 @@
 /**
  * What every component test needs of its environment (vitest `web` project setup): React's act()
- * environment flag, and the media queries Mantine reads, which happy-dom does not provide.
+ * environment flag, and the media queries Mantine reads, which happy-dom does not provide. The
+ * project loads the root vitest.setup.ts first, so an unexpected console.error (a React warning
+ * included) fails the test here as in the other projects.
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

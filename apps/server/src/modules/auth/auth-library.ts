@@ -5,6 +5,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * The authentication library, configured for this product: e-mail and password with verified
@@ -49,8 +50,32 @@ const enforcePasswordPolicy = createAuthMiddleware(async (ctx) => {
   }
 });
 
+/**
+ * What the library logs about a caller's own mistake (an untrusted callback URL or origin, an
+ * unknown address, a wrong password): a refusal the caller is told about, not a fault of ours.
+ */
+const CALLER_REFUSAL =
+  /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|If it's a valid URL|User not found|Invalid password|Password not found|Credential account not found|Reset Password: User not found|Email is the same)/;
+
+/**
+ * The library's log lines go to our logger (never to the console): refusals at info, the rest at
+ * their level. The level stays `info`: at `debug`, `warn` or `error` the library also prints every
+ * refused request's message to the console itself, past this function.
+ */
+function libraryLogger(log: FastifyBaseLogger) {
+  return {
+    level: 'info' as const,
+    log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+      const err = args.find((arg) => arg instanceof Error);
+      const details = err ? { err } : args.length > 0 ? { details: args } : {};
+      log[CALLER_REFUSAL.test(message) ? 'info' : level]({ library: 'better-auth', ...details }, message);
+    },
+  };
+}
+
 export function createAuthLibrary(deps: {
   db: TDatabase;
+  log: FastifyBaseLogger;
   secret: string;
   publicUrl: string;
   /** Origins allowed to send cookie-bearing requests: ours, and the origin a request was sent to. */
@@ -103,6 +128,7 @@ export function createAuthLibrary(deps: {
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
+    logger: libraryLogger(deps.log),
     hooks: { before: enforcePasswordPolicy },
     plugins: [twoFactor({ issuer: 'SpaceCapture', backupCodeOptions: { amount: 10, length: 10 } })],
     databaseHooks: {
