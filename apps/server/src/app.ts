@@ -9,15 +9,18 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { TConfig } from './config.ts';
+import { createBackgroundTasks, type TBackgroundTasks } from './lib/background-tasks.ts';
+import { findProfile, findUserIdByEmail } from './modules/accounts/accounts-repository.ts';
 import { passwordResetEmail, verificationEmail } from './modules/auth/account-emails.ts';
 import { createAuthLibrary } from './modules/auth/auth-library.ts';
 import { loadInstanceSecret } from './modules/auth/instance-secret.ts';
+import { createPasswordResetRequests } from './modules/auth/password-reset-requests.ts';
+import { createSignInGuard } from './modules/auth/sign-in-guard.ts';
 import { createSignUpService, type TSignUpService } from './modules/auth/sign-up-service.ts';
 import { createInvitationsService, type TInvitationsService } from './modules/invitations/invitations-service.ts';
 import { createSmtpTransport, keepInOutbox, type TMailTransport } from './modules/outbox/mail-transport.ts';
 import { enqueueEmails } from './modules/outbox/outbox-repository.ts';
 import { createPublicFormsService, type TPublicFormsService } from './modules/public-forms/public-forms-service.ts';
-import { createLimiter } from './modules/rate-limits/fixed-window-limiter.ts';
 import { readFeatureFlags } from './modules/settings/feature-flags-repository.ts';
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
 import { createS3FileStore } from './modules/storage/s3-file-store.ts';
@@ -83,6 +86,8 @@ declare module 'fastify' {
     files: TFileStore;
     outbox: TOutboxWorker;
     offerExpiry: TOfferExpiryWorker;
+    /** Work done after a response has gone out (awaited before the app closes). */
+    backgroundTasks: TBackgroundTasks;
     services: {
       publicForms: TPublicFormsService;
       signUp: TSignUpService;
@@ -159,6 +164,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.decorate('clock', clock);
   app.decorate('files', files);
   app.decorate('outbox', outbox);
+  app.decorate('backgroundTasks', createBackgroundTasks(app.log.child({ module: 'background-tasks' })));
   const kickOutbox = () => void outbox.kick();
   const authSecret = await loadInstanceSecret(database.db, 'auth_secret', config.authSecret);
   const authLibrary = createAuthLibrary({
@@ -258,16 +264,16 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(publicFormRoutes, { prefix: '/api/public', rateLimitPerMinute: config.publicFormRateLimit });
   await app.register(authRoutes, {
     prefix: '/api/auth',
-    signInPerAccount: createLimiter({
-      prefix: 'signin-account',
-      max: 10,
-      windowMs: 15 * 60_000,
+    signInGuard: createSignInGuard({
       ...(redis ? { redis } : {}),
+      hasSecondFactor: async (email) => {
+        const userId = await findUserIdByEmail(database.db, email);
+        return userId ? Boolean((await findProfile(database.db, userId))?.twoFactorEnabled) : false;
+      },
     }),
-    signInPerAddress: createLimiter({
-      prefix: 'signin-address',
-      max: 50,
-      windowMs: 15 * 60_000,
+    passwordResets: createPasswordResetRequests({
+      auth: authLibrary,
+      publicUrl: config.publicUrl,
       ...(redis ? { redis } : {}),
     }),
   });
@@ -297,6 +303,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     if (options.startWorkers ?? true) app.offerExpiry.start();
   });
   app.addHook('onClose', async () => {
+    await app.backgroundTasks.idle();
     await app.offerExpiry.stop();
     await outbox.stop();
     transport.close();

@@ -1,9 +1,10 @@
 import { schema } from '@spacecapture/db/client';
 import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, errorOf, STRONG_PASSWORD, uniqueAddress, uniqueEmail } from '../../../test/accounts.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { ensureFirstAdmin } from './first-admin.ts';
+import { ensureFirstAdmin, StartupError } from './first-admin.ts';
 
 async function adminRows(t: TTestApp) {
   return t.db
@@ -147,5 +148,65 @@ describe('setup link printed at start', () => {
     expect((await device.signIn(winner, STRONG_PASSWORD)).statusCode).toBe(200);
     expect((await device.me()).body.role).toBe('master_admin');
     expect(await runEnsureFirstAdmin(t)).toBe('');
+  });
+});
+
+describe('a weak ADMIN_PASSWORD', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A logger that keeps the messages it was given, by level. */
+  function capturingLog() {
+    const lines: Array<{ level: string; message: string }> = [];
+    const at =
+      (level: string) =>
+      (...args: unknown[]) => {
+        lines.push({ level, message: String(args.find((arg) => typeof arg === 'string') ?? '') });
+      };
+    const log = { info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') };
+    return { lines, log: log as unknown as FastifyBaseLogger };
+  }
+
+  function start(adminPassword: string, log: FastifyBaseLogger) {
+    return ensureFirstAdmin({
+      db: t.db,
+      signUp: t.app.services.signUp,
+      publicUrl: t.app.config.publicUrl,
+      adminEmail: uniqueEmail('configured'),
+      adminPassword,
+      log,
+    });
+  }
+
+  it('stops the start with one line naming the rule when no admin exists', async () => {
+    const { log, lines } = capturingLog();
+    const failure = await start('password123', log).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StartupError);
+    const message = (failure as StartupError).message;
+    expect(message).not.toContain('\n');
+    expect(message).toContain('ADMIN_PASSWORD');
+    expect(message).toContain('This is one of the most common passwords.');
+    expect(lines).toEqual([]);
+    expect(await adminRows(t)).toHaveLength(0);
+  });
+
+  it('is ignored with one warning when an admin exists', async () => {
+    await t.app.services.signUp.createFirstAdmin({
+      email: uniqueEmail('existing'),
+      password: STRONG_PASSWORD,
+      emailVerified: true,
+    });
+    const { log, lines } = capturingLog();
+    await start('short', log);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.level).toBe('warn');
+    expect(lines[0]!.message).toContain('ADMIN_PASSWORD');
+    expect(lines[0]!.message).not.toContain('\n');
+    expect(await adminRows(t)).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { schema, type TDatabase } from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
+import { passwordWeaknesses } from '@spacecapture/shared/password-policy';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { countAdmins } from '../accounts/accounts-repository.ts';
@@ -13,6 +14,14 @@ import type { TSignUpService } from './sign-up-service.ts';
  */
 
 const SETUP_TOKEN_NAME = 'admin_setup_token_hash';
+
+/** A start-up problem the operator must fix; server.ts prints its one-line message and stops. */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartupError';
+  }
+}
 
 function sha256(value: string) {
   return createHash('sha256').update(value).digest('hex');
@@ -27,6 +36,17 @@ export async function ensureFirstAdmin(deps: {
   log: FastifyBaseLogger;
 }) {
   if (deps.adminEmail && deps.adminPassword) {
+    const weaknesses = passwordWeaknesses(deps.adminPassword, deps.adminEmail);
+    if (weaknesses.length > 0) {
+      // The variables only ever create the first admin: once one exists, a weak value harms nothing.
+      if ((await countAdmins(deps.db)) > 0) {
+        deps.log.warn('ADMIN_PASSWORD is ignored: an admin exists already (and the value is too weak to use)');
+        return;
+      }
+      throw new StartupError(
+        `ADMIN_PASSWORD is too weak to create the first admin: ${weaknesses.join(' ')} Set a stronger one, or unset ADMIN_EMAIL and ADMIN_PASSWORD to use the setup link.`,
+      );
+    }
     const created = await deps.signUp.createFirstAdmin({
       email: deps.adminEmail,
       password: deps.adminPassword,

@@ -4,10 +4,20 @@ import type { Redis } from 'ioredis';
  * Counts hits per key in fixed windows: in memory, or in Redis when instances must share counts.
  * If Redis fails the hit is allowed (and logged by the caller's Redis error handler): a broken cache
  * must not lock everybody out.
+ *
+ * `undo` takes back one hit of the current window (a reservation that turned out not to count, such
+ * as a sign-in attempt that succeeded); `reset` forgets the key. Counting first and taking back
+ * afterwards keeps the bound under concurrency: a check followed by a later count would let a
+ * burst through.
  */
 export type TLimiter = {
   hit(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  undo(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
 };
+
+/** Decrements only a key that still exists, so an expired window is not revived without a TTL. */
+const UNDO_SCRIPT = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0";
 
 export function createLimiter(options: {
   max: number;
@@ -19,9 +29,10 @@ export function createLimiter(options: {
   const clock = options.clock ?? Date.now;
   if (options.redis) {
     const redis = options.redis;
+    const keyOf = (key: string) => `${options.prefix}:${key}`;
     return {
       async hit(key) {
-        const redisKey = `${options.prefix}:${key}`;
+        const redisKey = keyOf(key);
         try {
           const results = await redis.multi().incr(redisKey).pttl(redisKey).exec();
           const count = Number(results?.[0]?.[1] ?? 0);
@@ -33,6 +44,20 @@ export function createLimiter(options: {
           return { allowed: count <= options.max, retryAfterSeconds: Math.ceil(ttl / 1000) };
         } catch {
           return { allowed: true, retryAfterSeconds: 0 };
+        }
+      },
+      async undo(key) {
+        try {
+          await redis.eval(UNDO_SCRIPT, 1, keyOf(key));
+        } catch {
+          // Failing open, as hit does.
+        }
+      },
+      async reset(key) {
+        try {
+          await redis.del(keyOf(key));
+        } catch {
+          // Failing open, as hit does.
         }
       },
     };
@@ -51,6 +76,13 @@ export function createLimiter(options: {
       }
       window.count++;
       return { allowed: window.count <= options.max, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
+    },
+    async undo(key) {
+      const window = windows.get(key);
+      if (window && window.resetAt > clock() && window.count > 0) window.count--;
+    },
+    async reset(key) {
+      windows.delete(key);
     },
   };
 }

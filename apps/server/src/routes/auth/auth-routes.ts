@@ -1,3 +1,4 @@
+import { ZForgotPasswordRequest } from '@spacecapture/shared/contracts/account';
 import { AUTH_MESSAGES, ZProfile, ZSignUpAccepted, ZSignUpRequest } from '@spacecapture/shared/contracts/auth';
 import { AppError, ZErrorResponse } from '@spacecapture/shared/errors';
 import { emailField } from '@spacecapture/shared/fields';
@@ -5,13 +6,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAdminWithSetupToken } from '../../modules/auth/first-admin.ts';
-import type { TLimiter } from '../../modules/rate-limits/fixed-window-limiter.ts';
+import { PASSWORD_RESET_ANSWER, type TPasswordResetRequests } from '../../modules/auth/password-reset-requests.ts';
+import { signInEmailOf, type TSignInGuard, type TSignInOutcome } from '../../modules/auth/sign-in-guard.ts';
 import { callerOf, requestOrigin } from '../../plugins/auth.ts';
 import { errorBody } from '../../plugins/errors.ts';
 
 /**
  * Authentication endpoints. The library's endpoints this product uses are forwarded one by one
- * (anything else under /api/auth does not exist); sign-up, first-admin setup and the profile are ours.
+ * (anything else under /api/auth does not exist); sign-up, first-admin setup, the password reset
+ * request and the profile are ours.
  */
 
 type TForwarded = { method: 'GET' | 'POST'; path: string; roles: readonly string[]; summary: string };
@@ -28,7 +31,6 @@ const FORWARDED: readonly TForwarded[] = [
     summary: 'Sign out other devices (scope others)',
   },
   { method: 'POST', path: '/revoke-sessions', roles: ['authenticated'], summary: 'Sign out everywhere (scope global)' },
-  { method: 'POST', path: '/request-password-reset', roles: ['public'], summary: 'E-mail a password reset link' },
   { method: 'GET', path: '/reset-password/:token', roles: ['public'], summary: 'Password reset link target' },
   {
     method: 'POST',
@@ -108,32 +110,16 @@ function describeSessions(text: string, currentSessionId: string | undefined) {
   );
 }
 
-const authRoutes: FastifyPluginAsyncZod<{ signInPerAccount: TLimiter; signInPerAddress: TLimiter }> = async (
-  app,
-  options,
-) => {
-  const auth = app.authLibrary;
+function rateLimited(reply: FastifyReply, retryAfterSeconds: number, what: string) {
+  reply.header('Retry-After', String(retryAfterSeconds));
+  return new AppError('rate_limited', `Too many ${what}. Please try again in ${retryAfterSeconds} seconds.`);
+}
 
-  async function limitSignIn(request: FastifyRequest, reply: FastifyReply) {
-    let email = '';
-    try {
-      email = String(JSON.parse(String(request.body ?? '{}')).email ?? '')
-        .trim()
-        .toLowerCase();
-    } catch {
-      // an unreadable body is refused by the library itself
-    }
-    const checks = [options.signInPerAddress.hit(request.ip), ...(email ? [options.signInPerAccount.hit(email)] : [])];
-    for (const result of await Promise.all(checks)) {
-      if (!result.allowed) {
-        reply.header('Retry-After', String(result.retryAfterSeconds));
-        throw new AppError(
-          'rate_limited',
-          `Too many sign-in attempts. Please try again in ${result.retryAfterSeconds} seconds.`,
-        );
-      }
-    }
-  }
+const authRoutes: FastifyPluginAsyncZod<{
+  signInGuard: TSignInGuard;
+  passwordResets: TPasswordResetRequests;
+}> = async (app, options) => {
+  const auth = app.authLibrary;
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, requestOrigin(request));
@@ -173,6 +159,48 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerAccount: TLimiter; signInPerA
     return reply.type('application/json').send(errorBody(code as never, message));
   }
 
+  /** Sign-in, counted against the account the library will actually look up (see sign-in-guard.ts). */
+  async function signIn(request: FastifyRequest, reply: FastifyReply) {
+    const email = await signInEmailOf(String(request.body ?? ''));
+    const admission = await options.signInGuard.admit(request.ip, email);
+    if (!admission.allowed) throw rateLimited(reply, admission.retryAfterSeconds, 'sign-in attempts');
+    let outcome: TSignInOutcome = 'other';
+    try {
+      await forward(request, reply);
+      if (reply.statusCode === 200) outcome = 'succeeded';
+      else if (reply.statusCode === 401) outcome = 'failed';
+    } finally {
+      await admission.settle(outcome);
+    }
+    return reply;
+  }
+
+  /** Setting a new password from a reset link also lifts the account's sign-in limits. */
+  async function resetPassword(request: FastifyRequest, reply: FastifyReply) {
+    const email = await emailOfResetToken(String(request.body ?? ''));
+    await forward(request, reply);
+    if (reply.statusCode === 200 && email) await options.signInGuard.clearAccount(email, request.ip);
+    return reply;
+  }
+
+  async function emailOfResetToken(rawBody: string) {
+    let token: unknown;
+    try {
+      token = ((await new Response(rawBody).json()) as { token?: unknown } | null)?.token;
+    } catch {
+      return undefined;
+    }
+    if (typeof token !== 'string' || token === '') return undefined;
+    const { internalAdapter } = await auth.$context;
+    const verification = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+    return verification ? (await internalAdapter.findUserById(verification.value))?.email : undefined;
+  }
+
+  const HANDLERS: Record<string, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = {
+    'POST /sign-in/email': signIn,
+    'POST /reset-password': resetPassword,
+  };
+
   await app.register(async (library) => {
     // Bodies go to the library untouched; an empty JSON body (sign-out) is not an error.
     library.removeContentTypeParser('application/json');
@@ -186,8 +214,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerAccount: TLimiter; signInPerA
         method: route.method,
         url: route.path,
         schema: { 'x-roles': route.roles, tags: ['auth'], summary: route.summary },
-        ...(route.path === '/sign-in/email' ? { preHandler: limitSignIn } : {}),
-        handler: forward,
+        handler: HANDLERS[`${route.method} ${route.path}`] ?? forward,
       });
     }
   });
@@ -240,6 +267,37 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerAccount: TLimiter; signInPerA
     async (request, reply) => {
       await createAdminWithSetupToken({ db: app.db, signUp: app.services.signUp }, request.body);
       return reply.status(201).send({ status: 'created' as const });
+    },
+  );
+
+  app.post(
+    '/request-password-reset',
+    {
+      schema: {
+        'x-roles': ['public'],
+        tags: ['auth'],
+        summary: 'E-mail a password reset link (the same answer whether or not the account exists)',
+        body: ZForgotPasswordRequest.extend({ redirectTo: z.string().trim().min(1).max(2000).optional() }),
+        response: {
+          200: z.object({ status: z.literal(true), message: z.string() }),
+          400: ZErrorResponse,
+          403: ZErrorResponse,
+          429: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email, redirectTo } = request.body;
+      if (redirectTo && !options.passwordResets.isOwnRedirect(redirectTo)) {
+        throw new AppError('forbidden', 'The link can only lead to a page of this site.');
+      }
+      const admission = await options.passwordResets.admit(request.ip, email);
+      if (!admission.allowed) throw rateLimited(reply, admission.retryAfterSeconds, 'password reset requests');
+      // The account is looked up only after the answer has gone out: same body, same time either way.
+      app.backgroundTasks.afterResponse(reply, 'password reset request', () =>
+        options.passwordResets.send(email, redirectTo),
+      );
+      return PASSWORD_RESET_ANSWER;
     },
   );
 };
