@@ -22,6 +22,8 @@ const BENCHES = [
   { name: 'concurrency', needsBuild: false },
   { name: 'orders-list', needsBuild: false },
   { name: 'upload', needsBuild: false },
+  { name: 'overload', needsBuild: false },
+  { name: 'commit-durability', needsBuild: false },
 ];
 
 function parseArgs(argv) {

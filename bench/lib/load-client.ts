@@ -31,11 +31,15 @@ export type TLoadJob = {
 
 export type TSample = {
   index: number;
+  /** When the request was sent (performance.now() of the load generator). */
+  sentAt: number;
   /** HTTP status, or 0 when no answer came (see error). */
   status: number;
   ms: number;
   /** The `id` of a JSON answer, when it has one. */
   id?: string;
+  /** The Retry-After header of a 503, when it has one. */
+  retryAfter?: string;
   error?: string;
 };
 
@@ -53,8 +57,8 @@ function send(agent: http.Agent, url: URL, target: TLoadTarget, index: number, t
   const started = performance.now();
   const signal = AbortSignal.timeout(timeoutMs);
   return new Promise((resolve) => {
-    const done = (sample: Omit<TSample, 'index' | 'ms'>) =>
-      resolve({ index, ms: performance.now() - started, ...sample });
+    const done = (sample: Omit<TSample, 'index' | 'ms' | 'sentAt'>) =>
+      resolve({ index, sentAt: started, ms: performance.now() - started, ...sample });
     // An abort mid-answer surfaces as a response error: it is still the timeout.
     const failed = (error: Error) =>
       done({ status: 0, error: signal.aborted ? 'timeout' : ((error as NodeJS.ErrnoException).code ?? error.message) });
@@ -65,11 +69,13 @@ function send(agent: http.Agent, url: URL, target: TLoadTarget, index: number, t
       response.on('error', failed);
       response.on('end', () => {
         const status = response.statusCode ?? 0;
+        const retryAfter = response.headers['retry-after'];
+        const answer = { status, ...(retryAfter !== undefined ? { retryAfter } : {}) };
         try {
           const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: unknown };
-          done(typeof parsed.id === 'string' ? { status, id: parsed.id } : { status });
+          done(typeof parsed.id === 'string' ? { ...answer, id: parsed.id } : answer);
         } catch {
-          done({ status });
+          done(answer);
         }
       });
     });
