@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from '../fields.ts';
+import { boundedText, emailField } from '../fields.ts';
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
 
 /**
@@ -39,6 +39,8 @@ const newPassword = z
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
 
 const currentPassword = z.string().min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH);
+/** Compared with the new password in the browser only; never sent. */
+const confirmPassword = z.string().max(PASSWORD_MAX_LENGTH);
 
 function withConfirmation<T extends z.ZodType<{ confirmPassword: string }>>(
   schema: T,
@@ -65,7 +67,7 @@ export const ZTwoFactorCodeRequest = z.object({
     .regex(/^\d{6}$/, ACCOUNT_MESSAGES.twoFactorCode),
 });
 export const ZBackupCodeRequest = z.object({
-  code: z.string().trim().min(1, ACCOUNT_MESSAGES.backupCodeRequired).max(64),
+  code: boundedText(64, { min: 1, message: ACCOUNT_MESSAGES.backupCodeRequired }),
 });
 export const ZTwoFactorVerified = z
   .object({ user: z.object({ id: z.string(), email: z.string() }) })
@@ -103,13 +105,13 @@ export type TSignOutScope = (typeof SIGN_OUT_SCOPES)[number];
 export const ZForgotPasswordRequest = z.object({ email: emailField('Please enter a valid email address.') });
 
 export const ZResetPasswordForm = withConfirmation(
-  z.object({ newPassword, confirmPassword: z.string() }),
+  z.object({ newPassword, confirmPassword }),
   (value) => value.newPassword,
 );
 export type TResetPasswordForm = z.input<typeof ZResetPasswordForm>;
 
 export const ZChangePasswordForm = withConfirmation(
-  z.object({ currentPassword, newPassword, confirmPassword: z.string(), revokeOtherSessions: z.boolean() }),
+  z.object({ currentPassword, newPassword, confirmPassword, revokeOtherSessions: z.boolean() }),
   (value) => value.newPassword,
 );
 export type TChangePasswordForm = z.input<typeof ZChangePasswordForm>;
@@ -120,9 +122,16 @@ export const ZSetupAdminForm = withConfirmation(
   z.object({
     email: emailField('Please enter a valid email address.'),
     password: newPassword,
-    confirmPassword: z.string(),
+    confirmPassword,
   }),
   (value) => value.password,
 );
 export type TSetupAdminForm = z.input<typeof ZSetupAdminForm>;
+/** The body the server takes at /api/auth/setup-admin: the form's answers with the link's token. */
+export const ZSetupAdminRequest = z.object({
+  token: boundedText(200, { min: 1 }),
+  email: emailField('Please enter a valid email address.'),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+
 export const ZSetupAdminResponse = z.object({ status: z.literal('created') });

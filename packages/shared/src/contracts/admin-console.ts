@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { boundedText, FIELD_LIMITS } from '../fields.ts';
-import { ASSIGNMENT_STATUSES, ORDER_STATUSES, QUOTE_STATUSES, ZOrgRef, ZPreferredDates } from './admin-workflow.ts';
+import {
+  ASSIGNMENT_STATUSES,
+  ORDER_STATUSES,
+  QUOTE_STATUSES,
+  ZCursor,
+  ZOrgRef,
+  ZPreferredDates,
+} from './admin-workflow.ts';
 
 /**
  * The admin console's read side and settings (spec 001 §2 /admin, /admin/orders, /admin/providers,
@@ -61,10 +68,7 @@ export const ADMIN_CONSOLE_MESSAGES = {
 // Shared pieces
 
 /** Free-text search: trimmed, bounded; an empty string means no search. */
-const ZSearch = z
-  .string()
-  .trim()
-  .max(ADMIN_LIST_LIMITS.searchLength, `Must be at most ${ADMIN_LIST_LIMITS.searchLength} characters.`)
+const ZSearch = boundedText(ADMIN_LIST_LIMITS.searchLength)
   .optional()
   .transform((value) => (value ? value : undefined));
 
@@ -72,6 +76,7 @@ const ZSearch = z
 const ZToken = z
   .string()
   .trim()
+  .max(64, 'Use lower-case letters, digits, _, . or -.')
   .regex(/^[a-z0-9_.-]{1,64}$/, 'Use lower-case letters, digits, _, . or -.');
 
 /** One value or several: `status=a&status=b` or `status=a,b`. */
@@ -85,7 +90,7 @@ function oneOrMany<const T extends readonly [string, ...string[]]>(values: T) {
 
 function listQuery(defaultLimit: number = ADMIN_LIST_LIMITS.defaultPage) {
   return z.object({
-    cursor: z.string().trim().max(500).optional(),
+    cursor: ZCursor,
     limit: z.coerce.number().int().min(1).max(ADMIN_LIST_LIMITS.maxPage).default(defaultLimit),
   });
 }
@@ -101,14 +106,10 @@ export type TActorRef = z.infer<typeof ZActorRef>;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A day (YYYY-MM-DD, UTC) or an instant with an offset. */
-const ZDateOrDateTime = z
-  .string()
-  .trim()
-  .max(40)
-  .refine((value) => {
-    if (DATE_ONLY.test(value)) return !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime());
-    return z.iso.datetime({ offset: true }).safeParse(value).success;
-  }, ADMIN_CONSOLE_MESSAGES.dateFormat);
+const ZDateOrDateTime = boundedText(40).refine((value) => {
+  if (DATE_ONLY.test(value)) return !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime());
+  return z.iso.datetime({ offset: true }).safeParse(value).success;
+}, ADMIN_CONSOLE_MESSAGES.dateFormat);
 
 /** The first instant a `from` bound covers (a day starts at 00:00 UTC). */
 export function startOfBound(value: string): Date {
@@ -243,7 +244,11 @@ export const CERTIFICATION_REVIEW_MESSAGES = {
 
 /** Cancel order: any state before captured; the reason goes to the customer and the provider. */
 export const ZCancelOrderRequest = z.object({
-  reason: boundedText(ORDER_ACTION_LIMITS.reasonMax, { min: 1, message: ORDER_ACTION_MESSAGES.reasonRequired }),
+  reason: boundedText(ORDER_ACTION_LIMITS.reasonMax, {
+    min: 1,
+    message: ORDER_ACTION_MESSAGES.reasonRequired,
+    multiline: true,
+  }),
 });
 export type TCancelOrderRequest = z.input<typeof ZCancelOrderRequest>;
 
@@ -373,10 +378,10 @@ export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;
 
 const auditFilters = {
   entity: ZToken.optional(),
-  entityId: z.string().trim().min(1).max(100).optional(),
+  entityId: boundedText(100, { min: 1 }).optional(),
   action: ZToken.optional(),
   /** A user id, or the e-mail address of a user. */
-  actor: z.string().trim().min(1).max(FIELD_LIMITS.email).optional(),
+  actor: boundedText(FIELD_LIMITS.email, { min: 1 }).optional(),
   /** From this day (00:00 UTC) or instant, inclusive. */
   from: ZDateOrDateTime.optional(),
   /** Up to this day (whole day, UTC) or instant, inclusive. */
@@ -456,6 +461,7 @@ export type TSettings = z.infer<typeof ZSettings>;
 const ZDay = z
   .string()
   .trim()
+  .max(10, ADMIN_CONSOLE_MESSAGES.dateFormat)
   .regex(DATE_ONLY, ADMIN_CONSOLE_MESSAGES.dateFormat)
   .refine((value) => !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()), ADMIN_CONSOLE_MESSAGES.dateFormat);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_LIMITS, optionalText } from '../fields.ts';
+import { boundedText, FIELD_LIMITS, optionalText } from '../fields.ts';
 import { ORG_TYPES } from '../roles.ts';
 import {
   APPLICATION_MACHINE,
@@ -120,8 +120,11 @@ export const ADMIN_APPLICATION_STATUSES = ['reviewing', 'interview'] as const;
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
+/** A page's cursor as the previous page gave it (opaque to clients). */
+export const ZCursor = boundedText(500).optional();
+
 export const ZListQuery = z.object({
-  cursor: z.string().max(500).optional(),
+  cursor: ZCursor,
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
@@ -140,11 +143,11 @@ function hasAtMostTwoDecimals(value: number) {
 }
 
 export const ZPriceItem = z.object({
-  label: z
-    .string({ error: WORKFLOW_MESSAGES.itemLabel })
-    .trim()
-    .min(1, WORKFLOW_MESSAGES.itemLabel)
-    .max(PRICE_LIMITS.label, WORKFLOW_MESSAGES.itemLabelLength),
+  label: boundedText(PRICE_LIMITS.label, {
+    min: 1,
+    message: WORKFLOW_MESSAGES.itemLabel,
+    maxMessage: WORKFLOW_MESSAGES.itemLabelLength,
+  }),
   amount: z
     .number({ error: WORKFLOW_MESSAGES.amountNumber })
     .min(0, WORKFLOW_MESSAGES.amountMin)
@@ -162,6 +165,7 @@ export const ZPriceBreakdown = z.object({
     .string({ error: WORKFLOW_MESSAGES.currency })
     .trim()
     .toUpperCase()
+    .max(3, WORKFLOW_MESSAGES.currency)
     .regex(/^[A-Z]{3}$/, WORKFLOW_MESSAGES.currency),
 });
 export type TPriceBreakdown = z.output<typeof ZPriceBreakdown>;
@@ -301,7 +305,7 @@ export type TSetApplicationStatusRequest = z.infer<typeof ZSetApplicationStatusR
 
 export const ZRejectApplicationRequest = z.object({
   /** Optional words for the applicant, added to the e-mail. */
-  reason: optionalText(FIELD_LIMITS.longText).optional(),
+  reason: optionalText(FIELD_LIMITS.longText, { multiline: true }).optional(),
 });
 export type TRejectApplicationRequest = z.input<typeof ZRejectApplicationRequest>;
 

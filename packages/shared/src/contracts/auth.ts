@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, FIELD_LIMITS } from '../fields.ts';
+import { boundedText, emailField, FIELD_LIMITS } from '../fields.ts';
 import { ORG_TYPES, ROLES } from '../roles.ts';
 
 /** Sign-in and sign-up contracts (spec 000 §2, §5, §8). */
@@ -45,6 +45,10 @@ export function orgTypeOfAccountType(accountType: string) {
   return accountType === 'provider' ? ('provider' as const) : ('customer' as const);
 }
 
+/**
+ * Passwords are the one text from outside that is not `boundedText`: only their hash is stored,
+ * and trimming or refusing characters would change the secret a person chose (decision 067).
+ */
 const password = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin)
@@ -55,19 +59,19 @@ export const ZSignUpRequest = z.object({
   password,
   accountType: z.enum(['user', 'provider']),
   /** The token from the invitation link; without it sign-up is refused. */
-  invitationToken: z.string().trim().max(200).optional(),
+  invitationToken: boundedText(200).optional(),
 });
 export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
 
 /** The browser form adds the confirmation, checked before anything is sent. */
-export const ZSignUpForm = ZSignUpRequest.extend({ confirmPassword: z.string() }).refine(
+export const ZSignUpForm = ZSignUpRequest.extend({ confirmPassword: z.string().max(PASSWORD_MAX_LENGTH) }).refine(
   (value) => value.password === value.confirmPassword,
   { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDontMatch },
 );
 export type TSignUpForm = z.input<typeof ZSignUpForm>;
 
 export const ZSignInRequest = z.object({
-  email: z.string().trim().min(1, AUTH_MESSAGES.emailRequired).max(FIELD_LIMITS.email),
+  email: boundedText(FIELD_LIMITS.email, { min: 1, message: AUTH_MESSAGES.emailRequired }),
   password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH),
 });
 export type TSignInRequest = z.infer<typeof ZSignInRequest>;

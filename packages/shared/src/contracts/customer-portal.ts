@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText } from '../fields.ts';
 import { ORDER_STATUSES, QUOTE_STATUSES, ZListQuery, ZPriceBreakdownView } from './admin-workflow.ts';
 
 /** The customer portal's API (spec 001 §2, §3, §4, §7, §9). */
@@ -23,7 +24,7 @@ function pageOf<T extends z.ZodType>(item: T) {
 // Orders
 
 export const ZListCustomerOrdersQuery = ZListQuery.extend({
-  q: z.string().trim().max(200).optional(),
+  q: boundedText(200).optional(),
   status: z.enum(CUSTOMER_DISPLAY_STATUSES).optional(),
 });
 export type TListCustomerOrdersQuery = z.infer<typeof ZListCustomerOrdersQuery>;
@@ -135,20 +136,20 @@ export type TDownloadLink = z.infer<typeof ZDownloadLink>;
 // Support, organisation, rating
 
 export const ZSupportRequest = z.object({
-  subject: z.string().trim().min(1, 'Please enter a subject.').max(SUPPORT_LIMITS.subject),
-  message: z.string().trim().min(1, 'Please enter a message.').max(SUPPORT_LIMITS.message),
+  subject: boundedText(SUPPORT_LIMITS.subject, { min: 1, message: 'Please enter a subject.' }),
+  message: boundedText(SUPPORT_LIMITS.message, { min: 1, message: 'Please enter a message.', multiline: true }),
 });
 export type TSupportRequest = z.infer<typeof ZSupportRequest>;
 export const ZSupportRequestCreated = z.object({ id: z.uuid(), createdAt: isoDateTime });
 
 export const ZUpdateOrganizationRequest = z.object({
-  name: z.string().trim().min(1, 'Please enter a name.').max(200),
+  name: boundedText(200, { min: 1, message: 'Please enter a name.' }),
 });
 export type TUpdateOrganizationRequest = z.infer<typeof ZUpdateOrganizationRequest>;
 export const ZCustomerOrganization = z.object({ id: z.uuid(), name: z.string() });
 
 export const ZRatingRequest = z.object({
   score: z.number().int().min(1).max(5),
-  comment: z.string().trim().max(2000).optional(),
+  comment: boundedText(2000, { multiline: true }).optional(),
 });
 export type TRatingRequest = z.infer<typeof ZRatingRequest>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, FIELD_LIMITS } from '../fields.ts';
+import { boundedText, emailField, FIELD_LIMITS } from '../fields.ts';
 import { INVITABLE_ROLES, ORG_TYPES } from '../roles.ts';
 
 /** Invitations (spec 001 §2 /admin/invitations, §5, §8). */
@@ -21,7 +21,7 @@ export const INVITATION_MESSAGES = {
 export const ZOrganizationChoice = z.union([
   z.object({ id: z.uuid() }),
   z.object({
-    name: z.string().trim().min(2, 'Organization name must be at least 2 characters.').max(FIELD_LIMITS.shortText),
+    name: boundedText(FIELD_LIMITS.shortText, { min: 2, message: 'Organization name must be at least 2 characters.' }),
   }),
 ]);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText } from '../fields.ts';
 import { ASSIGNMENT_STATUSES, ORDER_STATUSES, ZPreferredDates } from './admin-workflow.ts';
 
 /**
@@ -113,13 +114,9 @@ export type TDeviceList = z.infer<typeof ZDeviceList>;
 
 export const ZDeviceRequest = z.object({
   model: z.enum(DEVICE_MODELS, { error: DEVICE_MESSAGES.model }),
-  serial: z
-    .string({ error: DEVICE_MESSAGES.serial })
-    .trim()
-    .min(1, DEVICE_MESSAGES.serial)
-    .max(64, DEVICE_MESSAGES.serial),
+  serial: boundedText(64, { min: 1, message: DEVICE_MESSAGES.serial, maxMessage: DEVICE_MESSAGES.serial }),
   capabilities: z
-    .array(z.string().trim().min(1, DEVICE_MESSAGES.capability).max(40, DEVICE_MESSAGES.capability))
+    .array(boundedText(40, { min: 1, message: DEVICE_MESSAGES.capability, maxMessage: DEVICE_MESSAGES.capability }))
     .max(20, DEVICE_MESSAGES.capabilities)
     .default([]),
 });
@@ -145,8 +142,7 @@ export type TCertification = z.infer<typeof ZCertification>;
 export const ZCertificationList = z.object({ items: z.array(ZCertification) });
 export type TCertificationList = z.infer<typeof ZCertificationList>;
 
-const shortText = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, message);
+const shortText = (max: number, message: string) => boundedText(max, { min: 1, message, maxMessage: message });
 
 /** A certification submitted for verification must still be valid (checked against the server's clock). */
 export const CERTIFICATION_EXPIRY_IN_FUTURE = 'The expiry date must be in the future.';
@@ -177,10 +173,10 @@ export const ZProviderSettings = z.object({
 });
 export type TProviderSettings = z.infer<typeof ZProviderSettings>;
 
-const optionalText = (max: number, message: string) =>
+const optionalText = (max: number, message: string, options: { multiline?: boolean } = {}) =>
   z.preprocess(
     (value) => (value === '' ? null : value),
-    z.string({ error: message }).trim().max(max, message).nullable(),
+    boundedText(max, { message, maxMessage: message, ...options }).nullable(),
   );
 
 export const ZUpdateProviderSettingsRequest = z.object({
@@ -191,7 +187,7 @@ export const ZUpdateProviderSettingsRequest = z.object({
     z.email({ error: 'Enter a valid e-mail address.' }).max(254).nullable(),
   ),
   phone: optionalText(40, 'Enter a phone number of up to 40 characters.'),
-  availability: optionalText(500, 'Availability is at most 500 characters.'),
+  availability: optionalText(500, 'Availability is at most 500 characters.', { multiline: true }),
   serviceRegions: z.array(shortText(80, 'Each region is 1 to 80 characters.')).max(50, 'At most 50 regions.'),
   notifications: ZNotificationPreferences,
 });

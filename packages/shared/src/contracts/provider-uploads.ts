@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText } from '../fields.ts';
 import { ORDER_STATUSES } from './admin-workflow.ts';
 
 /**
@@ -110,13 +111,14 @@ export type TMarkDeliveredAnswer = z.infer<typeof ZMarkDeliveredAnswer>;
 /** The metadata a client sends with a new upload (tus Upload-Metadata, values base64). */
 export const ZUploadMetadata = z.object({
   orderId: z.uuid('orderId: expected the id of an order'),
-  filename: z
-    .string()
-    .trim()
-    .min(1, 'filename: required')
-    .max(MAX_UPLOAD_FILE_NAME, `filename: at most ${MAX_UPLOAD_FILE_NAME} characters`),
+  filename: boundedText(MAX_UPLOAD_FILE_NAME, {
+    min: 1,
+    message: 'filename: required',
+    maxMessage: `filename: at most ${MAX_UPLOAD_FILE_NAME} characters`,
+  }),
   sha256: z
     .string()
+    .max(64, 'sha256: expected 64 hexadecimal digits')
     .regex(/^[0-9a-f]{64}$/i, 'sha256: expected 64 hexadecimal digits')
     .transform((value) => value.toLowerCase())
     .optional(),

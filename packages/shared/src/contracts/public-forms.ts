@@ -10,6 +10,9 @@ import { VALIDATION } from '../messages.ts';
 
 const termsAccepted = z.literal(true, { error: VALIDATION.terms });
 
+/** A field hidden from people that bots fill: bounded like any other text. */
+const honeypot = boundedText(FIELD_LIMITS.url).optional();
+
 /** An input that the form leaves empty until chosen: '' must read as "not chosen", not "invalid". */
 function choice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z.preprocess((value) => (value === '' ? undefined : value), requiredChoice(values, message));
@@ -25,18 +28,15 @@ export const ZCaptureRequest = z.object({
   spaceSize: choice(SPACE_SIZES, VALIDATION.spaceSize),
   captureType: choice(CAPTURE_TYPES, VALIDATION.captureType),
   timeline: choice(TIMELINES, VALIDATION.timeline),
-  additionalInfo: optionalText(FIELD_LIMITS.longText),
+  additionalInfo: optionalText(FIELD_LIMITS.longText, { multiline: true }),
   terms: termsAccepted,
   /** Honeypot: hidden from people; bots fill it. A filled one is accepted silently and dropped. */
-  website: z.string().max(FIELD_LIMITS.url).optional(),
+  website: honeypot,
 });
 export type TCaptureRequest = z.output<typeof ZCaptureRequest>;
 export type TCaptureRequestInput = z.input<typeof ZCaptureRequest>;
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .max(FIELD_LIMITS.url, `Must be at most ${FIELD_LIMITS.url} characters.`)
+const optionalUrl = boundedText(FIELD_LIMITS.url)
   .refine((value) => value === '' || isHttpUrl(value), VALIDATION.website)
   .nullish()
   .transform((value) => (value ? value : null));
@@ -60,10 +60,10 @@ export const ZProviderApplication = z.object({
   regions: boundedText(FIELD_LIMITS.shortText, { min: 2, message: VALIDATION.regions }),
   devices: choice(PROVIDER_DEVICES, VALIDATION.devices),
   experienceLevel: choice(EXPERIENCE_LEVELS, VALIDATION.experienceLevel),
-  additionalInfo: optionalText(FIELD_LIMITS.longText),
+  additionalInfo: optionalText(FIELD_LIMITS.longText, { multiline: true }),
   terms: termsAccepted,
   /** Honeypot, as on the capture request. */
-  fax: z.string().max(FIELD_LIMITS.url).optional(),
+  fax: honeypot,
 });
 export type TProviderApplication = z.output<typeof ZProviderApplication>;
 export type TProviderApplicationInput = z.input<typeof ZProviderApplication>;
@@ -80,9 +80,9 @@ export const ZContactMessage = z.object({
   name: boundedText(FIELD_LIMITS.name, { min: 1, message: VALIDATION.required }),
   email: emailField(VALIDATION.email),
   subject: boundedText(FIELD_LIMITS.shortText, { min: 1, message: VALIDATION.required }),
-  message: boundedText(FIELD_LIMITS.longText, { min: 1, message: VALIDATION.required }),
+  message: boundedText(FIELD_LIMITS.longText, { min: 1, message: VALIDATION.required, multiline: true }),
   /** Honeypot. */
-  website: z.string().max(FIELD_LIMITS.url).optional(),
+  website: honeypot,
 });
 export type TContactMessage = z.output<typeof ZContactMessage>;
 export type TContactMessageInput = z.input<typeof ZContactMessage>;

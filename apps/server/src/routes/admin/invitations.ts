@@ -1,3 +1,4 @@
+import { ZCursor } from '@spacecapture/shared/contracts/admin-workflow';
 import {
   ZCreateInvitationRequest,
   ZInvitation,
@@ -26,7 +27,7 @@ const adminInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Invitations, newest first',
         querystring: z.object({
-          cursor: z.string().max(500).optional(),
+          cursor: ZCursor,
           limit: z.coerce.number().int().min(1).max(100).default(50),
         }),
         response: { 200: ZInvitationList, ...errors },

@@ -1,7 +1,7 @@
-import { ZForgotPasswordRequest } from '@spacecapture/shared/contracts/account';
+import { ZForgotPasswordRequest, ZSetupAdminRequest } from '@spacecapture/shared/contracts/account';
 import { AUTH_MESSAGES, ZProfile, ZSignUpAccepted, ZSignUpRequest } from '@spacecapture/shared/contracts/auth';
 import { AppError, ZErrorResponse } from '@spacecapture/shared/errors';
-import { emailField } from '@spacecapture/shared/fields';
+import { boundedText, SINGLE_LINE_TEXT, TEXT_MESSAGES } from '@spacecapture/shared/fields';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +18,35 @@ import { errorBody } from '../../plugins/errors.ts';
  */
 
 type TForwarded = { method: 'GET' | 'POST'; path: string; roles: readonly string[]; summary: string };
+
+/** A link's token in the path, bounded and free of control characters like every text (decision 067). */
+const tokenParams = z.object({ token: boundedText(200) });
+
+/** Passwords are only hashed, and kept exactly as typed: the one text not held to the rule below. */
+const PASSWORD_FIELDS = new Set(['password', 'newPassword', 'currentPassword']);
+
+/**
+ * The library's bodies are forwarded untouched, so their text gets the rule every contract has
+ * (decision 067): a control character is refused with a 400 naming the field. PostgreSQL cannot
+ * compare a NUL, so a NUL in a reset token used to fail the lookup with a 500.
+ */
+function refuseControlCharacters(request: FastifyRequest) {
+  if (typeof request.body !== 'string' || request.body === '') return;
+  let body: unknown;
+  try {
+    body = JSON.parse(request.body);
+  } catch {
+    return; // an unreadable body is refused by the library itself
+  }
+  if (!body || typeof body !== 'object') return;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value === 'string' && !PASSWORD_FIELDS.has(name) && !SINGLE_LINE_TEXT.test(value)) {
+      fields[name] = TEXT_MESSAGES.singleLine;
+    }
+  }
+  if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 'Some body fields are invalid.', fields);
+}
 
 const FORWARDED: readonly TForwarded[] = [
   { method: 'POST', path: '/sign-in/email', roles: ['public'], summary: 'Sign in with e-mail and password' },
@@ -209,11 +238,17 @@ const authRoutes: FastifyPluginAsyncZod<{
       { parseAs: 'string', bodyLimit: 16 * 1024 },
       (_request, body, done) => done(null, body),
     );
+    library.addHook('preHandler', async (request) => refuseControlCharacters(request));
     for (const route of FORWARDED) {
       library.route({
         method: route.method,
         url: route.path,
-        schema: { 'x-roles': route.roles, tags: ['auth'], summary: route.summary },
+        schema: {
+          'x-roles': route.roles,
+          tags: ['auth'],
+          summary: route.summary,
+          ...(route.path.endsWith('/:token') ? { params: tokenParams } : {}),
+        },
         handler: HANDLERS[`${route.method} ${route.path}`] ?? forward,
       });
     }
@@ -251,11 +286,7 @@ const authRoutes: FastifyPluginAsyncZod<{
         'x-roles': ['public'],
         tags: ['auth'],
         summary: 'Create the first master admin with the one-time link printed at start',
-        body: z.object({
-          token: z.string().min(1).max(200),
-          email: emailField('Please enter a valid email address.'),
-          password: z.string().min(1).max(128),
-        }),
+        body: ZSetupAdminRequest,
         response: {
           201: z.object({ status: z.literal('created') }),
           400: ZErrorResponse,
@@ -277,7 +308,7 @@ const authRoutes: FastifyPluginAsyncZod<{
         'x-roles': ['public'],
         tags: ['auth'],
         summary: 'E-mail a password reset link (the same answer whether or not the account exists)',
-        body: ZForgotPasswordRequest.extend({ redirectTo: z.string().trim().min(1).max(2000).optional() }),
+        body: ZForgotPasswordRequest.extend({ redirectTo: boundedText(2000, { min: 1 }).optional() }),
         response: {
           200: z.object({ status: z.literal(true), message: z.string() }),
           400: ZErrorResponse,

@@ -16,6 +16,7 @@ import {
   ZUpdateOrganizationRequest,
 } from '@spacecapture/shared/contracts/customer-portal';
 import { AppError } from '@spacecapture/shared/errors';
+import { boundedText } from '@spacecapture/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadInstanceSecret } from '../../modules/auth/instance-secret.ts';
@@ -201,7 +202,7 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-roles': ['public'],
         tags,
         summary: 'Download the file a signed link names (Range supported; never cached)',
-        params: z.object({ token: z.string().max(200) }),
+        params: z.object({ token: boundedText(200) }),
       },
       compress: false,
     },

@@ -92,7 +92,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-roles': ORG_ADMINS,
         tags,
         summary: 'Remove a teammate (their account ends)',
-        params: z.object({ userId: z.string().min(1).max(100) }),
+        params: z.object({ userId: z.uuid() }),
         response: { 204: z.null(), ...errors },
       },
     },

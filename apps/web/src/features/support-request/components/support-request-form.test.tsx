@@ -1,3 +1,4 @@
+import { TEXT_MESSAGES } from '@spacecapture/shared/fields';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
@@ -53,6 +54,28 @@ describe('SupportRequestForm', () => {
     expect(subject().value).toBe('');
     expect(message().value).toBe('');
     expect(bodyText()).toContain('Reference 5b0c7a3e-9a43-4c8e-9d0a-2f1c9f3b8f11');
+  });
+
+  it('sends a message with tabs and line breaks as typed, and refuses a control character in the subject', async () => {
+    view = renderInPortal(<SupportRequestForm />, () => ({
+      status: 201,
+      body: { id: '5b0c7a3e-9a43-4c8e-9d0a-2f1c9f3b8f11', createdAt: '2026-03-12T10:00:00.000Z' },
+    }));
+    typeInto(subject(), 'Missing\u0000 file');
+    typeInto(message(), 'Two files are missing:\n\tscan.e57\r\n\tplan.pdf');
+    await submit();
+    await waitFor(() => expect(bodyText()).toContain(TEXT_MESSAGES.singleLine));
+    expect(view.calls).toEqual([]);
+    typeInto(subject(), 'Missing files');
+    await submit();
+    await waitFor(() => expect(bodyText()).toContain('Message Sent'));
+    expect(view.calls).toEqual([
+      {
+        url: '/api/customer/support',
+        method: 'POST',
+        body: { subject: 'Missing files', message: 'Two files are missing:\n\tscan.e57\r\n\tplan.pdf' },
+      },
+    ]);
   });
 
   it("keeps what was typed and shows the server's message when sending fails", async () => {
