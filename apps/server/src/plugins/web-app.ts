@@ -82,7 +82,8 @@ export default fp(
       }
       const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && hasWebApp;
       if (wantsPage && isPortalPath(pathname)) return app.sendWebPage(reply, 'app.html');
-      request.log.error({ path: pathname }, '404 Error: User attempted to access non-existent route');
+      // The caller's mistake, not the server's: info, so error alerts stay about real failures.
+      request.log.info({ path: pathname }, '404 Error: User attempted to access non-existent route');
       if (wantsPage) return app.sendWebPage(reply, '404.html', 404);
       return sendError(reply, 'not_found', 'Not found.');
     });
