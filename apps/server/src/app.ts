@@ -161,6 +161,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
 
   app.decorate('config', config);
   app.decorate('db', database.db);
+  // A lost connection fails its query (answered 503) and is replaced; the log says why.
+  database.onConnectionError?.((error) => app.log.warn({ err: error }, 'database connection lost'));
   app.decorate('clock', clock);
   app.decorate('files', files);
   app.decorate('outbox', outbox);
@@ -290,7 +292,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(providerPortalRoutes, { prefix: '/api' });
   // Instances sharing a PostgreSQL server share upload locks; PGlite is one process (memory locker).
   const uploadLocker =
-    database.kind === 'postgres' && config.databaseUrl ? createPostgresUploadLocker(config.databaseUrl) : undefined;
+    database.kind === 'postgres' && config.databaseUrl
+      ? createPostgresUploadLocker(config.databaseUrl, { log: app.log.child({ module: 'upload-locker' }) })
+      : undefined;
   await app.register(providerUploadRoutes, {
     prefix: '/api',
     sweepAbandoned: options.startWorkers ?? true,

@@ -26,6 +26,11 @@ export type TDatabaseHandle = {
   /** Applies pending migrations (see migrateDatabase). */
   migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Tells `listener` of every connection that failed (dropped link, ended session); the pool
+   * replaces it on the next query. PostgreSQL only: PGlite has no connection to lose.
+   */
+  onConnectionError?(listener: (error: Error) => void): void;
 };
 
 /** Arbitrary but fixed key of the advisory lock that serialises migrations between instances. */
@@ -43,10 +48,64 @@ export function findMigrationsFolder(): string {
   throw new Error('Database migrations folder not found next to the server or in packages/db.');
 }
 
-export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<TDatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-  // A dropped idle connection must not crash the process; the pool replaces it.
+/**
+ * Error handling for a pool and every connection it makes. node-postgres emits `error` on a
+ * connection whose link drops or whose session the server ends; on a connection that is checked
+ * out (a transaction, the migration lock) nothing else listens, and an unhandled `error` event
+ * ends the process. With these, the query in progress fails instead (the API answers 503), the
+ * pool drops the broken connection and opens a new one for the next query.
+ */
+export function handleConnectionErrors(pool: pg.Pool, onError: (error: Error) => void) {
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
+  // Idle connections report to the pool as well; the connection's own handler has logged it.
   pool.on('error', () => undefined);
+  // Drizzle's transaction checks a connection out and sends `begin` outside its try/finally: a
+  // link that drops right then would keep the connection checked out for good (the pool shrinks
+  // by one each time and end() never returns). So a connection checked out with `await connect()`
+  // goes back to the pool as soon as it breaks, and its holder's own release does nothing.
+  // (`pool.query` checks out with a callback and releases a broken connection itself.)
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    if (callback) return connect(callback);
+    return connect().then((client) => {
+      releaseWhenBroken(client);
+      return client;
+    });
+  }) as typeof pool.connect;
+}
+
+function releaseWhenBroken(client: pg.PoolClient) {
+  const release = client.release;
+  let released = false;
+  const releaseBroken = (error: Error) => {
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  client.once('error', releaseBroken);
+  client.release = (error?: Error | boolean) => {
+    client.removeListener('error', releaseBroken);
+    if (released) return;
+    released = true;
+    release(error);
+  };
+}
+
+export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<TDatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // An unreachable server fails a request after this long instead of leaving it waiting.
+    connectionTimeoutMillis: 5_000,
+    // Notice a peer that vanished without closing the connection (a network partition).
+    keepAlive: true,
+  });
+  const errorListeners = new Set<(error: Error) => void>();
+  handleConnectionErrors(pool, (error) => {
+    for (const listener of errorListeners) listener(error);
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as TDatabase;
   const migrate = async (migrationsFolder = findMigrationsFolder()) => {
     // One dedicated connection holds a session advisory lock, so instances starting together
@@ -63,7 +122,14 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
       connection.release();
     }
   };
-  return { db, kind: 'postgres', maxConcurrency: options.poolSize ?? 10, migrate, close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    maxConcurrency: options.poolSize ?? 10,
+    migrate,
+    close: () => pool.end(),
+    onConnectionError: (listener) => errorListeners.add(listener),
+  };
 }
 
 export async function openPglite(

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@spacecapture/db/connection-errors';
 import { AppError, ERROR_STATUS, type TErrorCode, type TErrorResponse } from '@spacecapture/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,6 +8,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
  * One error shape for every API answer and one mapping from code to status. Clients never see a
  * stack trace or a database message; the log keeps them with the request id.
  */
+
+/** Seconds a client should wait before retrying a request the database could not serve. */
+const DATABASE_RETRY_AFTER_SECONDS = '2';
 
 const FASTIFY_CODES: Record<string, { code: TErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large.' },
@@ -64,6 +68,9 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
   const diskFull = diskFullError(error, 'request');
   if (diskFull) return diskFull;
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('unavailable', 'The database cannot be reached right now. Please retry shortly.');
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {
@@ -91,6 +98,10 @@ export default fp(
       if (isDiskFull(error)) {
         request.log.error({ err: error }, 'request failed: no space left under DATA_DIR');
         reply.header('Retry-After', '60');
+      } else if (isDatabaseUnavailable(error)) {
+        // The pool reconnects on the next query; the client is told when to try again.
+        request.log.warn({ err: error }, 'request failed: database unreachable');
+        reply.header('Retry-After', DATABASE_RETRY_AFTER_SECONDS);
       } else if (appError.code === 'internal') request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: appError.code, reason: error.message }, 'request refused');
       return sendError(reply, appError.code, appError.message, appError.fields);
