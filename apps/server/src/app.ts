@@ -247,7 +247,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(loadShedding, {
     maxInFlight,
     maxBusyMs: config.shedAfterBusyMs,
-    neverShed: ['/api/health', '/api/health/ready'],
+    neverShed: ['/api/health', '/api/health/live', '/api/health/ready'],
   });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })

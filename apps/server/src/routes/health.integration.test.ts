@@ -25,6 +25,34 @@ describe('GET /api/health', () => {
     await broken.app.close();
   });
 
+  it('answers liveness from the process alone: with the database closed, and while it is held busy', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const closed = await broken.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().status).toBe('live');
+    await broken.app.close();
+
+    // A transaction that does not finish until released holds every other statement back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let began = () => {};
+    const inside = new Promise<void>((resolve) => {
+      began = resolve;
+    });
+    const busy = t.db.transaction(async () => {
+      began();
+      await held;
+    });
+    await inside;
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    release();
+    await busy;
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);

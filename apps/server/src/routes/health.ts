@@ -6,6 +6,21 @@ import { z } from 'zod';
 import { sendError } from '../plugins/errors.ts';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Liveness is the process alone: a load balancer must not restart an instance because the
+  // database is slow or busy, so this never queues behind it (readiness is the place for that).
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        'x-roles': ['public'],
+        tags: ['system'],
+        summary: 'Liveness: the process answers (never touches the database, never shed)',
+        response: { 200: z.object({ status: z.literal('live'), uptimeSeconds: z.number() }) },
+      },
+    },
+    async () => ({ status: 'live' as const, uptimeSeconds: Math.round(process.uptime()) }),
+  );
+
   app.get(
     '/health',
     {
