@@ -46,10 +46,8 @@ describe('a full disk under a public form', () => {
         adopt.mockRestore();
       }
       expect(await countRows(t.db)).toEqual(before);
-      // Nothing entered the store. (The received upload stays in files/.incoming: the service does
-      // not discard it when adopting fails; reported to the public-forms owners.)
-      const stored = (await listFiles(t.dataDir)).filter((file) => !file.startsWith('files/.incoming/'));
-      expect(stored).toEqual([]);
+      // Nothing entered the store, and the received copy left the temp folder too.
+      expect(await listFiles(t.dataDir)).toEqual([]);
     });
   }
 });

@@ -91,7 +91,15 @@ export function createPublicFormsService(deps: {
       const requestHash = hashRequest({ fields, portfolio: portfolio?.file.sha256 ?? null });
       // The file is in place before the row that names it commits; a failed or replayed
       // submission removes it again, so no row ever points at a missing file.
-      if (portfolio) await files.adopt(portfolio.tempPath, portfolio.file.storageKey);
+      if (portfolio) {
+        try {
+          await files.adopt(portfolio.tempPath, portfolio.file.storageKey);
+        } catch (error) {
+          // Not adopted (a full disk, say): the received copy must not stay behind in the temp folder.
+          await files.discardTemp(portfolio.tempPath).catch(() => undefined);
+          throw error;
+        }
+      }
       let stored = false;
       try {
         const result = await runIdempotent<TSubmissionAccepted>(
