@@ -106,18 +106,24 @@ const publicFormRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number }> = 
         let payload: unknown;
         let portfolio: TReceivedFile | undefined;
         try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'portfolio' || portfolio) {
-                part.file.resume();
-                throw new AppError('bad_request', `Unexpected file part "${part.fieldname}".`);
+          try {
+            for await (const part of request.parts()) {
+              if (part.type === 'file') {
+                if (part.fieldname !== 'portfolio' || portfolio) {
+                  part.file.resume();
+                  throw new AppError('bad_request', `Unexpected file part "${part.fieldname}".`);
+                }
+                portfolio = await receivePortfolio(app.files, { filename: part.filename, stream: part.file });
+              } else if (part.fieldname === 'payload') {
+                // Over fieldSize the parser cuts the value short: that is a too-large body, not bad JSON.
+                if (part.valueTruncated) throw new AppError('payload_too_large', 'The payload part is too large.');
+                payload = parseJson(String(part.value));
               }
-              portfolio = await receivePortfolio(app.files, { filename: part.filename, stream: part.file });
-            } else if (part.fieldname === 'payload') {
-              // Over fieldSize the parser cuts the value short: that is a too-large body, not bad JSON.
-              if (part.valueTruncated) throw new AppError('payload_too_large', 'The payload part is too large.');
-              payload = parseJson(String(part.value));
             }
+          } catch (error) {
+            if (isUnreadableMultipart(error))
+              throw new AppError('bad_request', 'The multipart body could not be read.');
+            throw error;
           }
           const parsed = ZProviderApplication.safeParse(payload);
           if (!parsed.success) {
@@ -141,6 +147,20 @@ const publicFormRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number }> = 
   // The same forms posted by a browser before their script has run; they answer pages.
   await app.register(formPostRoutes, { rateLimitPerMinute: options.rateLimitPerMinute });
 };
+
+/** What the multipart parser (busboy) throws for a body it cannot read: plain errors, without a code. */
+const MULTIPART_PARSER_REFUSALS =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|The needle cannot|Unsupported Content-Type)/;
+
+/** A missing or unusable boundary, or a body cut short: the caller's request, not our fault. */
+function isUnreadableMultipart(error: unknown) {
+  return (
+    error instanceof Error &&
+    !(error instanceof AppError) &&
+    !('code' in error) &&
+    MULTIPART_PARSER_REFUSALS.test(error.message)
+  );
+}
 
 function parseJson(text: string): unknown {
   try {
