@@ -34,7 +34,9 @@ function refuseControlCharacters(request: FastifyRequest) {
   if (typeof request.body !== 'string' || request.body === '') return;
   let body: unknown;
   try {
-    body = JSON.parse(request.body);
+    // Read as the library reads it (Fetch's json() drops a leading byte order mark), or a BOM would
+    // carry a NUL past this check.
+    body = JSON.parse(request.body.replace(/^\uFEFF/, ''));
   } catch {
     return; // an unreadable body is refused by the library itself
   }

@@ -1,6 +1,7 @@
 import { TEXT_MESSAGES } from '@spacecapture/shared/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  APP_ORIGIN,
   createClient,
   createSignedInAdmin,
   createSignedInUser,
@@ -268,6 +269,15 @@ describe('JSON bodies of the portals', () => {
       'token',
       TEXT_MESSAGES.singleLine,
     );
+    // A body that starts with a byte order mark is the same body to the library, so the same refusal.
+    const withBom = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { 'content-type': 'application/json', origin: APP_ORIGIN },
+      remoteAddress: uniqueAddress(),
+      payload: `\uFEFF${JSON.stringify({ token: 'a\u0000b', newPassword: STRONG_PASSWORD })}`,
+    });
+    expectRefused(withBom, 'token', TEXT_MESSAGES.singleLine);
     expectRefused(
       await client.post('/api/auth/setup-admin', {
         token: 'a\u0000b',
