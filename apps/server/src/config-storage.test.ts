@@ -24,6 +24,18 @@ describe('storage configuration', () => {
     const config = loadConfig({});
     expect(config.s3).toBeUndefined();
     expect(config.uploadMaxBytes).toBe(100_000_000_000);
+    expect(config.uploadReservedBytesPerOrg).toBe(200_000_000_000);
+  });
+
+  it('bounds the space an organisation’s unfinished uploads reserve, never below the largest file', () => {
+    expect(loadConfig({ UPLOAD_RESERVED_BYTES_PER_ORG: '500000000000' }).uploadReservedBytesPerOrg).toBe(
+      500 * 1000 ** 3,
+    );
+    expect(loadConfig({ UPLOAD_MAX_BYTES: String(300 * 1000 ** 3) }).uploadReservedBytesPerOrg).toBe(300 * 1000 ** 3);
+    expect(problemsOf({ UPLOAD_MAX_BYTES: '2000', UPLOAD_RESERVED_BYTES_PER_ORG: '1000' })).toContain(
+      'UPLOAD_RESERVED_BYTES_PER_ORG: expected at least UPLOAD_MAX_BYTES (2000)',
+    );
+    expect(problemsOf({ UPLOAD_RESERVED_BYTES_PER_ORG: 'plenty' })).toContain('UPLOAD_RESERVED_BYTES_PER_ORG');
   });
 
   it('reads an S3-compatible bucket: path style by default with an endpoint, virtual hosts on AWS', () => {

@@ -62,6 +62,17 @@ const ZEnvironment = z.object({
     .min(1)
     .max(5 * 1024 ** 4)
     .default(100 * 1000 ** 3),
+  /**
+   * Most bytes one provider organisation's unfinished uploads may announce together; at least
+   * UPLOAD_MAX_BYTES, so the largest file allowed can always start. Unset: 200 GB, or
+   * UPLOAD_MAX_BYTES when that is larger.
+   */
+  UPLOAD_RESERVED_BYTES_PER_ORG: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000 ** 5)
+    .optional(),
   /** Files in an S3-compatible bucket instead of $DATA_DIR/files when S3_BUCKET is set. */
   S3_BUCKET: z
     .string()
@@ -77,6 +88,8 @@ const ZEnvironment = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'expected true or false').optional(),
 });
+
+const DEFAULT_UPLOAD_RESERVED_BYTES_PER_ORG = 200 * 1000 ** 3;
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
 
@@ -112,6 +125,7 @@ export type TConfig = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   uploadMaxBytes: number;
+  uploadReservedBytesPerOrg: number;
   /** Unset: files on local disk under $DATA_DIR/files. */
   s3: TS3Config | undefined;
 };
@@ -140,6 +154,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const value = parsed.data;
+  const uploadReservedBytesPerOrg =
+    value.UPLOAD_RESERVED_BYTES_PER_ORG ?? Math.max(DEFAULT_UPLOAD_RESERVED_BYTES_PER_ORG, value.UPLOAD_MAX_BYTES);
+  if (uploadReservedBytesPerOrg < value.UPLOAD_MAX_BYTES) {
+    throw new ConfigError([
+      `UPLOAD_RESERVED_BYTES_PER_ORG: expected at least UPLOAD_MAX_BYTES (${value.UPLOAD_MAX_BYTES}), ` +
+        `or the largest file allowed could never start (got ${shownValue('UPLOAD_RESERVED_BYTES_PER_ORG', present)})`,
+    ]);
+  }
   return {
     port: value.PORT,
     host: value.HOST,
@@ -161,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: value.ADMIN_EMAIL,
     adminPassword: value.ADMIN_PASSWORD,
     uploadMaxBytes: value.UPLOAD_MAX_BYTES,
+    uploadReservedBytesPerOrg,
     s3: value.S3_BUCKET
       ? {
           bucket: value.S3_BUCKET,

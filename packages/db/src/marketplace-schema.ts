@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   jsonb,
@@ -146,6 +147,25 @@ export const deliverables = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('deliverables_order_idx').on(table.orderId, table.createdAt.desc())],
+);
+
+/**
+ * Space held by an unfinished upload (decision 061): a row from its creation until it is recorded,
+ * terminated or swept, so an organisation's unfinished uploads can be bounded in total.
+ */
+export const uploadReservations = pgTable(
+  'upload_reservations',
+  {
+    /** The upload's storage key (`<order id>/<ms>_<name>`). */
+    key: text('key').primaryKey(),
+    providerOrgId: uuid('provider_org_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** The upload's announced length (Upload-Length). */
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('upload_reservations_org_idx').on(table.providerOrgId)],
 );
 
 export const deviceInventory = pgTable(

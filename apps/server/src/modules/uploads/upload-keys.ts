@@ -35,6 +35,9 @@ export function orderOfKey(key: string): string | null {
   return match && UUID.test(match[1] as string) && !key.includes('..') ? (match[1] as string) : null;
 }
 
+/** An upload id as it appears in an upload URL: a deliverable key with `~` for its slash. */
+export const UPLOAD_ID = /^[0-9a-f-]{36}~\d{13}_[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
 export function uploadIdOf(key: string) {
   return key.replace('/', '~');
 }

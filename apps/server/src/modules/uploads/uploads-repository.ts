@@ -1,7 +1,7 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 
-const { assignments, orders, deliverables, jobEvents, user } = schema;
+const { assignments, orders, deliverables, jobEvents, organizations, uploadReservations, user } = schema;
 
 export type TUploadTargetRow = {
   assignmentId: string;
@@ -124,4 +124,43 @@ export async function hasFileUploadedSince(db: TExecutor, orderId: string, since
     .where(and(eq(jobEvents.orderId, orderId), eq(jobEvents.type, 'file_uploaded'), gt(jobEvents.createdAt, since)))
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * Serialises reservations of one organisation until the transaction ends: the organisation's row
+ * is locked (FOR NO KEY UPDATE, so rows referring to it may still be inserted meanwhile).
+ */
+export async function lockReservationsOf(tx: TExecutor, providerOrgId: string) {
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, providerOrgId))
+    .for('no key update');
+}
+
+/** Bytes announced by the organisation's unfinished uploads. */
+export async function reservedBytesOf(db: TExecutor, providerOrgId: string) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${uploadReservations.bytes}), 0)` })
+    .from(uploadReservations)
+    .where(eq(uploadReservations.providerOrgId, providerOrgId));
+  return Number(row?.total ?? 0);
+}
+
+/** A key reserved twice (two creations of one name in one millisecond on a bucket) is counted once. */
+export async function insertUploadReservation(tx: TExecutor, values: typeof uploadReservations.$inferInsert) {
+  await tx.insert(uploadReservations).values(values).onConflictDoNothing();
+}
+
+export async function deleteUploadReservation(db: TExecutor, key: string) {
+  await db.delete(uploadReservations).where(eq(uploadReservations.key, key));
+}
+
+/** Reservations made before `cutoff`: their uploads are finished or given up by now. Returns how many. */
+export async function deleteUploadReservationsBefore(db: TExecutor, cutoff: Date) {
+  const deleted = await db
+    .delete(uploadReservations)
+    .where(lt(uploadReservations.createdAt, cutoff))
+    .returning({ key: uploadReservations.key });
+  return deleted.length;
 }

@@ -26,12 +26,16 @@ import { deliverablesArrivedEmails, orderDeliveredEmails } from './upload-emails
 import { deliverableKey, orderOfKey } from './upload-keys.ts';
 import {
   countDeliverables,
+  deleteUploadReservation,
   findAcceptedAssignment,
   findDeliverableOfUpload,
   hasFileUploadedSince,
   insertDeliverable,
+  insertUploadReservation,
   listAcceptedAssignments,
   listProviderFiles,
+  lockReservationsOf,
+  reservedBytesOf,
   type TUploadTargetRow,
 } from './uploads-repository.ts';
 
@@ -48,6 +52,21 @@ export class ChecksumMismatchError extends AppError {
 }
 
 const NOT_FOUND = 'Order not found.';
+
+/**
+ * Control characters other than tab: PostgreSQL cannot store NUL, and none of them belongs in a
+ * file name shown to a customer.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to refuse them
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F]/;
+
+/** A refusal of Upload-Metadata whose message names every field at fault (the client sent no form). */
+function metadataError(fields: Record<string, string>) {
+  const problems = Object.entries(fields).map(([field, problem]) =>
+    problem.startsWith(`${field}:`) ? problem : `${field}: ${problem}`,
+  );
+  return new AppError('validation_failed', `Upload-Metadata: ${problems.join('; ')}`, fields);
+}
 
 function isUploadable(status: string) {
   return (UPLOADABLE_ORDER_STATUSES as readonly string[]).includes(status);
@@ -68,6 +87,8 @@ export function createUploadsService(deps: {
   checksums: TChecksumTracker;
   clock: () => Date;
   publicUrl: string;
+  /** Most bytes an organisation's unfinished uploads may announce in total (UPLOAD_RESERVED_BYTES_PER_ORG). */
+  reservedBytesPerOrg: number;
   onEmailsQueued: () => void;
 }) {
   const { db, files, clock } = deps;
@@ -88,6 +109,13 @@ export function createUploadsService(deps: {
     }
   }
 
+  /** An upload refused or abandoned: its bytes, its upload state and its share of the reserved space go. */
+  async function discard(key: string) {
+    deps.checksums.forget(key);
+    await files.remove(key);
+    await deleteUploadReservation(db, key);
+  }
+
   async function sha256Of(key: string) {
     const { stream } = await files.open(key);
     const hash = createHash('sha256');
@@ -96,13 +124,14 @@ export function createUploadsService(deps: {
   }
 
   return {
-    /** Checks a new upload's metadata and the caller's right to the order; returns its key. */
+    /** Checks a new upload's metadata and the caller's right to the order; returns the metadata parsed. */
     async authorizeNewUpload(actor: TActor, rawMetadata: Record<string, string | null | undefined>) {
-      const parsed = ZUploadMetadata.safeParse(rawMetadata);
-      if (!parsed.success) {
-        const fields = fieldMessages(parsed.error.issues);
-        throw new AppError('validation_failed', Object.values(fields).join('; '), fields);
+      const { filename } = rawMetadata;
+      if (typeof filename === 'string' && CONTROL_CHARACTER.test(filename)) {
+        throw metadataError({ filename: 'must not contain control characters' });
       }
+      const parsed = ZUploadMetadata.safeParse(rawMetadata);
+      if (!parsed.success) throw metadataError(fieldMessages(parsed.error.issues));
       const target = await targetOf(actor, parsed.data.orderId);
       assertUploadable(target);
       return parsed.data;
@@ -119,6 +148,37 @@ export function createUploadsService(deps: {
         if (await files.reserve(key)) return key;
       }
       throw new AppError('conflict', 'Too many uploads of this file at once. Please try again.');
+    },
+
+    /**
+     * Reserves the new upload's `bytes` of its organisation's share of space (decision 061):
+     * refused with 413 when the organisation's unfinished uploads would announce more than
+     * `reservedBytesPerOrg` together. Reservations of one organisation are serialised by a lock on
+     * its row, so two creations at once cannot both pass the bound.
+     */
+    async reserveSpace(actor: TActor, key: string, bytes: number) {
+      const providerOrgId = orgOf(actor);
+      const limit = deps.reservedBytesPerOrg;
+      const held = await db.transaction(async (tx) => {
+        await lockReservationsOf(tx, providerOrgId);
+        const held = await reservedBytesOf(tx, providerOrgId);
+        if (held + bytes <= limit) {
+          await insertUploadReservation(tx, { key, providerOrgId, bytes, createdAt: clock() });
+        }
+        return held;
+      });
+      if (held + bytes > limit) {
+        throw new AppError(
+          'payload_too_large',
+          `Your organisation's unfinished uploads may hold at most ${limit} bytes together; ${held} are ` +
+            `held now and this file needs ${bytes}. Finish or cancel an upload first.`,
+        );
+      }
+    },
+
+    /** An upload's share of the reserved space is free again (the upload was terminated or swept). */
+    async releaseReservation(key: string) {
+      await deleteUploadReservation(db, key);
     },
 
     /** Every request on an existing upload: the caller must still hold the order's accepted assignment. */
@@ -147,7 +207,7 @@ export function createUploadsService(deps: {
 
       const sha256 = (await deps.checksums.take(upload.key, upload.size)) ?? (await sha256Of(upload.key));
       if (metadata.sha256 && metadata.sha256 !== sha256) {
-        await files.remove(upload.key);
+        await discard(upload.key);
         throw new ChecksumMismatchError(metadata.sha256, sha256);
       }
 
@@ -174,6 +234,8 @@ export function createUploadsService(deps: {
           deliveredAt: now,
           createdAt: now,
         });
+        // Recorded: the upload is finished and no longer holds reserved space.
+        await deleteUploadReservation(tx, upload.key);
         await insertJobEvent(tx, {
           orderId,
           type: 'file_uploaded',
@@ -213,11 +275,8 @@ export function createUploadsService(deps: {
       return { deliverableId: result.deliverableId, sha256 };
     },
 
-    /** An upload refused or abandoned before completion: its bytes and state go. */
-    async discardUpload(key: string) {
-      deps.checksums.forget(key);
-      await files.remove(key);
-    },
+    /** An upload refused or abandoned before completion: its bytes, state and reserved space go. */
+    discardUpload: discard,
 
     async listTargets(actor: TActor): Promise<TUploadTargetList> {
       const rows = await listAcceptedAssignments(db, orgOf(actor), 200);

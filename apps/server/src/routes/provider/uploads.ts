@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { TActor } from '../../modules/invitations/invitations-service.ts';
 import { createAbandonedUploadsSweeper } from '../../modules/uploads/abandoned-uploads.ts';
 import { trackChecksums } from '../../modules/uploads/streaming-checksum.ts';
-import { keyOfUploadId, uploadIdOf } from '../../modules/uploads/upload-keys.ts';
+import { keyOfUploadId, UPLOAD_ID, uploadIdOf } from '../../modules/uploads/upload-keys.ts';
 import { ChecksumMismatchError, createUploadsService } from '../../modules/uploads/uploads-service.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { errorBody } from '../../plugins/errors.ts';
@@ -26,19 +26,23 @@ import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 const roles = PROVIDER_ROLES;
 const tags = ['provider'];
 const errors = { ...guardedErrorResponses, 413: ZErrorResponse };
-const uploadParams = z.object({ uploadId: z.string().min(1).max(200) });
+const uploadParams = z.object({
+  uploadId: z.string().max(200).regex(UPLOAD_ID, 'expected the id of an upload, as in its Location'),
+});
 const tusHeaders = z.object({ 'tus-resumable': z.string().optional() }).passthrough();
 
 /** tus's answer for a finished upload whose bytes do not match the announced checksum. */
 const CHECKSUM_MISMATCH_STATUS = 460;
 
-type TUploadContext = { actor: TActor; key?: string };
+/** What Fastify authorised for one request, handed to tus: the caller and the upload's key. */
+type TUploadContext = { actor: TActor; key: string };
 
 /**
  * Resumable deliverable uploads over tus 1.0 (creation, termination) at /api/provider/uploads
  * (decision 040), and the lists and "Mark delivered" around them. Fastify checks the caller and
  * the order on every request (create, HEAD, PATCH, DELETE) before tus sees it; tus then streams
- * the body straight to the store, so Fastify never parses it.
+ * the body straight to the store, so Fastify never parses it. tus acts on exactly the key Fastify
+ * authorised (decision 062), never on one it reads from the URL itself.
  */
 const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbandoned?: boolean }> = async (
   app,
@@ -52,8 +56,16 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
     checksums,
     clock: app.clock,
     publicUrl: app.config.publicUrl,
+    reservedBytesPerOrg: app.config.uploadReservedBytesPerOrg,
     onEmailsQueued: () => void app.outbox.kick(),
   });
+  // The store removes an upload when tus terminates it (DELETE) or the sweep gives it up: its share
+  // of the reserved space goes with it before tus answers, so the next creation sees it free.
+  const removeUpload = app.files.uploads.remove.bind(app.files.uploads);
+  app.files.uploads.remove = async (key) => {
+    await removeUpload(key);
+    await uploads.releaseReservation(key);
+  };
   if (options.sweepAbandoned) {
     const sweeper = createAbandonedUploadsSweeper({
       db: app.db,
@@ -98,13 +110,18 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
     exposedHeaders: ['Upload-Deliverable-Id'],
     // A finished upload is a deliverable's file: terminating it would pull the file from under it.
     disableTerminationForFinishedUploads: true,
-    namingFunction: (request) => {
-      const key = contextOf(request).key;
-      if (!key) throw new AppError('conflict', 'The upload has no key.');
-      return key;
+    // The last check before tus creates the upload, once tus has accepted its headers: the
+    // organisation's share of reserved space (decision 061). A refusal answers 413.
+    onUploadCreate: async (request, upload) => {
+      const { actor, key } = contextOf(request);
+      await uploads.reserveSpace(actor, key, upload.size ?? app.config.uploadMaxBytes);
+      return {};
     },
+    namingFunction: (request) => contextOf(request).key,
     generateUrl: (_request, { path, id }) => `${path}/${uploadIdOf(id)}`,
-    getFileIdFromRequest: (_request, lastPath) => (lastPath ? (keyOfUploadId(lastPath) ?? undefined) : undefined),
+    // tus would take the id from the raw URL's last "/", query string included; the key Fastify
+    // authorised from the route parameter is the only one it may act on.
+    getFileIdFromRequest: (request) => contextOf(request).key,
     onUploadFinish: async (request, upload) => {
       const { actor } = contextOf(request);
       try {
@@ -143,12 +160,27 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
     await uploads.completeUpload(caller, { key, size: upload.size, metadata: upload.metadata ?? {} });
   };
 
-  const handOver = async (request: FastifyRequest, reply: FastifyReply, context: TUploadContext) => {
-    contexts.set(request.raw, context);
+  const handOver = async (request: FastifyRequest, reply: FastifyReply, context?: TUploadContext) => {
+    if (context) contexts.set(request.raw, context);
     reply.hijack();
+    // A hijacked reply skips the onSend hook that adds the security headers to every other answer.
+    app.applySecurityHeaders(reply.raw);
     await tus.handle(request.raw, reply.raw);
   };
   const actor = (request: FastifyRequest) => toActor(callerOf(request));
+  /** After tus has answered, a failed clean-up can only be logged (the sweep catches up within a week). */
+  const logCleanupFailure = (key: string) => (error: unknown) =>
+    app.log.error({ err: error, key }, 'freeing an upload’s reserved space failed');
+
+  /**
+   * An upload URL is the path and nothing else: tus clients never add a query string, and one that
+   * does is not what was authorised.
+   */
+  const refuseQueryString = async (request: FastifyRequest) => {
+    if (request.raw.url?.includes('?')) {
+      throw new AppError('bad_request', 'An upload URL takes no query string.');
+    }
+  };
 
   // tus bodies are streamed by tus itself; Fastify must leave them unread.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -167,6 +199,7 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
         response: { 201: z.null().describe('Created; Location names the upload'), ...errors },
       },
       compress: false,
+      onRequest: refuseQueryString,
     },
     async (request, reply) => {
       const caller = actor(request);
@@ -193,7 +226,12 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
       }
       const checked = await uploads.authorizeNewUpload(caller, metadata);
       const key = await uploads.reserveKey(checked);
-      await handOver(request, reply, { actor: caller, key });
+      try {
+        await handOver(request, reply, { actor: caller, key });
+      } finally {
+        // tus refused or failed the creation: the key and its share of the reserved space go.
+        if (reply.raw.statusCode !== 201) await uploads.discardUpload(key).catch(logCleanupFailure(key));
+      }
     },
   );
 
@@ -212,13 +250,14 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
       compress: false,
       // The OpenAPI document leaves HEAD routes out unless asked; this one is an operation of its own.
       config: { swagger: { exposeHeadRoute: true } },
+      onRequest: refuseQueryString,
       handler: async (request, reply) => {
         const caller = actor(request);
         const key = keyOfUploadId(request.params.uploadId);
         if (!key) throw new AppError('not_found', 'Upload not found.');
         await uploads.authorizeUpload(caller, key, { writing });
         if (method === 'HEAD') await recordIfFinished(caller, key);
-        await handOver(request, reply, { actor: caller });
+        await handOver(request, reply, { actor: caller, key });
       },
     });
   existing('HEAD', 'tus: how many bytes of the upload are stored (Upload-Offset) and its length', false);
@@ -229,6 +268,27 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
     true,
   );
   existing('DELETE', 'tus termination: abandon an unfinished upload and its bytes', true);
+
+  // tus discovery and CORS preflight: what the server supports, for anyone (a preflight has no cookie).
+  for (const url of ['/provider/uploads', '/provider/uploads/:uploadId']) {
+    app.route({
+      method: 'OPTIONS',
+      url,
+      schema: {
+        'x-roles': ['public'],
+        tags,
+        summary: 'tus discovery: Tus-Version, Tus-Extension and Tus-Max-Size; answers CORS preflights',
+        ...(url.endsWith(':uploadId') ? { params: uploadParams } : {}),
+        response: {
+          204: z.null().describe('The protocol versions, extensions and largest size'),
+          400: ZErrorResponse,
+          404: ZErrorResponse,
+        },
+      },
+      onRequest: refuseQueryString,
+      handler: async (request, reply) => handOver(request, reply),
+    });
+  }
 
   app.get(
     '/provider/upload-targets',

@@ -1,0 +1,291 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APP_ORIGIN,
+  createSignedInAdmin,
+  createSignedInUser,
+  errorOf,
+  type TClient,
+  type TResponse,
+  type TSignedInUser,
+} from '../../../test/accounts.ts';
+import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/workflow.ts';
+import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../modules/uploads/abandoned-uploads.ts';
+import { securityHeaders } from '../../plugins/security-headers.ts';
+
+/**
+ * The upload endpoints against a provider who tries more than uploading their own files: an upload
+ * URL that names two uploads, metadata PostgreSQL cannot store, unbounded reservations of space;
+ * and tus's own answers carrying the security headers of every other answer.
+ */
+
+const UPLOADS = '/api/provider/uploads';
+const MAX_BYTES = 3_000_000;
+const RESERVED_PER_ORG = 5_000_000;
+const HOUR = 3_600_000;
+
+let t: TTestApp;
+let admin: TClient;
+let attacker: TSignedInUser;
+let victim: TSignedInUser;
+let customerOrgId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      COMPANY_EMAIL,
+      UPLOAD_MAX_BYTES: String(MAX_BYTES),
+      UPLOAD_RESERVED_BYTES_PER_ORG: String(RESERVED_PER_ORG),
+    },
+  });
+  admin = (await createSignedInAdmin(t.app)).client;
+  attacker = await newProvider('Sly Scans');
+  victim = await newProvider('Honest Scans');
+  customerOrgId = (await createOrganization(admin, 'customer')).id;
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+function newProvider(name: string) {
+  return createSignedInUser(t.app, t.db, admin, {
+    role: 'provider_admin',
+    organization: { name: `${name} ${randomUUID().slice(0, 6)}` },
+  });
+}
+
+async function orderOf(provider: TSignedInUser) {
+  return (await acceptedJob(t.app, { admin, customerOrgId, provider })).orderId;
+}
+
+function metadataHeader(values: Record<string, string>) {
+  return Object.entries(values)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+}
+
+function tus(
+  client: TClient | null,
+  method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE' | 'OPTIONS',
+  url: string,
+  options: { headers?: Record<string, string>; body?: Buffer } = {},
+) {
+  const headers: Record<string, string> = { 'tus-resumable': '1.0.0', origin: APP_ORIGIN, ...options.headers };
+  const cookie = client?.jar.header();
+  if (cookie) headers.cookie = cookie;
+  if (method === 'PATCH') headers['content-type'] = 'application/offset+octet-stream';
+  return t.app.inject({ method, url, headers, ...(options.body ? { payload: options.body } : {}) });
+}
+
+function create(client: TClient, orderId: string, length: number, metadata: Record<string, string> = {}) {
+  return tus(client, 'POST', UPLOADS, {
+    headers: {
+      'upload-length': String(length),
+      'upload-metadata': metadataHeader({ orderId, filename: 'scan.e57', ...metadata }),
+    },
+  });
+}
+
+async function created(client: TClient, orderId: string, length: number) {
+  const answer = await create(client, orderId, length);
+  expect(answer.statusCode, answer.body).toBe(201);
+  return String(answer.headers.location);
+}
+
+function patch(client: TClient, url: string, offset: number, body: Buffer) {
+  return tus(client, 'PATCH', url, { headers: { 'upload-offset': String(offset) }, body });
+}
+
+async function offsetOf(client: TClient, location: string) {
+  const head = await tus(client, 'HEAD', location);
+  expect(head.statusCode, head.body).toBe(200);
+  return Number(head.headers['upload-offset']);
+}
+
+describe('an upload URL', () => {
+  it('cannot reach another organisation’s upload through a query string (PATCH, DELETE)', async () => {
+    const own = await created(attacker.client, await orderOf(attacker), 1000);
+    const foreign = await created(victim.client, await orderOf(victim), 1000);
+    const foreignId = foreign.slice(`${UPLOADS}/`.length);
+
+    const written = await patch(attacker.client, `${own}?x=/${foreignId}`, 0, randomBytes(8));
+    expect(await offsetOf(victim.client, foreign)).toBe(0);
+    expect(await offsetOf(attacker.client, own)).toBe(0);
+    expect(written.statusCode, written.body).toBe(400);
+    expect(errorOf(written).code).toBe('bad_request');
+
+    const removed = await tus(attacker.client, 'DELETE', `${own}?x=/${foreignId}`);
+    expect(await offsetOf(victim.client, foreign)).toBe(0);
+    expect(await offsetOf(attacker.client, own)).toBe(0);
+    expect(removed.statusCode, removed.body).toBe(400);
+  });
+
+  it('names exactly one upload: extra path segments find nothing, an encoded slash is no upload id', async () => {
+    const own = await created(attacker.client, await orderOf(attacker), 1000);
+    const foreign = await created(victim.client, await orderOf(victim), 1000);
+    const foreignId = foreign.slice(`${UPLOADS}/`.length);
+
+    for (const [url, status] of [
+      [`${own}/${foreignId}`, 404],
+      [`${own}/..%2F${foreignId}`, 404],
+      [`${own}%2F${foreignId}`, 400],
+      [`${UPLOADS}/${foreignId.replace('~', '%2F')}`, 400],
+    ] as const) {
+      const written = await patch(attacker.client, url, 0, randomBytes(8));
+      expect(written.statusCode, `${url}: ${written.body}`).toBe(status);
+      expect(errorOf(written).code).toBe(status === 404 ? 'not_found' : 'validation_failed');
+      const removed = await tus(attacker.client, 'DELETE', url);
+      expect(removed.statusCode, `${url}: ${removed.body}`).toBe(status);
+    }
+    expect(await offsetOf(victim.client, foreign)).toBe(0);
+    expect(await offsetOf(attacker.client, own)).toBe(0);
+  });
+});
+
+describe('upload metadata', () => {
+  it('is refused at creation, naming the field, when PostgreSQL could not store it or it is malformed', async () => {
+    const orderId = await orderOf(attacker);
+    for (const [metadata, field] of [
+      [{ filename: 'scan\u0000.e57' }, 'filename'],
+      [{ filename: 'scan\u0007.e57' }, 'filename'],
+      [{ filename: '   ' }, 'filename'],
+      [{ filename: `${'a'.repeat(250)}.e57` }, 'filename'],
+      [{ orderId: 'not-an-order' }, 'orderId'],
+      [{ sha256: 'abc' }, 'sha256'],
+      [{ sha256: `${'a'.repeat(63)}\u0000` }, 'sha256'],
+    ] as const) {
+      const answer = await create(attacker.client, orderId, 10, metadata);
+      expect(answer.statusCode, `${JSON.stringify(metadata)}: ${answer.body}`).toBe(400);
+      const error = errorOf(answer);
+      expect(error.code).toBe('validation_failed');
+      expect(Object.keys(error.fields ?? {})).toEqual([field]);
+      expect(error.message).toContain(field);
+    }
+  });
+
+  it('with a file name of letters from anywhere is accepted and recorded as sent', async () => {
+    const orderId = await orderOf(attacker);
+    const bytes = randomBytes(100);
+    const answer = await create(attacker.client, orderId, bytes.length, { filename: 'Étage 2 – plan.pdf' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const done = await patch(attacker.client, String(answer.headers.location), 0, bytes);
+    expect(done.statusCode, done.body).toBe(204);
+    const files = await attacker.client.get(`/api/provider/files?order=${orderId}`);
+    expect(files.json().items[0]).toMatchObject({ fileName: 'Étage 2 – plan.pdf', size: 100 });
+  });
+});
+
+describe('space reserved by unfinished uploads', () => {
+  it('is bounded per organisation; finishing, terminating and sweeping free it', async () => {
+    const provider = await newProvider('Greedy Scans');
+    const orderId = await orderOf(provider);
+    const first = await created(provider.client, orderId, 3_000_000);
+    const second = await created(provider.client, orderId, 2_000_000);
+
+    const over = await create(provider.client, orderId, 1);
+    expect(over.statusCode, over.body).toBe(413);
+    expect(errorOf(over).code).toBe('payload_too_large');
+    expect(errorOf(over).message).toContain(String(RESERVED_PER_ORG));
+    // Another organisation's share is its own.
+    await created(victim.client, await orderOf(victim), 1000);
+
+    expect((await tus(provider.client, 'DELETE', second)).statusCode).toBe(204);
+    const third = await created(provider.client, orderId, 1_500_000);
+    expect((await create(provider.client, orderId, 600_000)).statusCode).toBe(413);
+
+    const done = await patch(provider.client, third, 0, randomBytes(1_500_000));
+    expect(done.statusCode, done.body).toBe(204);
+    await created(provider.client, orderId, 600_000);
+    expect((await create(provider.client, orderId, 1_500_000)).statusCode).toBe(413);
+
+    // A week later the unfinished ones are swept, and with them their share.
+    const removed = await sweepAbandonedUploads({
+      db: t.db,
+      files: t.app.files,
+      now: new Date(Date.now() + ABANDONED_UPLOAD_MS + HOUR),
+    });
+    expect(removed).toContain(first.slice(`${UPLOADS}/`.length).replace('~', '/'));
+    await created(provider.client, orderId, 3_000_000);
+    await created(provider.client, orderId, 2_000_000);
+  });
+
+  it('is not held by a creation tus refuses', async () => {
+    const provider = await newProvider('Unlucky Scans');
+    const orderId = await orderOf(provider);
+    const refused = await tus(provider.client, 'POST', UPLOADS, {
+      headers: {
+        'tus-resumable': '0.2.2',
+        'upload-length': String(RESERVED_PER_ORG),
+        'upload-metadata': metadataHeader({ orderId, filename: 'scan.e57' }),
+      },
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    await created(provider.client, orderId, 3_000_000);
+    await created(provider.client, orderId, 2_000_000);
+  });
+
+  it('holds when creations arrive at once', async () => {
+    const provider = await newProvider('Hasty Scans');
+    const orderId = await orderOf(provider);
+    const share = RESERVED_PER_ORG / 5;
+    for (let round = 0; round < 2; round++) {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => create(provider.client, orderId, share)));
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses, `round ${round}`).toEqual([201, 201, 201, 201, 201, 413, 413, 413]);
+      for (const answer of answers.filter((candidate) => candidate.statusCode === 201)) {
+        expect((await tus(provider.client, 'DELETE', String(answer.headers.location))).statusCode).toBe(204);
+      }
+    }
+  });
+});
+
+describe('tus answers', () => {
+  const expected = Object.fromEntries(
+    Object.entries(securityHeaders({ https: false })).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+
+  function expectSecurityHeaders(answer: TResponse, what: string) {
+    for (const [name, value] of Object.entries(expected)) {
+      expect(answer.headers[name], `${what}: ${name}`).toBe(value);
+    }
+  }
+
+  it('carry the security headers: OPTIONS, POST, HEAD, PATCH, DELETE and errors', async () => {
+    const orderId = await orderOf(attacker);
+    const options = await tus(null, 'OPTIONS', UPLOADS, { headers: { 'access-control-request-method': 'POST' } });
+    expect(options.statusCode).toBe(204);
+    expect(options.headers['tus-version']).toBe('1.0.0');
+    expectSecurityHeaders(options, 'OPTIONS');
+
+    const post = await create(attacker.client, orderId, 100);
+    expect(post.statusCode).toBe(201);
+    expectSecurityHeaders(post, 'POST');
+    const location = String(post.headers.location);
+    const optionsOfUpload = await tus(null, 'OPTIONS', location);
+    expect(optionsOfUpload.statusCode).toBe(204);
+    expectSecurityHeaders(optionsOfUpload, 'OPTIONS of an upload');
+
+    const head = await tus(attacker.client, 'HEAD', location);
+    expect(head.statusCode).toBe(200);
+    expectSecurityHeaders(head, 'HEAD');
+    const part = await patch(attacker.client, location, 0, randomBytes(10));
+    expect(part.statusCode).toBe(204);
+    expectSecurityHeaders(part, 'PATCH');
+    const conflict = await patch(attacker.client, location, 0, randomBytes(10));
+    expect(conflict.statusCode).toBe(409);
+    expectSecurityHeaders(conflict, 'PATCH at a wrong offset');
+    const noVersion = await tus(attacker.client, 'HEAD', location, { headers: { 'tus-resumable': '' } });
+    expect(noVersion.statusCode).toBe(412);
+    expectSecurityHeaders(noVersion, 'HEAD without Tus-Resumable');
+    const deleted = await tus(attacker.client, 'DELETE', location);
+    expect(deleted.statusCode).toBe(204);
+    expectSecurityHeaders(deleted, 'DELETE');
+    const gone = await tus(attacker.client, 'HEAD', location);
+    expect(gone.statusCode).toBe(404);
+    expectSecurityHeaders(gone, 'HEAD of a removed upload');
+    const refused = await create(victim.client, orderId, 100);
+    expect(refused.statusCode).toBe(404);
+    expectSecurityHeaders(refused, 'POST refused by the guard');
+  });
+});
