@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { validateHeaderValue } from 'node:http';
 import { schema } from '@spacecapture/db/client';
 import { ZProviderApplication } from '@spacecapture/shared/contracts/public-forms';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
@@ -165,7 +166,14 @@ async function signIn(emailAddress: string) {
 
 async function createWorld() {
   t = await createTestApp({
-    env: { COMPANY_EMAIL, PUBLIC_FORM_RATE_LIMIT: '1000000', UPLOAD_MAX_BYTES: '1000000' },
+    env: {
+      COMPANY_EMAIL,
+      // The fuzz reaches the handlers: no per-address form limit, and no shedding because a busy
+      // test machine stalled the event loop (answers must still come within ANSWER_WITHIN_MS).
+      PUBLIC_FORM_RATE_LIMIT: '1000000',
+      SHED_AFTER_BUSY_MS: '60000',
+      UPLOAD_MAX_BYTES: '1000000',
+    },
   });
   const master = await createSignedInAdmin(t.app);
   const plain = await createSignedInPlainAdmin(t.app, t.db);
@@ -429,6 +437,7 @@ function requestArbitrary(operation: TOperation): fc.Arbitrary<TFuzzRequest> {
   const mutations: fc.Arbitrary<TMutation>[] = [
     ...mutationsOf({
       takesBody: operation.takesBody,
+      multipart: operation.multipart,
       pathParams: operation.pathParams.map((parameter) => parameter.name),
       bodySchema: operation.bodySchema,
       querySchema: operation.querySchema,
@@ -468,6 +477,8 @@ async function send(operation: TOperation, caller: TCaller, request: TFuzzReques
       if (request.body.contentType) headers['content-type'] = request.body.contentType;
     }
   }
+  // A header value no HTTP parser accepts (a NUL, a line break) never reaches a real server.
+  for (const [name, value] of Object.entries(headers)) validateHeaderValue(name, value);
   const started = performance.now();
   const response = await t.app.inject({
     method: operation.method,
@@ -539,7 +550,11 @@ function problemsOf(operation: TOperation, caller: TCaller, url: string, respons
 }
 
 function describeRequest(caller: TCaller, operation: TOperation, url: string, request: TFuzzRequest) {
-  const headers = Object.keys(request.headers).length > 0 ? ` headers ${JSON.stringify(request.headers)}` : '';
+  const sent = {
+    ...request.headers,
+    ...(request.body?.contentType ? { 'content-type': request.body.contentType } : {}),
+  };
+  const headers = Object.keys(sent).length > 0 ? ` headers ${JSON.stringify(sent)}` : '';
   const payload = request.body ? String(request.body.payload) : '';
   const body = payload ? ` body ${JSON.stringify(payload.length > 300 ? `${payload.slice(0, 300)}…` : payload)}` : '';
   return `${caller.name}: ${operation.method} ${url.length > 300 ? `${url.slice(0, 300)}…` : url}${headers}${body}`;

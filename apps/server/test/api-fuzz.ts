@@ -224,6 +224,25 @@ export const MALFORMED_JSON: readonly string[] = [
   '{"constructor":{"prototype":{"isAdmin":true}}}',
 ];
 
+/** multipart/form-data the parser cannot read: no, empty or over-long boundary, no parts, cut short. */
+export const MALFORMED_MULTIPART: readonly [string, string][] = [
+  ['multipart/form-data', '{}'],
+  ['multipart/form-data; boundary=', '{}'],
+  ['multipart/form-data; boundary="', '{}'],
+  [`multipart/form-data; boundary=${'b'.repeat(300)}`, '{}'],
+  ['multipart/form-data; boundary=xyz', 'not multipart'],
+  ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="payload"\r\n\r\n{}'],
+  ['multipart/form-data; boundary=xyz', '--xyz\r\nGarbage\r\n\r\n{}\r\n--xyz--'],
+  [
+    'multipart/form-data; boundary=xyz',
+    '--xyz\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\n{}\r\n--xyz--',
+  ],
+  [
+    'multipart/form-data; boundary=xyz',
+    '--xyz\r\nContent-Disposition: form-data; name="portfolio"; filename="../../x.pdf"\r\n\r\n%PDF\r\n--xyz--',
+  ],
+];
+
 /** Path segments that try to leave their place in the URL (sent raw, not encoded). */
 export const HOSTILE_PATH_IDS: readonly string[] = [
   '..',
@@ -338,6 +357,8 @@ export function encodeSegment(value: string) {
  */
 export function mutationsOf(operation: {
   takesBody: boolean;
+  /** The body is multipart/form-data: raw bodies the multipart parser must refuse cleanly too. */
+  multipart?: boolean;
   pathParams: readonly string[];
   bodySchema: TJsonSchema | undefined;
   querySchema: TJsonSchema | undefined;
@@ -448,6 +469,15 @@ export function mutationsOf(operation: {
           kind: 'body-bad-encoding',
           body: { payload, contentType: 'application/json' },
         })),
+    );
+  }
+  if (operation.multipart) {
+    mutations.push(
+      fc.constantFrom(...MALFORMED_MULTIPART).map(([contentType, payload]) => (request: TFuzzRequest) => ({
+        ...request,
+        kind: 'body-malformed-multipart',
+        body: { payload, contentType },
+      })),
     );
   }
   if (operation.pathParams.length > 0) {
