@@ -17,7 +17,14 @@ import { errorBody } from '../../plugins/errors.ts';
  * request and the profile are ours.
  */
 
-type TForwarded = { method: 'GET' | 'POST'; path: string; roles: readonly string[]; summary: string };
+type TForwarded = {
+  method: 'GET' | 'POST';
+  path: string;
+  roles: readonly string[];
+  summary: string;
+  /** Per client address, for endpoints that send e-mail to any address they are given. */
+  rateLimit?: { max: number; timeWindow: string };
+};
 
 /** A link's token in the path, bounded and free of control characters like every text (decision 067). */
 const tokenParams = z.object({ token: boundedText(200) });
@@ -30,17 +37,7 @@ const PASSWORD_FIELDS = new Set(['password', 'newPassword', 'currentPassword']);
  * (decision 067): a control character is refused with a 400 naming the field. PostgreSQL cannot
  * compare a NUL, so a NUL in a reset token used to fail the lookup with a 500.
  */
-function refuseControlCharacters(request: FastifyRequest) {
-  if (typeof request.body !== 'string' || request.body === '') return;
-  let body: unknown;
-  try {
-    // Read as the library reads it (Fetch's json() drops a leading byte order mark), or a BOM would
-    // carry a NUL past this check.
-    body = JSON.parse(request.body.replace(/^\uFEFF/, ''));
-  } catch {
-    return; // an unreadable body is refused by the library itself
-  }
-  if (!body || typeof body !== 'object') return;
+function refuseControlCharacters(body: object) {
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(body)) {
     if (typeof value === 'string' && !PASSWORD_FIELDS.has(name) && !SINGLE_LINE_TEXT.test(value)) {
@@ -48,6 +45,34 @@ function refuseControlCharacters(request: FastifyRequest) {
     }
   }
   if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 'Some body fields are invalid.', fields);
+}
+
+/** Fields where the library takes a URL to send the browser to after a link from an e-mail. */
+const REDIRECT_FIELDS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'] as const;
+
+/**
+ * A link in our e-mails leads only to this site. The library checks these URLs against the origins
+ * it trusts for the request, which include the request's own Host (needed for its CSRF check), and
+ * a caller outside a browser can forge that; so the check here is against PUBLIC_URL alone.
+ */
+function refuseForeignRedirects(body: object, isOwnRedirect: (url: string) => boolean) {
+  for (const name of REDIRECT_FIELDS) {
+    const value = (body as Record<string, unknown>)[name];
+    if (typeof value === 'string' && !isOwnRedirect(value)) {
+      throw new AppError('forbidden', 'Links may only lead to this site.', { [name]: 'must be a path on this site' });
+    }
+  }
+}
+
+/** The forwarded body as the library will read it (Fetch's json() drops a leading byte order mark). */
+function libraryBodyOf(request: FastifyRequest): object | undefined {
+  if (typeof request.body !== 'string' || request.body === '') return undefined;
+  try {
+    const body: unknown = JSON.parse(request.body.replace(/^\uFEFF/, ''));
+    return body && typeof body === 'object' ? body : undefined;
+  } catch {
+    return undefined; // an unreadable body is refused by the library itself
+  }
 }
 
 const FORWARDED: readonly TForwarded[] = [
@@ -70,7 +95,13 @@ const FORWARDED: readonly TForwarded[] = [
     summary: 'Set a new password with a reset token; ends every session',
   },
   { method: 'GET', path: '/verify-email', roles: ['public'], summary: 'E-mail confirmation link target' },
-  { method: 'POST', path: '/send-verification-email', roles: ['public'], summary: 'Send the confirmation link again' },
+  {
+    method: 'POST',
+    path: '/send-verification-email',
+    roles: ['public'],
+    summary: 'Send the confirmation link again',
+    rateLimit: { max: 10, timeWindow: '15 minutes' },
+  },
   { method: 'POST', path: '/change-password', roles: ['authenticated'], summary: 'Change your password' },
   {
     method: 'POST',
@@ -240,7 +271,12 @@ const authRoutes: FastifyPluginAsyncZod<{
       { parseAs: 'string', bodyLimit: 16 * 1024 },
       (_request, body, done) => done(null, body),
     );
-    library.addHook('preHandler', async (request) => refuseControlCharacters(request));
+    library.addHook('preHandler', async (request) => {
+      const body = libraryBodyOf(request);
+      if (!body) return;
+      refuseControlCharacters(body);
+      refuseForeignRedirects(body, options.passwordResets.isOwnRedirect);
+    });
     for (const route of FORWARDED) {
       library.route({
         method: route.method,
@@ -251,6 +287,7 @@ const authRoutes: FastifyPluginAsyncZod<{
           summary: route.summary,
           ...(route.path.endsWith('/:token') ? { params: tokenParams } : {}),
         },
+        ...(route.rateLimit ? { config: { rateLimit: route.rateLimit } } : {}),
         handler: HANDLERS[`${route.method} ${route.path}`] ?? forward,
       });
     }

@@ -104,4 +104,34 @@ describe.each([
     await t.app.backgroundTasks.idle();
     await expect(latestEmail(t.db, email, 'Reset your password')).rejects.toThrow(/no e-mail/);
   });
+
+  it.each(FORGED_HOSTS)('a confirmation link cannot be sent on to the host named by %s', async (_case, headers) => {
+    const email = uniqueEmail('confirm-redirect');
+    await invite(admin, { email, role: 'customer_user', organization: { name: 'Confirm Redirects Ltd' } });
+    const visitor = createClient(t.app, { remoteAddress: uniqueAddress(), origin: publicUrl });
+    const token = await invitationTokenFor(t.db, email);
+    expect((await signUp(visitor, { email, accountType: 'user', invitationToken: token })).statusCode).toBe(201);
+    const sentAtSignUp = linkIn(await latestEmail(t.db, email, 'Confirm your e-mail')).href;
+
+    const resend = await visitor.post(
+      '/api/auth/send-verification-email',
+      { email, callbackURL: 'https://evil.example/welcome' },
+      { headers },
+    );
+    expect(resend.statusCode, resend.body).toBe(403);
+    expect(resend.json().error.fields).toEqual({ callbackURL: 'must be a path on this site' });
+    // No new confirmation e-mail: the latest is still the one sent at sign-up.
+    expect(linkIn(await latestEmail(t.db, email, 'Confirm your e-mail')).href).toBe(sentAtSignUp);
+  });
+
+  it('limits confirmation e-mails asked for from one client address', async () => {
+    const visitor = createClient(t.app, { remoteAddress: uniqueAddress(), origin: publicUrl });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await visitor.post('/api/auth/send-verification-email', { email: uniqueEmail('flood') });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
 });
