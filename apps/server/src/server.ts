@@ -59,8 +59,13 @@ async function main() {
     }, 25_000);
     forced.unref();
     try {
-      // close() stops accepting, waits for requests in flight, then runs onClose (outbox flush).
+      // The outbox stops claiming at once: it finishes the e-mail it is sending (at most
+      // stopTimeoutMs) and hands back the rest of its batch while requests in flight finish.
+      // E-mails still queued go out from the next instance or after the restart.
+      const outboxStopped = app.outbox.stop();
+      // close() stops accepting, waits for requests in flight, then runs onClose.
       await app.close();
+      await outboxStopped;
       await database.close();
       process.exit(0);
     } catch (error) {

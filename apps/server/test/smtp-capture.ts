@@ -5,12 +5,16 @@ export type TCapturedMail = { to: string[]; subject: string; html: string; text:
 
 /**
  * A real SMTP server in the test process. It can refuse mail (as a server that is down would),
- * to prove the outbox keeps and retries what it could not deliver.
+ * to prove the outbox keeps and retries what it could not deliver; answer each message only after
+ * `delayMs` (a slow server); or hold every answer until released (a send caught in flight).
  */
-export async function startSmtpCapture() {
+export async function startSmtpCapture(options: { delayMs?: number } = {}) {
   const received: TCapturedMail[] = [];
   const waiters: Array<() => void> = [];
   let refusing = false;
+  /** Messages whose data has arrived, answered or not yet. */
+  let arriving = 0;
+  let holding: { until: Promise<void>; release(): void } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -21,8 +25,12 @@ export async function startSmtpCapture() {
         stream.on('end', () => callback(Object.assign(new Error('Service unavailable'), { responseCode: 421 })));
         return;
       }
+      arriving += 1;
+      for (const wake of waiters.splice(0)) wake();
       simpleParser(stream)
-        .then((mail: ParsedMail) => {
+        .then(async (mail: ParsedMail) => {
+          if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+          await holding?.until;
           received.push({
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             subject: mail.subject ?? '',
@@ -37,6 +45,16 @@ export async function startSmtpCapture() {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  async function waitUntil(done: () => boolean, failure: () => string, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(failure());
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
@@ -45,19 +63,40 @@ export async function startSmtpCapture() {
     refuse(value: boolean) {
       refusing = value;
     },
-    /** Resolves once at least `count` mails arrived (or rejects after the timeout). */
-    async waitFor(count: number, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${received.length}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
+    /** Until called with false, messages are read but not answered (the sender waits for the reply). */
+    hold(value: boolean) {
+      if (value && !holding) {
+        let release: () => void = () => undefined;
+        const until = new Promise<void>((resolve) => {
+          release = resolve;
         });
+        holding = { until, release };
+      } else if (!value && holding) {
+        holding.release();
+        holding = undefined;
       }
+    },
+    /** Resolves once at least `count` mails were accepted (or rejects after the timeout). */
+    async waitFor(count: number, timeoutMs = 10_000) {
+      await waitUntil(
+        () => received.length >= count,
+        () => `expected ${count} mails, got ${received.length}`,
+        timeoutMs,
+      );
       return received;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Resolves once the data of at least `count` mails arrived, answered or still held. */
+    async waitForArriving(count: number, timeoutMs = 10_000) {
+      await waitUntil(
+        () => arriving >= count,
+        () => `expected ${count} mails arriving, got ${arriving}`,
+        timeoutMs,
+      );
+    },
+    close: () => {
+      holding?.release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -103,6 +103,11 @@ export const outboxEmails = pgTable(
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set by the worker that claimed the e-mail (a new value per claim): only that worker may
+     * extend the hold, send it and record the result, so a hold that expired mid-send is not sent twice.
+     */
+    claimToken: uuid('claim_token'),
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

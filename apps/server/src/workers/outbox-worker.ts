@@ -3,9 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TMailTransport } from '../modules/outbox/mail-transport.ts';
 import {
   claimDueEmails,
+  extendClaim,
   markEmailFailedAttempt,
   markEmailSent,
   markEmailsKept,
+  releaseClaim,
+  type TOutboxRow,
 } from '../modules/outbox/outbox-repository.ts';
 
 export type TOutboxWorkerOptions = {
@@ -15,8 +18,12 @@ export type TOutboxWorkerOptions = {
   maxBackoffMs: number;
   /** Attempts before an e-mail is marked failed (with the defaults, about a day of retries). */
   maxAttempts: number;
+  /** How long a claim keeps other instances off its e-mails; renewed while they are being sent. */
   leaseMs: number;
+  /** E-mails claimed at once: few, so a slow SMTP server leaves the rest to other instances. */
   batchSize: number;
+  /** On stop, the longest wait for a send in flight (stay well inside the shutdown grace period). */
+  stopTimeoutMs: number;
 };
 
 export const DEFAULT_OUTBOX_OPTIONS: TOutboxWorkerOptions = {
@@ -25,16 +32,24 @@ export const DEFAULT_OUTBOX_OPTIONS: TOutboxWorkerOptions = {
   maxBackoffMs: 15 * 60_000,
   maxAttempts: 100,
   leaseMs: 60_000,
-  batchSize: 20,
+  batchSize: 5,
+  stopTimeoutMs: 10_000,
 };
 
 export function retryDelayMs(attempt: number, options: Pick<TOutboxWorkerOptions, 'baseBackoffMs' | 'maxBackoffMs'>) {
   return Math.min(options.baseBackoffMs * 2 ** Math.max(0, attempt - 1), options.maxBackoffMs);
 }
 
+/** The batch being sent: its claim token, the e-mails not started yet, and the one being sent. */
+type TBatch = { token: string; unstarted: Set<string>; inFlight: string | undefined };
+
 /**
- * Delivers the outbox: polls for due e-mails, sends them one by one outside any transaction and
- * records the result. `kick()` after a commit sends at once; `stop()` finishes the current pass.
+ * Delivers the outbox: polls for due e-mails, claims a few, sends them one by one outside any
+ * transaction and records the result (decisions 006 and 070). While it sends, it renews its hold;
+ * before each send it confirms the hold is still its own, so an e-mail whose hold passed to
+ * another instance is left to that instance. `kick()` after a commit sends at once. `stop()`
+ * claims nothing more, hands back the e-mails of the batch not yet started, and waits for the send
+ * in flight (up to `stopTimeoutMs`).
  */
 export function createOutboxWorker(deps: {
   db: TDatabase;
@@ -48,48 +63,95 @@ export function createOutboxWorker(deps: {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  let current: TBatch | undefined;
 
-  async function deliverBatch(dueBy: Date): Promise<number> {
-    const batch = await claimDueEmails(db, dueBy, options.batchSize, options.leaseMs);
-    if (!transport.delivers) {
-      // No mail server: the whole batch is logged and kept, readable later, in one statement.
-      for (const email of batch) {
-        log.info({ outboxId: email.id, to: email.to, subject: email.subject }, 'e-mail kept in outbox (no SMTP_URL)');
-      }
-      if (batch.length > 0)
-        await markEmailsKept(
-          db,
-          batch.map((email) => email.id),
-        );
-      return batch.length;
-    }
-    for (const email of batch) {
-      try {
-        await transport.send(email);
-        await markEmailSent(db, email.id, clock());
-        log.info({ outboxId: email.id, subject: email.subject }, 'e-mail sent');
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const retryAt =
-          email.attempts >= options.maxAttempts
-            ? null
-            : new Date(clock().getTime() + retryDelayMs(email.attempts, options));
-        await markEmailFailedAttempt(db, email.id, message, retryAt);
-        log.warn({ outboxId: email.id, attempt: email.attempts, retryAt, err: message }, 'e-mail delivery failed');
-      }
-    }
-    return batch.length;
+  const holdUntil = () => new Date(clock().getTime() + options.leaseMs);
+
+  /** Hands the e-mails not yet started back at once, due for whichever instance polls next. */
+  async function releaseUnstarted(batch: TBatch) {
+    const ids = [...batch.unstarted];
+    batch.unstarted.clear();
+    if (ids.length === 0) return;
+    await releaseClaim(db, batch.token, ids, clock());
+    log.info({ count: ids.length }, 'outbox: released unsent e-mails for the next pass');
   }
 
-  /**
-   * One delivery pass. The last pass on shutdown (`drainDueBy`) takes batch after batch until every
-   * e-mail due at that instant had its attempt; one that fails then is retried after the restart.
-   */
-  async function pass(drainDueBy?: Date) {
+  async function renewHold(batch: TBatch) {
+    const ids = [...batch.unstarted, ...(batch.inFlight ? [batch.inFlight] : [])];
+    try {
+      const held = await extendClaim(db, batch.token, ids, holdUntil());
+      // Lost holds (taken over after a stall) belong to the instance that took them now.
+      for (const id of batch.unstarted) if (!held.has(id)) batch.unstarted.delete(id);
+    } catch (error) {
+      log.warn({ err: error }, 'outbox: could not renew the hold on claimed e-mails');
+    }
+  }
+
+  async function deliverOne(batch: TBatch, email: TOutboxRow) {
+    const held = await extendClaim(db, batch.token, [email.id], holdUntil());
+    if (!held.has(email.id)) {
+      log.warn({ outboxId: email.id }, 'e-mail hold lost before sending; left to the instance that took it');
+      return;
+    }
+    batch.inFlight = email.id;
+    try {
+      await transport.send(email);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retryAt =
+        email.attempts >= options.maxAttempts
+          ? null
+          : new Date(clock().getTime() + retryDelayMs(email.attempts, options));
+      await markEmailFailedAttempt(db, batch.token, email.id, message, retryAt);
+      log.warn({ outboxId: email.id, attempt: email.attempts, retryAt, err: message }, 'e-mail delivery failed');
+      return;
+    } finally {
+      batch.inFlight = undefined;
+    }
+    if (await markEmailSent(db, batch.token, email.id, clock())) {
+      log.info({ outboxId: email.id, subject: email.subject }, 'e-mail sent');
+    } else {
+      // Only when the hold could not be renewed for a whole lease (a stalled process).
+      log.warn({ outboxId: email.id }, 'e-mail sent after its hold was lost; it may be sent once more');
+    }
+  }
+
+  async function deliverBatch(): Promise<number> {
+    const claim = await claimDueEmails(db, clock(), options.batchSize, options.leaseMs);
+    const ids = claim.emails.map((email) => email.id);
+    if (ids.length === 0) return 0;
+    if (!transport.delivers) {
+      // No mail server: the whole batch is logged and kept, readable later, in one statement.
+      for (const email of claim.emails) {
+        log.info({ outboxId: email.id, to: email.to, subject: email.subject }, 'e-mail kept in outbox (no SMTP_URL)');
+      }
+      await markEmailsKept(db, claim.token, ids);
+      return ids.length;
+    }
+    const batch: TBatch = { token: claim.token, unstarted: new Set(ids), inFlight: undefined };
+    current = batch;
+    const heartbeat = setInterval(() => void renewHold(batch), Math.max(10, Math.floor(options.leaseMs / 3)));
+    heartbeat.unref();
+    try {
+      for (const email of claim.emails) {
+        if (stopped) break;
+        // Gone from the set: handed back by stop() or taken over by another instance.
+        if (!batch.unstarted.delete(email.id)) continue;
+        await deliverOne(batch, email);
+      }
+    } finally {
+      clearInterval(heartbeat);
+      current = undefined;
+      await releaseUnstarted(batch);
+    }
+    return ids.length;
+  }
+
+  async function pass() {
     do {
       again = false;
       try {
-        while ((await deliverBatch(drainDueBy ?? clock())) === options.batchSize && (drainDueBy || !stopped)) {}
+        while (!stopped && (await deliverBatch()) === options.batchSize) {}
       } catch (error) {
         log.error({ err: error }, 'outbox pass failed');
       }
@@ -97,6 +159,7 @@ export function createOutboxWorker(deps: {
   }
 
   function run(): Promise<void> {
+    if (stopped) return running ?? Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -122,12 +185,26 @@ export function createOutboxWorker(deps: {
     },
     /** Delivers what is due now; resolves when the pass ends. */
     kick: run,
-    /** Stops polling after a last pass, so e-mails committed by finished requests still go out. */
+    /**
+     * Stops claiming. E-mails claimed but not started go back at once; the send in flight may
+     * finish (or is left held after `stopTimeoutMs`, to be retried after its hold: at least once).
+     * Everything else stays in the outbox for the next instance or the restart.
+     */
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running;
-      await pass(clock());
+      if (current) await releaseUnstarted(current).catch((error) => log.warn({ err: error }, 'outbox release failed'));
+      if (!running) return;
+      let giveUp: NodeJS.Timeout | undefined;
+      const gaveUp = await Promise.race([
+        running.then(() => false),
+        new Promise<boolean>((resolve) => {
+          giveUp = setTimeout(() => resolve(true), options.stopTimeoutMs);
+        }),
+      ]);
+      clearTimeout(giveUp);
+      if (gaveUp)
+        log.warn('outbox: stopped without waiting longer for the e-mail in flight; it is retried after its hold');
     },
   };
 }

@@ -9,7 +9,9 @@ export type TMailTransport = {
 };
 
 export function createSmtpTransport(smtpUrl: string, from: string): TMailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, { from });
+  // One pooled connection reused from mail to mail: a slow server costs its answer time per mail,
+  // not a new connection and greeting each time.
+  const transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 1 }, { from });
   return {
     delivers: true,
     async send(email) {

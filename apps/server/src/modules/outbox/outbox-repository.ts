@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 
@@ -27,11 +28,17 @@ export async function enqueueEmails(tx: TExecutor, emails: readonly TOutgoingEma
   );
 }
 
+/** One worker's hold on a batch of e-mails: the token it wrote on them when it claimed them. */
+export type TOutboxClaim = { token: string; emails: TOutboxRow[] };
+
 /**
- * Claims due e-mails for one delivery attempt. The lease (next_attempt_at pushed forward) keeps
- * other instances off them; if this process dies mid-send they become due again after it.
+ * Claims due e-mails for one delivery attempt. The hold (next_attempt_at pushed forward) keeps
+ * other instances off them; if this process dies mid-send they become due again after it. The
+ * claim token says whose hold it is: every later write checks it, so a worker whose hold expired
+ * and was taken over writes nothing.
  */
-export async function claimDueEmails(db: TExecutor, now: Date, limit: number, leaseMs: number): Promise<TOutboxRow[]> {
+export async function claimDueEmails(db: TExecutor, now: Date, limit: number, holdMs: number): Promise<TOutboxClaim> {
+  const token = randomUUID();
   const due = db
     .select({ id: outboxEmails.id })
     .from(outboxEmails)
@@ -39,32 +46,83 @@ export async function claimDueEmails(db: TExecutor, now: Date, limit: number, le
     .orderBy(asc(outboxEmails.nextAttemptAt))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return db
+  const emails = await db
     .update(outboxEmails)
-    .set({ attempts: sql`${outboxEmails.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
+    .set({
+      attempts: sql`${outboxEmails.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + holdMs),
+      claimToken: token,
+    })
     .where(inArray(outboxEmails.id, due))
     .returning();
+  return { token, emails };
 }
 
-export async function markEmailSent(db: TExecutor, id: string, now: Date) {
-  await db.update(outboxEmails).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(outboxEmails.id, id));
+function heldBy(token: string, ids: readonly string[]) {
+  return and(
+    inArray(outboxEmails.id, [...ids]),
+    eq(outboxEmails.claimToken, token),
+    eq(outboxEmails.status, 'pending'),
+  );
+}
+
+/** Pushes the hold of e-mails still held under `token` to `until`; returns the ids still held. */
+export async function extendClaim(
+  db: TExecutor,
+  token: string,
+  ids: readonly string[],
+  until: Date,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .update(outboxEmails)
+    .set({ nextAttemptAt: until })
+    .where(heldBy(token, ids))
+    .returning({ id: outboxEmails.id });
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Hands e-mails back unsent (a stopping worker): due at once for any instance, and the attempt
+ * counted by the claim is taken back since no attempt was made.
+ */
+export async function releaseClaim(db: TExecutor, token: string, ids: readonly string[], now: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(outboxEmails)
+    .set({ nextAttemptAt: now, claimToken: null, attempts: sql`greatest(${outboxEmails.attempts} - 1, 0)` })
+    .where(heldBy(token, ids));
+}
+
+/** Records the send if the e-mail is still held under `token`; false when the hold was lost. */
+export async function markEmailSent(db: TExecutor, token: string, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(outboxEmails)
+    .set({ status: 'sent', sentAt: now, lastError: null, claimToken: null })
+    .where(heldBy(token, [id]))
+    .returning({ id: outboxEmails.id });
+  return rows.length > 0;
 }
 
 /** Without a mail transport e-mails stay readable here and in the log, marked as not delivered. */
-export async function markEmailsKept(db: TExecutor, ids: readonly string[]) {
-  await db
-    .update(outboxEmails)
-    .set({ status: 'kept' })
-    .where(inArray(outboxEmails.id, [...ids]));
+export async function markEmailsKept(db: TExecutor, token: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await db.update(outboxEmails).set({ status: 'kept', claimToken: null }).where(heldBy(token, ids));
 }
 
-export async function markEmailFailedAttempt(db: TExecutor, id: string, error: string, retryAt: Date | null) {
+export async function markEmailFailedAttempt(
+  db: TExecutor,
+  token: string,
+  id: string,
+  error: string,
+  retryAt: Date | null,
+) {
   await db
     .update(outboxEmails)
     .set(
       retryAt
-        ? { lastError: error.slice(0, 1000), nextAttemptAt: retryAt }
-        : { lastError: error.slice(0, 1000), status: 'failed' },
+        ? { lastError: error.slice(0, 1000), nextAttemptAt: retryAt, claimToken: null }
+        : { lastError: error.slice(0, 1000), status: 'failed', claimToken: null },
     )
-    .where(eq(outboxEmails.id, id));
+    .where(heldBy(token, [id]));
 }
