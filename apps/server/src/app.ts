@@ -7,7 +7,6 @@ import type { TDatabase, TDatabaseHandle } from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { TConfig } from './config.ts';
 import { createBackgroundTasks, type TBackgroundTasks } from './lib/background-tasks.ts';
 import { findProfile, findUserIdByEmail } from './modules/accounts/accounts-repository.ts';
@@ -21,6 +20,7 @@ import { createInvitationsService, type TInvitationsService } from './modules/in
 import { createSmtpTransport, keepInOutbox, type TMailTransport } from './modules/outbox/mail-transport.ts';
 import { enqueueEmails } from './modules/outbox/outbox-repository.ts';
 import { createPublicFormsService, type TPublicFormsService } from './modules/public-forms/public-forms-service.ts';
+import { createRateLimitRedis, redisStoreWithLocalFallback } from './modules/rate-limits/redis-with-local-fallback.ts';
 import { readFeatureFlags } from './modules/settings/feature-flags-repository.ts';
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
 import { createS3FileStore } from './modules/storage/s3-file-store.ts';
@@ -250,12 +250,15 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     neverShed: ['/api/health', '/api/health/live', '/api/health/ready'],
   });
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    ? createRateLimitRedis(
+        config.redisUrl,
+        (error) => app.log.warn({ err: error.message }, 'redis unavailable: rate limits counted per instance'),
+        () => app.log.info('redis is back: rate limits shared again'),
+      )
     : undefined;
-  redis?.on('error', (error) => app.log.warn({ err: error.message }, 'redis unavailable'));
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'spacecapture-rl:', skipOnError: true } : {}),
+    ...(redis ? { store: redisStoreWithLocalFallback(redis, 'spacecapture-rl:') } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`),
   });

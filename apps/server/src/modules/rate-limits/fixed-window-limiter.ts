@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis';
 
 /**
  * Counts hits per key in fixed windows: in memory, or in Redis when instances must share counts.
- * If Redis fails the hit is allowed (and logged by the caller's Redis error handler): a broken cache
- * must not lock everybody out.
+ * A hit that cannot reach Redis is counted in this instance's memory instead (decision 077): a
+ * broken cache must neither lock everybody out nor lift the limit.
  *
  * `undo` takes back one hit of the current window (a reservation that turned out not to count, such
  * as a sign-in attempt that succeeded); `reset` forgets the key. Counting first and taking back
@@ -26,7 +26,7 @@ export function createLimiter(options: {
   redis?: Redis;
   clock?: () => number;
 }): TLimiter {
-  const clock = options.clock ?? Date.now;
+  const local = createMemoryLimiter(options.max, options.windowMs, options.clock ?? Date.now);
   if (options.redis) {
     const redis = options.redis;
     const keyOf = (key: string) => `${options.prefix}:${key}`;
@@ -43,39 +43,45 @@ export function createLimiter(options: {
           }
           return { allowed: count <= options.max, retryAfterSeconds: Math.ceil(ttl / 1000) };
         } catch {
-          return { allowed: true, retryAfterSeconds: 0 };
+          return local.hit(key);
         }
       },
       async undo(key) {
+        await local.undo(key);
         try {
           await redis.eval(UNDO_SCRIPT, 1, keyOf(key));
         } catch {
-          // Failing open, as hit does.
+          // Redis away: the local count above was the one to take back.
         }
       },
       async reset(key) {
+        await local.reset(key);
         try {
           await redis.del(keyOf(key));
         } catch {
-          // Failing open, as hit does.
+          // Redis away: nothing stored there to forget.
         }
       },
     };
   }
+  return local;
+}
+
+function createMemoryLimiter(max: number, windowMs: number, clock: () => number): TLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   return {
     async hit(key) {
       const now = clock();
       let window = windows.get(key);
       if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + options.windowMs };
+        window = { count: 0, resetAt: now + windowMs };
         windows.set(key, window);
         if (windows.size > 100_000) {
           for (const [storedKey, stored] of windows) if (stored.resetAt <= now) windows.delete(storedKey);
         }
       }
       window.count++;
-      return { allowed: window.count <= options.max, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
+      return { allowed: window.count <= max, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
     },
     async undo(key) {
       const window = windows.get(key);
