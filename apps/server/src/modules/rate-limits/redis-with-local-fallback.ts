@@ -71,7 +71,5 @@ export function redisStoreWithLocalFallback(
       new LocalStore(params.continueExceeding, params.exponentialBackoff),
       onFallback,
     );
-  } as unknown as new (
-    params: unknown,
-  ) => TStore;
+  } as unknown as FastifyRateLimitStoreCtor;
 }
