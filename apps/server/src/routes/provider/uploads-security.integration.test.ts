@@ -289,3 +289,41 @@ describe('tus answers', () => {
     expectSecurityHeaders(refused, 'POST refused by the guard');
   });
 });
+
+describe('tus’s own refusals', () => {
+  function expectOurError(answer: TResponse, status: number, code: string, what: string) {
+    expect(answer.statusCode, `${what}: ${answer.body}`).toBe(status);
+    expect(answer.headers['content-type'], what).toMatch(/^application\/json/);
+    expect(errorOf(answer).code, what).toBe(code);
+    expect(errorOf(answer).message.length, what).toBeGreaterThan(0);
+  }
+
+  it('come in our error shape, with tus’s status', async () => {
+    const orderId = await orderOf(attacker);
+    const location = await created(attacker.client, orderId, 10);
+    expect((await patch(attacker.client, location, 0, randomBytes(4))).statusCode).toBe(204);
+
+    expectOurError(await patch(attacker.client, location, 0, randomBytes(4)), 409, 'conflict', 'a wrong offset');
+    const noVersion = await tus(attacker.client, 'PATCH', location, {
+      headers: { 'tus-resumable': '', 'upload-offset': '4' },
+      body: randomBytes(2),
+    });
+    expectOurError(noVersion, 412, 'precondition_failed', 'no Tus-Resumable');
+    const unknownVersion = await tus(attacker.client, 'PATCH', location, {
+      headers: { 'tus-resumable': '0.2.2', 'upload-offset': '4' },
+      body: randomBytes(2),
+    });
+    expectOurError(unknownVersion, 400, 'bad_request', 'an unknown Tus-Resumable');
+    const badHeader = await tus(attacker.client, 'POST', UPLOADS, {
+      headers: {
+        'upload-length': '10',
+        'upload-defer-length': '1.5',
+        'upload-metadata': metadataHeader({ orderId, filename: 'scan.e57' }),
+      },
+    });
+    expectOurError(badHeader, 400, 'bad_request', 'a malformed Upload-Defer-Length');
+
+    expect((await patch(attacker.client, location, 4, randomBytes(6))).statusCode).toBe(204);
+    expectOurError(await tus(attacker.client, 'DELETE', location), 400, 'bad_request', 'terminating a finished upload');
+  });
+});

@@ -8,7 +8,6 @@ import {
 } from '@spacecapture/shared/contracts/provider-uploads';
 import { AppError, ZErrorResponse } from '@spacecapture/shared/errors';
 import { PROVIDER_ROLES } from '@spacecapture/shared/roles';
-import { Server } from '@tus/server';
 import { type Locker, Metadata } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,9 +18,10 @@ import { trackChecksums } from '../../modules/uploads/streaming-checksum.ts';
 import { keyOfUploadId, UPLOAD_ID, uploadIdOf } from '../../modules/uploads/upload-keys.ts';
 import { ChecksumMismatchError, createUploadsService } from '../../modules/uploads/uploads-service.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { errorBody } from '../../plugins/errors.ts';
+import { diskFullError, errorBody } from '../../plugins/errors.ts';
 import { toActor } from '../admin/invitations.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
+import { TusServerWithOurErrors } from './tus-server.ts';
 
 const roles = PROVIDER_ROLES;
 const tags = ['provider'];
@@ -66,6 +66,14 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
     await removeUpload(key);
     await uploads.releaseReservation(key);
   };
+  // Bytes received for the metrics: what each write moved the offset by. tus ends a write
+  // gracefully when its client goes away, so an interrupted PATCH counts what it stored.
+  const writeUpload = app.files.uploads.write.bind(app.files.uploads);
+  app.files.uploads.write = async (readable, id, offset) => {
+    const written = await writeUpload(readable, id, offset);
+    app.countUploadedBytes(written - offset);
+    return written;
+  };
   if (options.sweepAbandoned) {
     const sweeper = createAbandonedUploadsSweeper({
       db: app.db,
@@ -85,6 +93,9 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
   };
   /** Our one error shape for tus's answers; an unexpected failure says nothing of its cause. */
   const asTusError = (error: unknown) => {
+    const diskFull = diskFullError(error, 'upload');
+    if (diskFull)
+      return { status_code: diskFull.status, body: JSON.stringify(errorBody(diskFull.code, diskFull.message)) };
     if (error instanceof ChecksumMismatchError) {
       return {
         status_code: CHECKSUM_MISMATCH_STATUS,
@@ -100,7 +111,7 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
     };
   };
 
-  const tus = new Server({
+  const tus = new TusServerWithOurErrors({
     path: UPLOADS_PATH,
     datastore: app.files.uploads,
     ...(options.locker ? { locker: options.locker } : {}),
@@ -142,7 +153,8 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
       }
     },
     onResponseError: (_request, error) => {
-      // tus's own refusals (offset conflict, size, lock) carry a status; anything else is ours to hide.
+      // tus's own refusals (offset conflict, size, lock) carry a status and are put in our error
+      // shape where tus writes them (tus-server.ts); anything else is ours to hide.
       if ('status_code' in error) return undefined;
       app.log.error({ err: error }, 'upload request failed');
       return asTusError(error);
