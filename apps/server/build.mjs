@@ -17,7 +17,12 @@ const bundleWorkspacePackagesOnly = {
 
 await rm(here('./dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { server: here('./src/server.ts'), migrate: here('./src/migrate.ts') },
+  entryPoints: {
+    server: here('./src/server.ts'),
+    migrate: here('./src/migrate.ts'),
+    backup: here('./src/backup.ts'),
+    restore: here('./src/restore.ts'),
+  },
   outdir: here('./dist'),
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -29,4 +34,4 @@ await build({
   plugins: [bundleWorkspacePackagesOnly],
 });
 await cp(here('../../packages/db/migrations'), here('./dist/migrations'), { recursive: true });
-console.info('server bundled to apps/server/dist/server.mjs (and migrate.mjs)');
+console.info('server bundled to apps/server/dist/server.mjs (and migrate.mjs, backup.mjs, restore.mjs)');
