@@ -23,7 +23,7 @@ import { createPublicFormsService, type TPublicFormsService } from './modules/pu
 import { createRateLimitRedis, redisStoreWithLocalFallback } from './modules/rate-limits/redis-with-local-fallback.ts';
 import { readFeatureFlags } from './modules/settings/feature-flags-repository.ts';
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
-import { createS3FileStore } from './modules/storage/s3-file-store.ts';
+import { assertBucketExists, createS3FileStore } from './modules/storage/s3-file-store.ts';
 import { createPostgresUploadLocker } from './modules/uploads/postgres-upload-locker.ts';
 import { createApplicationsService, type TApplicationsService } from './modules/workflow/applications-service.ts';
 import { createAssignmentsService, type TAssignmentsService } from './modules/workflow/assignments-service.ts';
@@ -146,6 +146,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     reply.header('X-Request-Id', request.id);
   });
 
+  // A missing bucket stops the start (StartupError) rather than failing the first upload.
+  if (config.s3) await assertBucketExists(config.s3);
   const files = config.s3
     ? createS3FileStore(config.s3, path.join(config.dataDir, 'files'))
     : createLocalFileStore(path.join(config.dataDir, 'files'));

@@ -31,7 +31,16 @@ async function main() {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, database });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    // A bucket missing or refused (S3_BUCKET) is found here, before the app listens.
+    app = await buildApp({ config, database });
+  } catch (error) {
+    if (!(error instanceof StartupError)) throw error;
+    console.error(error.message);
+    await database.close();
+    process.exit(78);
+  }
   try {
     await ensureFirstAdmin({
       db: database.db,

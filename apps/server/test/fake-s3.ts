@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A minimal S3-compatible server for tests (path-style, one bucket, no signature check): objects
- * with user metadata, ranged GET, HEAD, DeleteObjects, and multipart uploads (create, upload
+ * A minimal S3-compatible server for tests (path-style, one bucket, no signature check): HeadBucket,
+ * objects with user metadata, ranged GET, HEAD, DeleteObjects, and multipart uploads (create, upload
  * part, list parts, complete, abort). Enough for the S3 driver and tus's S3 store; nothing more.
  */
 
@@ -37,6 +37,8 @@ export async function startFakeS3(bucket: string) {
     const missing = () =>
       send(404, method === 'HEAD' ? '' : xml(`<Error><Code>NoSuchKey</Code><Message>Not found</Message></Error>`));
     if (bucketName !== bucket) return send(404, xml('<Error><Code>NoSuchBucket</Code></Error>'));
+    // HeadBucket: the app checks its bucket at start.
+    if (method === 'HEAD' && !key) return send(200);
 
     if (method === 'GET' && !key && query.get('list-type') === '2') {
       const contents = [...objects.entries()]

@@ -3,8 +3,10 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -12,6 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
 import type { TS3Config } from '../../config.ts';
+import { StartupError } from '../auth/first-admin.ts';
 import { assertSafeKey, type TFileStore } from './file-store.ts';
 
 /** Part size of resumable uploads: 10,000 parts (S3's limit) of 64 MiB carry 625 GiB. */
@@ -34,6 +37,35 @@ function isNotFound(error: unknown) {
   const name = (error as { name?: string }).name;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
+}
+
+/**
+ * Stops the start with one line when the bucket is missing, refused or unreachable: otherwise the
+ * first sign would be a failed upload. Connection and request times are bounded so a silent
+ * endpoint cannot hang the start.
+ */
+export async function assertBucketExists(config: TS3Config) {
+  const client = new S3Client({
+    ...s3ClientConfigOf(config),
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 10_000 },
+  });
+  const where = `bucket "${config.bucket}" at ${config.endpoint ?? `AWS S3 (${config.region})`}`;
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404) throw new StartupError(`S3_BUCKET: the ${where} does not exist; create it first.`);
+    if (status === 401 || status === 403) {
+      throw new StartupError(
+        `S3_BUCKET: the ${where} refused access (${status}); check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.`,
+      );
+    }
+    const reason = String((error as Error).message ?? error).replaceAll(/\s+/g, ' ');
+    throw new StartupError(`S3_BUCKET: the ${where} could not be checked: ${reason}`);
+  } finally {
+    client.destroy();
+  }
 }
 
 /** The local driver's "no such file" shape, so callers handle both drivers alike. */
@@ -60,6 +92,18 @@ export function createS3FileStore(
       if (isNotFound(error)) return false;
       throw error;
     }
+  };
+  const uploads = new S3Store({
+    partSize: UPLOAD_PART_BYTES,
+    maxConcurrentPartUploads: 4,
+    s3ClientConfig: { bucket: Bucket, ...s3ClientConfigOf(config) },
+  });
+  // tus's remove (termination, the sweep) aborts the multipart upload and deletes the object and
+  // its state, but not the unfinished tail part of an upload stopped mid-part.
+  const removeUpload = uploads.remove.bind(uploads);
+  uploads.remove = async (key) => {
+    await removeUpload(key);
+    await client.send(new DeleteObjectCommand({ Bucket, Key: `${assertSafeKey(key)}.part` }));
   };
   return {
     kind: 's3',
@@ -115,11 +159,7 @@ export function createS3FileStore(
       // object is enough (two creations of one name in one millisecond are refused by the caller's retry).
       return !(await exists(key)) && !(await exists(`${key}.info`));
     },
-    uploads: new S3Store({
-      partSize: UPLOAD_PART_BYTES,
-      maxConcurrentPartUploads: 4,
-      s3ClientConfig: { bucket: Bucket, ...s3ClientConfigOf(config) },
-    }),
+    uploads,
     async listUploads() {
       const keys: string[] = [];
       let ContinuationToken: string | undefined;

@@ -67,7 +67,12 @@ async function scheduledOrder() {
   ).orderId;
 }
 
-function tus(method: 'POST' | 'HEAD' | 'PATCH', url: string, headers: Record<string, string> = {}, body?: Buffer) {
+function tus(
+  method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+) {
   return t.app.inject({
     method,
     url,
@@ -149,5 +154,23 @@ describe('the S3 driver', () => {
     expect(removed).toEqual([expect.stringMatching(new RegExp(`^${orderId}/\\d{13}_left\\.e57$`))]);
     expect((await tus('HEAD', leftAt)).statusCode).toBe(404);
     expect(s3.uploads.size).toBe(0);
+  });
+
+  it('terminates an unfinished upload (DELETE): its multipart upload is aborted and nothing of it stays in the bucket', async () => {
+    const orderId = await scheduledOrder();
+    const created = await tus('POST', '/api/provider/uploads', {
+      'upload-length': '9000',
+      'upload-metadata': `orderId ${Buffer.from(orderId).toString('base64')},filename ${Buffer.from('gone.e57').toString('base64')}`,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const location = String(created.headers.location);
+    expect((await tus('PATCH', location, { 'upload-offset': '0' }, randomBytes(4000))).statusCode).toBe(204);
+    expect([...s3.uploads.values()].filter((upload) => upload.key.startsWith(orderId))).toHaveLength(1);
+
+    const deleted = await tus('DELETE', location);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await tus('HEAD', location)).statusCode).toBe(404);
+    expect([...s3.uploads.values()].filter((upload) => upload.key.startsWith(orderId))).toEqual([]);
+    expect([...s3.objects.keys()].filter((key) => key.startsWith(orderId))).toEqual([]);
   });
 });
