@@ -61,6 +61,12 @@ import {
   type TOutboxWorker,
   type TOutboxWorkerOptions,
 } from './workers/outbox-worker.ts';
+import {
+  createRetentionWorker,
+  DEFAULT_RETENTION_OPTIONS,
+  type TRetentionWorker,
+  type TRetentionWorkerOptions,
+} from './workers/retention-worker.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -72,6 +78,7 @@ export type TAppOptions = {
   mailTransport?: TMailTransport;
   outbox?: Partial<TOutboxWorkerOptions>;
   offerExpiry?: Partial<TOfferExpiryWorkerOptions>;
+  retention?: Partial<TRetentionWorkerOptions>;
   /** Start the background workers (off in tests that drive them by hand). */
   startWorkers?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -86,6 +93,7 @@ declare module 'fastify' {
     files: TFileStore;
     outbox: TOutboxWorker;
     offerExpiry: TOfferExpiryWorker;
+    retention: TRetentionWorker;
     /** Work done after a response has gone out (awaited before the app closes). */
     backgroundTasks: TBackgroundTasks;
     services: {
@@ -218,6 +226,23 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       options: { ...DEFAULT_OFFER_EXPIRY_OPTIONS, ...options.offerExpiry },
     }),
   );
+  const DAY_MS = 86_400_000;
+  app.decorate(
+    'retention',
+    createRetentionWorker({
+      db: database.db,
+      clock,
+      log: app.log.child({ worker: 'retention' }),
+      options: {
+        ...DEFAULT_RETENTION_OPTIONS,
+        intervalMs: config.retention.intervalMinutes * 60_000,
+        idempotencyKeysMs: config.retention.idempotencyKeysDays * DAY_MS,
+        sentEmailsMs: config.retention.sentEmailsDays * DAY_MS,
+        expiredSessionsMs: config.retention.expiredSessionsDays * DAY_MS,
+        ...options.retention,
+      },
+    }),
+  );
   app.decorate('services', {
     publicForms: createPublicFormsService({
       db: database.db,
@@ -310,10 +335,12 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     if (options.startWorkers ?? true) outbox.start();
     if (options.startWorkers ?? true) app.offerExpiry.start();
+    if (options.startWorkers ?? true) app.retention.start();
   });
   app.addHook('onClose', async () => {
     await app.backgroundTasks.idle();
     await app.offerExpiry.stop();
+    await app.retention.stop();
     await outbox.stop();
     transport.close();
     redis?.disconnect();

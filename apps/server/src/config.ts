@@ -87,6 +87,14 @@ const ZEnvironment = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'expected true or false').optional(),
+  /** Minutes between passes that prune old rows (decision 081). */
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Days an idempotency key (a replayable answer) is kept. */
+  RETENTION_IDEMPOTENCY_KEYS_DAYS: z.coerce.number().int().min(1).max(36_500).default(7),
+  /** Days a delivered e-mail stays in the outbox view. */
+  RETENTION_SENT_EMAILS_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
+  /** Days an expired session is kept (0: removed at the next pass). */
+  RETENTION_EXPIRED_SESSIONS_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
 });
 
 const DEFAULT_UPLOAD_RESERVED_BYTES_PER_ORG = 200 * 1000 ** 3;
@@ -128,6 +136,12 @@ export type TConfig = {
   uploadReservedBytesPerOrg: number;
   /** Unset: files on local disk under $DATA_DIR/files. */
   s3: TS3Config | undefined;
+  retention: {
+    intervalMinutes: number;
+    idempotencyKeysDays: number;
+    sentEmailsDays: number;
+    expiredSessionsDays: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -195,6 +209,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: value.S3_FORCE_PATH_STYLE ? value.S3_FORCE_PATH_STYLE === 'true' : Boolean(value.S3_ENDPOINT),
         }
       : undefined,
+    retention: {
+      intervalMinutes: value.RETENTION_INTERVAL_MINUTES,
+      idempotencyKeysDays: value.RETENTION_IDEMPOTENCY_KEYS_DAYS,
+      sentEmailsDays: value.RETENTION_SENT_EMAILS_DAYS,
+      expiredSessionsDays: value.RETENTION_EXPIRED_SESSIONS_DAYS,
+    },
   };
 }
 

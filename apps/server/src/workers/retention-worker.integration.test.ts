@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { schema } from '@spacecapture/db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestApp } from '../../test/test-app.ts';
+import { createRetentionWorker, DEFAULT_RETENTION_OPTIONS } from './retention-worker.ts';
+
+/**
+ * Retention on a controlled clock: rows past their age go, recent ones stay, in batches; e-mails
+ * that were never delivered and the audit log are never pruned.
+ */
+
+const DAY = 86_400_000;
+let now = new Date('2027-03-01T12:00:00Z');
+const ago = (days: number) => new Date(now.getTime() - days * DAY);
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => now });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function insertIdempotencyKey(key: string, createdAt: Date) {
+  await t.db.insert(schema.idempotencyKeys).values({
+    scope: 'test',
+    key,
+    requestHash: 'hash',
+    responseStatus: 201,
+    responseBody: {},
+    createdAt,
+  });
+}
+
+async function insertEmail(subject: string, status: string, createdAt: Date, sentAt: Date | null) {
+  await t.db.insert(schema.outboxEmails).values({
+    to: ['someone@example.com'],
+    subject,
+    html: '<p>x</p>',
+    text: 'x',
+    status,
+    createdAt,
+    sentAt,
+  });
+}
+
+async function insertSession(id: string, userId: string, expiresAt: Date) {
+  await t.db.insert(schema.session).values({ id, token: randomUUID(), userId, expiresAt });
+}
+
+async function remaining() {
+  const keys = await t.db.select({ key: schema.idempotencyKeys.key }).from(schema.idempotencyKeys);
+  const emails = await t.db.select({ subject: schema.outboxEmails.subject }).from(schema.outboxEmails);
+  const sessions = await t.db.select({ id: schema.session.id }).from(schema.session);
+  const audit = await t.db.select({ entityId: schema.auditLog.entityId }).from(schema.auditLog);
+  return {
+    keys: keys.map((row) => row.key).sort(),
+    emails: emails.map((row) => row.subject).sort(),
+    sessions: sessions.map((row) => row.id).sort(),
+    audit: audit.map((row) => row.entityId),
+  };
+}
+
+describe('retention worker', () => {
+  it('removes idempotency keys, delivered e-mails and expired sessions past their age, in batches', async () => {
+    for (let i = 0; i < 5; i++) await insertIdempotencyKey(`old-key-${i}`, ago(8));
+    await insertIdempotencyKey('recent-key', ago(6));
+    for (let i = 0; i < 3; i++) await insertEmail(`old-sent-${i}`, 'sent', ago(95), ago(91));
+    await insertEmail('recent-sent', 'sent', ago(89), ago(89));
+    await insertEmail('old-kept', 'kept', ago(400), null);
+    await insertEmail('old-failed', 'failed', ago(400), null);
+    await insertEmail('old-pending', 'pending', ago(400), null);
+    const userId = randomUUID();
+    await t.db.insert(schema.user).values({ id: userId, name: 'Retention Test', email: `${userId}@example.com` });
+    for (let i = 0; i < 3; i++) await insertSession(`expired-${i}`, userId, ago(1 + i));
+    await insertSession('active', userId, new Date(now.getTime() + DAY));
+    await t.db.insert(schema.auditLog).values({
+      entity: 'test',
+      entityId: 'ancient-audit-entry',
+      action: 'test',
+      ts: ago(3650),
+    });
+
+    // Batches of 2: each kind needs more than one delete statement.
+    const worker = createRetentionWorker({
+      db: t.db,
+      clock: () => now,
+      log: t.app.log,
+      options: { ...DEFAULT_RETENTION_OPTIONS, batchSize: 2 },
+    });
+    expect(await worker.kick()).toEqual({ idempotencyKeys: 5, sentEmails: 3, expiredSessions: 3 });
+    const after = await remaining();
+    expect(after.keys).toEqual(['recent-key']);
+    expect(after.emails).toEqual(['old-failed', 'old-kept', 'old-pending', 'recent-sent']);
+    expect(after.sessions).toEqual(['active']);
+    expect(after.audit).toContain('ancient-audit-entry');
+
+    // A second pass at the same time finds nothing; the app's own worker, days later, the rest.
+    expect(await worker.kick()).toEqual({ idempotencyKeys: 0, sentEmails: 0, expiredSessions: 0 });
+    now = new Date(now.getTime() + 2 * DAY);
+    expect(await t.app.retention.kick()).toEqual({ idempotencyKeys: 1, sentEmails: 1, expiredSessions: 1 });
+    const later = await remaining();
+    expect(later).toMatchObject({ keys: [], emails: ['old-failed', 'old-kept', 'old-pending'], sessions: [] });
+    expect(later.audit).toContain('ancient-audit-entry');
+  });
+
+  it('reads its schedule and ages from the configuration', async () => {
+    const configured = await createTestApp({
+      env: {
+        RETENTION_INTERVAL_MINUTES: '15',
+        RETENTION_IDEMPOTENCY_KEYS_DAYS: '1',
+        RETENTION_SENT_EMAILS_DAYS: '30',
+        RETENTION_EXPIRED_SESSIONS_DAYS: '2',
+      },
+    });
+    try {
+      expect(configured.app.config.retention).toEqual({
+        intervalMinutes: 15,
+        idempotencyKeysDays: 1,
+        sentEmailsDays: 30,
+        expiredSessionsDays: 2,
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+});
