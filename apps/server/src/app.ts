@@ -23,7 +23,7 @@ import { createPublicFormsService, type TPublicFormsService } from './modules/pu
 import { createRateLimitRedis, redisStoreWithLocalFallback } from './modules/rate-limits/redis-with-local-fallback.ts';
 import { readFeatureFlags } from './modules/settings/feature-flags-repository.ts';
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
-import { assertBucketExists, createS3FileStore } from './modules/storage/s3-file-store.ts';
+import { assertBucketExists, createBucketProbe, createS3FileStore } from './modules/storage/s3-file-store.ts';
 import { createPostgresUploadLocker } from './modules/uploads/postgres-upload-locker.ts';
 import { createApplicationsService, type TApplicationsService } from './modules/workflow/applications-service.ts';
 import { createAssignmentsService, type TAssignmentsService } from './modules/workflow/assignments-service.ts';
@@ -292,7 +292,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(authPlugin, { auth: authLibrary, publicUrl: config.publicUrl, isMfaRequired });
 
-  await app.register(healthRoutes, { prefix: '/api' });
+  const bucketProbe = config.s3 ? createBucketProbe(config.s3) : undefined;
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    probes: {
+      ...(bucketProbe ? { bucket: bucketProbe.check } : {}),
+      ...(redis ? { redis: () => redis.ping() } : {}),
+    },
+  });
   await app.register(publicFormRoutes, { prefix: '/api/public', rateLimitPerMinute: config.publicFormRateLimit });
   await app.register(authRoutes, {
     prefix: '/api/auth',
@@ -344,6 +351,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     await outbox.stop();
     transport.close();
     redis?.disconnect();
+    bucketProbe?.close();
     await uploadLocker?.close();
   });
   return app;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeS3 } from '../../test/fake-s3.ts';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
 
 describe('GET /api/health', () => {
@@ -101,6 +102,48 @@ describe('GET /api/health/ready', () => {
       expect(response.json().error.fields).toEqual({ database: 'down' });
     } finally {
       await t.app.close();
+    }
+  });
+});
+
+describe('GET /api/health/ready with Redis and a bucket configured', () => {
+  it('reports Redis up, and down without failing readiness (rate limits fall back per instance)', async () => {
+    const up = await createTestApp({ env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' } });
+    const down = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const answerUp = await up.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(answerUp.statusCode, answerUp.body).toBe(200);
+      expect(answerUp.json()).toMatchObject({ redis: 'up', bucket: 'not configured' });
+      const answerDown = await down.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(answerDown.statusCode, answerDown.body).toBe(200);
+      expect(answerDown.json()).toMatchObject({ redis: 'down' });
+    } finally {
+      await up.close();
+      await down.close();
+    }
+  });
+
+  it('answers 503 naming the bucket when it stops answering', async () => {
+    const s3 = await startFakeS3('ready-bucket');
+    const t = await createTestApp({
+      env: {
+        S3_BUCKET: 'ready-bucket',
+        S3_ENDPOINT: s3.endpoint,
+        S3_REGION: 'eu-test-1',
+        S3_ACCESS_KEY_ID: 'test-access',
+        S3_SECRET_ACCESS_KEY: 'test-secret-key',
+      },
+    });
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode, ready.body).toBe(200);
+      expect(ready.json()).toMatchObject({ bucket: 'up', redis: 'not configured' });
+      await s3.close();
+      const away = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(away.statusCode, away.body).toBe(503);
+      expect(away.json().error.fields).toEqual({ bucket: 'down' });
+    } finally {
+      await t.close();
     }
   });
 });

@@ -68,6 +68,25 @@ export async function assertBucketExists(config: TS3Config) {
   }
 }
 
+/**
+ * Readiness's check of the bucket: one HeadBucket on a client of its own, kept between checks,
+ * answering within a second or failing (an unreachable bucket means uploads fail; the load
+ * balancer must see that).
+ */
+export function createBucketProbe(config: TS3Config) {
+  const client = new S3Client({
+    ...s3ClientConfigOf(config),
+    maxAttempts: 1,
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 1_000 },
+  });
+  return {
+    check: async () => {
+      await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
+    },
+    close: () => client.destroy(),
+  };
+}
+
 /** The local driver's "no such file" shape, so callers handle both drivers alike. */
 function missing(key: string) {
   return Object.assign(new Error(`No stored file at ${key}`), { code: 'ENOENT' });
