@@ -6,7 +6,7 @@
 //   npm run bench -- --no-build            use the current build
 //   npm run bench -- --only=form-throughput,concurrency
 //
-// PostgreSQL figures need TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test);
+// PostgreSQL figures (and the PostgreSQL runs of faults) need TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test);
 // BENCH_LIGHTHOUSE_RUNS (default 3) sets the Lighthouse runs per page, of which the median counts.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,7 @@ const BENCHES = [
   { name: 'upload', needsBuild: false },
   { name: 'overload', needsBuild: false },
   { name: 'commit-durability', needsBuild: false },
+  { name: 'faults', needsBuild: false },
 ];
 
 function parseArgs(argv) {

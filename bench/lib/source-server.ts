@@ -25,11 +25,22 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startSourceServer(env: Record<string, string> = {}) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-bench-source-'));
-  const port = await freePort();
+export type TSourceServerOptions = {
+  /** Serve this DATA_DIR (a restart on the same data); it is then left in place on stop. */
+  dataDir?: string;
+  /** The entry point, relative to the repository root (default: the production one). */
+  entry?: string;
+  /** The server answers here (a restart on the same address); a free port otherwise. */
+  port?: number;
+};
+
+export async function startSourceServer(env: Record<string, string> = {}, options: TSourceServerOptions = {}) {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'spacecapture-bench-source-')));
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), 'apps/server/src/server.ts'], {
+  const entry = options.entry ?? 'apps/server/src/server.ts';
+  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -48,18 +59,27 @@ export async function startSourceServer(env: Record<string, string> = {}) {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const killOnExit = () => {
     child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   process.once('exit', killOnExit);
   const stop = async () => {
     process.off('exit', killOnExit);
-    if (child.exitCode === null) child.kill('SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
-    await rm(dataDir, { recursive: true, force: true });
+    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  /** kill -9: no shutdown of any kind; resolves once the process is gone. */
+  const kill = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
   };
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} while starting`);
+    if (child.exitCode !== null) {
+      process.off('exit', killOnExit);
+      throw new Error(`the server exited with code ${child.exitCode} while starting`);
+    }
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
     } catch {
@@ -71,5 +91,5 @@ export async function startSourceServer(env: Record<string, string> = {}) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseUrl, dataDir, stop };
+  return { baseUrl, port, dataDir, pid: child.pid, stop, kill };
 }
