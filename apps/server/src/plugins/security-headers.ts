@@ -1,59 +1,45 @@
-import type { ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Security headers on every answer, with a strict Content-Security-Policy (no inline script).
- * Fastify's answers get them in an onSend hook; an answer a route writes itself (a hijacked reply,
- * as tus writes) skips that hook and applies them with `app.applySecurityHeaders(reply.raw)`.
+ * Security headers on every answer, with a strict Content-Security-Policy (no inline script),
+ * through helmet. Helmet sets them on the raw response when the request arrives, so answers
+ * written outside Fastify's reply (tus's, on a hijacked reply) and early refusals carry them too.
  */
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
   // Inline style attributes are used by the UI library; scripts stay strictly same-origin files.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+};
 
-/** The headers every answer carries; HSTS only when the app is served over HTTPS. */
-export function securityHeaders(options: { https: boolean }): Record<string, string> {
-  return {
-    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
-  };
-}
+/** Helmet has no Permissions-Policy: the features no page of ours uses are switched off here. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
 
 export default fp(
   async (app: FastifyInstance, options: { https: boolean }) => {
-    const headers = securityHeaders(options);
-    app.addHook('onSend', async (_request, reply) => {
-      reply.headers(headers);
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xFrameOptions: { action: 'deny' },
+      // HSTS only when the app is served over HTTPS (PUBLIC_URL); over plain HTTP it would be ignored.
+      strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
-    // Headers set on the raw response before it is written are merged into whatever is written later.
-    app.decorate('applySecurityHeaders', (response: ServerResponse) => {
-      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     });
   },
   { name: 'security-headers' },
 );
-
-declare module 'fastify' {
-  // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
-  interface FastifyInstance {
-    /** Sets the security headers on an answer written outside Fastify's reply (a hijacked one). */
-    applySecurityHeaders(response: ServerResponse): void;
-  }
-}

@@ -174,9 +174,8 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply, context?: TUploadContext) => {
     if (context) contexts.set(request.raw, context);
+    // The security headers are already on the raw response (helmet sets them as the request arrives).
     reply.hijack();
-    // A hijacked reply skips the onSend hook that adds the security headers to every other answer.
-    app.applySecurityHeaders(reply.raw);
     await tus.handle(request.raw, reply.raw);
   };
   const actor = (request: FastifyRequest) => toActor(callerOf(request));
