@@ -37,7 +37,7 @@ export class BackupError extends Error {
 
 export type TBackupResult = { database: 'pglite' | 'postgres'; files: number; bytes: number; notes: string[] };
 
-async function* walkFiles(root: string, relative = ''): AsyncGenerator<string> {
+export async function* walkFiles(root: string, relative = ''): AsyncGenerator<string> {
   const entries = await readdir(path.join(root, relative), { withFileTypes: true }).catch((error) => {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
@@ -229,7 +229,7 @@ async function writeSynced(file: string, body: AsyncIterable<Buffer>) {
 }
 
 /** Flushes every file of a folder PGlite wrote without fsync, before it becomes the database. */
-async function syncTree(folder: string) {
+export async function syncTree(folder: string) {
   for await (const relative of walkFiles(folder)) {
     const handle = await open(path.join(folder, relative), 'r+');
     try {
