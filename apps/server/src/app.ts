@@ -18,7 +18,7 @@ import { createSignInGuard } from './modules/auth/sign-in-guard.ts';
 import { createSignUpService, type TSignUpService } from './modules/auth/sign-up-service.ts';
 import { createInvitationsService, type TInvitationsService } from './modules/invitations/invitations-service.ts';
 import { createSmtpTransport, keepInOutbox, type TMailTransport } from './modules/outbox/mail-transport.ts';
-import { enqueueEmails } from './modules/outbox/outbox-repository.ts';
+import { enqueueEmails, readPendingBacklog } from './modules/outbox/outbox-repository.ts';
 import { createPublicFormsService, type TPublicFormsService } from './modules/public-forms/public-forms-service.ts';
 import { createRateLimitRedis, redisStoreWithLocalFallback } from './modules/rate-limits/redis-with-local-fallback.ts';
 import { readFeatureFlags } from './modules/settings/feature-flags-repository.ts';
@@ -32,6 +32,7 @@ import { createQuotesService, type TQuotesService } from './modules/workflow/quo
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { sendError } from './plugins/errors.ts';
 import loadShedding from './plugins/load-shedding.ts';
+import metricsPlugin, { METRICS_PATH } from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
@@ -266,6 +267,12 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  // Before every route, so its timing hook sees them all.
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    readOutboxBacklog: () => readPendingBacklog(database.db),
+    poolStats: database.poolStats,
+  });
   await app.register(securityHeaders, { https: config.publicUrl.startsWith('https:') });
   // Text answers (pages, scripts, styles, JSON) go out compressed; uploads and downloads are left as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -274,7 +281,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(loadShedding, {
     maxInFlight,
     maxBusyMs: config.shedAfterBusyMs,
-    neverShed: ['/api/health', '/api/health/live', '/api/health/ready'],
+    // Metrics say how busy the server is; shedding the scrape would hide it exactly then.
+    neverShed: ['/api/health', '/api/health/live', '/api/health/ready', METRICS_PATH],
   });
   const redis = config.redisUrl
     ? createRateLimitRedis(

@@ -109,6 +109,69 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as Fastify takes it: on, off, or addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8, ::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      '::1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 172.16.0.0/12' }).trustProxy).toEqual(['loopback', '172.16.0.0/12']);
+  });
+
+  it('refuses a hop count for TRUST_PROXY, which Fastify would ignore (trusting nothing)', () => {
+    const message = configErrorFor({ TRUST_PROXY: '2' }).message;
+    expect(message).toContain('TRUST_PROXY:');
+    expect(message).toContain('number of proxies is not supported');
+  });
+
+  it.each([
+    'maybe',
+    'yes',
+    '-1',
+    '1.5',
+    '10.0.0.1,',
+    '10.0.0.1, proxy.internal',
+    '10.0.0.0/33',
+    'fd00::/129',
+    '10.0.0.0/',
+    '300.1.1.1',
+  ])('stops on TRUST_PROXY=%s, saying what it takes', (value) => {
+    const message = configErrorFor({ TRUST_PROXY: value }).message;
+    expect(message).toContain('TRUST_PROXY:');
+    expect(message).toContain(JSON.stringify(value));
+    expect(message).toContain('IP addresses or CIDR ranges');
+  });
+
+  it.each(['smtp:/broken', 'smtp:', 'smtps:///x', 'smtp://:25'])(
+    'stops on an SMTP_URL without a host (%s)',
+    (value) => {
+      const message = configErrorFor({ SMTP_URL: value }).message;
+      expect(message).toContain('SMTP_URL:');
+      expect(message).toContain('host');
+    },
+  );
+
+  it('stops on a REDIS_URL without a host', () => {
+    expect(configErrorFor({ REDIS_URL: 'redis:/cache' }).message).toContain('REDIS_URL:');
+  });
+
+  it('takes a METRICS_TOKEN of 16 characters or more, and never repeats a short one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    const message = configErrorFor({ METRICS_TOKEN: 'short-token' }).message;
+    expect(message).toContain('METRICS_TOKEN:');
+    expect(message).toContain('16');
+    expect(message).not.toContain('short-token');
+  });
+
+  it('says everything on one line', () => {
+    const message = configErrorFor({ PORT: 'abc', TRUST_PROXY: 'maybe' }).message;
+    expect(message).not.toContain('\n');
+  });
+
   it('lists every bad variable at once', () => {
     const message = configErrorFor({ PORT: 'abc', SMTP_URL: 'http://x', REDIS_URL: 'x' }).message;
     expect(message).toContain('PORT:');

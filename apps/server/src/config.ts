@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,20 +7,59 @@ import { z } from 'zod';
  * message naming the variable and what was expected.
  */
 
-const ZUrl = (protocols: readonly string[]) =>
+/**
+ * A URL with one of `protocols`. With `host`, it must name a server: `smtp:/mail` parses (these
+ * schemes are not special to the URL standard) but has none, and the client would pick its own.
+ */
+const ZUrl = (protocols: readonly string[], options: { host?: boolean } = {}) =>
   z
     .string()
     .trim()
     .refine(
       (value) => {
         try {
-          return protocols.includes(new URL(value).protocol);
+          const url = new URL(value);
+          return protocols.includes(url.protocol) && (!options.host || url.hostname !== '');
         } catch {
           return false;
         }
       },
-      `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+      `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}${options.host ? ' and naming a host' : ''}`,
     );
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy takes beside addresses. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, a CIDR range (10.0.0.0/8, fd00::/8), or a named range. */
+function isProxyAddress(value: string): boolean {
+  if (NAMED_RANGES.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * What Fastify's trustProxy takes, as text: on, off, or the addresses of our own proxies. Fastify
+ * 5 ignores a hop count (it trusts nothing then, since a count cannot tell our proxy from a
+ * client that sends its own X-Forwarded-For), so a number is refused rather than silently off.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (value) => !/^\d+$/.test(value),
+    'a number of proxies is not supported: name their IP addresses or CIDR ranges',
+  )
+  .refine(
+    (value) =>
+      /^\d+$/.test(value) ||
+      value === 'true' ||
+      value === 'false' ||
+      value.split(',').every((part) => isProxyAddress(part.trim())),
+    'expected true, false, or comma-separated IP addresses or CIDR ranges of our own proxies',
+  );
 
 const ZEnvironment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,12 +67,14 @@ const ZEnvironment = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: ZUrl(['postgres:', 'postgresql:']).optional(),
   PUBLIC_URL: ZUrl(['http:', 'https:']).optional(),
-  SMTP_URL: ZUrl(['smtp:', 'smtps:']).optional(),
+  SMTP_URL: ZUrl(['smtp:', 'smtps:'], { host: true }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('SpaceCapture <no-reply@spacecapture.example>'),
   COMPANY_EMAIL: z.email('expected an e-mail address').default('hello@spacecapture.example'),
-  REDIS_URL: ZUrl(['redis:', 'rediss:']).optional(),
-  /** Addresses of our own reverse proxies whose X-Forwarded-For may be trusted (comma-separated), or "true". */
-  TRUST_PROXY: z.string().trim().optional(),
+  REDIS_URL: ZUrl(['redis:', 'rediss:'], { host: true }).optional(),
+  /** Whose X-Forwarded-For may be trusted: our own reverse proxies (addresses or ranges), or "true". */
+  TRUST_PROXY: ZTrustProxy.optional(),
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().trim().min(16, 'expected at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests in flight above which new ones are shed with 503 and Retry-After. */
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).optional(),
@@ -121,8 +163,11 @@ export type TConfig = {
   mailFrom: string;
   companyEmail: string;
   redisUrl: string | undefined;
+  /** Fastify's trustProxy: off, on, or the addresses and ranges of our proxies. */
   trustProxy: boolean | string[];
   logLevel: string;
+  /** Unset: no /metrics. */
+  metricsToken: string | undefined;
   /** Unset: chosen by the database (the embedded one runs one statement at a time). */
   maxInFlight: number | undefined;
   shedAfterBusyMs: number;
@@ -146,7 +191,8 @@ export type TConfig = {
 
 export class ConfigError extends Error {
   constructor(problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    // One line, as every start-up failure: log collectors keep a line as one event.
+    super(`Invalid configuration: ${problems.join('; ')}`);
     this.name = 'ConfigError';
   }
 }
@@ -188,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: value.REDIS_URL,
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     logLevel: value.LOG_LEVEL,
+    metricsToken: value.METRICS_TOKEN,
     maxInFlight: value.MAX_IN_FLIGHT,
     shedAfterBusyMs: value.SHED_AFTER_BUSY_MS,
     minFreeDiskBytes: value.MIN_FREE_DISK_BYTES,
@@ -231,7 +278,13 @@ function s3Completeness(env: Record<string, string | undefined>): string[] {
     .map((name) => `${name}: required when S3_BUCKET is set`);
 }
 
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']);
+const SECRET_VARIABLES = new Set([
+  'AUTH_SECRET',
+  'ADMIN_PASSWORD',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_ACCESS_KEY_ID',
+  'METRICS_TOKEN',
+]);
 
 /** What a start-up message may show of a value: never a secret, nor the password inside a URL. */
 function shownValue(name: string, env: Record<string, string | undefined>): string {

@@ -4,19 +4,57 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { openConfiguredDatabase } from './database.ts';
+import { summarizeError } from './lib/error-summary.ts';
 import { ensureFirstAdmin, StartupError } from './modules/auth/first-admin.ts';
 
-/** Starts the app on the configured port and stops it gracefully on SIGTERM or SIGINT. */
+/**
+ * Starts the app on the configured port and stops it gracefully on SIGTERM or SIGINT. A start
+ * that cannot succeed exits non-zero with one line on stderr naming the variable or the cause,
+ * never a stack trace (decision 079).
+ */
+
+/** Exit code of a bad configuration (sysexits' EX_CONFIG). */
+const EXIT_CONFIG = 78;
+
+function failStart(message: string, exitCode = 1): never {
+  console.error(message);
+  process.exit(exitCode);
+}
+
+/** Where DATABASE_URL points, without its user or password. */
+function databaseLocation(url: string): string {
+  const { hostname, port, pathname } = new URL(url);
+  return `${hostname}${port ? `:${port}` : ''}${pathname}`;
+}
+
+function databaseFailure(config: TConfig, error: unknown): string {
+  if (error instanceof DataDirLockedError) return error.message;
+  return config.databaseUrl
+    ? `DATABASE_URL: cannot use the PostgreSQL database at ${databaseLocation(config.databaseUrl)}: ${summarizeError(error)}`
+    : `DATA_DIR: cannot open the embedded database in ${config.dataDir}: ${summarizeError(error)}`;
+}
+
+function listenFailure(config: TConfig, error: unknown): string {
+  const where = `${config.host}:${config.port}`;
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return `PORT: ${config.port} is already in use on ${config.host} (another process listens there)`;
+    case 'EACCES':
+      return `PORT: not allowed to listen on ${where} (ports below 1024 need privileges)`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return `HOST: ${config.host} is not an address of this machine`;
+    default:
+      return `cannot listen on ${where} (PORT, HOST): ${summarizeError(error)}`;
+  }
+}
 
 async function main() {
   let config: TConfig;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
+    if (error instanceof ConfigError) failStart(error.message, EXIT_CONFIG);
     throw error;
   }
 
@@ -27,8 +65,7 @@ async function main() {
     // The embedded database has no autovacuum to gather planner statistics; gather them at start.
     if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   } catch (error) {
-    console.error(error instanceof DataDirLockedError ? error.message : error);
-    process.exit(1);
+    failStart(databaseFailure(config, error));
   }
 
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -52,10 +89,9 @@ async function main() {
     });
   } catch (error) {
     if (!(error instanceof StartupError)) throw error;
-    console.error(error.message);
     await app.close();
     await database.close();
-    process.exit(78);
+    failStart(error.message, EXIT_CONFIG);
   }
   let stopping = false;
   const stop = async (signal: string) => {
@@ -85,11 +121,26 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Close first: the embedded database's lock and the workers go before the process does.
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    failStart(listenFailure(config, error));
+  }
   app.log.info(
     { url: config.publicUrl, database: database.kind, mail: config.smtpUrl ? 'smtp' : 'kept in outbox' },
     'SpaceCapture is running',
   );
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // Anything unforeseen still ends in one line; LOG_LEVEL=debug adds the stack for a bug report.
+  const debugging = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace';
+  failStart(
+    `Start-up failed: ${summarizeError(error)}${debugging && error instanceof Error ? `\n${error.stack}` : ' (LOG_LEVEL=debug shows the stack trace)'}`,
+  );
+}

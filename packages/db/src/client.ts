@@ -31,6 +31,11 @@ export type TDatabaseHandle = {
    * replaces it on the next query. PostgreSQL only: PGlite has no connection to lose.
    */
   onConnectionError?(listener: (error: Error) => void): void;
+  /**
+   * The pool's connections: all it holds, the idle ones, and the queries waiting for one.
+   * PostgreSQL only: PGlite runs in the process and has no pool.
+   */
+  poolStats?(): { total: number; idle: number; waiting: number };
 };
 
 /** Arbitrary but fixed key of the advisory lock that serialises migrations between instances. */
@@ -129,6 +134,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     migrate,
     close: () => pool.end(),
     onConnectionError: (listener) => errorListeners.add(listener),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
 
 const { outboxEmails } = schema;
 
@@ -125,4 +125,16 @@ export async function markEmailFailedAttempt(
         : { lastError: error.slice(0, 1000), status: 'failed', claimToken: null },
     )
     .where(heldBy(token, [id]));
+}
+
+/**
+ * How many e-mails wait to be sent and when the oldest of them was queued: one read of the
+ * (status, created_at) index, cheap enough for every metrics scrape.
+ */
+export async function readPendingBacklog(db: TExecutor): Promise<{ pending: number; oldestCreatedAt: Date | null }> {
+  const [row] = await db
+    .select({ pending: count(), oldestCreatedAt: min(outboxEmails.createdAt) })
+    .from(outboxEmails)
+    .where(eq(outboxEmails.status, 'pending'));
+  return { pending: row?.pending ?? 0, oldestCreatedAt: row?.oldestCreatedAt ?? null };
 }
