@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createPollingLoop } from './polling-loop.ts';
 
 export type TOfferExpiryWorkerOptions = {
   pollIntervalMs: number;
@@ -22,54 +23,20 @@ export function createOfferExpiryWorker(deps: {
   options: TOfferExpiryWorkerOptions;
 }) {
   const { log, options } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-
-  async function pass(): Promise<number> {
+  return createPollingLoop(async (isStopping) => {
     let total = 0;
     try {
       for (;;) {
         const expired = await deps.expireDueOffers(options.batchSize);
         total += expired;
-        if (expired < options.batchSize || stopped) break;
+        if (expired < options.batchSize || isStopping()) break;
       }
       if (total > 0) log.info({ expired: total }, 'offers expired');
     } catch (error) {
       log.error({ err: error }, 'offer expiry pass failed');
     }
     return total;
-  }
-
-  function run(): Promise<number> {
-    if (!running) {
-      running = pass().finally(() => {
-        running = undefined;
-      });
-    }
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void run().finally(schedule);
-    }, options.pollIntervalMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      stopped = false;
-      void run().finally(schedule);
-    },
-    kick: run,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  }, options.pollIntervalMs);
 }
 
 export type TOfferExpiryWorker = ReturnType<typeof createOfferExpiryWorker>;

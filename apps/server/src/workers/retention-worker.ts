@@ -5,6 +5,7 @@ import {
   deleteSentEmailsBefore,
   deleteSessionsExpiredBefore,
 } from '../modules/retention/retention-repository.ts';
+import { createPollingLoop } from './polling-loop.ts';
 
 export type TRetentionWorkerOptions = {
   intervalMs: number;
@@ -41,34 +42,38 @@ export function createRetentionWorker(deps: {
   options: TRetentionWorkerOptions;
 }) {
   const { db, clock, log, options } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<TPruned> | undefined;
-  let stopped = false;
 
-  async function drain(remove: (cutoff: Date, limit: number) => Promise<number>, keepMs: number) {
+  async function drain(
+    remove: (cutoff: Date, limit: number) => Promise<number>,
+    keepMs: number,
+    isStopping: () => boolean,
+  ) {
     const cutoff = new Date(clock().getTime() - keepMs);
     let total = 0;
     for (;;) {
       const removed = await remove(cutoff, options.batchSize);
       total += removed;
-      if (removed < options.batchSize || stopped) return total;
+      if (removed < options.batchSize || isStopping()) return total;
     }
   }
 
-  async function pass(): Promise<TPruned> {
+  async function pass(isStopping: () => boolean): Promise<TPruned> {
     const pruned: TPruned = { idempotencyKeys: 0, sentEmails: 0, expiredSessions: 0 };
     try {
       pruned.idempotencyKeys = await drain(
         (cutoff, limit) => deleteIdempotencyKeysBefore(db, cutoff, limit),
         options.idempotencyKeysMs,
+        isStopping,
       );
       pruned.sentEmails = await drain(
         (cutoff, limit) => deleteSentEmailsBefore(db, cutoff, limit),
         options.sentEmailsMs,
+        isStopping,
       );
       pruned.expiredSessions = await drain(
         (cutoff, limit) => deleteSessionsExpiredBefore(db, cutoff, limit),
         options.expiredSessionsMs,
+        isStopping,
       );
       if (pruned.idempotencyKeys + pruned.sentEmails + pruned.expiredSessions > 0) {
         log.info(pruned, 'retention: old rows removed');
@@ -79,36 +84,7 @@ export function createRetentionWorker(deps: {
     return pruned;
   }
 
-  function run(): Promise<TPruned> {
-    if (!running) {
-      running = pass().finally(() => {
-        running = undefined;
-      });
-    }
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void run().finally(schedule);
-    }, options.intervalMs);
-    timer.unref();
-  }
-
-  return {
-    /** A pass now (a restarted instance catches up), then one every `intervalMs`. */
-    start() {
-      stopped = false;
-      void run().finally(schedule);
-    },
-    kick: run,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return createPollingLoop(pass, options.intervalMs);
 }
 
 export type TRetentionWorker = ReturnType<typeof createRetentionWorker>;
