@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { runLoad, type TSample } from './lib/load.ts';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
 import { startSourceServer } from './lib/source-server.ts';
@@ -7,6 +8,13 @@ import { latencySummary } from './lib/stats.ts';
  * 1,000 connections of public capture requests at a server on PGlite (the default), the server in
  * a child process of its own. Goal (decision 073): every answer within the client's 10 s is a 201
  * or a 503 with Retry-After, and no client times out; health checks keep answering meanwhile.
+ *
+ * Where a timed-out request waited is reported too: a connection the client never completed, or
+ * one completed late, waited in the kernel (SYN retransmits after a full listen queue: see the
+ * kernel's overflow count); one connected at once but unanswered waited in the listen queue to be
+ * accepted, or in the server. Node's event loop accepts one connection per turn (libuv ≥ 1.45),
+ * and under this load a turn reads and sheds a request from every open connection, so a turn
+ * lasts about a second and the connections still queued are accepted about one a second.
  */
 
 const CONNECTIONS = 1000;
@@ -18,6 +26,27 @@ function countBy(samples: TSample[], key: (sample: TSample) => string) {
   const counts: Record<string, number> = {};
   for (const sample of samples) counts[key(sample)] = (counts[key(sample)] ?? 0) + 1;
   return counts;
+}
+
+/**
+ * The kernel's count of connections that found the listen (accept) queue full, from
+ * /proc/net/netstat (Linux; null elsewhere). Each one costs its client a SYN retransmit: 1 s, then
+ * 3 s, 7 s, 15 s after its first try.
+ */
+function listenOverflows(): number | null {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    for (let i = 0; i + 1 < lines.length; i++) {
+      if (!lines[i]!.startsWith('TcpExt:')) continue;
+      const names = lines[i]!.split(/\s+/);
+      const values = lines[i + 1]!.split(/\s+/);
+      const at = names.indexOf('ListenOverflows');
+      return at < 0 ? null : Number(values[at]);
+    }
+  } catch {
+    // Not Linux.
+  }
+  return null;
 }
 
 await runBench(async () => {
@@ -35,6 +64,7 @@ await runBench(async () => {
     console.info(
       `overload: ${CONNECTIONS} connections for ${DURATION_MS / 1000} s on PGlite (server in a child process)...`,
     );
+    const overflowsBefore = listenOverflows();
     const [captures, health] = await runLoad({
       baseUrl: server.baseUrl,
       timeoutMs: TIMEOUT_MS,
@@ -50,6 +80,8 @@ await runBench(async () => {
         { name: 'health', method: 'GET', path: '/api/health', connections: 1, pauseMs: 200 },
       ],
     });
+    const overflowsAfter = listenOverflows();
+    const overflows = overflowsBefore === null || overflowsAfter === null ? null : overflowsAfter - overflowsBefore;
     const samples = captures!.samples;
     const statuses = countBy(samples, (sample) => (sample.error ? sample.error : String(sample.status)));
     const timeouts = samples.filter((sample) => sample.error === 'timeout').length;
@@ -66,6 +98,13 @@ await runBench(async () => {
       samples.filter((sample) => sample.error === 'timeout'),
       (sample) => String(Math.floor((sample.sentAt - firstSent) / 1000)),
     );
+    // Where the timed-out requests waited: for a connection (the listen queue), or for an answer.
+    const timedOut = samples.filter((sample) => sample.error === 'timeout');
+    const neverConnected = timedOut.filter((sample) => sample.connectMs === null).length;
+    const connectedLate = timedOut.filter((sample) => (sample.connectMs ?? 0) > 1000).length;
+    const connects = latencySummary(
+      samples.flatMap((sample) => (typeof sample.connectMs === 'number' ? [sample.connectMs] : [])),
+    );
     const healthAnswers = health!.samples;
     const healthOk = healthAnswers.filter((sample) => sample.status === 200).length;
     const healthLatency = latencySummary(healthAnswers.map((sample) => sample.ms));
@@ -73,6 +112,12 @@ await runBench(async () => {
       { name: 'requests sent', value: samples.length },
       { name: 'answers by status', value: JSON.stringify(statuses) },
       { name: 'timeouts (10 s)', value: timeouts, goal: '0', status: goal(timeouts === 0) },
+      {
+        name: 'timeouts: never connected / connected after > 1 s / within 1 s',
+        value: `${neverConnected} / ${connectedLate} / ${timedOut.length - neverConnected - connectedLate}`,
+      },
+      { name: 'connect p50 / p99 / max', value: `${connects.p50} / ${connects.p99} / ${connects.max}`, unit: 'ms' },
+      { name: 'listen queue overflows (kernel)', value: overflows },
       { name: 'answers other than 201 or 503', value: other, goal: '0', status: goal(other === 0) },
       {
         name: '503 without Retry-After',
@@ -98,6 +143,10 @@ await runBench(async () => {
       notes: timeouts > 0 ? [`timeouts by the second they were sent in: ${JSON.stringify(timeoutsBySecond)}`] : [],
       details: {
         timeoutsBySecond,
+        neverConnected,
+        connectedLate,
+        connects,
+        listenOverflows: overflows,
         connections: CONNECTIONS,
         durationMs: DURATION_MS,
         timeoutMs: TIMEOUT_MS,

@@ -41,6 +41,11 @@ export type TSample = {
   /** The Retry-After header of a 503, when it has one. */
   retryAfter?: string;
   error?: string;
+  /**
+   * A request that opened a new connection: ms until it was connected, or null when it never was
+   * (a timeout or error while connecting). Absent on a reused keep-alive connection.
+   */
+  connectMs?: number | null;
 };
 
 export type TTargetResult = { name: string; elapsedMs: number; samples: TSample[] };
@@ -56,13 +61,28 @@ function send(agent: http.Agent, url: URL, target: TLoadTarget, index: number, t
   }
   const started = performance.now();
   const signal = AbortSignal.timeout(timeoutMs);
+  // undefined: a reused connection; null: a new one, not connected (yet).
+  let connectMs: number | null | undefined;
   return new Promise((resolve) => {
     const done = (sample: Omit<TSample, 'index' | 'ms' | 'sentAt'>) =>
-      resolve({ index, sentAt: started, ms: performance.now() - started, ...sample });
+      resolve({
+        index,
+        sentAt: started,
+        ms: performance.now() - started,
+        ...(connectMs !== undefined ? { connectMs } : {}),
+        ...sample,
+      });
     // An abort mid-answer surfaces as a response error: it is still the timeout.
     const failed = (error: Error) =>
       done({ status: 0, error: signal.aborted ? 'timeout' : ((error as NodeJS.ErrnoException).code ?? error.message) });
     const request = http.request(url, { method: target.method, agent, headers, signal });
+    request.once('socket', (socket) => {
+      if (!socket.connecting) return;
+      connectMs = null;
+      socket.once('connect', () => {
+        connectMs = performance.now() - started;
+      });
+    });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
