@@ -3,29 +3,75 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { openPglite, openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
 import { DataDirLockedError, lockDataDir, openEmbeddedDatabase } from '@spacecapture/db/embedded';
+import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig, type TConfig } from '../config.ts';
 import { syncTree, walkFiles } from '../modules/backup/backup-archive.ts';
+import type { TFileStore } from '../modules/storage/file-store.ts';
 import { DEMO_PASSWORD, seedDemo, type TDemoResult } from './demo-data.ts';
 
 /**
  * `npm run seed:demo`: fills the configured database (DATA_DIR or DATABASE_URL, as the server
  * reads them) with the demo marketplace, through the app's own services with its workers off.
- * The embedded database must not be open in a running server (its folder lock says so).
+ * Nothing else may use the database meanwhile: the embedded database's folder lock says so, and
+ * on PostgreSQL the copy below is refused while anything else is connected.
  *
- * The seed acts through the API and services, so it cannot be one transaction. On the embedded
- * database it seeds a copy in `DATA_DIR/seed.staging` and swaps it in only once the seed has
- * succeeded, so a failure leaves DATA_DIR as it was (decision 081).
+ * The seed acts through the API and services, so it cannot be one transaction. It seeds a copy
+ * (of DATA_DIR/db, or of the PostgreSQL database) with its files in `DATA_DIR/seed.staging`, and
+ * swaps both in only once the seed has succeeded, so a failure leaves the data as it was
+ * (decision 081).
  */
+
+/** A failed seed whose uploads could not all be removed from the file store. */
+class LeftoverUploadsError extends Error {}
+
+/**
+ * A failed seed removes the uploads it started (keys the store did not hold before): in a bucket
+ * (S3_*) they would otherwise stay; local ones are in the staging folder, deleted anyway.
+ */
+async function removeNewUploads(files: TFileStore, before: Set<string>, failure: unknown) {
+  try {
+    for (const key of await files.listUploads()) {
+      if (before.has(key)) continue;
+      // Aborts an unfinished multipart upload (refused for a finished one); then the object and its state.
+      await files.uploads.remove(key).catch(() => undefined);
+      await files.remove(key);
+    }
+  } catch (error) {
+    throw new LeftoverUploadsError(
+      `${oneLine(failure)}; files it uploaded may remain in the file store (${oneLine(error)})`,
+    );
+  }
+}
 
 async function seedWith(config: TConfig, database: TDatabaseHandle): Promise<TDemoResult> {
   const app = await buildApp({ config, database, startWorkers: false, logger: { level: 'warn' } });
   try {
     await app.ready();
-    return await seedDemo(app);
+    const before = new Set(await app.files.listUploads());
+    try {
+      return await seedDemo(app);
+    } catch (error) {
+      await removeNewUploads(app.files, before, error);
+      throw error;
+    }
   } finally {
     await app.close();
   }
+}
+
+/** The staged seed's new files move into DATA_DIR/files (fresh keys; an existing file is never replaced). */
+async function adoptStagedFiles(staging: string, dataDir: string) {
+  const moved: string[] = [];
+  const stagedFiles = path.join(staging, 'files');
+  for await (const key of walkFiles(stagedFiles)) {
+    const target = path.join(dataDir, 'files', key);
+    if (existsSync(target)) continue;
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(path.join(stagedFiles, key), target);
+    moved.push(target);
+  }
+  return moved;
 }
 
 /**
@@ -59,14 +105,8 @@ async function seedEmbedded(config: TConfig): Promise<TDemoResult> {
     }
     if (result.kind !== 'seeded') return result;
     await syncTree(path.join(staging, 'db'));
-    // New files first (fresh keys; an orphan file is harmless), then the database in two renames.
-    const stagedFiles = path.join(staging, 'files');
-    for await (const key of walkFiles(stagedFiles)) {
-      const target = path.join(config.dataDir, 'files', key);
-      if (existsSync(target)) continue;
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(path.join(stagedFiles, key), target);
-    }
+    // New files first (an orphan file is harmless), then the database in two renames.
+    await adoptStagedFiles(staging, config.dataDir);
     const replaced = path.join(config.dataDir, 'db.replaced');
     await rm(replaced, { recursive: true, force: true });
     await rename(dbDir, replaced);
@@ -79,13 +119,88 @@ async function seedEmbedded(config: TConfig): Promise<TDemoResult> {
   }
 }
 
-async function seedPostgres(config: TConfig): Promise<TDemoResult> {
-  const database = await openPostgres(config.databaseUrl as string, { poolSize: 2 });
+function withDatabase(url: string, name: string) {
+  const next = new URL(url);
+  next.pathname = `/${encodeURIComponent(name)}`;
+  return next.toString();
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** PostgreSQL refuses to copy or rename a database others are connected to (object_in_use). */
+function refuseInUse(target: string) {
+  return (error: unknown): never => {
+    if ((error as { code?: string }).code !== '55006') throw error;
+    throw new Error(`the database "${target}" is in use; stop the instances that use it, then run seed:demo again.`);
+  };
+}
+
+/** Runs statements in order on a connection of their own (an open transaction ends with it). */
+async function runStatements(url: string, statements: string[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await database.migrate();
-    return await seedWith(config, database);
+    for (const statement of statements) await client.query(statement);
   } finally {
-    await database.close();
+    await client.end();
+  }
+}
+
+/**
+ * PostgreSQL: the database is migrated, then copied into a scratch database (`CREATE DATABASE …
+ * TEMPLATE`, from the maintenance database), which is seeded with its files staged in
+ * DATA_DIR/seed.staging. On success the new files move in and the two databases swap names in one
+ * transaction; on failure, or when the data was already there, the scratch database is dropped.
+ */
+async function seedPostgres(config: TConfig): Promise<TDemoResult> {
+  const url = config.databaseUrl as string;
+  const current = await openPostgres(url, { poolSize: 1 });
+  try {
+    await current.migrate();
+  } finally {
+    await current.close();
+  }
+  const target = new pg.Client({ connectionString: url }).database as string;
+  const scratch = `${target.slice(0, 40)}_seed_scratch`;
+  const replaced = `${target.slice(0, 40)}_seed_replaced`;
+  const maintenance = withDatabase(url, target === 'postgres' ? 'template1' : 'postgres');
+  const staging = path.join(config.dataDir, 'seed.staging');
+  let swapped = false;
+  try {
+    await rm(staging, { recursive: true, force: true });
+    await runStatements(maintenance, [
+      // Leftovers of a run that was killed.
+      `drop database if exists ${quoted(scratch)}`,
+      `drop database if exists ${quoted(replaced)}`,
+      `create database ${quoted(scratch)} template ${quoted(target)}`,
+    ]).catch(refuseInUse(target));
+    const copy = await openPostgres(withDatabase(url, scratch), { poolSize: 2 });
+    let result: TDemoResult;
+    try {
+      result = await seedWith({ ...config, dataDir: staging }, copy);
+    } finally {
+      await copy.close();
+    }
+    if (result.kind !== 'seeded') return result;
+    // New files first; should the swap be refused, they go again.
+    const moved = await adoptStagedFiles(staging, config.dataDir);
+    await runStatements(maintenance, [
+      'begin',
+      `alter database ${quoted(target)} rename to ${quoted(replaced)}`,
+      `alter database ${quoted(scratch)} rename to ${quoted(target)}`,
+      'commit',
+    ]).catch(async (error) => {
+      for (const file of moved) await rm(file, { force: true });
+      refuseInUse(target)(error);
+    });
+    swapped = true;
+    await runStatements(maintenance, [`drop database ${quoted(replaced)}`]).catch((error) => {
+      console.warn(`seed:demo: the previous database, now "${replaced}", was not dropped: ${oneLine(error)}`);
+    });
+    return result;
+  } finally {
+    if (!swapped) await runStatements(maintenance, [`drop database if exists ${quoted(scratch)}`]);
+    await rm(staging, { recursive: true, force: true });
   }
 }
 
@@ -115,8 +230,8 @@ async function main() {
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(`seed:demo cannot run now. ${error.message}`);
-    } else if (config.databaseUrl) {
-      console.error(`seed:demo failed: ${oneLine(error)}`);
+    } else if (error instanceof LeftoverUploadsError) {
+      console.error(`seed:demo failed, the database was not changed: ${error.message}`);
     } else {
       console.error(`seed:demo failed, nothing was changed: ${oneLine(error)}`);
     }
