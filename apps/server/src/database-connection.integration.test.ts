@@ -6,6 +6,7 @@ import { openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../test/eventually.ts';
 import { captureRequestInput } from '../test/public-forms.ts';
 import { startTcpProxy, type TTcpProxy, urlThroughProxy } from '../test/tcp-proxy.ts';
 import { buildApp } from './app.ts';
@@ -44,20 +45,6 @@ afterAll(async () => {
   await admin?.query(`drop database if exists ${databaseName} with (force)`);
   await admin?.end();
 });
-
-/** Polls `check` until it passes (or fails with its last error after the timeout). */
-async function eventually(check: () => Promise<void>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 /** Backends of this test's database that are listening for upload lock releases. */
 async function listeningBackends(): Promise<number[]> {

@@ -1,6 +1,7 @@
 import { schema, type TDatabaseHandle } from '@spacecapture/db/client';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.ts';
 import { startSmtpCapture, type TSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { createSmtpTransport, type TMailTransport } from '../modules/outbox/mail-transport.ts';
@@ -14,20 +15,6 @@ import { createOutboxWorker, DEFAULT_OUTBOX_OPTIONS, type TOutboxWorkerOptions }
  */
 
 const silentLog = Fastify({ logger: false }).log;
-
-/** Polls `check` until it passes (or fails with its last error after the timeout). */
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 function emails(count: number) {
   return Array.from({ length: count }, (_, index) => ({

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { schema } from '@spacecapture/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.ts';
 import { captureRequestInput, multipartBody, providerApplicationInput } from '../../test/public-forms.ts';
 import { startSmtpCapture, type TSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
@@ -17,20 +18,6 @@ function movableClock() {
       offsetMs += ms;
     },
   };
-}
-
-/** Polls `check` until it passes (or fails with its last error after the timeout). */
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 async function submitCaptureRequest(app: TTestApp, overrides: Record<string, unknown> = {}) {
