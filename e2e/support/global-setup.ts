@@ -45,6 +45,11 @@ export default async function globalSetup() {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Many tests share one client address; the limit itself is proven by the integration tests.
     PUBLIC_FORM_RATE_LIMIT: '100000',
+    // This server shares the test runner's thread and two loaded cores with the browsers, so its
+    // loop stalls for reasons that are not a backlog of requests; shedding then fails a flow test
+    // at random. Shedding itself is proven by plugins/load-shedding.integration.test.ts and
+    // bench/overload.ts.
+    SHED_AFTER_BUSY_MS: '30000',
     // As behind a reverse proxy on this machine: a browser test may name its own client address
     // (X-Forwarded-For), so the per-address sign-in and sign-up limits apply per test, not per suite.
     TRUST_PROXY: '127.0.0.1',

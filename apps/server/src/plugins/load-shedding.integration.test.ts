@@ -1,5 +1,8 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureRequestInput, expectErrorShape } from '../../test/public-forms.ts';
@@ -92,18 +95,25 @@ async function until(condition: () => boolean, what: string) {
 describe('load shedding on a database that holds the server up', () => {
   let t: TTestApp;
   let port: number;
+  let dist: string;
   beforeAll(async () => {
+    // A stand-in web build, to see that pages and script files are served through a stall.
+    dist = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-shed-web-'));
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await writeFile(path.join(dist, 'app.html'), '<html><body>spa shell</body></html>');
+    await writeFile(path.join(dist, 'assets', 'route-abc123.js'), 'export const route = 1;');
     // Defaults otherwise: on PGlite the in-flight limit is never reached (one request runs to its
     // end before the next is read); on PostgreSQL the slow request stays in flight.
-    t = await createTestApp({ env: { SHED_AFTER_BUSY_MS: '50', MAX_IN_FLIGHT: '1' } });
+    t = await createTestApp({ env: { SHED_AFTER_BUSY_MS: '50', MAX_IN_FLIGHT: '1', WEB_DIST_DIR: dist } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
   afterAll(async () => {
     await t?.close();
+    await rm(dist, { recursive: true, force: true });
   });
 
-  it('answers requests waiting behind a slow statement 503 with Retry-After, never the health checks, and recovers', async () => {
+  it('answers API requests waiting behind a slow statement 503 with Retry-After, never the health checks or script files, and recovers', async () => {
     // Every stored capture request now takes 300 ms of the database (and, on PGlite, of the thread).
     await t.db.execute(sql`
       create function slow_insert() returns trigger language plpgsql as $$
@@ -113,11 +123,11 @@ describe('load shedding on a database that holds the server up', () => {
     );
     const sockets: net.Socket[] = [];
     try {
-      const accepted = acceptedConnections(t, 5);
-      for (let i = 0; i < 5; i++) sockets.push(await connect(port));
+      const accepted = acceptedConnections(t, 6);
+      for (let i = 0; i < 6; i++) sockets.push(await connect(port));
       await accepted;
-      // All five requests reach the server's sockets before it reads any of them: three capture
-      // requests, then the two health checks.
+      // All six requests reach the server's sockets before it reads any of them: three capture
+      // requests, then the two health checks, then a script file of the web app.
       const answers = sockets.map((socket) => readResponses(socket, 1));
       for (const socket of sockets.slice(0, 3)) {
         const { head, body } = captureRequestBytes();
@@ -125,12 +135,14 @@ describe('load shedding on a database that holds the server up', () => {
       }
       sockets[3]!.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
       sockets[4]!.write('GET /api/health/ready HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      sockets[5]!.write('GET /assets/route-abc123.js HTTP/1.1\r\nHost: localhost\r\n\r\n');
       const responses = (await Promise.all(answers)).flat();
 
       // The first capture request read is served; the others waited behind it and are shed.
       const statuses = responses.slice(0, 3).map((response) => response.status);
       expect(statuses.sort()).toEqual([201, 503, 503]);
-      expect(responses.slice(3).map((response) => response.status)).toEqual([200, 200]);
+      expect(responses.slice(3).map((response) => response.status)).toEqual([200, 200, 200]);
+      expect(responses[5]!.body).toBe('export const route = 1;');
       for (const shed of responses.filter((response) => response.status === 503)) {
         expect(Number(shed.headers['retry-after'])).toBeGreaterThan(0);
         expectErrorShape(JSON.parse(shed.body), 'unavailable');

@@ -17,7 +17,9 @@ import { sendError } from './errors.ts';
  *
  * While the server shuts down, requests still arriving on open connections get the same 503 in
  * our error shape (Fastify's own has neither our shape nor Retry-After). Health checks are never
- * shed: they must say how the server is, busy or not.
+ * shed: they must say how the server is, busy or not. Only API operations are shed: a page or a
+ * script file costs the server about what a 503 costs, and a shed script breaks the page a user
+ * already has open.
  */
 
 export type TLoadSheddingOptions = {
@@ -25,7 +27,7 @@ export type TLoadSheddingOptions = {
   /** Busy time of the event loop, in milliseconds, after which new requests are shed. */
   maxBusyMs: number;
   retryAfterSeconds?: number;
-  /** Route patterns that are never shed. */
+  /** Route patterns under `/api/` (or the metrics path) that are never shed. */
   neverShed?: readonly string[];
 };
 
@@ -72,7 +74,8 @@ export default fp(
         reply.header('Retry-After', String(RETRY_AFTER_SHUTDOWN_SECONDS));
         return sendError(reply, 'unavailable', 'The server is restarting. Please retry shortly.');
       }
-      if (inFlight >= options.maxInFlight || busyMs() > options.maxBusyMs) {
+      const isApiOperation = request.url.startsWith('/api/');
+      if (isApiOperation && (inFlight >= options.maxInFlight || busyMs() > options.maxBusyMs)) {
         reply.header('Retry-After', retryAfter);
         return sendError(reply, 'unavailable', 'The server is busy. Please retry shortly.');
       }
