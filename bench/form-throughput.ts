@@ -1,6 +1,7 @@
 import { schema } from '@spacecapture/db/client';
 import { sql } from 'drizzle-orm';
 import { emailOf } from './lib/capture-request.ts';
+import { countDiskSyncs } from './lib/disk-syncs.ts';
 import { createPgliteDatabase, createPostgresDatabase, type TBenchDatabase } from './lib/databases.ts';
 import { runLoad, type TSample, type TTargetResult } from './lib/load.ts';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
@@ -123,9 +124,14 @@ async function measure(database: TBenchDatabase) {
     const appRounds: TTargetResult[] = [];
     const bareRounds: TTargetResult[] = [];
     const perRound = REQUESTS / ROUNDS;
+    const syncs = { app: 0, bare: 0 };
     for (let round = 0; round < ROUNDS; round++) {
+      let syncsOf = countDiskSyncs();
       appRounds.push(await run(app.baseUrl, CAPTURE_PATH, 'app', range(round * perRound, perRound)));
+      syncs.app += syncsOf();
+      syncsOf = countDiskSyncs();
       bareRounds.push(await run(bare.baseUrl, BARE_PATH, 'bare', range(round * perRound, perRound)));
+      syncs.bare += syncsOf();
     }
     const appRun = mergeRounds(appRounds);
     const bareRun = mergeRounds(bareRounds);
@@ -180,6 +186,11 @@ async function measure(database: TBenchDatabase) {
       app: appSummary,
       bare: bareSummary,
       ratio: round(appSummary.reqPerSec / bareSummary.reqPerSec, 2),
+      // Only the embedded database syncs in this process; PostgreSQL syncs in its own.
+      diskSyncsPerRequest: {
+        app: round(syncs.app / appRun.samples.length, 2),
+        bare: round(syncs.bare / bareRun.samples.length, 2),
+      },
       integrity,
       replay,
     };
@@ -207,6 +218,14 @@ function figuresOf(label: string, m: TMeasurement): TFigure[] {
       goal: `≥ ${RATIO_GOAL}×`,
       status: goal(m.ratio >= RATIO_GOAL),
     },
+    ...(label === 'PGlite'
+      ? [
+          {
+            name: `${label}: disk syncs per request app / bare`,
+            value: `${m.diskSyncsPerRequest.app} / ${m.diskSyncsPerRequest.bare}`,
+          },
+        ]
+      : []),
     { name: `${label}: app latency p50 / p99`, value: `${m.app.latencyMs.p50} / ${m.app.latencyMs.p99}`, unit: 'ms' },
     {
       name: `${label}: bare latency p50 / p99`,

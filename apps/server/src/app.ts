@@ -178,7 +178,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.decorate('files', files);
   app.decorate('outbox', outbox);
   app.decorate('backgroundTasks', createBackgroundTasks(app.log.child({ module: 'background-tasks' })));
-  const kickOutbox = () => void outbox.kick();
+  const kickOutbox = () => outbox.deliverSoon();
   const authSecret = await loadInstanceSecret(database.db, 'auth_secret', config.authSecret);
   const authLibrary = createAuthLibrary({
     db: database.db,

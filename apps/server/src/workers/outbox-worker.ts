@@ -5,8 +5,8 @@ import {
   claimDueEmails,
   extendClaim,
   markEmailFailedAttempt,
+  keepDueEmails,
   markEmailSent,
-  markEmailsKept,
   releaseClaim,
   type TOutboxRow,
 } from '../modules/outbox/outbox-repository.ts';
@@ -36,6 +36,16 @@ export const DEFAULT_OUTBOX_OPTIONS: TOutboxWorkerOptions = {
   stopTimeoutMs: 10_000,
 };
 
+/** E-mails kept at once when there is no mail server: nothing is sent, so a batch costs one statement. */
+const KEEP_BATCH_SIZE = 100;
+
+/**
+ * After a commit that queued e-mails, the pass waits this long, so the e-mails of requests that
+ * commit meanwhile go in the same pass: under load a pass per request would cost the database
+ * more commits than the requests themselves. A tenth of a second is not noticed in an inbox.
+ */
+const DELIVER_SOON_DELAY_MS = 100;
+
 export function retryDelayMs(attempt: number, options: Pick<TOutboxWorkerOptions, 'baseBackoffMs' | 'maxBackoffMs'>) {
   return Math.min(options.baseBackoffMs * 2 ** Math.max(0, attempt - 1), options.maxBackoffMs);
 }
@@ -47,7 +57,8 @@ type TBatch = { token: string; unstarted: Set<string>; inFlight: string | undefi
  * Delivers the outbox: polls for due e-mails, claims a few, sends them one by one outside any
  * transaction and records the result (decisions 006 and 070). While it sends, it renews its hold;
  * before each send it confirms the hold is still its own, so an e-mail whose hold passed to
- * another instance is left to that instance. `kick()` after a commit sends at once. `stop()`
+ * another instance is left to that instance. `deliverSoon()` after a commit sends within a tenth
+ * of a second, with whatever else was queued meanwhile; `kick()` sends at once. `stop()`
  * claims nothing more, hands back the e-mails of the batch not yet started, and waits for the send
  * in flight (up to `stopTimeoutMs`).
  */
@@ -116,18 +127,19 @@ export function createOutboxWorker(deps: {
     }
   }
 
-  async function deliverBatch(): Promise<number> {
-    const claim = await claimDueEmails(db, clock(), options.batchSize, options.leaseMs);
-    const ids = claim.emails.map((email) => email.id);
-    if (ids.length === 0) return 0;
+  /** One batch; true when it was full, so more e-mails may be due. */
+  async function deliverBatch(): Promise<boolean> {
     if (!transport.delivers) {
-      // No mail server: the whole batch is logged and kept, readable later, in one statement.
-      for (const email of claim.emails) {
+      // No mail server: due e-mails are kept, readable later, in one statement per batch.
+      const kept = await keepDueEmails(db, clock(), KEEP_BATCH_SIZE);
+      for (const email of kept) {
         log.info({ outboxId: email.id, to: email.to, subject: email.subject }, 'e-mail kept in outbox (no SMTP_URL)');
       }
-      await markEmailsKept(db, claim.token, ids);
-      return ids.length;
+      return kept.length === KEEP_BATCH_SIZE;
     }
+    const claim = await claimDueEmails(db, clock(), options.batchSize, options.leaseMs);
+    const ids = claim.emails.map((email) => email.id);
+    if (ids.length === 0) return false;
     const batch: TBatch = { token: claim.token, unstarted: new Set(ids), inFlight: undefined };
     current = batch;
     const heartbeat = setInterval(() => void renewHold(batch), Math.max(10, Math.floor(options.leaseMs / 3)));
@@ -144,14 +156,14 @@ export function createOutboxWorker(deps: {
       current = undefined;
       await releaseUnstarted(batch);
     }
-    return ids.length;
+    return ids.length === options.batchSize;
   }
 
   async function pass() {
     do {
       again = false;
       try {
-        while (!stopped && (await deliverBatch()) === options.batchSize) {}
+        while (!stopped && (await deliverBatch())) {}
       } catch (error) {
         log.error({ err: error }, 'outbox pass failed');
       }
@@ -170,6 +182,17 @@ export function createOutboxWorker(deps: {
     return running;
   }
 
+  let soon: NodeJS.Timeout | undefined;
+  /** A pass shortly, shared by every caller until it starts (see DELIVER_SOON_DELAY_MS). */
+  function deliverSoon() {
+    if (stopped || soon) return;
+    soon = setTimeout(() => {
+      soon = undefined;
+      void run();
+    }, DELIVER_SOON_DELAY_MS);
+    soon.unref();
+  }
+
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
@@ -185,6 +208,8 @@ export function createOutboxWorker(deps: {
     },
     /** Delivers what is due now; resolves when the pass ends. */
     kick: run,
+    /** After a commit that queued e-mails: delivers them in a pass shortly, with any queued meanwhile. */
+    deliverSoon,
     /**
      * Stops claiming. E-mails claimed but not started go back at once; the send in flight may
      * finish (or is left held after `stopTimeoutMs`, to be retried after its hold: at least once).
@@ -193,6 +218,8 @@ export function createOutboxWorker(deps: {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (soon) clearTimeout(soon);
+      soon = undefined;
       if (current) await releaseUnstarted(current).catch((error) => log.warn({ err: error }, 'outbox release failed'));
       if (!running) return;
       let giveUp: NodeJS.Timeout | undefined;

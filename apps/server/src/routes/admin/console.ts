@@ -32,7 +32,7 @@ const tags = ['admin'];
  */
 const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAdminConsoleService({ db: app.db, clock: app.clock });
-  const orderActions = createOrderActionsService({ db: app.db, onEmailsQueued: () => void app.outbox.kick() });
+  const orderActions = createOrderActionsService({ db: app.db, onEmailsQueued: () => app.outbox.deliverSoon() });
 
   app.get(
     '/dashboard',

@@ -61,6 +61,8 @@ beforeAll(async () => {
       status: 'pending',
       attempts: 2,
       lastError: 'connect ECONNREFUSED',
+      // Its next attempt is later, as after a failed one (the worker would otherwise take it now).
+      nextAttemptAt: new Date(Date.now() + 60 * 60_000),
     },
     {
       to: ['reset@example.com'],

@@ -45,7 +45,7 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     quotes: app.services.quotes,
     signer,
     companyEmail: app.config.companyEmail,
-    onEmailsQueued: () => void app.outbox.kick(),
+    onEmailsQueued: () => app.outbox.deliverSoon(),
   });
   const actor = (request: Parameters<typeof callerOf>[0]) => toActor(callerOf(request));
 

@@ -57,7 +57,7 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
     clock: app.clock,
     publicUrl: app.config.publicUrl,
     reservedBytesPerOrg: app.config.uploadReservedBytesPerOrg,
-    onEmailsQueued: () => void app.outbox.kick(),
+    onEmailsQueued: () => app.outbox.deliverSoon(),
   });
   // The store removes an upload when tus terminates it (DELETE) or the sweep gives it up: its share
   // of the reserved space goes with it before tus answers, so the next creation sees it free.
