@@ -247,6 +247,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.decorate('services', {
     publicForms: createPublicFormsService({
       db: database.db,
+      clock,
       files,
       companyEmail: config.companyEmail,
       log: app.log.child({ module: 'public-forms' }),

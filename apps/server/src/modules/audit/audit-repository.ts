@@ -10,9 +10,9 @@ export type TAuditEntry = {
   actorUserId: string | null;
 };
 
-/** Writes one audit entry inside the caller's transaction, so it exists exactly when the change does. */
-export async function recordAudit(tx: TExecutor, entry: TAuditEntry) {
-  await tx.insert(schema.auditLog).values({
+/** The insert of one audit entry, not yet run: for a caller that writes it with others at once. */
+export function auditEntryInsert(db: TExecutor, entry: TAuditEntry) {
+  return db.insert(schema.auditLog).values({
     entity: entry.entity,
     entityId: entry.entityId,
     action: entry.action,
@@ -20,4 +20,9 @@ export async function recordAudit(tx: TExecutor, entry: TAuditEntry) {
     after: entry.after ?? null,
     actorUserId: entry.actorUserId,
   });
+}
+
+/** Writes one audit entry inside the caller's transaction, so it exists exactly when the change does. */
+export async function recordAudit(tx: TExecutor, entry: TAuditEntry) {
+  await auditEntryInsert(tx, entry);
 }

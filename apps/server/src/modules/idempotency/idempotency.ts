@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { schema, type TDatabase, type TTransaction } from '@spacecapture/db/client';
+import { schema, type TDatabase, type TTransaction, writeInOneStatement } from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQLWrapper } from 'drizzle-orm';
 
 const { idempotencyKeys } = schema;
 
@@ -64,6 +64,48 @@ export async function runIdempotent<T>(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
+  return replayStored<T>(db, scope, key, requestHash);
+}
+
+/**
+ * The same guarantee as runIdempotent for work that is only inserts known in advance (a public
+ * form: its row, its audit entry, its e-mails): they and the remembered answer are written in one
+ * statement, one round trip and one commit instead of six. A repeat fails the key's uniqueness,
+ * so nothing of it is written and the first answer is replayed.
+ */
+export async function runIdempotentWrites<T>(
+  db: TDatabase,
+  request: { scope: string; key: string | undefined; requestHash: string },
+  plan: { writes: readonly SQLWrapper[]; outcome: { status: number; body: T } },
+): Promise<TStoredResponse<T>> {
+  const { scope, key, requestHash } = request;
+  const { writes, outcome } = plan;
+  if (!key) {
+    await writeInOneStatement(db, writes);
+    return { ...outcome, replayed: false };
+  }
+  const remember = db.insert(idempotencyKeys).values({
+    scope,
+    key,
+    requestHash,
+    responseStatus: outcome.status,
+    responseBody: outcome.body as object,
+  });
+  try {
+    await writeInOneStatement(db, [...writes, remember]);
+    return { ...outcome, replayed: false };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return replayStored<T>(db, scope, key, requestHash);
+}
+
+async function replayStored<T>(
+  db: TDatabase,
+  scope: string,
+  key: string,
+  requestHash: string,
+): Promise<TStoredResponse<T>> {
   const [stored] = await db
     .select()
     .from(idempotencyKeys)

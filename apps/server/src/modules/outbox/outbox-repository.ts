@@ -17,7 +17,12 @@ export type TOutboxRow = typeof outboxEmails.$inferSelect;
 /** Queues e-mails inside the caller's transaction: they exist exactly when the business row does. */
 export async function enqueueEmails(tx: TExecutor, emails: readonly TOutgoingEmail[]) {
   if (emails.length === 0) return;
-  await tx.insert(outboxEmails).values(
+  await outboxInsert(tx, emails);
+}
+
+/** The insert of queued e-mails (at least one), not yet run: for a caller that writes it with others. */
+export function outboxInsert(db: TExecutor, emails: readonly TOutgoingEmail[]) {
+  return db.insert(outboxEmails).values(
     emails.map((email) => ({
       to: [...email.to],
       replyTo: email.replyTo ?? null,

@@ -8,29 +8,37 @@ import type {
   TSubmissionAccepted,
 } from '@spacecapture/shared/contracts/public-forms';
 import type { FastifyBaseLogger } from 'fastify';
-import { recordAudit } from '../audit/audit-repository.ts';
-import { hashRequest, runIdempotent, type TStoredResponse } from '../idempotency/idempotency.ts';
-import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { auditEntryInsert } from '../audit/audit-repository.ts';
+import { hashRequest, runIdempotentWrites, type TStoredResponse } from '../idempotency/idempotency.ts';
+import { outboxInsert } from '../outbox/outbox-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { captureRequestEmails, contactMessageEmails, providerApplicationEmails } from './notification-emails.ts';
 import type { TReceivedFile } from './portfolio-file.ts';
-import { insertContactMessage, insertOrderLead, insertProviderApplication } from './public-forms-repository.ts';
+import {
+  contactMessageInsert,
+  newContactMessage,
+  newOrderLead,
+  newProviderApplication,
+  orderLeadInsert,
+  providerApplicationInsert,
+} from './public-forms-repository.ts';
 
 type TSubmission = TStoredResponse<TSubmissionAccepted>;
 
 /**
  * The public forms: each submission stores its row, its audit entry and its notification e-mails
- * in one transaction, at most once per Idempotency-Key.
+ * in one statement (one round trip, one commit), at most once per Idempotency-Key.
  */
 export function createPublicFormsService(deps: {
   db: TDatabase;
+  clock: () => Date;
   files: TFileStore;
   companyEmail: string;
   log: FastifyBaseLogger;
   /** Called after a commit that queued e-mails, to deliver them without waiting for the next poll. */
   onEmailsQueued: () => void;
 }) {
-  const { db, files, companyEmail, log } = deps;
+  const { db, files, companyEmail, log, clock } = deps;
 
   /** A filled honeypot is a bot: it gets an ordinary-looking answer and nothing is stored. */
   function dropBot(form: string): TSubmission {
@@ -47,32 +55,38 @@ export function createPublicFormsService(deps: {
     async submitCaptureRequest(request: TCaptureRequest, idempotencyKey: string | undefined): Promise<TSubmission> {
       if (request.website) return dropBot('capture-request');
       const { website: _honeypot, ...fields } = request;
-      const result = await runIdempotent<TSubmissionAccepted>(
+      const lead = newOrderLead(
+        {
+          status: 'new',
+          contact: { name: request.name, email: request.email, phone: request.phone, company: request.companyName },
+          details: {
+            spaceType: request.spaceType,
+            location: request.location,
+            spaceSize: request.spaceSize,
+            captureType: request.captureType,
+            timeline: request.timeline,
+            additionalInfo: request.additionalInfo,
+            source: 'website',
+          },
+        },
+        clock(),
+      );
+      const result = await runIdempotentWrites<TSubmissionAccepted>(
         db,
         { scope: 'capture-request', key: idempotencyKey, requestHash: hashRequest(fields) },
-        async (tx) => {
-          const lead = await insertOrderLead(tx, {
-            status: 'new',
-            contact: { name: request.name, email: request.email, phone: request.phone, company: request.companyName },
-            details: {
-              spaceType: request.spaceType,
-              location: request.location,
-              spaceSize: request.spaceSize,
-              captureType: request.captureType,
-              timeline: request.timeline,
-              additionalInfo: request.additionalInfo,
-              source: 'website',
-            },
-          });
-          await recordAudit(tx, {
-            entity: 'order_lead',
-            entityId: lead.id,
-            action: 'create',
-            after: lead,
-            actorUserId: null,
-          });
-          await enqueueEmails(tx, captureRequestEmails(request, companyEmail));
-          return { status: 201, body: { id: lead.id } };
+        {
+          writes: [
+            orderLeadInsert(db, lead),
+            auditEntryInsert(db, {
+              entity: 'order_lead',
+              entityId: lead.id,
+              action: 'create',
+              after: lead,
+              actorUserId: null,
+            }),
+            outboxInsert(db, captureRequestEmails(request, companyEmail)),
+          ],
+          outcome: { status: 201, body: { id: lead.id } },
         },
       );
       return afterCommit(result);
@@ -102,39 +116,45 @@ export function createPublicFormsService(deps: {
       }
       let stored = false;
       try {
-        const result = await runIdempotent<TSubmissionAccepted>(
+        const row = newProviderApplication(
+          {
+            status: 'new',
+            orgName: application.companyName,
+            contact: {
+              first_name: application.firstName,
+              last_name: application.lastName,
+              email: application.email,
+              phone: application.phone,
+              website: application.website,
+            },
+            region: application.regions,
+            devicesOwned: application.devices === 'none' ? [] : [application.devices.toUpperCase()],
+            devicesNotes: application.experienceLevel,
+            portfolioLinks: portfolio ? [portfolio.file.originalName] : [],
+            portfolioFile: portfolio?.file ?? null,
+            notes: application.additionalInfo,
+          },
+          clock(),
+        );
+        const result = await runIdempotentWrites<TSubmissionAccepted>(
           db,
           { scope: 'provider-application', key: idempotencyKey, requestHash },
-          async (tx) => {
-            const row = await insertProviderApplication(tx, {
-              status: 'new',
-              orgName: application.companyName,
-              contact: {
-                first_name: application.firstName,
-                last_name: application.lastName,
-                email: application.email,
-                phone: application.phone,
-                website: application.website,
-              },
-              region: application.regions,
-              devicesOwned: application.devices === 'none' ? [] : [application.devices.toUpperCase()],
-              devicesNotes: application.experienceLevel,
-              portfolioLinks: portfolio ? [portfolio.file.originalName] : [],
-              portfolioFile: portfolio?.file ?? null,
-              notes: application.additionalInfo,
-            });
-            await recordAudit(tx, {
-              entity: 'provider_application',
-              entityId: row.id,
-              action: 'create',
-              after: row,
-              actorUserId: null,
-            });
-            await enqueueEmails(
-              tx,
-              providerApplicationEmails(application, portfolio?.file.originalName ?? null, companyEmail),
-            );
-            return { status: 201, body: { id: row.id } };
+          {
+            writes: [
+              providerApplicationInsert(db, row),
+              auditEntryInsert(db, {
+                entity: 'provider_application',
+                entityId: row.id,
+                action: 'create',
+                after: row,
+                actorUserId: null,
+              }),
+              outboxInsert(
+                db,
+                providerApplicationEmails(application, portfolio?.file.originalName ?? null, companyEmail),
+              ),
+            ],
+            outcome: { status: 201, body: { id: row.id } },
           },
         );
         stored = !result.replayed;
@@ -147,20 +167,23 @@ export function createPublicFormsService(deps: {
     async submitContactMessage(message: TContactMessage, idempotencyKey: string | undefined): Promise<TSubmission> {
       if (message.website) return dropBot('contact-message');
       const { website: _honeypot, ...fields } = message;
-      const result = await runIdempotent<TSubmissionAccepted>(
+      const row = newContactMessage({ status: 'new', ...fields }, clock());
+      const result = await runIdempotentWrites<TSubmissionAccepted>(
         db,
         { scope: 'contact-message', key: idempotencyKey, requestHash: hashRequest(fields) },
-        async (tx) => {
-          const row = await insertContactMessage(tx, fields);
-          await recordAudit(tx, {
-            entity: 'contact_message',
-            entityId: row.id,
-            action: 'create',
-            after: row,
-            actorUserId: null,
-          });
-          await enqueueEmails(tx, contactMessageEmails(message, companyEmail));
-          return { status: 201, body: { id: row.id } };
+        {
+          writes: [
+            contactMessageInsert(db, row),
+            auditEntryInsert(db, {
+              entity: 'contact_message',
+              entityId: row.id,
+              action: 'create',
+              after: row,
+              actorUserId: null,
+            }),
+            outboxInsert(db, contactMessageEmails(message, companyEmail)),
+          ],
+          outcome: { status: 201, body: { id: row.id } },
         },
       );
       return afterCommit(result);
