@@ -7,8 +7,8 @@ import { QueryError } from '../../../components/portal/query-error.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { type TProjectAnswer, useAnswerProject } from '../api/answer-project.ts';
-import { useProject } from '../api/get-project.ts';
+import { type TAnswer, useAnswerAssignment } from '../../../resources/provider/answer-assignment.ts';
+import { useProviderAssignment } from '../../../resources/provider/get-assignment.ts';
 import { ProjectStatusBadge, UrgencyBadge } from './project-badges.tsx';
 import { captureTypeLabel, deliverablesOf, formatCompensation, projectReference } from './project-format.ts';
 import { captureWindow, formatTimeLeft, projectStatus, projectUrgency, timeLeft } from './project-timing.ts';
@@ -16,12 +16,12 @@ import { useNow } from './use-now.ts';
 
 /** The offer's call to action: the spec's words with the real time left to respond. */
 function ResponsePanel({ project, now }: { project: TProviderAssignment; now: number }) {
-  const answer = useAnswerProject();
+  const answer = useAnswerAssignment();
   const left = timeLeft(project.respondBy, now);
 
   // Awaited rather than per-call callbacks: a successful answer replaces this panel, and the
   // toast must still show after it has gone.
-  async function respond(choice: TProjectAnswer) {
+  async function respond(choice: TAnswer) {
     try {
       await answer.mutateAsync({ id: project.id, answer: choice });
     } catch (error) {
@@ -138,7 +138,7 @@ function ProjectFacts({ project, now }: { project: TProviderAssignment; now: num
 
 /** A project's detail view (spec 001 §2 provider dashboard), read fresh from the server. */
 export function ProjectDetail({ projectId, onBack }: { projectId: string; onBack: () => void }) {
-  const project = useProject(projectId);
+  const project = useProviderAssignment(projectId);
   const now = useNow();
   return (
     <Stack gap="md">

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { type TAnswer, useAnswerAssignment } from '../api/answer-assignment.ts';
+import { type TAnswer, useAnswerAssignment } from '../../../resources/provider/answer-assignment.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { captureTypeLabel, formatMoney, timelineLabel } from './format.ts';
 import { RespondByCountdown, useMinuteClock } from './respond-by-countdown.tsx';
