@@ -3,8 +3,8 @@ import { ADMIN_CONSOLE_MESSAGES, type TSettings } from '@spacecapture/shared/con
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { button, click, input, json, renderAt, settle, typeInto } from '../../../test/render-at.tsx';
 import { SettingsForm } from './settings-form.tsx';
-import { button, click, input, json, renderAt, settle, typeInto } from './test-harness.tsx';
 
 let container: HTMLDivElement;
 let root: Root;

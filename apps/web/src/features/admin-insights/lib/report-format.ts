@@ -20,24 +20,6 @@ export function formatHours(hours: number | null): string {
   return hours < 10 ? `${hours.toFixed(1)} h` : `${Math.round(hours)} h`;
 }
 
-/** An amount in its currency (an unknown code falls back to "1,250.00 XYZ"). */
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
-
-/** An amount rounded to whole units, for a chart's bar labels (the exact figure is in the totals and CSV). */
-export function formatMoneyRounded(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
-  } catch {
-    return `${Math.round(amount)} ${currency}`;
-  }
-}
-
 /** "in_progress" as "In progress". */
 export function formatStatus(status: string): string {
   const words = status.replaceAll('_', ' ');

@@ -1,18 +1,19 @@
 import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { type TAnswer, useAnswerAssignment } from '../../../resources/provider/answer-assignment.ts';
 import { useProviderAssignment } from '../../../resources/provider/get-assignment.ts';
 import { ProjectStatusBadge, UrgencyBadge } from './project-badges.tsx';
-import { captureTypeLabel, deliverablesOf, formatCompensation, projectReference } from './project-format.ts';
+import { deliverablesOf, formatCompensation, projectReference } from './project-format.ts';
 import { captureWindow, formatTimeLeft, projectStatus, projectUrgency, timeLeft } from './project-timing.ts';
-import { useNow } from './use-now.ts';
 
 /** The offer's call to action: the spec's words with the real time left to respond. */
 function ResponsePanel({ project, now }: { project: TProviderAssignment; now: number }) {
@@ -74,7 +75,7 @@ function ResponsePanel({ project, now }: { project: TProviderAssignment; now: nu
 function ProjectFacts({ project, now }: { project: TProviderAssignment; now: number }) {
   const status = projectStatus(project);
   const window = captureWindow(project);
-  const type = captureTypeLabel(project.captureType);
+  const type = labelOf(CAPTURE_TYPE_OPTIONS, project.captureType);
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
