@@ -233,10 +233,19 @@ export type TOrder = z.infer<typeof ZOrder>;
 // ---------------------------------------------------------------------------------------------
 // Leads (triage)
 
+/** Who asked for a capture: stored as is in order_leads.contact (the db schema types the column with it). */
+export const ZLeadContact = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  company: z.string().nullable(),
+});
+export type TLeadContact = z.infer<typeof ZLeadContact>;
+
 export const ZLead = z.object({
   id: z.uuid(),
   status: z.enum(LEAD_STATUSES),
-  contact: z.object({ name: z.string(), email: z.string(), phone: z.string(), company: z.string().nullable() }),
+  contact: ZLeadContact,
   details: z.object({
     spaceType: z.string(),
     location: z.string(),

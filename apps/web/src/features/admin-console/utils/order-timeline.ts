@@ -1,4 +1,4 @@
-import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console';
+import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { formatMoney } from '../../../lib/format-money.ts';

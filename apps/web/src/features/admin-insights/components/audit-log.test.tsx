@@ -1,4 +1,4 @@
-import type { TAuditEntry } from '@spacecapture/shared/contracts/admin-console';
+import type { TAuditEntry } from '@spacecapture/shared/contracts/admin-console/audit';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

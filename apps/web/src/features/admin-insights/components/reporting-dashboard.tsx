@@ -1,5 +1,6 @@
 import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ADMIN_CONSOLE_MESSAGES, type TReport, type TReportTable } from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
+import type { TReport, TReportTable } from '@spacecapture/shared/contracts/admin-console/reporting';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';

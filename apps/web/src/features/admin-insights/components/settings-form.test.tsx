@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { ADMIN_CONSOLE_MESSAGES, type TSettings } from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
+import type { TSettings } from '@spacecapture/shared/contracts/admin-console/settings';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { TReport } from '@spacecapture/shared/contracts/admin-console';
+import type { TReport } from '@spacecapture/shared/contracts/admin-console/reporting';
 import type { TBarDatum } from '../../../components/charts/bar-chart.tsx';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
