@@ -93,7 +93,6 @@ export const DEFAULT_QUOTE_ITEMS = [
 ] as const;
 export const DEFAULT_QUOTE_CURRENCY = 'USD';
 export const DEFAULT_QUOTE_SLA = 'Standard SLA: 5 business days after capture';
-export const DEFAULT_PROVIDER_ACCEPTANCE_DEADLINE_HOURS = 48;
 
 export const PRICE_LIMITS = { items: 50, label: 100, amount: 10_000_000 } as const;
 /** The most an admin may offer a provider for one job. */
