@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
-import { ADMIN_CONSOLE_MESSAGES, AUDIT_CSV_COLUMNS } from '../../packages/shared/src/contracts/admin-console.ts';
+import { AUDIT_CSV_COLUMNS } from '../../packages/shared/src/contracts/admin-console/audit.ts';
+import { ADMIN_CONSOLE_MESSAGES } from '../../packages/shared/src/contracts/admin-console/common.ts';
 import { adminCredentials, expect, field, toast, uniqueEmail } from '../auth/support.ts';
 import { acceptAssignment, acceptQuote, assignOrder, createOrder, sendQuote, test } from '../support/marketplace.ts';
 

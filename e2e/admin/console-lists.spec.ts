@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  CERTIFICATION_REVIEW_MESSAGES,
-  ORDER_ACTION_MESSAGES,
-} from '../../packages/shared/src/contracts/admin-console.ts';
+import { ORDER_ACTION_MESSAGES } from '../../packages/shared/src/contracts/admin-console/orders.ts';
+import { CERTIFICATION_REVIEW_MESSAGES } from '../../packages/shared/src/contracts/admin-console/organizations.ts';
 import { expect, toast } from '../auth/support.ts';
 import {
   createMember,

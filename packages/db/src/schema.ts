@@ -1,3 +1,4 @@
+import type { TLeadContact } from '@spacecapture/shared/contracts/admin-workflow';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -9,7 +10,6 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export type TLeadContact = { name: string; email: string; phone: string; company: string | null };
 export type TLeadDetails = {
   spaceType: string;
   location: string;

@@ -18,7 +18,6 @@ export const SPACE_TYPE_OPTIONS = [
   { value: 'other', label: 'Other' },
 ] as const satisfies readonly TOption[];
 export const SPACE_TYPES = valuesOf(SPACE_TYPE_OPTIONS);
-export type TSpaceType = (typeof SPACE_TYPES)[number];
 
 export const SPACE_SIZE_OPTIONS = [
   { value: 'small', label: 'Small (up to 1,000 sq ft)' },
@@ -27,7 +26,6 @@ export const SPACE_SIZE_OPTIONS = [
   { value: 'xlarge', label: 'Extra Large (20,000+ sq ft)' },
 ] as const satisfies readonly TOption[];
 export const SPACE_SIZES = valuesOf(SPACE_SIZE_OPTIONS);
-export type TSpaceSize = (typeof SPACE_SIZES)[number];
 
 export const CAPTURE_TYPE_OPTIONS = [
   { value: '3d-model', label: '3D Model' },
@@ -38,7 +36,6 @@ export const CAPTURE_TYPE_OPTIONS = [
   { value: 'all', label: 'All of the above' },
 ] as const satisfies readonly TOption[];
 export const CAPTURE_TYPES = valuesOf(CAPTURE_TYPE_OPTIONS);
-export type TCaptureType = (typeof CAPTURE_TYPES)[number];
 
 export const TIMELINE_OPTIONS = [
   { value: 'urgent', label: 'Urgent (ASAP, 1-3 days)' },
@@ -47,7 +44,6 @@ export const TIMELINE_OPTIONS = [
   { value: 'planning', label: 'Just planning' },
 ] as const satisfies readonly TOption[];
 export const TIMELINES = valuesOf(TIMELINE_OPTIONS);
-export type TTimeline = (typeof TIMELINES)[number];
 
 export const PROVIDER_DEVICE_OPTIONS = [
   { value: 'none', label: 'None yet (planning to purchase)' },
@@ -58,7 +54,6 @@ export const PROVIDER_DEVICE_OPTIONS = [
   { value: 'multiple', label: 'Multiple devices' },
 ] as const satisfies readonly TOption[];
 export const PROVIDER_DEVICES = valuesOf(PROVIDER_DEVICE_OPTIONS);
-export type TProviderDevice = (typeof PROVIDER_DEVICES)[number];
 
 export const EXPERIENCE_LEVEL_OPTIONS = [
   { value: 'beginner', label: 'Beginner (0-1 years)' },
@@ -67,7 +62,6 @@ export const EXPERIENCE_LEVEL_OPTIONS = [
   { value: 'expert', label: 'Expert (5+ years)' },
 ] as const satisfies readonly TOption[];
 export const EXPERIENCE_LEVELS = valuesOf(EXPERIENCE_LEVEL_OPTIONS);
-export type TExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 
 /** The vendor's capture devices a certified provider can own. */
 export const CAPTURE_DEVICES = ['PRO', 'MINION', 'META', 'MEGA'] as const;

@@ -71,5 +71,3 @@ export function optionalText(max: number, options: Omit<TTextOptions, 'min'> = {
 export function requiredChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z.enum(values, { error: message });
 }
-
-export const ZUuid = z.uuid();

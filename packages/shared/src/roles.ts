@@ -6,7 +6,6 @@ export const ADMIN_ROLES = ['master_admin', 'admin'] as const;
 export const CUSTOMER_ROLES = ['customer_admin', 'customer_user'] as const;
 export const PROVIDER_ROLES = ['provider_admin', 'provider_user'] as const;
 export const ROLES = [...ADMIN_ROLES, ...CUSTOMER_ROLES, ...PROVIDER_ROLES] as const;
-export type TRole = (typeof ROLES)[number];
 
 /** Roles an invitation may suggest (spec 001 §5); admins are never invited through the form. */
 export const INVITABLE_ROLES = [...CUSTOMER_ROLES, ...PROVIDER_ROLES] as const;

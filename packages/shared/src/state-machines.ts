@@ -100,12 +100,3 @@ export function customerDisplayStatus(status: TOrderStatus): TCustomerOrderDispl
   if (status === 'scheduled' || status === 'captured' || status === 'assigned') return 'in_progress';
   return 'pending';
 }
-
-export const ALL_MACHINES = [
-  INVITATION_MACHINE,
-  LEAD_MACHINE,
-  APPLICATION_MACHINE,
-  QUOTE_MACHINE,
-  ORDER_MACHINE,
-  ASSIGNMENT_MACHINE,
-] as const;

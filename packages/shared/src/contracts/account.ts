@@ -74,7 +74,6 @@ export const ZTwoFactorVerified = z
   .or(z.object({ status: z.boolean() }));
 
 /** POST /api/auth/two-factor/enable {password} → the secret as an otpauth:// URI and recovery codes. */
-export const ZPasswordConfirmation = z.object({ password: currentPassword });
 export const ZTotpEnrolment = z.object({
   totpURI: z.string().startsWith('otpauth://'),
   backupCodes: z.array(z.string()),
@@ -96,10 +95,6 @@ export const ZSessionInfo = z.object({
 });
 export const ZSessionList = z.array(ZSessionInfo);
 export type TSessionInfo = z.infer<typeof ZSessionInfo>;
-
-/** The sign-out scopes (spec 000 §4): this device, the other devices, everywhere. */
-export const SIGN_OUT_SCOPES = ['local', 'others', 'global'] as const;
-export type TSignOutScope = (typeof SIGN_OUT_SCOPES)[number];
 
 /** POST /api/auth/request-password-reset; the link lands on redirectTo with ?token= (or ?error=). */
 export const ZForgotPasswordRequest = z.object({ email: emailField('Please enter a valid email address.') });

@@ -93,7 +93,6 @@ export const DEFAULT_QUOTE_ITEMS = [
 ] as const;
 export const DEFAULT_QUOTE_CURRENCY = 'USD';
 export const DEFAULT_QUOTE_SLA = 'Standard SLA: 5 business days after capture';
-export const DEFAULT_PROVIDER_ACCEPTANCE_DEADLINE_HOURS = 48;
 
 export const PRICE_LIMITS = { items: 50, label: 100, amount: 10_000_000 } as const;
 /** The most an admin may offer a provider for one job. */
@@ -233,10 +232,19 @@ export type TOrder = z.infer<typeof ZOrder>;
 // ---------------------------------------------------------------------------------------------
 // Leads (triage)
 
+/** Who asked for a capture: stored as is in order_leads.contact (the db schema types the column with it). */
+export const ZLeadContact = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  company: z.string().nullable(),
+});
+export type TLeadContact = z.infer<typeof ZLeadContact>;
+
 export const ZLead = z.object({
   id: z.uuid(),
   status: z.enum(LEAD_STATUSES),
-  contact: z.object({ name: z.string(), email: z.string(), phone: z.string(), company: z.string().nullable() }),
+  contact: ZLeadContact,
   details: z.object({
     spaceType: z.string(),
     location: z.string(),

@@ -1,23 +1,29 @@
 import type { TDatabase } from '@spacecapture/db/client';
+import type { TActorRef } from '@spacecapture/shared/contracts/admin-console/common';
 import {
   OFFERS_EXPIRING_WITHIN_HOURS,
-  type TActorRef,
-  type TAdminCustomer,
-  type TAdminCustomerDetail,
-  type TAdminCustomerList,
   type TAdminDashboard,
-  type TAdminMember,
-  type TAdminOrderDetail,
-  type TAdminOrderList,
-  type TAdminOrderListItem,
-  type TAdminOrdersQuery,
-  type TAdminOrganizationsQuery,
-  type TAdminProvider,
-  type TAdminProviderDetail,
-  type TAdminProviderList,
-  type TAdminSupportRequestList,
-  type TAdminSupportRequestsQuery,
-} from '@spacecapture/shared/contracts/admin-console';
+} from '@spacecapture/shared/contracts/admin-console/dashboard';
+import type {
+  TAdminOrderDetail,
+  TAdminOrderList,
+  TAdminOrderListItem,
+  TAdminOrdersQuery,
+} from '@spacecapture/shared/contracts/admin-console/orders';
+import type {
+  TAdminCustomer,
+  TAdminCustomerDetail,
+  TAdminCustomerList,
+  TAdminMember,
+  TAdminOrganizationsQuery,
+  TAdminProvider,
+  TAdminProviderDetail,
+  TAdminProviderList,
+} from '@spacecapture/shared/contracts/admin-console/organizations';
+import type {
+  TAdminSupportRequestList,
+  TAdminSupportRequestsQuery,
+} from '@spacecapture/shared/contracts/admin-console/support-requests';
 import { AppError } from '@spacecapture/shared/errors';
 import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
 import { decodeCursor, encodeCursor, toPage } from '../workflow/cursor.ts';

@@ -1,5 +1,5 @@
 import type { TDatabase, TExecutor } from '@spacecapture/db/client';
-import type { TCancelOrderRequest } from '@spacecapture/shared/contracts/admin-console';
+import type { TCancelOrderRequest } from '@spacecapture/shared/contracts/admin-console/orders';
 import { AppError } from '@spacecapture/shared/errors';
 import {
   ASSIGNMENT_MACHINE,

@@ -2,13 +2,12 @@ import type { Readable } from 'node:stream';
 import type { TDatabase } from '@spacecapture/db/client';
 import {
   AUDIT_CSV_COLUMNS,
-  endOfBound,
-  startOfBound,
   type TAuditCsvQuery,
   type TAuditEntry,
   type TAuditList,
   type TAuditQuery,
-} from '@spacecapture/shared/contracts/admin-console';
+} from '@spacecapture/shared/contracts/admin-console/audit';
+import { endOfBound, startOfBound } from '@spacecapture/shared/contracts/admin-console/common';
 import { csvStream } from '../../lib/csv.ts';
 import { decodeCursor, type TCursor, toPage } from '../workflow/cursor.ts';
 import { findUserIdByEmailAddress, listAuditPage, type TAuditFilter } from './audit-log-repository.ts';

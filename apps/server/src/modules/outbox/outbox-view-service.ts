@@ -5,7 +5,7 @@ import type {
   TOutboxList,
   TOutboxQuery,
   TOutboxStatus,
-} from '@spacecapture/shared/contracts/admin-console';
+} from '@spacecapture/shared/contracts/admin-console/outbox';
 import { AppError } from '@spacecapture/shared/errors';
 import { decodeCursor, toPage } from '../workflow/cursor.ts';
 import { findOutboxEmail, listOutboxPage } from './outbox-view-repository.ts';

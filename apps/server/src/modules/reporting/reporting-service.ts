@@ -1,13 +1,12 @@
 import type { TDatabase } from '@spacecapture/db/client';
+import { endOfBound, startOfBound } from '@spacecapture/shared/contracts/admin-console/common';
 import {
-  endOfBound,
   ON_TIME_GRACE_HOURS,
   REPORT_TABLES,
-  startOfBound,
   type TReport,
   type TReportingQuery,
   type TReportTable,
-} from '@spacecapture/shared/contracts/admin-console';
+} from '@spacecapture/shared/contracts/admin-console/reporting';
 import { ORDER_STATUSES } from '@spacecapture/shared/contracts/admin-workflow';
 import { csvRow } from '../../lib/csv.ts';
 import { orderFigures, providerPerformance, quoteConversion, revenueFigures } from './reporting-repository.ts';

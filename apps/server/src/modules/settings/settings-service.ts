@@ -1,10 +1,10 @@
 import type { TDatabase } from '@spacecapture/db/client';
-import {
-  ADMIN_CONSOLE_MESSAGES,
-  type TFeatureFlagValues,
-  type TSettings,
-  type TUpdateSettingsRequest,
-} from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
+import type {
+  TFeatureFlagValues,
+  TSettings,
+  TUpdateSettingsRequest,
+} from '@spacecapture/shared/contracts/admin-console/settings';
 import { AppError } from '@spacecapture/shared/errors';
 import { recordAudit } from '../audit/audit-repository.ts';
 import type { TActor } from '../invitations/invitations-service.ts';

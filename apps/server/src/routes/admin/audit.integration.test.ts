@@ -1,5 +1,5 @@
 import { schema } from '@spacecapture/db/client';
-import { AUDIT_CSV_COLUMNS } from '@spacecapture/shared/contracts/admin-console';
+import { AUDIT_CSV_COLUMNS } from '@spacecapture/shared/contracts/admin-console/audit';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-import { ZAuditCsvQuery, ZAuditList, ZAuditQuery } from '@spacecapture/shared/contracts/admin-console';
+import { ZAuditCsvQuery, ZAuditList, ZAuditQuery } from '@spacecapture/shared/contracts/admin-console/audit';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

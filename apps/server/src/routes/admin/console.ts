@@ -1,17 +1,21 @@
+import { ZAdminDashboard } from '@spacecapture/shared/contracts/admin-console/dashboard';
 import {
-  ZAdminCustomerDetail,
-  ZAdminCustomerList,
-  ZAdminDashboard,
   ZAdminOrderDetail,
   ZAdminOrderList,
   ZAdminOrdersQuery,
+  ZCancelOrderRequest,
+} from '@spacecapture/shared/contracts/admin-console/orders';
+import {
+  ZAdminCustomerDetail,
+  ZAdminCustomerList,
   ZAdminOrganizationsQuery,
   ZAdminProviderDetail,
   ZAdminProviderList,
+} from '@spacecapture/shared/contracts/admin-console/organizations';
+import {
   ZAdminSupportRequestList,
   ZAdminSupportRequestsQuery,
-  ZCancelOrderRequest,
-} from '@spacecapture/shared/contracts/admin-console';
+} from '@spacecapture/shared/contracts/admin-console/support-requests';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 import { schema } from '@spacecapture/db/client';
-import { ORDER_ACTION_MESSAGES } from '@spacecapture/shared/contracts/admin-console';
+import { ORDER_ACTION_MESSAGES } from '@spacecapture/shared/contracts/admin-console/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-import { ZOutboxEmailDetail, ZOutboxList, ZOutboxQuery } from '@spacecapture/shared/contracts/admin-console';
+import { ZOutboxEmailDetail, ZOutboxList, ZOutboxQuery } from '@spacecapture/shared/contracts/admin-console/outbox';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

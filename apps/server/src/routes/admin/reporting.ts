@@ -1,4 +1,4 @@
-import { ZReport, ZReportingCsvQuery, ZReportingQuery } from '@spacecapture/shared/contracts/admin-console';
+import { ZReport, ZReportingCsvQuery, ZReportingQuery } from '@spacecapture/shared/contracts/admin-console/reporting';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

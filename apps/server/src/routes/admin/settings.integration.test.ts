@@ -1,5 +1,5 @@
 import { schema } from '@spacecapture/db/client';
-import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createSignedInAdmin, errorOf, type TClient, uniqueAddress } from '../../../test/accounts.ts';

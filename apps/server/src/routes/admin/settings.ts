@@ -1,4 +1,4 @@
-import { ZSettings, ZUpdateSettingsRequest } from '@spacecapture/shared/contracts/admin-console';
+import { ZSettings, ZUpdateSettingsRequest } from '@spacecapture/shared/contracts/admin-console/settings';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -38,7 +38,7 @@ function shorten(label: string, maxCharacters: number): string {
   return label.length > maxCharacters ? `${label.slice(0, Math.max(1, maxCharacters - 1))}…` : label;
 }
 
-export type TBarLayout = { x: number; y: number; width: number; height: number };
+type TBarLayout = { x: number; y: number; width: number; height: number };
 
 /** Bar geometry: heights scaled to the largest value (negative values draw as empty bars). */
 export function layoutBars(data: readonly TBarDatum[], width: number, plotHeight: number): TBarLayout[] {

@@ -2,7 +2,7 @@ import { Table, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A column heading; `{ hidden }` names a column for screen readers only (a column of buttons). */
-export type TDataTableColumn = string | { hidden: string };
+type TDataTableColumn = string | { hidden: string };
 
 type TDataTableProps = Omit<TableProps, 'children'> & {
   /** The table's accessible name. */

@@ -18,7 +18,7 @@ import {
   writeSidebarExpanded,
 } from './sidebar-state.ts';
 
-export type TPortalNavItem = { path: string; label: string; icon: ComponentType<TIconProps> };
+type TPortalNavItem = { path: string; label: string; icon: ComponentType<TIconProps> };
 
 type TPortalShellProps = {
   /** The sidebar's title: Customer Portal, Provider Portal or Admin Portal. */

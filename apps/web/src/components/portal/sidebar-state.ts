@@ -5,9 +5,7 @@
 
 export const SIDEBAR_COOKIE = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';
-export const SIDEBAR_WIDTH_ICON = '3rem';
 /** Below 768 px the sidebar is a drawer. */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
 

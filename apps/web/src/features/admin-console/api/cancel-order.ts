@@ -1,4 +1,4 @@
-import { type TCancelOrderRequest, ZAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console';
+import { type TCancelOrderRequest, ZAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { consoleKeys } from './console-keys.ts';

@@ -1,4 +1,4 @@
-import { ZAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console';
+import { ZAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { consoleKeys } from './console-keys.ts';

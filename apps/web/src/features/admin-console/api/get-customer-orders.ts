@@ -1,4 +1,4 @@
-import { ZAdminOrderList } from '@spacecapture/shared/contracts/admin-console';
+import { ZAdminOrderList } from '@spacecapture/shared/contracts/admin-console/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { CUSTOMER_LATEST_ORDERS, consoleKeys } from './console-keys.ts';

@@ -1,4 +1,4 @@
-import { ZAdminCustomerDetail } from '@spacecapture/shared/contracts/admin-console';
+import { ZAdminCustomerDetail } from '@spacecapture/shared/contracts/admin-console/organizations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { consoleKeys } from './console-keys.ts';

@@ -1,4 +1,4 @@
-import { ZAdminOrderList } from '@spacecapture/shared/contracts/admin-console';
+import { ZAdminOrderList } from '@spacecapture/shared/contracts/admin-console/orders';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { CONSOLE_PAGE_SIZE, consoleKeys, type TOrderFilters } from './console-keys.ts';

@@ -1,4 +1,4 @@
-import { ZAdminProviderDetail } from '@spacecapture/shared/contracts/admin-console';
+import { ZAdminProviderDetail } from '@spacecapture/shared/contracts/admin-console/organizations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { consoleKeys } from './console-keys.ts';

@@ -1,4 +1,4 @@
-import { ZAdminProviderList } from '@spacecapture/shared/contracts/admin-console';
+import { ZAdminProviderList } from '@spacecapture/shared/contracts/admin-console/organizations';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { CONSOLE_PAGE_SIZE, consoleKeys, type TOrganizationFilters } from './console-keys.ts';

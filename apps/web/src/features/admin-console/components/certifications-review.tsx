@@ -1,5 +1,8 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { CERTIFICATION_REVIEW_MESSAGES, type TAdminProvider } from '@spacecapture/shared/contracts/admin-console';
+import {
+  CERTIFICATION_REVIEW_MESSAGES,
+  type TAdminProvider,
+} from '@spacecapture/shared/contracts/admin-console/organizations';
 import { useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { formatDate } from '../../../lib/format-date.ts';

@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import type { TAdminMember } from '@spacecapture/shared/contracts/admin-console';
+import type { TAdminMember } from '@spacecapture/shared/contracts/admin-console/organizations';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { humanize } from '../utils/format.ts';

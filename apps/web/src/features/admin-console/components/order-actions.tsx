@@ -3,7 +3,7 @@ import {
   ORDER_ACTION_LIMITS,
   ORDER_ACTION_MESSAGES,
   type TAdminOrderDetail,
-} from '@spacecapture/shared/contracts/admin-console';
+} from '@spacecapture/shared/contracts/admin-console/orders';
 import { canTransition, ORDER_MACHINE } from '@spacecapture/shared/state-machines';
 import { useState } from 'react';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console';
+import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { Fact } from '../../../components/portal/fact.tsx';

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { TAdminProviderDetail } from '@spacecapture/shared/contracts/admin-console';
+import type { TAdminProviderDetail } from '@spacecapture/shared/contracts/admin-console/organizations';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { Fact } from '../../../components/portal/fact.tsx';

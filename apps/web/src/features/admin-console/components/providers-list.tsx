@@ -1,5 +1,5 @@
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';

@@ -1,14 +1,5 @@
 /** Amounts, sizes and labels as the console shows them. */
 
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
-  } catch {
-    // A currency code Intl does not know still reads plainly.
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
-
 /** A stored token (snake_case or kebab-case) as words: "in_progress" → "in progress". */
 export function humanize(token: string): string {
   return token.replace(/[_-]+/g, ' ');

@@ -1,4 +1,4 @@
-import { ADMIN_LIST_LIMITS } from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_LIST_LIMITS } from '@spacecapture/shared/contracts/admin-console/common';
 import { ORDER_STATUSES } from '@spacecapture/shared/contracts/admin-workflow';
 import type { TOrderStatus } from '@spacecapture/shared/state-machines';
 import type { TOrderFilters, TOrganizationFilters } from '../api/console-keys.ts';

@@ -1,4 +1,4 @@
-import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console';
+import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { describe, expect, it } from 'vitest';
 import { buildOrderTimeline, describeJobEvent } from './order-timeline.ts';
 

@@ -1,7 +1,8 @@
-import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console';
+import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatMoney, humanize } from './format.ts';
+import { formatMoney } from '../../../lib/format-money.ts';
+import { humanize } from './format.ts';
 
 type TJobEvent = TAdminOrderDetail['jobEvents'][number];
 

@@ -1,4 +1,5 @@
-import { ADMIN_LIST_LIMITS, ZAuditList } from '@spacecapture/shared/contracts/admin-console';
+import { ZAuditList } from '@spacecapture/shared/contracts/admin-console/audit';
+import { ADMIN_LIST_LIMITS } from '@spacecapture/shared/contracts/admin-console/common';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type TAuditFilters, toAuditSearch } from '../lib/audit-filters.ts';

@@ -1,4 +1,4 @@
-import { ZOutboxEmailDetail } from '@spacecapture/shared/contracts/admin-console';
+import { ZOutboxEmailDetail } from '@spacecapture/shared/contracts/admin-console/outbox';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { insightsKeys } from './insights-keys.ts';

@@ -1,4 +1,4 @@
-import { type TOutboxStatus, ZOutboxList } from '@spacecapture/shared/contracts/admin-console';
+import { type TOutboxStatus, ZOutboxList } from '@spacecapture/shared/contracts/admin-console/outbox';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { insightsKeys } from './insights-keys.ts';

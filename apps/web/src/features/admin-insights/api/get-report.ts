@@ -1,4 +1,4 @@
-import { type TReportTable, ZReport } from '@spacecapture/shared/contracts/admin-console';
+import { type TReportTable, ZReport } from '@spacecapture/shared/contracts/admin-console/reporting';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { insightsKeys } from './insights-keys.ts';

@@ -1,4 +1,4 @@
-import { ZSettings } from '@spacecapture/shared/contracts/admin-console';
+import { ZSettings } from '@spacecapture/shared/contracts/admin-console/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { insightsKeys } from './insights-keys.ts';

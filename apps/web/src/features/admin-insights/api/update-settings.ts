@@ -1,4 +1,4 @@
-import { type TUpdateSettingsRequest, ZSettings } from '@spacecapture/shared/contracts/admin-console';
+import { type TUpdateSettingsRequest, ZSettings } from '@spacecapture/shared/contracts/admin-console/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { insightsKeys } from './insights-keys.ts';

@@ -1,9 +1,9 @@
-import type { TAuditEntry } from '@spacecapture/shared/contracts/admin-console';
+import type { TAuditEntry } from '@spacecapture/shared/contracts/admin-console/audit';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { button, click, currentUrl, input, json, renderAt, settle, typeInto } from '../../../test/render-at.tsx';
 import { AuditLog } from './audit-log.tsx';
-import { button, click, currentUrl, input, json, renderAt, settle, typeInto } from './test-harness.tsx';
 
 let container: HTMLDivElement;
 let root: Root;

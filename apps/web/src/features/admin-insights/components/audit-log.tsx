@@ -1,5 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ADMIN_CONSOLE_MESSAGES, type TAuditEntry } from '@spacecapture/shared/contracts/admin-console';
+import type { TAuditEntry } from '@spacecapture/shared/contracts/admin-console/audit';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import { type FormEvent, Fragment, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';

@@ -1,9 +1,6 @@
 import { Button, Group, NativeSelect, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
-import {
-  ADMIN_CONSOLE_MESSAGES,
-  OUTBOX_STATUSES,
-  type TOutboxStatus,
-} from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
+import { OUTBOX_STATUSES, type TOutboxStatus } from '@spacecapture/shared/contracts/admin-console/outbox';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';

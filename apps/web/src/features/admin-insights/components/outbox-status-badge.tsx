@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { TOutboxEmail } from '@spacecapture/shared/contracts/admin-console';
+import type { TOutboxEmail } from '@spacecapture/shared/contracts/admin-console/outbox';
 
 const COLORS: Record<string, string> = {
   pending: 'blue',

@@ -1,10 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { ADMIN_CONSOLE_MESSAGES, type TSettings } from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
+import type { TSettings } from '@spacecapture/shared/contracts/admin-console/settings';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { button, click, input, json, renderAt, settle, typeInto } from '../../../test/render-at.tsx';
 import { SettingsForm } from './settings-form.tsx';
-import { button, click, input, json, renderAt, settle, typeInto } from './test-harness.tsx';
 
 let container: HTMLDivElement;
 let root: Root;

@@ -12,7 +12,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { ADMIN_CONSOLE_MESSAGES, SETTINGS_LIMITS, type TSettings } from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_CONSOLE_MESSAGES, SETTINGS_LIMITS } from '@spacecapture/shared/contracts/admin-console/common';
+import type { TSettings } from '@spacecapture/shared/contracts/admin-console/settings';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { type FormEvent, useState } from 'react';
 import { QueryError } from '../../../components/portal/query-error.tsx';

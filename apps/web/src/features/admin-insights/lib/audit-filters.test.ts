@@ -1,4 +1,4 @@
-import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import { describe, expect, it } from 'vitest';
 import { readAuditFilters, TOKEN_MESSAGE, toAuditSearch, validateAuditFilters } from './audit-filters.ts';
 

@@ -1,4 +1,4 @@
-import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 
 /** The audit log's filters, as they stand in the page's URL and go to the API. */
 export type TAuditFilters = {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatMoney,
-  formatMoneyRounded,
-  formatMonth,
-  formatRate,
-  formatStatus,
-  revenueSeries,
-} from './report-format.ts';
+import { formatMoney, formatMoneyRounded } from '../../../lib/format-money.ts';
+import { formatMonth, formatRate, formatStatus, revenueSeries } from './report-format.ts';
 
 describe('report formatting', () => {
   it('puts each currency on every month of the range, zeros included', () => {

@@ -1,4 +1,4 @@
-import type { TReport } from '@spacecapture/shared/contracts/admin-console';
+import type { TReport } from '@spacecapture/shared/contracts/admin-console/reporting';
 import type { TBarDatum } from '../../../components/charts/bar-chart.tsx';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -18,24 +18,6 @@ export function formatRate(rate: number | null): string {
 export function formatHours(hours: number | null): string {
   if (hours === null) return '—';
   return hours < 10 ? `${hours.toFixed(1)} h` : `${Math.round(hours)} h`;
-}
-
-/** An amount in its currency (an unknown code falls back to "1,250.00 XYZ"). */
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
-
-/** An amount rounded to whole units, for a chart's bar labels (the exact figure is in the totals and CSV). */
-export function formatMoneyRounded(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
-  } catch {
-    return `${Math.round(amount)} ${currency}`;
-  }
 }
 
 /** "in_progress" as "In progress". */

@@ -1,4 +1,4 @@
-import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import { describe, expect, it } from 'vitest';
 import { parseSettingsDraft, settingsFieldErrors } from './settings-form.ts';
 

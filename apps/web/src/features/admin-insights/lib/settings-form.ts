@@ -1,8 +1,5 @@
-import {
-  ADMIN_CONSOLE_MESSAGES,
-  type TFeatureFlagValues,
-  ZFeatureFlags,
-} from '@spacecapture/shared/contracts/admin-console';
+import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
+import { type TFeatureFlagValues, ZFeatureFlags } from '@spacecapture/shared/contracts/admin-console/settings';
 
 /** The form's values: the hours field holds what was typed ('' while empty). */
 export type TSettingsDraft = Omit<TFeatureFlagValues, 'providerAcceptanceDeadlineHours'> & {

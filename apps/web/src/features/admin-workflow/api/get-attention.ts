@@ -1,4 +1,4 @@
-import { ZAdminDashboard } from '@spacecapture/shared/contracts/admin-console';
+import { ZAdminDashboard } from '@spacecapture/shared/contracts/admin-console/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { workflowKeys } from './workflow-keys.ts';

@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import type { TAdminDashboard } from '@spacecapture/shared/contracts/admin-console';
+import type { TAdminDashboard } from '@spacecapture/shared/contracts/admin-console/dashboard';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { useAttention } from '../api/get-attention.ts';
 

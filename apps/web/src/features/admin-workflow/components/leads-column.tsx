@@ -9,7 +9,7 @@ import { canTransition, LEAD_MACHINE } from '@spacecapture/shared/state-machines
 import { useState } from 'react';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useOrganizationOptions } from '../../invitations/api/get-organization-options.ts';
+import { useOrganizationOptions } from '../../../resources/admin/get-organization-options.ts';
 import { useConvertLead } from '../api/convert-lead.ts';
 import { useLeads } from '../api/get-leads.ts';
 import { useSetLeadStatus } from '../api/set-lead-status.ts';

@@ -13,14 +13,11 @@ import {
 } from '@spacecapture/shared/enums';
 import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { TOASTS } from '@spacecapture/shared/messages';
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 import { SuccessPanel } from '../../../components/form/success-panel.tsx';
 import { TermsAndSubmit } from '../../../components/form/terms-and-submit.tsx';
-import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { handleSubmissionError } from '../../../lib/submission-error.ts';
+import { usePublicFormSubmit } from '../../../components/form/use-public-form-submit.ts';
 import { useSubmitCaptureRequest } from '../api/submit-capture-request.ts';
 
 const FIELDS = [
@@ -56,48 +53,22 @@ function withPlaceholder(placeholder: string, options: readonly { value: string;
   return [{ value: '', label: placeholder }, ...options];
 }
 
-function isField(field: string): field is (typeof FIELDS)[number] {
-  return (FIELDS as readonly string[]).includes(field);
-}
-
 /** The public capture request (spec §2 /request, rules §5): form, then the success panel. */
 export function CaptureRequestForm() {
-  const [submitted, setSubmitted] = useState(false);
-  const idempotencyKey = useIdempotencyKey();
   const submitRequest = useSubmitCaptureRequest();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<TCaptureRequestInput, unknown, TCaptureRequest>({
+  const form = useForm<TCaptureRequestInput, unknown, TCaptureRequest>({
     resolver: zodResolver(ZCaptureRequest),
     defaultValues: DEFAULT_VALUES,
   });
-
-  // Changed values are a new attempt: the next submit gets a new Idempotency-Key.
-  useEffect(() => {
-    const subscription = watch(() => idempotencyKey.reset());
-    return () => subscription.unsubscribe();
-  }, [watch, idempotencyKey.reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await submitRequest.mutateAsync({ values, idempotencyKey: idempotencyKey.current() });
-    } catch (error) {
-      handleSubmissionError(error, {
-        setFieldError: (field, message) => {
-          if (!isField(field)) return false;
-          setError(field, { type: 'server', message }, { shouldFocus: true });
-          return true;
-        },
-      });
-      return;
-    }
-    idempotencyKey.reset();
-    setSubmitted(true);
-    notifySuccess(TOASTS.requestSubmitted);
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+  const { onSubmit, submitted } = usePublicFormSubmit({
+    form,
+    fields: FIELDS,
+    send: (values, idempotencyKey) => submitRequest.mutateAsync({ values, idempotencyKey }),
+    successToast: TOASTS.requestSubmitted,
   });
 
   if (submitted) {

@@ -7,13 +7,10 @@ import {
 } from '@spacecapture/shared/contracts/public-forms';
 import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { TOASTS } from '@spacecapture/shared/messages';
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 import { SuccessPanel } from '../../../components/form/success-panel.tsx';
-import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { handleSubmissionError } from '../../../lib/submission-error.ts';
+import { usePublicFormSubmit } from '../../../components/form/use-public-form-submit.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
 const FIELDS = [
@@ -26,53 +23,31 @@ const FIELDS = [
 
 const EMPTY: TContactMessageInput = { name: '', email: '', subject: '', message: '', website: '' };
 
-function isField(field: string): field is (typeof FIELDS)[number] {
-  return (FIELDS as readonly string[]).includes(field);
-}
-
 /**
  * "Send Us a Message" (spec §2 /contact, §4): editing → sending (disabled, "Sending...") → sent
  * (Thank You view, fields cleared). A failure returns to editing with the values kept.
  */
 export function ContactForm() {
-  const [sent, setSent] = useState(false);
-  const idempotencyKey = useIdempotencyKey();
   const sendMessage = useSendContactMessage();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<TContactMessageInput, unknown, TContactMessage>({
+  const form = useForm<TContactMessageInput, unknown, TContactMessage>({
     resolver: zodResolver(ZContactMessage),
     defaultValues: EMPTY,
   });
-
-  useEffect(() => {
-    const subscription = watch(() => idempotencyKey.reset());
-    return () => subscription.unsubscribe();
-  }, [watch, idempotencyKey.reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await sendMessage.mutateAsync({ values, idempotencyKey: idempotencyKey.current() });
-    } catch (error) {
-      handleSubmissionError(error, {
-        setFieldError: (field, message) => {
-          if (!isField(field)) return false;
-          setError(field, { type: 'server', message }, { shouldFocus: true });
-          return true;
-        },
-        failureToast: () => TOASTS.contactFailed,
-      });
-      return;
-    }
-    reset(EMPTY);
-    idempotencyKey.reset();
-    setSent(true);
-    notifySuccess(TOASTS.messageSent);
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+  const {
+    onSubmit,
+    submitted: sent,
+    setSubmitted: setSent,
+  } = usePublicFormSubmit({
+    form,
+    fields: FIELDS,
+    send: (values, idempotencyKey) => sendMessage.mutateAsync({ values, idempotencyKey }),
+    successToast: TOASTS.messageSent,
+    failureToast: () => TOASTS.contactFailed,
+    onSent: () => form.reset(EMPTY),
   });
 
   if (sent) {

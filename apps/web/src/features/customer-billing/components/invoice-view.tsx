@@ -4,8 +4,8 @@ import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
+import { formatMoney } from '../../../lib/format-money.ts';
 import { useInvoice } from '../api/get-invoice.ts';
-import { formatMoney } from '../lib/quote-rules.ts';
 import styles from './billing.module.css';
 
 /** The printable invoice sheet of an accepted quote. */

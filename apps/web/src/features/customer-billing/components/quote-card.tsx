@@ -4,10 +4,11 @@ import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useId, useState } from 'react';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
+import { formatMoney } from '../../../lib/format-money.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type TQuoteAnswer, useAnswerQuote } from '../api/answer-quote.ts';
 import { BILLING_MESSAGES } from '../lib/billing-messages.ts';
-import { displayedQuoteStatus, formatMoney, quoteAnswerState } from '../lib/quote-rules.ts';
+import { displayedQuoteStatus, quoteAnswerState } from '../lib/quote-rules.ts';
 import styles from './billing.module.css';
 import { QuoteStatusBadge } from './quote-status-badge.tsx';
 

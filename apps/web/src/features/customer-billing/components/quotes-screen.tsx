@@ -2,15 +2,15 @@ import { Button, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { useQueryParams } from '../../../lib/navigation.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { useCustomerQuotes } from '../api/get-customer-quotes.ts';
 import { BILLING_MESSAGES } from '../lib/billing-messages.ts';
-import { useNow } from '../lib/use-now.ts';
 import { InvoiceView } from './invoice-view.tsx';
 import { QuoteCard } from './quote-card.tsx';
 
 function QuoteCards() {
   const quotes = useCustomerQuotes();
-  const now = useNow();
+  const now = new Date(useNow(60_000));
   if (quotes.isPending) {
     return (
       <Center py="xl">

@@ -41,12 +41,3 @@ export function displayedQuoteStatus(quote: TCustomerQuote, now: Date): TCustome
   if (quote.status === 'sent' && !quoteAnswerState(quote, now).canAnswer) return 'expired';
   return quote.status;
 }
-
-/** An amount in the quote's currency ("$1,500.00"); an unknown currency code is shown after the number. */
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}

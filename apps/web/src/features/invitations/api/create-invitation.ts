@@ -1,6 +1,7 @@
 import { type TCreateInvitationRequest, ZInvitation } from '@spacecapture/shared/contracts/invitations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { adminKeys } from '../../../resources/admin/admin-keys.ts';
 import { invitationKeys } from './invitation-keys.ts';
 
 /** POST /api/admin/invitations → 201 the invitation (its link is e-mailed). */
@@ -15,7 +16,7 @@ export function useCreateInvitation() {
     onSuccess: (_invitation, request) => {
       void queryClient.invalidateQueries({ queryKey: invitationKeys.list() });
       // A new organisation by name now exists: the picker lists it.
-      void queryClient.invalidateQueries({ queryKey: invitationKeys.organizationOptions(request.orgType) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.organizationOptions(request.orgType) });
     },
   });
 }

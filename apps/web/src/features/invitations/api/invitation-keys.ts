@@ -1,8 +1,5 @@
-import type { TOrgType } from '@spacecapture/shared/roles';
-
-/** Query keys of the admin's invitations and the organisation pickers of the invite form. */
+/** Query keys of the admin's invitations (the organisation pickers live in resources/admin). */
 export const invitationKeys = {
   all: ['admin', 'invitations'] as const,
   list: () => [...invitationKeys.all, 'list'] as const,
-  organizationOptions: (type: TOrgType) => ['admin', 'organizations', 'options', type] as const,
 };

@@ -28,8 +28,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatRole } from '../../../lib/auth/roles-text.ts';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useOrganizationOptions } from '../../../resources/admin/get-organization-options.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
-import { useOrganizationOptions } from '../api/get-organization-options.ts';
 
 type TOrgMode = 'existing' | 'new';
 type TInviteFormValues = {

@@ -1,6 +1,6 @@
 /** A legal document as data: sections of paragraphs and bullet lists. */
 export type TLegalBlock = string | { list: readonly string[] };
-export type TLegalSection = { id: string; title: string; blocks: readonly TLegalBlock[] };
+type TLegalSection = { id: string; title: string; blocks: readonly TLegalBlock[] };
 export type TLegalDocument = {
   title: string;
   lastUpdated: string;

@@ -9,14 +9,12 @@ import {
 import { EXPERIENCE_LEVEL_OPTIONS, PROVIDER_DEVICE_OPTIONS } from '@spacecapture/shared/enums';
 import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { TOASTS } from '@spacecapture/shared/messages';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 import { SuccessPanel } from '../../../components/form/success-panel.tsx';
 import { TermsAndSubmit } from '../../../components/form/terms-and-submit.tsx';
-import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { handleSubmissionError } from '../../../lib/submission-error.ts';
+import { usePublicFormSubmit } from '../../../components/form/use-public-form-submit.ts';
 import { useSubmitProviderApplication } from '../api/submit-provider-application.ts';
 import { checkPortfolioFile } from '../utils/check-portfolio-file.ts';
 import styles from './provider-application.module.css';
@@ -50,73 +48,48 @@ const DEFAULT_VALUES: Partial<TProviderApplicationInput> = {
   fax: '',
 };
 
-function isField(field: string): field is (typeof FIELDS)[number] {
-  return (FIELDS as readonly string[]).includes(field);
-}
-
 /** The provider application (spec §2 /provider, rules §5): form with an optional portfolio file. */
 export function ProviderApplicationForm() {
   const portfolioId = useId();
-  const [submitted, setSubmitted] = useState(false);
   const [portfolio, setPortfolio] = useState<File | null>(null);
   const [portfolioError, setPortfolioError] = useState<string | null>(null);
-  const idempotencyKey = useIdempotencyKey();
   const submitApplication = useSubmitProviderApplication();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<TProviderApplicationInput, unknown, TProviderApplication>({
+  const form = useForm<TProviderApplicationInput, unknown, TProviderApplication>({
     resolver: zodResolver(ZProviderApplication),
     defaultValues: DEFAULT_VALUES,
   });
-
-  useEffect(() => {
-    const subscription = watch(() => idempotencyKey.reset());
-    return () => subscription.unsubscribe();
-  }, [watch, idempotencyKey.reset]);
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+  const { onSubmit, submitted, resetIdempotencyKey } = usePublicFormSubmit({
+    form,
+    fields: FIELDS,
+    send: (values, idempotencyKey) => submitApplication.mutateAsync({ values, portfolio, idempotencyKey }),
+    successToast: TOASTS.applicationSubmitted,
+    // The portfolio file is kept outside the form: its checks and messages are its own.
+    check: () => {
+      const fileError = portfolio ? checkPortfolioFile(portfolio) : null;
+      if (fileError) setPortfolioError(fileError);
+      return !fileError;
+    },
+    setOtherFieldError: (field, message) => {
+      if (field !== 'portfolio') return false;
+      setPortfolioError(message);
+      return true;
+    },
+    // Field errors are shown by the resolver; show the file's own problem at the same time.
+    onInvalid: () => {
+      if (portfolio) setPortfolioError(checkPortfolioFile(portfolio));
+    },
+  });
 
   function onPortfolioChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0] ?? null;
-    idempotencyKey.reset();
+    resetIdempotencyKey();
     setPortfolio(file);
     setPortfolioError(file ? checkPortfolioFile(file) : null);
   }
-
-  const onSubmit = handleSubmit(
-    async (values) => {
-      const fileError = portfolio ? checkPortfolioFile(portfolio) : null;
-      if (fileError) {
-        setPortfolioError(fileError);
-        return;
-      }
-      try {
-        await submitApplication.mutateAsync({ values, portfolio, idempotencyKey: idempotencyKey.current() });
-      } catch (error) {
-        handleSubmissionError(error, {
-          setFieldError: (field, message) => {
-            if (field === 'portfolio') {
-              setPortfolioError(message);
-              return true;
-            }
-            if (!isField(field)) return false;
-            setError(field, { type: 'server', message }, { shouldFocus: true });
-            return true;
-          },
-        });
-        return;
-      }
-      idempotencyKey.reset();
-      setSubmitted(true);
-      notifySuccess(TOASTS.applicationSubmitted);
-    },
-    () => {
-      // Field errors are shown by the resolver; show the file's own problem at the same time.
-      if (portfolio) setPortfolioError(checkPortfolioFile(portfolio));
-    },
-  );
 
   if (submitted) {
     return (

@@ -1,10 +1,9 @@
-/** Query keys of the provider dashboard and schedule (the caller's own organisation's data). */
+import { providerKeys } from '../../../resources/provider/provider-keys.ts';
+
+/** Query keys of the provider dashboard's own data (figures, schedule, settings). */
 export const providerDashboardKeys = {
-  all: ['provider', 'dashboard'] as const,
-  projects: () => [...providerDashboardKeys.all, 'projects'] as const,
-  project: (id: string) => [...providerDashboardKeys.all, 'project', id] as const,
+  all: [...providerKeys.all, 'dashboard'] as const,
   performance: () => [...providerDashboardKeys.all, 'performance'] as const,
   settings: () => [...providerDashboardKeys.all, 'settings'] as const,
-  devices: () => [...providerDashboardKeys.all, 'devices'] as const,
   schedule: () => [...providerDashboardKeys.all, 'schedule'] as const,
 };

@@ -2,9 +2,9 @@ import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
+import { formatMoney, PAYOUT_CURRENCY } from '../../../lib/format-money.ts';
 import { usePerformance } from '../api/get-performance.ts';
 import { monthlySeries } from './performance-months.ts';
-import { formatMoney } from './project-format.ts';
 
 function Tile({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
   return (
@@ -42,7 +42,7 @@ export function PerformancePanel() {
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
             <Tile label="Completed Projects" value={String(figures.completedProjects)} />
             <Tile label="Active Projects" value={String(figures.activeProjects)} />
-            <Tile label="Total Earnings" value={formatMoney(figures.totalEarnings)} />
+            <Tile label="Total Earnings" value={formatMoney(figures.totalEarnings, PAYOUT_CURRENCY)} />
             <Tile
               label="Average Rating"
               value={figures.averageRating === null ? '–' : `${figures.averageRating.toFixed(1)}/5.0`}

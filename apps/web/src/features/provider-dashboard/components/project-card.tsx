@@ -1,15 +1,16 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { ProjectStatusBadge, UrgencyBadge } from './project-badges.tsx';
-import { captureTypeLabel, formatCompensation, projectReference } from './project-format.ts';
+import { formatCompensation, projectReference } from './project-format.ts';
 import { dueDate, projectStatus, projectUrgency } from './project-timing.ts';
 
 /** One project in the list: a link to its detail view on the same page. */
 export function ProjectCard({ project, href, now }: { project: TProviderAssignment; href: string; now: number }) {
   const due = dueDate(project);
-  const type = captureTypeLabel(project.captureType);
+  const type = labelOf(CAPTURE_TYPE_OPTIONS, project.captureType);
   return (
     <Card
       withBorder

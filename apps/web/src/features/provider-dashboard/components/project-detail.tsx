@@ -1,27 +1,28 @@
 import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { type TProjectAnswer, useAnswerProject } from '../api/answer-project.ts';
-import { useProject } from '../api/get-project.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { type TAnswer, useAnswerAssignment } from '../../../resources/provider/answer-assignment.ts';
+import { useProviderAssignment } from '../../../resources/provider/get-assignment.ts';
 import { ProjectStatusBadge, UrgencyBadge } from './project-badges.tsx';
-import { captureTypeLabel, deliverablesOf, formatCompensation, projectReference } from './project-format.ts';
+import { deliverablesOf, formatCompensation, projectReference } from './project-format.ts';
 import { captureWindow, formatTimeLeft, projectStatus, projectUrgency, timeLeft } from './project-timing.ts';
-import { useNow } from './use-now.ts';
 
 /** The offer's call to action: the spec's words with the real time left to respond. */
 function ResponsePanel({ project, now }: { project: TProviderAssignment; now: number }) {
-  const answer = useAnswerProject();
+  const answer = useAnswerAssignment();
   const left = timeLeft(project.respondBy, now);
 
   // Awaited rather than per-call callbacks: a successful answer replaces this panel, and the
   // toast must still show after it has gone.
-  async function respond(choice: TProjectAnswer) {
+  async function respond(choice: TAnswer) {
     try {
       await answer.mutateAsync({ id: project.id, answer: choice });
     } catch (error) {
@@ -74,7 +75,7 @@ function ResponsePanel({ project, now }: { project: TProviderAssignment; now: nu
 function ProjectFacts({ project, now }: { project: TProviderAssignment; now: number }) {
   const status = projectStatus(project);
   const window = captureWindow(project);
-  const type = captureTypeLabel(project.captureType);
+  const type = labelOf(CAPTURE_TYPE_OPTIONS, project.captureType);
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
@@ -138,7 +139,7 @@ function ProjectFacts({ project, now }: { project: TProviderAssignment; now: num
 
 /** A project's detail view (spec 001 §2 provider dashboard), read fresh from the server. */
 export function ProjectDetail({ projectId, onBack }: { projectId: string; onBack: () => void }) {
-  const project = useProject(projectId);
+  const project = useProviderAssignment(projectId);
   const now = useNow();
   return (
     <Stack gap="md">

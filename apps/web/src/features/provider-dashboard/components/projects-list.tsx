@@ -1,12 +1,12 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import { RecordState } from '../../../components/portal/list-state.tsx';
-import { useProjects } from '../api/get-projects.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useProviderAssignments } from '../../../resources/provider/get-assignments.ts';
 import { ProjectCard } from './project-card.tsx';
-import { useNow } from './use-now.ts';
 
 /** The organisation's open offers and accepted work, newest first (spec 001 §2 Projects tab). */
 export function ProjectsList({ hrefOf }: { hrefOf: (projectId: string) => string }) {
-  const projects = useProjects();
+  const projects = useProviderAssignments();
   const now = useNow();
   const items = projects.data?.items ?? [];
   return (

@@ -3,10 +3,10 @@ import type { TScheduleEntry } from '@spacecapture/shared/contracts/provider-por
 import { useState } from 'react';
 import { RecordState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
+import { useNow } from '../../../lib/use-now.ts';
 import { useSchedule } from '../api/get-schedule.ts';
 import { dashboardHref } from './dashboard-href.ts';
 import { scheduleAgenda, type TScheduleDay } from './schedule-days.ts';
-import { useNow } from './use-now.ts';
 
 const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });

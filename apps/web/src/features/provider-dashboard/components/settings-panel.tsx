@@ -3,7 +3,7 @@ import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { RecordState } from '../../../components/portal/list-state.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
-import { useDevices } from '../api/get-devices.ts';
+import { useDevices } from '../../../resources/provider/get-devices.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { SettingsForm } from './settings-form.tsx';
 

@@ -1,7 +1,7 @@
-/** Query keys of the provider's jobs, devices and certifications. */
+import { providerKeys } from '../../../resources/provider/provider-keys.ts';
+
+/** Query keys of the provider's certifications (jobs and devices live in resources/provider). */
 export const providerJobsKeys = {
-  all: ['provider', 'jobs'] as const,
-  assignments: () => [...providerJobsKeys.all, 'assignments'] as const,
-  devices: () => [...providerJobsKeys.all, 'devices'] as const,
+  all: [...providerKeys.all, 'jobs'] as const,
   certifications: () => [...providerJobsKeys.all, 'certifications'] as const,
 };

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { ListState } from '../../../components/portal/list-state.tsx';
-import { useProviderAssignments } from '../api/get-assignments.ts';
+import { useProviderAssignments } from '../../../resources/provider/get-assignments.ts';
 import { JobCard } from './job-card.tsx';
 
 /** Assigned Jobs (spec 001 §2): open offers first, then the accepted work, each newest first. */

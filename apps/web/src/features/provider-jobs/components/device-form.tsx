@@ -8,7 +8,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useSaveDevice } from '../api/save-device.ts';
+import { useSaveDevice } from '../../../resources/provider/save-device.ts';
 import { apiFieldErrors, zodFieldErrors } from './field-errors.ts';
 import { CAPABILITY_SUGGESTIONS, PROVIDER_JOBS_TOASTS } from './messages.ts';
 

@@ -1,8 +1,8 @@
 import { MASKED_LOCATION, type TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderForTest } from '../../../test/render-for-test.tsx';
 import { answerButtons, JobCard } from './job-card.tsx';
-import { renderForTest } from './render-for-test.tsx';
 
 const HOUR = 3_600_000;
 

@@ -1,14 +1,16 @@
 import { Badge, Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { type ReactNode, useState } from 'react';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatAmount } from '../../../lib/format-money.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { type TAnswer, useAnswerAssignment } from '../api/answer-assignment.ts';
+import { type TAnswer, useAnswerAssignment } from '../../../resources/provider/answer-assignment.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { captureTypeLabel, formatMoney, timelineLabel } from './format.ts';
+import { timelineLabel } from './format.ts';
 import { RespondByCountdown, useMinuteClock } from './respond-by-countdown.tsx';
 import { ScheduleProposalForm } from './schedule-proposal-form.tsx';
 
@@ -25,7 +27,7 @@ export function answerButtons(job: Pick<TProviderAssignment, 'status' | 'accepte
 }
 
 function jobTitle(job: TProviderAssignment) {
-  return job.title ?? `${captureTypeLabel(job.captureType)} job`;
+  return job.title ?? `${labelOf(CAPTURE_TYPE_OPTIONS, job.captureType)} job`;
 }
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
@@ -110,10 +112,10 @@ export function JobCard({ job }: { job: TProviderAssignment }) {
         </Group>
         <Line label="Location">{job.location}</Line>
         <Line label="Client">{job.customer}</Line>
-        <Line label="Capture type">{captureTypeLabel(job.captureType)}</Line>
+        <Line label="Capture type">{labelOf(CAPTURE_TYPE_OPTIONS, job.captureType)}</Line>
         {timeline ? <Line label="Timeline">{timeline}</Line> : null}
         {job.preferredDates?.notes ? <Line label="Preferred dates">{job.preferredDates.notes}</Line> : null}
-        <Line label="Compensation">{job.compensation === null ? 'Not set' : formatMoney(job.compensation)}</Line>
+        <Line label="Compensation">{job.compensation === null ? 'Not set' : formatAmount(job.compensation)}</Line>
 
         {accepted ? (
           <>

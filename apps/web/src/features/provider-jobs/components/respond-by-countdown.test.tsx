@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderForTest } from './render-for-test.tsx';
+import { renderForTest } from '../../../test/render-for-test.tsx';
 import { countdownText, RespondByCountdown } from './respond-by-countdown.tsx';
 
 const MINUTE = 60_000;

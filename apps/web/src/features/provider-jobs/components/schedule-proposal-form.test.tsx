@@ -2,7 +2,7 @@ import { WORKFLOW_MESSAGES } from '@spacecapture/shared/contracts/admin-workflow
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { inputByLabel, renderForTest, typeInto } from './render-for-test.tsx';
+import { inputByLabel, renderForTest, typeInto } from '../../../test/render-for-test.tsx';
 import { checkWindow, ScheduleProposalForm } from './schedule-proposal-form.tsx';
 
 vi.mock('../../../lib/notify.ts', async (importOriginal) => ({

@@ -3,7 +3,7 @@ import { WORKFLOW_MESSAGES, WORKFLOW_TOASTS, WORKFLOW_VALIDATION } from '@spacec
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useProposeSchedule } from '../api/propose-schedule.ts';
+import { useProposeSchedule } from '../../../resources/provider/propose-schedule.ts';
 
 type TWindowErrors = { start?: string; end?: string };
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { startResumableUpload, type TResumableUpload } from './resumable-upload.ts';
 
-export type TQueuedUploadStatus = 'preparing' | 'uploading' | 'retrying' | 'paused' | 'done' | 'failed';
+type TQueuedUploadStatus = 'preparing' | 'uploading' | 'retrying' | 'paused' | 'done' | 'failed';
 
 export type TQueuedUpload = {
   id: string;

@@ -1,7 +1,7 @@
 import { type TDeviceRequest, ZDevice } from '@spacecapture/shared/contracts/provider-portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { providerJobsKeys } from './provider-jobs-keys.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { providerKeys } from './provider-keys.ts';
 
 /** POST /api/provider/devices (new) or PATCH /api/provider/devices/:id (edit) → the device. */
 export function saveDevice({ id, device }: { id?: string | undefined; device: TDeviceRequest }) {
@@ -14,6 +14,6 @@ export function useSaveDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveDevice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerJobsKeys.devices() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.devices() }),
   });
 }

@@ -1,8 +1,8 @@
 import { ZOrganizationOptions } from '@spacecapture/shared/contracts/invitations';
 import type { TOrgType } from '@spacecapture/shared/roles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { invitationKeys } from './invitation-keys.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
 
 /** GET /api/admin/organizations/options?type= → active organisations of that type, by name. */
 export function getOrganizationOptions(type: TOrgType, signal?: AbortSignal) {
@@ -14,7 +14,7 @@ export function getOrganizationOptions(type: TOrgType, signal?: AbortSignal) {
 
 export function organizationOptionsQueryOptions(type: TOrgType) {
   return queryOptions({
-    queryKey: invitationKeys.organizationOptions(type),
+    queryKey: adminKeys.organizationOptions(type),
     queryFn: ({ signal }) => getOrganizationOptions(type, signal),
   });
 }

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 
-/** Renders a component of this feature with Mantine and a fresh query client (component tests). */
+/** Renders a component with Mantine and a fresh query client (component tests). */
 export function renderForTest(element: ReactNode) {
   const container = document.createElement('div');
   document.body.append(container);

@@ -1,7 +1,7 @@
 import { ZDeviceList } from '@spacecapture/shared/contracts/provider-portal';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { providerJobsKeys } from './provider-jobs-keys.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { providerKeys } from './provider-keys.ts';
 
 /** GET /api/provider/devices → the organisation's devices, newest first. */
 export function getDevices(signal?: AbortSignal) {
@@ -9,7 +9,7 @@ export function getDevices(signal?: AbortSignal) {
 }
 
 export const devicesQueryOptions = queryOptions({
-  queryKey: providerJobsKeys.devices(),
+  queryKey: providerKeys.devices(),
   queryFn: ({ signal }) => getDevices(signal),
 });
 

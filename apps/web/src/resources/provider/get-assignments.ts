@@ -1,7 +1,7 @@
 import { ZProviderAssignmentList } from '@spacecapture/shared/contracts/provider-portal';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { providerJobsKeys } from './provider-jobs-keys.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { providerKeys } from './provider-keys.ts';
 
 /** GET /api/provider/assignments → the organisation's offered and accepted jobs, newest first. */
 export function getProviderAssignments(signal?: AbortSignal) {
@@ -12,7 +12,7 @@ export function getProviderAssignments(signal?: AbortSignal) {
 }
 
 export const providerAssignmentsQueryOptions = queryOptions({
-  queryKey: providerJobsKeys.assignments(),
+  queryKey: providerKeys.assignments(),
   queryFn: ({ signal }) => getProviderAssignments(signal),
 });
 

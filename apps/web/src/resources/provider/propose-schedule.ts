@@ -1,8 +1,8 @@
 import type { TProposeScheduleInput } from '@spacecapture/shared/contracts/admin-workflow';
 import { ZProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { providerJobsKeys } from './provider-jobs-keys.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { providerKeys } from './provider-keys.ts';
 
 /** POST /api/provider/assignments/:id/schedule { start, end } → the job with its proposed window. */
 export function proposeSchedule({ id, window }: { id: string; window: TProposeScheduleInput }) {
@@ -17,6 +17,7 @@ export function useProposeSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: proposeSchedule,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerJobsKeys.assignments() }),
+    // A proposed window shows in the job and in the dashboard's schedule.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.all }),
   });
 }

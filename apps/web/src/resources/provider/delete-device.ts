@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { providerJobsKeys } from './provider-jobs-keys.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { providerKeys } from './provider-keys.ts';
 
 /** DELETE /api/provider/devices/:id → 204. */
 export function deleteDevice(id: string) {
@@ -12,6 +12,6 @@ export function useDeleteDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDevice,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: providerJobsKeys.devices() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: providerKeys.devices() }),
   });
 }

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { boundedText } from '../../fields.ts';
+import { ORDER_STATUSES, QUOTE_STATUSES, ZAssignment, ZOrgRef, ZPreferredDates } from '../admin-workflow.ts';
+import { isoDateTime, listQuery, oneOrMany, pageOf, ZActorRef, ZSearch } from './common.ts';
+
+/** GET /api/admin/orders (list, detail) and the order actions (cancel, complete). */
+
+export const ZAdminOrdersQuery = listQuery().extend({
+  /** Contains, case-insensitive: title, location or the customer organisation's name. */
+  q: ZSearch,
+  status: oneOrMany(ORDER_STATUSES),
+  customerOrgId: z.uuid().optional(),
+});
+export type TAdminOrdersQuery = z.output<typeof ZAdminOrdersQuery>;
+
+export const ZAdminOrderListItem = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  location: z.string(),
+  captureType: z.string(),
+  preferredDates: ZPreferredDates.nullable(),
+  customerOrg: ZOrgRef,
+  scheduledStart: isoDateTime.nullable(),
+  scheduledEnd: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type TAdminOrderListItem = z.infer<typeof ZAdminOrderListItem>;
+export const ZAdminOrderList = pageOf(ZAdminOrderListItem);
+export type TAdminOrderList = z.infer<typeof ZAdminOrderList>;
+
+export const ZOrderJobEvent = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  actor: ZActorRef.nullable(),
+  createdAt: isoDateTime,
+});
+
+export const ZOrderQuote = z.object({
+  id: z.uuid(),
+  /** A sent quote past its validity reads as expired. */
+  status: z.enum(QUOTE_STATUSES),
+  priceBreakdown: z.object({
+    items: z.array(z.object({ label: z.string(), amount: z.number() })),
+    currency: z.string(),
+  }),
+  total: z.number(),
+  currency: z.string(),
+  sla: z.string().nullable(),
+  validityUntil: isoDateTime.nullable(),
+  sentAt: isoDateTime.nullable(),
+  respondedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+
+/** An assignment as the order's history shows it: the one in admin-workflow, without its order id. */
+export const ZOrderAssignment = ZAssignment.omit({ orderId: true });
+
+export const ZOrderDeliverable = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  paths: z.array(z.string()),
+  uploadedBy: ZActorRef.nullable(),
+  deliveredAt: isoDateTime,
+  createdAt: isoDateTime,
+});
+
+export const ZOrderRating = z.object({
+  id: z.uuid(),
+  providerOrg: ZOrgRef,
+  score: z.number().int(),
+  comment: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+
+/** An order's whole history, each part newest first. */
+export const ZAdminOrderDetail = z.object({
+  order: ZAdminOrderListItem.extend({ leadId: z.uuid().nullable() }),
+  jobEvents: z.array(ZOrderJobEvent),
+  quotes: z.array(ZOrderQuote),
+  assignments: z.array(ZOrderAssignment),
+  deliverables: z.array(ZOrderDeliverable),
+  ratings: z.array(ZOrderRating),
+});
+export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
+
+export const ORDER_ACTION_LIMITS = { reasonMax: 1000 } as const;
+
+export const ORDER_ACTION_MESSAGES = {
+  reasonRequired: 'Give a reason for cancelling the order.',
+  cancelled: { title: 'Order cancelled', message: 'The customer and the assigned provider will be notified.' },
+  completed: { title: 'Order completed', message: 'The order is marked completed.' },
+  failed: { title: 'Failed' },
+} as const;
+
+/** Cancel order: any state before captured; the reason goes to the customer and the provider. */
+export const ZCancelOrderRequest = z.object({
+  reason: boundedText(ORDER_ACTION_LIMITS.reasonMax, {
+    min: 1,
+    message: ORDER_ACTION_MESSAGES.reasonRequired,
+    multiline: true,
+  }),
+});
+export type TCancelOrderRequest = z.input<typeof ZCancelOrderRequest>;
