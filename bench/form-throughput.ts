@@ -1,8 +1,8 @@
 import { schema } from '@spacecapture/db/client';
 import { sql } from 'drizzle-orm';
 import { emailOf } from './lib/capture-request.ts';
-import { countDiskSyncs } from './lib/disk-syncs.ts';
 import { createPgliteDatabase, createPostgresDatabase, type TBenchDatabase } from './lib/databases.ts';
+import { countDiskSyncs } from './lib/disk-syncs.ts';
 import { runLoad, type TSample, type TTargetResult } from './lib/load.ts';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
 import { BARE_PATH, startBareApp, startRealApp } from './lib/servers.ts';

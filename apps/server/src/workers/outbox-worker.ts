@@ -4,8 +4,8 @@ import type { TMailTransport } from '../modules/outbox/mail-transport.ts';
 import {
   claimDueEmails,
   extendClaim,
-  markEmailFailedAttempt,
   keepDueEmails,
+  markEmailFailedAttempt,
   markEmailSent,
   releaseClaim,
   type TOutboxRow,
