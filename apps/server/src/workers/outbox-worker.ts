@@ -94,8 +94,9 @@ export function createOutboxWorker(deps: {
       return;
     }
     batch.inFlight = email.id;
+    let written: string | undefined;
     try {
-      await transport.send(email);
+      ({ file: written } = await transport.send(email));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const retryAt =
@@ -107,6 +108,15 @@ export function createOutboxWorker(deps: {
       return;
     } finally {
       batch.inFlight = undefined;
+    }
+    if (!transport.delivers) {
+      // No mail server: the e-mail is kept in the outbox and written where the operator reads it.
+      await markEmailsKept(db, batch.token, [email.id]);
+      log.info(
+        { outboxId: email.id, to: email.to, subject: email.subject, file: written },
+        `e-mail written to ${written ?? 'nowhere'} (no SMTP_URL)`,
+      );
+      return;
     }
     if (await markEmailSent(db, batch.token, email.id, clock())) {
       log.info({ outboxId: email.id, subject: email.subject }, 'e-mail sent');
@@ -120,14 +130,6 @@ export function createOutboxWorker(deps: {
     const claim = await claimDueEmails(db, clock(), options.batchSize, options.leaseMs);
     const ids = claim.emails.map((email) => email.id);
     if (ids.length === 0) return 0;
-    if (!transport.delivers) {
-      // No mail server: the whole batch is logged and kept, readable later, in one statement.
-      for (const email of claim.emails) {
-        log.info({ outboxId: email.id, to: email.to, subject: email.subject }, 'e-mail kept in outbox (no SMTP_URL)');
-      }
-      await markEmailsKept(db, claim.token, ids);
-      return ids.length;
-    }
     const batch: TBatch = { token: claim.token, unstarted: new Set(ids), inFlight: undefined };
     current = batch;
     const heartbeat = setInterval(() => void renewHold(batch), Math.max(10, Math.floor(options.leaseMs / 3)));
