@@ -215,6 +215,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   const invitations = createInvitationsService({
     db: database.db,
     publicUrl: config.publicUrl,
+    linkSecret: authSecret,
     clock,
     onEmailsQueued: kickOutbox,
   });
