@@ -1,9 +1,11 @@
 // `npm test`: every test the project has. Unit, component and server integration tests on PGlite;
 // the integration tests again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it); then the
 // app is built, started as the container would start it (production dependencies only), and the
-// browser tests drive it in Chromium (/usr/bin/chromium).
+// browser tests drive it in Chromium (CHROMIUM_PATH or
+// /usr/bin/chromium, checked before anything runs).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { findChromium } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,6 +16,13 @@ function run(title, command, args, env = {}) {
     console.error(`\n${title} failed.`);
     process.exit(result.status ?? 1);
   }
+}
+
+// The browser tests come last: a missing browser is said first, in one line, not minutes in.
+const chromium = findChromium();
+if (!chromium.ok) {
+  console.error(chromium.message);
+  process.exit(1);
 }
 
 run('Unit, component and integration tests (PGlite)', 'npx', ['vitest', 'run']);

@@ -3,19 +3,27 @@ import { apiClientWithCookies, createAccount, expect, signInContext, type TAccou
 
 test.describe.configure({ mode: 'default', timeout: 120_000 });
 
-test('signed out, every portal route and /account send to /auth with the portal intent', async ({ page }) => {
+test('signed out, every portal route and /account send to /auth with the portal intent and the page asked for', async ({
+  page,
+}) => {
   for (const portal of PORTAL_NAMES) {
     for (const [path] of PORTAL_ROUTES[portal].pages) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(new RegExp(`/auth\\?intent=${portal}$`));
+      // The portal's home is where signing in lands anyway; any other page is carried as `next`.
+      const next = path === PORTAL_ROUTES[portal].home ? '' : `&next=${encodeURIComponent(path)}`;
+      await expect(page, path).toHaveURL(new RegExp(`/auth\\?intent=${portal}${escapeRegExp(next)}$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         { customer: 'Customer Access', provider: 'Provider Access', admin: 'Admin Access' }[portal],
       );
     }
   }
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/auth\?intent=customer$/);
+  await expect(page).toHaveURL(/\/auth\?intent=customer&next=%2Faccount$/);
 });
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 test('the guard shows Loading... while the session loads', async ({ page, adminCookies }) => {
   await page.context().addCookies(adminCookies);

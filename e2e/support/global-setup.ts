@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedDatabase } from '@spacecapture/db/embedded';
@@ -9,18 +9,10 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { ensureFirstAdmin } from '../../apps/server/src/modules/auth/first-admin.ts';
 import { startSmtpCapture } from '../../apps/server/test/smtp-capture.ts';
+import { freePort } from './fresh-install.ts';
 
 /** The master admin the server creates at start (ADMIN_EMAIL/ADMIN_PASSWORD), for the portal tests. */
 const E2E_ADMIN = { email: 'admin@spacecapture.test', password: 'e2e-Master-passphrase-2026' } as const;
-
-/** A free local port, so the app's public URL (used in e-mailed links) is known before it listens. */
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /**
  * Starts the stack the browser tests drive: the real app (built web app, embedded PGlite in a

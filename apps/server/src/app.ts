@@ -17,7 +17,7 @@ import { createPasswordResetRequests } from './modules/auth/password-reset-reque
 import { createSignInGuard } from './modules/auth/sign-in-guard.ts';
 import { createSignUpService, type TSignUpService } from './modules/auth/sign-up-service.ts';
 import { createInvitationsService, type TInvitationsService } from './modules/invitations/invitations-service.ts';
-import { createSmtpTransport, keepInOutbox, type TMailTransport } from './modules/outbox/mail-transport.ts';
+import { createFileTransport, createSmtpTransport, type TMailTransport } from './modules/outbox/mail-transport.ts';
 import { enqueueEmails, readPendingBacklog } from './modules/outbox/outbox-repository.ts';
 import { createPublicFormsService, type TPublicFormsService } from './modules/public-forms/public-forms-service.ts';
 import { createRateLimitRedis, redisStoreWithLocalFallback } from './modules/rate-limits/redis-with-local-fallback.ts';
@@ -161,7 +161,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     ? createS3FileStore(config.s3, path.join(config.dataDir, 'files'))
     : createLocalFileStore(path.join(config.dataDir, 'files'));
   const transport =
-    options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : keepInOutbox);
+    options.mailTransport ??
+    (config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+      : createFileTransport({
+          dir: path.join(config.dataDir, 'mail'),
+          from: config.mailFrom,
+          publicUrl: config.publicUrl,
+        }));
   const outbox = createOutboxWorker({
     db: database.db,
     transport,
@@ -208,6 +215,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   const invitations = createInvitationsService({
     db: database.db,
     publicUrl: config.publicUrl,
+    linkSecret: authSecret,
     clock,
     onEmailsQueued: kickOutbox,
   });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { TDatabaseHandle } from '@spacecapture/db/client';
 import { DataDirLockedError } from '@spacecapture/db/embedded';
 import { sql } from 'drizzle-orm';
@@ -130,7 +131,11 @@ async function main() {
     failStart(listenFailure(config, error));
   }
   app.log.info(
-    { url: config.publicUrl, database: database.kind, mail: config.smtpUrl ? 'smtp' : 'kept in outbox' },
+    {
+      url: config.publicUrl,
+      database: database.kind,
+      mail: config.smtpUrl ? 'smtp' : `.eml files in ${path.join(config.dataDir, 'mail')}`,
+    },
     'SpaceCapture is running',
   );
 }

@@ -4,9 +4,10 @@ import type { TMailTransport } from '../modules/outbox/mail-transport.ts';
 import {
   claimDueEmails,
   extendClaim,
-  keepDueEmails,
   markEmailFailedAttempt,
   markEmailSent,
+  markEmailsKept,
+  readDueEmails,
   releaseClaim,
   type TOutboxRow,
 } from '../modules/outbox/outbox-repository.ts';
@@ -127,16 +128,39 @@ export function createOutboxWorker(deps: {
     }
   }
 
+  /**
+   * No mail server: each due e-mail is written where the operator reads it, then the batch is
+   * marked kept in one statement. No hold is taken: the file of an e-mail has one name and is
+   * written once, so another instance, or this one after a crash between the two steps, writes
+   * nothing new. A write that fails (a full disk) ends the batch; the rest waits for the next pass.
+   */
+  async function keepBatch(): Promise<boolean> {
+    const due = await readDueEmails(db, clock(), KEEP_BATCH_SIZE);
+    const written: string[] = [];
+    for (const email of due) {
+      if (stopped) break;
+      try {
+        const { file } = await transport.send(email);
+        log.info(
+          { outboxId: email.id, to: email.to, subject: email.subject, file },
+          `e-mail written to ${file} (no SMTP_URL)`,
+        );
+        written.push(email.id);
+      } catch (error) {
+        log.warn(
+          { outboxId: email.id, err: error instanceof Error ? error.message : String(error) },
+          'e-mail could not be written; retried on the next pass',
+        );
+        break;
+      }
+    }
+    await markEmailsKept(db, written);
+    return written.length === KEEP_BATCH_SIZE;
+  }
+
   /** One batch; true when it was full, so more e-mails may be due. */
   async function deliverBatch(): Promise<boolean> {
-    if (!transport.delivers) {
-      // No mail server: due e-mails are kept, readable later, in one statement per batch.
-      const kept = await keepDueEmails(db, clock(), KEEP_BATCH_SIZE);
-      for (const email of kept) {
-        log.info({ outboxId: email.id, to: email.to, subject: email.subject }, 'e-mail kept in outbox (no SMTP_URL)');
-      }
-      return kept.length === KEEP_BATCH_SIZE;
-    }
+    if (!transport.delivers) return keepBatch();
     const claim = await claimDueEmails(db, clock(), options.batchSize, options.leaseMs);
     const ids = claim.emails.map((email) => email.id);
     if (ids.length === 0) return false;

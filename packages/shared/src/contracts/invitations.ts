@@ -16,7 +16,16 @@ export const INVITATION_MESSAGES = {
   empty: 'No invitations yet.',
   orgRequired: 'Choose an organization or enter a new organization name.',
   roleMismatch: 'The suggested role must belong to the organization type.',
+  copyLink: 'Copy link',
+  linkCopiedTitle: 'Link copied',
+  linkCopied: (email: string) => `The invitation link for ${email} is on your clipboard.`,
+  linkShownTitle: 'Invitation link',
+  linkShown: 'Copy the link from the field below the button.',
+  linkFailedTitle: 'Link not shown',
 } as const;
+
+/** Revealing an invitation's link (decision 091): at most this many per admin per minute. */
+export const INVITATION_LINK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 
 export const ZOrganizationChoice = z.union([
   z.object({ id: z.uuid() }),
@@ -44,6 +53,10 @@ export const ZInvitation = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type TInvitation = z.infer<typeof ZInvitation>;
+
+/** POST /api/admin/invitations/:id/link → the pending invitation's sign-up link (audited). */
+export const ZInvitationLink = z.object({ url: z.url() });
+export type TInvitationLink = z.infer<typeof ZInvitationLink>;
 
 export const ZInvitationList = z.object({ items: z.array(ZInvitation), nextCursor: z.string().nullable() });
 

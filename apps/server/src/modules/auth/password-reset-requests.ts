@@ -1,3 +1,4 @@
+import { ownPath } from '@spacecapture/shared/return-path';
 import type { Redis } from 'ioredis';
 import { createLimiter } from '../rate-limits/fixed-window-limiter.ts';
 import type { TAuthLibrary } from './auth-library.ts';
@@ -37,9 +38,9 @@ export function createPasswordResetRequests(deps: { auth: TAuthLibrary; publicUr
   const publicOrigin = new URL(deps.publicUrl).origin;
 
   return {
-    /** Where the link may lead after it is opened: a path on this site, or a URL on PUBLIC_URL's origin. */
+    /** Where the link may lead after it is opened: a path on this site (the rule of sign-in returns), or a URL on PUBLIC_URL's origin. */
     isOwnRedirect(redirectTo: string) {
-      if (redirectTo.startsWith('/')) return !redirectTo.startsWith('//') && !redirectTo.startsWith('/\\');
+      if (redirectTo.startsWith('/')) return ownPath(redirectTo) !== null;
       try {
         return new URL(redirectTo).origin === publicOrigin;
       } catch {

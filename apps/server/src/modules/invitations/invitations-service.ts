@@ -12,7 +12,7 @@ import { findOrganization, findUserIdByEmail, insertOrganization } from '../acco
 import { recordAudit } from '../audit/audit-repository.ts';
 import { invitationEmail } from '../auth/account-emails.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
-import { invitationLink, newInvitationToken } from './invitation-token.ts';
+import { hashInvitationToken, invitationLink, invitationToken, newInvitationToken } from './invitation-token.ts';
 import {
   findInvitation,
   findPendingInvitationForEmail,
@@ -70,6 +70,8 @@ function decodeCursor(cursor: string | undefined): TInvitationCursor | undefined
 export function createInvitationsService(deps: {
   db: TDatabase;
   publicUrl: string;
+  /** The instance's secret (AUTH_SECRET): invitation tokens are derived from it (decision 091). */
+  linkSecret: string;
   clock: () => Date;
   onEmailsQueued: () => void;
 }) {
@@ -94,8 +96,9 @@ export function createInvitationsService(deps: {
       });
     }
     const orgType = orgTypeOfRole(input.role);
-    const { token, tokenHash, expiresAt } = newInvitationToken(clock());
+    const { id, token, tokenHash, expiresAt } = newInvitationToken(deps.linkSecret, clock());
     const row = await insertInvitation(tx, {
+      id,
       email,
       orgType,
       roleSuggested: input.role,
@@ -223,7 +226,10 @@ export function createInvitationsService(deps: {
         if (newer && newer.id !== row.id && effectiveInvitationStatus(newer, clock()) === 'pending') {
           throw new AppError('conflict', `Another pending invitation for ${row.email} exists; resend that one.`);
         }
-        const { token, tokenHash, expiresAt } = newInvitationToken(clock());
+        const { token, tokenHash, expiresAt } = newInvitationToken(deps.linkSecret, clock(), {
+          id,
+          after: row.expiresAt,
+        });
         const updated = await updateInvitation(tx, id, { tokenHash, expiresAt, status: 'pending' });
         await recordAudit(tx, {
           entity: 'invitation',
@@ -244,6 +250,34 @@ export function createInvitationsService(deps: {
           }),
         ]);
         return toView(updated, org ? { id: org.id, name: org.name } : null, clock());
+      });
+    },
+
+    /**
+     * The link of a pending invitation, for the admin to pass on themselves (decision 091). Showing
+     * it changes nothing but is audited, in the same transaction, as the link's disclosure.
+     */
+    async revealLink(id: string, actor: TActor) {
+      return db.transaction(async (tx) => {
+        const row = await findInvitation(tx, id, { forUpdate: true });
+        if (!row) throw new AppError('not_found', 'Invitation not found.');
+        const status = effectiveInvitationStatus(row, clock());
+        if (status !== 'pending') {
+          throw new AppError('conflict', `This invitation is ${status}; only a pending invitation has a link to copy.`);
+        }
+        const token = invitationToken(deps.linkSecret, row.id, row.expiresAt);
+        // Made before tokens were derived, or under another AUTH_SECRET: only a resend can show one.
+        if (hashInvitationToken(token) !== row.tokenHash) {
+          throw new AppError('conflict', "This invitation's link cannot be shown; resend it to make a new link.");
+        }
+        await recordAudit(tx, {
+          entity: 'invitation',
+          entityId: row.id,
+          action: 'reveal_link',
+          after: { email: row.email, expiresAt: row.expiresAt.toISOString() },
+          actorUserId: actor.userId,
+        });
+        return { url: invitationLink(deps.publicUrl, { token, email: row.email, orgType: row.orgType }) };
       });
     },
 

@@ -109,25 +109,27 @@ export async function markEmailSent(db: TExecutor, token: string, id: string, no
   return rows.length > 0;
 }
 
-/**
- * Without a mail transport e-mails stay readable here and in the log, marked as not delivered.
- * Nothing is sent, so there is nothing to hold: the due e-mails are taken and marked in one
- * statement (one commit, where claim-then-mark cost two: on the embedded database each commit
- * waits for the disk). Another instance skips the rows this statement has locked.
- */
-export async function keepDueEmails(db: TExecutor, now: Date, limit: number) {
-  const due = db
-    .select({ id: outboxEmails.id })
+/** Due e-mails, oldest first, for the worker without a mail server (it takes no hold: see keepBatch). */
+export async function readDueEmails(db: TExecutor, now: Date, limit: number): Promise<TOutboxRow[]> {
+  return db
+    .select()
     .from(outboxEmails)
     .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, now)))
     .orderBy(asc(outboxEmails.nextAttemptAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
+    .limit(limit);
+}
+
+/**
+ * Without a mail server e-mails stay readable here (and as files, decision 090), marked as not
+ * delivered: the batch in one statement, where claim-then-mark per e-mail cost a commit each (on
+ * the embedded database every commit waits for the disk, decision 095).
+ */
+export async function markEmailsKept(db: TExecutor, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await db
     .update(outboxEmails)
     .set({ status: 'kept', attempts: sql`${outboxEmails.attempts} + 1`, claimToken: null })
-    .where(inArray(outboxEmails.id, due))
-    .returning({ id: outboxEmails.id, to: outboxEmails.to, subject: outboxEmails.subject });
+    .where(and(inArray(outboxEmails.id, [...ids]), eq(outboxEmails.status, 'pending')));
 }
 
 export async function markEmailFailedAttempt(

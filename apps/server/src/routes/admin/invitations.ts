@@ -1,10 +1,13 @@
 import { ZCursor } from '@spacecapture/shared/contracts/admin-workflow';
 import {
+  INVITATION_LINK_RATE_LIMIT,
   ZCreateInvitationRequest,
   ZInvitation,
+  ZInvitationLink,
   ZInvitationList,
   ZOrganizationOptions,
 } from '@spacecapture/shared/contracts/invitations';
+import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES, ORG_TYPES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +17,7 @@ import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 
 const errors = guardedErrorResponses;
 
-/** /admin/invitations (spec 001 §2): create, list newest first, resend, revoke. */
+/** /admin/invitations (spec 001 §2): create, list newest first, resend, revoke, and copy a link (decision 091). */
 const adminInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { invitations } = app.services;
   const tags = ['admin'];
@@ -67,6 +70,28 @@ const adminInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => invitations.resend(request.params.id, toActor(callerOf(request))),
+  );
+
+  app.post(
+    '/invitations/:id/link',
+    {
+      // Counted per admin, once the guard knows who is asking (decision 091).
+      config: {
+        rateLimit: {
+          ...INVITATION_LINK_RATE_LIMIT,
+          hook: 'preHandler',
+          keyGenerator: (request) => `invitation-link:${callerOf(request).userId}`,
+        },
+      },
+      schema: {
+        'x-roles': ADMIN_ROLES,
+        tags,
+        summary: "Show a pending invitation's sign-up link to pass on (audited as its disclosure)",
+        params: idParams,
+        response: { 200: ZInvitationLink, ...errors, 429: ZErrorResponse },
+      },
+    },
+    async (request) => invitations.revealLink(request.params.id, toActor(callerOf(request))),
   );
 
   app.post(

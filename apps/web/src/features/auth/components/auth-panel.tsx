@@ -6,7 +6,7 @@ import {
   type TAccountType,
   type TAuthIntent,
 } from '@spacecapture/shared/contracts/auth';
-import { homePathOfRole } from '@spacecapture/shared/roles';
+import { pathAfterSignIn } from '@spacecapture/shared/return-path';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SessionLoading } from '../../../components/portal/session-loading.tsx';
@@ -55,7 +55,7 @@ function useLinkOutcomeToast() {
 /**
  * /auth (spec 000 §2): the intent's heading and description; Sign In and Sign Up tabs (no Sign Up
  * for admins); the second-factor step; the first-admin form of the one-time setup link. A
- * signed-in visitor is sent to their role's home.
+ * signed-in visitor is sent to the page they asked for (`next`) or their role's home.
  */
 export function AuthPanel() {
   const searchParams = useQueryParams();
@@ -63,6 +63,8 @@ export function AuthPanel() {
   const setupToken = intent === 'admin' ? (searchParams.get('setup') ?? '') : '';
   const invitedEmail = searchParams.get('email') ?? '';
   const invitationToken = searchParams.get('invite') ?? '';
+  // The page a signed-out visitor asked for; followed only when it is our own (issue 17 item 6).
+  const next = searchParams.get('next');
   const [tab, setTab] = useState<TTab>(
     searchParams.get('tab') === 'signup' && intent !== 'admin' ? 'signup' : 'signin',
   );
@@ -70,7 +72,7 @@ export function AuthPanel() {
   const [signInEmail, setSignInEmail] = useState(invitedEmail);
   const [signingIn, setSigningIn] = useState(false);
   const session = useSession();
-  const completeSignIn = useCompleteSignIn();
+  const completeSignIn = useCompleteSignIn(next);
   useLinkOutcomeToast();
 
   const onSignedIn = async () => {
@@ -78,7 +80,7 @@ export function AuthPanel() {
     await completeSignIn();
   };
 
-  if (session.data && !signingIn) return <Redirect to={homePathOfRole(session.data.role)} />;
+  if (session.data && !signingIn) return <Redirect to={pathAfterSignIn(session.data.role, next)} />;
   if (session.isPending) return <SessionLoading />;
 
   const text = AUTH_INTENT_TEXT[intent];

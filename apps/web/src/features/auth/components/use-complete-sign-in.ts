@@ -1,23 +1,24 @@
 import { PATHS } from '@spacecapture/shared/paths';
-import { homePathOfRole } from '@spacecapture/shared/roles';
+import { pathAfterSignIn } from '@spacecapture/shared/return-path';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { meQueryOptions } from '../../../lib/auth/get-me.ts';
 
 /**
- * After a sign-in: read the profile (the session's single source of truth) and go to the role's
- * home (spec 000 §2); a failed role read goes to /.
+ * After a sign-in: read the profile (the session's single source of truth) and go to the page the
+ * visitor asked for (`next`, a path of our own in their portal) or else the role's home (spec 000
+ * §2); a failed role read goes to /.
  */
-export function useCompleteSignIn() {
+export function useCompleteSignIn(next: string | null) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
       const profile = await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
-      navigate(homePathOfRole(profile?.role), { replace: true });
+      navigate(pathAfterSignIn(profile?.role, next), { replace: true });
     } catch {
       navigate(PATHS.home, { replace: true });
     }
-  }, [queryClient, navigate]);
+  }, [queryClient, navigate, next]);
 }

@@ -1,6 +1,11 @@
-import { type TCreateInvitationRequest, ZInvitation } from '@spacecapture/shared/contracts/invitations';
+import {
+  INVITATION_MESSAGES,
+  type TCreateInvitationRequest,
+  ZInvitation,
+} from '@spacecapture/shared/contracts/invitations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { adminKeys } from '../../../resources/admin/admin-keys.ts';
 import { invitationKeys } from './invitation-keys.ts';
 
@@ -13,7 +18,8 @@ export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createInvitation,
-    onSuccess: (_invitation, request) => {
+    onSuccess: (invitation, request) => {
+      notifySuccess({ title: INVITATION_MESSAGES.sentTitle, message: INVITATION_MESSAGES.sent(invitation.email) });
       void queryClient.invalidateQueries({ queryKey: invitationKeys.list() });
       // A new organisation by name now exists: the picker lists it.
       void queryClient.invalidateQueries({ queryKey: adminKeys.organizationOptions(request.orgType) });

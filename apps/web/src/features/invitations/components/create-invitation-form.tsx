@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Group,
   NativeSelect,
@@ -13,6 +14,7 @@ import {
 import {
   INVITATION_MESSAGES,
   type TCreateInvitationRequest,
+  type TInvitation,
   ZCreateInvitationRequest,
 } from '@spacecapture/shared/contracts/invitations';
 import { fieldMessages } from '@spacecapture/shared/errors';
@@ -23,13 +25,14 @@ import {
   type TInvitableRole,
   type TOrgType,
 } from '@spacecapture/shared/roles';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatRole } from '../../../lib/auth/roles-text.ts';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorMessage, notifyError } from '../../../lib/notify.ts';
 import { useOrganizationOptions } from '../../../resources/admin/get-organization-options.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
+import { CopyInvitationLink } from './copy-invitation-link.tsx';
 
 type TOrgMode = 'existing' | 'new';
 type TInviteFormValues = {
@@ -74,6 +77,8 @@ function formFieldOf(field: string, orgMode: TOrgMode): keyof TInviteFormValues 
  */
 export function CreateInvitationForm() {
   const createInvitation = useCreateInvitation();
+  /** The invitation just sent, whose link the admin may copy (decision 091). */
+  const [created, setCreated] = useState<TInvitation | null>(null);
   const {
     register,
     control,
@@ -112,7 +117,7 @@ export function CreateInvitationForm() {
     }
     try {
       const invitation = await createInvitation.mutateAsync(parsed.data);
-      notifySuccess({ title: INVITATION_MESSAGES.sentTitle, message: INVITATION_MESSAGES.sent(invitation.email) });
+      setCreated(invitation);
       reset({ ...values, email: '', orgName: '', orgId: values.orgMode === 'new' ? '' : values.orgId });
     } catch (error) {
       if (error instanceof ApiError) {
@@ -221,6 +226,16 @@ export function CreateInvitationForm() {
             Send Invitation
           </Button>
         </Group>
+        {created ? (
+          <Alert variant="light" color="teal" title={`Invitation for ${created.email}`}>
+            <Group justify="space-between" align="flex-start" gap="md">
+              <Text size="sm" maw={420}>
+                The link is in the invitation e-mail. To pass it on yourself, copy it here.
+              </Text>
+              <CopyInvitationLink key={created.id} invitation={created} />
+            </Group>
+          </Alert>
+        ) : null}
       </Stack>
     </Paper>
   );

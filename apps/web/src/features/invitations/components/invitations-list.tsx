@@ -9,6 +9,7 @@ import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../.
 import { useInvitations } from '../api/get-invitations.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
+import { CopyInvitationLink } from './copy-invitation-link.tsx';
 
 function InvitationActions({ invitation }: { invitation: TInvitation }) {
   const resend = useResendInvitation();
@@ -39,7 +40,8 @@ function InvitationActions({ invitation }: { invitation: TInvitation }) {
   }
 
   return (
-    <Group gap="xs" wrap="nowrap" justify="flex-end">
+    <Group gap="xs" wrap="nowrap" justify="flex-end" align="flex-start">
+      {invitation.status === 'pending' ? <CopyInvitationLink invitation={invitation} /> : null}
       <Button
         size="xs"
         variant="light"
@@ -67,7 +69,7 @@ function InvitationActions({ invitation }: { invitation: TInvitation }) {
   );
 }
 
-/** Every invitation, newest first, with Resend on all and Revoke on pending ones (spec 001 §2, §4). */
+/** Every invitation, newest first, with Resend on all, Copy link and Revoke on pending ones (spec 001 §2, §4). */
 export function InvitationsList() {
   const invitations = useInvitations();
   const items = invitations.data?.pages.flatMap((page) => page.items) ?? [];

@@ -1,0 +1,37 @@
+// The browser the Playwright tests drive: Debian's Chromium, never a downloaded one (see
+// playwright.config.ts, which reads the same variable). `npm test` checks for it before anything
+// else, so a machine without it is told in one line, not minutes later by Playwright.
+import { accessSync, constants, statSync } from 'node:fs';
+
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
+function isExecutableFile(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where Chromium is (`CHROMIUM_PATH`, else /usr/bin/chromium), or the one line that says how to get it.
+ * @param {Record<string, string | undefined>} env
+ * @param {string} defaultPath
+ * @returns {{ ok: true, path: string } | { ok: false, message: string }}
+ */
+export function findChromium(env = process.env, defaultPath = DEFAULT_CHROMIUM_PATH) {
+  const configured = env.CHROMIUM_PATH;
+  const file = configured ?? defaultPath;
+  if (isExecutableFile(file)) return { ok: true, path: file };
+  if (configured !== undefined) {
+    return {
+      ok: false,
+      message: `CHROMIUM_PATH=${configured} is not an executable file: point it at Chromium, or unset it and install Chromium with \`apt-get install -y chromium\`.`,
+    };
+  }
+  return {
+    ok: false,
+    message: `Chromium is not installed at ${defaultPath}: install it with \`apt-get install -y chromium\`, or set CHROMIUM_PATH to its executable.`,
+  };
+}
