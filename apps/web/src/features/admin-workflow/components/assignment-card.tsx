@@ -9,7 +9,7 @@ import {
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useConfirmSchedule } from '../api/confirm-schedule.ts';
 import { useCreateAssignment } from '../api/create-assignment.ts';
 import { useProviderOptions } from '../api/get-provider-options.ts';
@@ -66,7 +66,6 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
         onSuccess: () => {
           setProviderOrgId('');
           setCompensation('');
-          notifySuccess(WORKFLOW_TOASTS.assigned);
         },
         onError: failed,
       },
@@ -75,10 +74,7 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
 
   function onConfirm() {
     if (!latestAssignment) return;
-    confirm.mutate(latestAssignment.id, {
-      onSuccess: () => notifySuccess(WORKFLOW_TOASTS.scheduleConfirmed),
-      onError: failed,
-    });
+    confirm.mutate(latestAssignment.id, { onError: failed });
   }
 
   const canConfirm = Boolean(latestAssignment && latestProposal?.start && latestProposal.end);

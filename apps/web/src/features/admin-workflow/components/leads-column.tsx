@@ -8,7 +8,7 @@ import {
 import { canTransition, LEAD_MACHINE } from '@spacecapture/shared/state-machines';
 import { useState } from 'react';
 import { ListState } from '../../../components/portal/list-state.tsx';
-import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useOrganizationOptions } from '../../../resources/admin/get-organization-options.ts';
 import { useConvertLead } from '../api/convert-lead.ts';
 import { useLeads } from '../api/get-leads.ts';
@@ -32,24 +32,11 @@ function LeadCard({ lead, orgOptions }: { lead: TLead; orgOptions: readonly TOrg
       notifyError(WORKFLOW_VALIDATION.selectCustomerOrg);
       return;
     }
-    convert.mutate(
-      { id: lead.id, customerOrgId },
-      { onSuccess: () => notifySuccess(WORKFLOW_TOASTS.leadConverted), onError: onFailure },
-    );
+    convert.mutate({ id: lead.id, customerOrgId }, { onError: onFailure });
   }
 
   function onStatus(status: 'triage' | 'quoted') {
-    setStatus.mutate(
-      { id: lead.id, status },
-      {
-        onSuccess: (updated) =>
-          notifySuccess({
-            title: WORKFLOW_TOASTS.leadUpdated.title,
-            message: WORKFLOW_TOASTS.leadUpdated.message(updated.status),
-          }),
-        onError: onFailure,
-      },
-    );
+    setStatus.mutate({ id: lead.id, status }, { onError: onFailure });
   }
 
   const canConvert = canTransition(LEAD_MACHINE, lead.status, 'converted');
