@@ -6,6 +6,7 @@ import {
   WORKFLOW_TOASTS,
   WORKFLOW_VALIDATION,
 } from '@spacecapture/shared/contracts/admin-workflow';
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -84,7 +85,7 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
         <div>
           <Text fw={600}>{order.title}</Text>
           <Text size="sm">Location: {order.location}</Text>
-          <Text size="sm">Capture type: {order.captureType}</Text>
+          <Text size="sm">Capture type: {labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Text>
           <Text size="sm">Customer: {order.customerOrg.name}</Text>
         </div>
         <WorkflowStatusBadge status={order.status} />

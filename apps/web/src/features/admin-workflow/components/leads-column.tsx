@@ -5,6 +5,7 @@ import {
   WORKFLOW_TOASTS,
   WORKFLOW_VALIDATION,
 } from '@spacecapture/shared/contracts/admin-workflow';
+import { CAPTURE_TYPE_OPTIONS, labelOf, SPACE_TYPE_OPTIONS } from '@spacecapture/shared/enums';
 import { canTransition, LEAD_MACHINE } from '@spacecapture/shared/state-machines';
 import { useState } from 'react';
 import { ListState } from '../../../components/portal/list-state.tsx';
@@ -51,7 +52,8 @@ function LeadCard({ lead, orgOptions }: { lead: TLead; orgOptions: readonly TOrg
         <WorkflowStatusBadge status={lead.status} />
       </Group>
       <Text size="sm" mt="xs">
-        Need: {lead.details.spaceType} · {lead.details.captureType}
+        Need: {labelOf(SPACE_TYPE_OPTIONS, lead.details.spaceType)} ·{' '}
+        {labelOf(CAPTURE_TYPE_OPTIONS, lead.details.captureType)}
       </Text>
       <Text size="sm">Location: {lead.details.location}</Text>
       {canConvert ? (
