@@ -51,8 +51,11 @@ test('a customer accepts one quote, declines another, cannot answer an expired o
   await expect(acceptCard).toContainText('Valid until');
   await expect(acceptCard.getByText('sent', { exact: true })).toBeVisible();
 
-  // Accept: one click, the toast, the order approved.
+  // Accept asks first, naming the total; then the toast, the order approved.
   await acceptCard.getByRole('button', { name: 'Accept' }).click();
+  const acceptDialog = page.getByRole('dialog', { name: 'Accept this quote?' });
+  await expect(acceptDialog).toContainText('$1,545.50');
+  await acceptDialog.getByRole('button', { name: 'Accept quote' }).click();
   await expect(toast(page, 'Quote accepted')).toBeVisible();
   await expect(acceptCard.getByText('accepted', { exact: true })).toBeVisible();
   await expect(acceptCard.getByRole('button', { name: 'Accept' })).toBeDisabled();

@@ -9,13 +9,14 @@ import styles from './app-providers.module.css';
 import { mantineTheme } from './mantine-theme.ts';
 
 /**
- * Mantine (fixed light scheme: no inline script), toasts (at most one visible, spec 000 §9) and
+ * Mantine (fixed light scheme: no inline script), toasts (up to three stacked, newest last, so a new
+ * one never waits behind an older one: decision 097) and
  * TanStack Query. Only lazy modules import this, so the landing page never loads any of them.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={mantineTheme} defaultColorScheme="light" forceColorScheme="light">
-      <Notifications limit={1} position="top-right" zIndex={1000} className={styles.notifications} />
+      <Notifications limit={3} position="top-right" zIndex={1000} className={styles.notifications} />
       <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider>
     </MantineProvider>
   );

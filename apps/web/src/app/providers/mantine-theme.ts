@@ -1,4 +1,5 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Badge, createTheme, type MantineColorsTuple } from '@mantine/core';
+import styles from './mantine-theme.module.css';
 
 // The same palette as the plain CSS tokens in styles/global.css (deep indigo and teal).
 const brand: MantineColorsTuple = [
@@ -66,4 +67,7 @@ export const mantineTheme = createTheme({
   lineHeights: { xs: '1.4', sm: '1.45', md: '1.6', lg: '1.6', xl: '1.65' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    Badge: Badge.extend({ classNames: { root: styles.badgeRoot, label: styles.badgeLabel } }),
+  },
 });

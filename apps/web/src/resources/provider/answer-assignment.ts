@@ -14,11 +14,15 @@ export function answerAssignment({ id, answer }: { id: string; answer: TAnswer }
   });
 }
 
-export function useAnswerAssignment() {
+/** `onSuccess` is the mutation's own (its success toast survives the component that started it). */
+export function useAnswerAssignment(options: { onSuccess?: (answer: TAnswer) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: answerAssignment,
-    onSuccess: (assignment) => queryClient.setQueryData(providerKeys.assignment(assignment.id), assignment),
+    onSuccess: (assignment, { answer }) => {
+      queryClient.setQueryData(providerKeys.assignment(assignment.id), assignment);
+      options.onSuccess?.(answer);
+    },
     // Also on failure (an offer that expired meanwhile is shown as it now is). The lists, the
     // schedule and the figures all change with an answer: everything the provider portal caches.
     onSettled: () => queryClient.invalidateQueries({ queryKey: providerKeys.all }),

@@ -8,10 +8,12 @@ export function deleteDevice(id: string) {
   return apiRequest(`/api/provider/devices/${id}`, { method: 'DELETE', schema: z.null() });
 }
 
-export function useDeleteDevice() {
+/** `onSuccess` is the mutation's own (its success toast survives the component that started it). */
+export function useDeleteDevice(options: { onSuccess?: (id: string) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDevice,
+    onSuccess: (_answer, id) => options.onSuccess?.(id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: providerKeys.devices() }),
   });
 }

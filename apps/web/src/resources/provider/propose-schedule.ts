@@ -13,11 +13,15 @@ export function proposeSchedule({ id, window }: { id: string; window: TProposeSc
   });
 }
 
-export function useProposeSchedule() {
+/** `onSuccess` is the mutation's own (its success toast survives the component that started it). */
+export function useProposeSchedule(options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: proposeSchedule,
     // A proposed window shows in the job and in the dashboard's schedule.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.all }),
+    onSuccess: () => {
+      options.onSuccess?.();
+      return queryClient.invalidateQueries({ queryKey: providerKeys.all });
+    },
   });
 }

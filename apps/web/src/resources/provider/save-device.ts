@@ -1,4 +1,4 @@
-import { type TDeviceRequest, ZDevice } from '@spacecapture/shared/contracts/provider-portal';
+import { type TDevice, type TDeviceRequest, ZDevice } from '@spacecapture/shared/contracts/provider-portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { providerKeys } from './provider-keys.ts';
@@ -10,10 +10,16 @@ export function saveDevice({ id, device }: { id?: string | undefined; device: TD
     : apiRequest('/api/provider/devices', { method: 'POST', json: device, schema: ZDevice });
 }
 
-export function useSaveDevice() {
+/** `onSuccess` is the mutation's own (its success toast survives the component that started it). */
+export function useSaveDevice(
+  options: { onSuccess?: (device: TDevice, input: Parameters<typeof saveDevice>[0]) => void } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveDevice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.devices() }),
+    onSuccess: (device, input) => {
+      options.onSuccess?.(device, input);
+      return queryClient.invalidateQueries({ queryKey: providerKeys.devices() });
+    },
   });
 }

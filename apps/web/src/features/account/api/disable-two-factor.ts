@@ -8,10 +8,21 @@ export function disableTwoFactor(password: string) {
   return apiRequest('/api/auth/two-factor/disable', { method: 'POST', json: { password }, schema: ZOkResponse });
 }
 
-export function useDisableTwoFactor() {
+/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
+export function useDisableTwoFactor(
+  options: {
+    onSuccess?: (
+      data: Awaited<ReturnType<typeof disableTwoFactor>>,
+      variables: Parameters<typeof disableTwoFactor>[0],
+    ) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disableTwoFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+    onSuccess: (data, variables) => {
+      options.onSuccess?.(data, variables);
+      return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    },
   });
 }

@@ -8,10 +8,12 @@ export function revokeOtherSessions() {
   return apiRequest('/api/auth/revoke-other-sessions', { method: 'POST', json: {}, schema: ZOkResponse });
 }
 
-export function useRevokeOtherSessions() {
+/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
+export function useRevokeOtherSessions(options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeOtherSessions,
+    onSuccess: () => options.onSuccess?.(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.devices() }),
   });
 }

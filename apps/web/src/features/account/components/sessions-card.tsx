@@ -23,7 +23,10 @@ function signOutFailed(error: unknown) {
 export function SessionsCard() {
   const sessions = useSessions();
   const signOut = useSignOut();
-  const revokeOthers = useRevokeOtherSessions();
+  const revokeOthers = useRevokeOtherSessions({
+    onSuccess: () =>
+      notifySuccess({ title: ACCOUNT_MESSAGES.signedOutOthersTitle, message: ACCOUNT_MESSAGES.signedOutOthers }),
+  });
   const revokeAll = useRevokeSessions();
   const busy = signOut.isPending || revokeOthers.isPending || revokeAll.isPending;
 
@@ -91,16 +94,7 @@ export function SessionsCard() {
             variant="default"
             disabled={busy}
             loading={revokeOthers.isPending}
-            onClick={() =>
-              revokeOthers.mutate(undefined, {
-                onSuccess: () =>
-                  notifySuccess({
-                    title: ACCOUNT_MESSAGES.signedOutOthersTitle,
-                    message: ACCOUNT_MESSAGES.signedOutOthers,
-                  }),
-                onError: signOutFailed,
-              })
-            }
+            onClick={() => revokeOthers.mutate(undefined, { onError: signOutFailed })}
           >
             Sign out other devices
           </Button>

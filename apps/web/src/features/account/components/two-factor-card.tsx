@@ -200,7 +200,10 @@ function Enrolment({
 export function TwoFactorCard({ profile }: { profile: TProfile }) {
   const queryClient = useQueryClient();
   const enable = useEnableTwoFactor();
-  const disable = useDisableTwoFactor();
+  const disable = useDisableTwoFactor({
+    onSuccess: () =>
+      notifySuccess({ title: ACCOUNT_MESSAGES.twoFactorDisabledTitle, message: ACCOUNT_MESSAGES.twoFactorDisabled }),
+  });
   const [enrolment, setEnrolment] = useState<TTotpEnrolment | null>(null);
   const enabled = profile.user.twoFactorEnabled;
 
@@ -212,8 +215,6 @@ export function TwoFactorCard({ profile }: { profile: TProfile }) {
   }
   function onDisable(password: string, setError: (message: string) => void) {
     disable.mutate(password, {
-      onSuccess: () =>
-        notifySuccess({ title: ACCOUNT_MESSAGES.twoFactorDisabledTitle, message: ACCOUNT_MESSAGES.twoFactorDisabled }),
       onError: (error) => (error instanceof ApiError && error.status === 400 ? setError(error.message) : failed(error)),
     });
   }

@@ -8,11 +8,17 @@ export function updateSettings(request: TUpdateSettingsRequest) {
   return apiRequest('/api/admin/settings', { method: 'PUT', json: request, schema: ZSettings });
 }
 
-export function useUpdateSettings() {
+/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
+export function useUpdateSettings(
+  options: { onSuccess?: (settings: Awaited<ReturnType<typeof updateSettings>>) => void } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
-    onSuccess: (settings) => queryClient.setQueryData(insightsKeys.settings(), settings),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(insightsKeys.settings(), settings);
+      options.onSuccess?.(settings);
+    },
     // A save writes an audit entry: the audit tab must show it next time.
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...insightsKeys.all, 'audit'] }),
   });

@@ -33,7 +33,7 @@ import {
 const SAVE_FAILED = 'Settings not saved';
 
 function SettingsEditor({ settings }: { settings: TSettings }) {
-  const updateSettings = useUpdateSettings();
+  const updateSettings = useUpdateSettings({ onSuccess: () => notifySuccess(ADMIN_CONSOLE_MESSAGES.settingsSaved) });
   const [draft, setDraft] = useState<TSettingsDraft>(settings.flags);
   const [errors, setErrors] = useState<TSettingsFieldErrors>({});
 
@@ -53,7 +53,6 @@ function SettingsEditor({ settings }: { settings: TSettings }) {
       onSuccess: (saved) => {
         setDraft(saved.flags);
         setErrors({});
-        notifySuccess(ADMIN_CONSOLE_MESSAGES.settingsSaved);
       },
       onError: (error) => {
         const fieldErrors = error instanceof ApiError ? settingsFieldErrors(error.fields) : {};

@@ -1,6 +1,7 @@
-import { ZConfirmScheduleResponse } from '@spacecapture/shared/contracts/admin-workflow';
+import { WORKFLOW_TOASTS, ZConfirmScheduleResponse } from '@spacecapture/shared/contracts/admin-workflow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** POST /api/admin/assignments/:id/confirm-schedule → { assignment, order } (the latest proposed window). */
@@ -16,6 +17,7 @@ export function useConfirmSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmSchedule,
+    onSuccess: () => notifySuccess(WORKFLOW_TOASTS.scheduleConfirmed),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

@@ -1,6 +1,11 @@
-import { type TConvertLeadRequest, ZConvertLeadResponse } from '@spacecapture/shared/contracts/admin-workflow';
+import {
+  type TConvertLeadRequest,
+  WORKFLOW_TOASTS,
+  ZConvertLeadResponse,
+} from '@spacecapture/shared/contracts/admin-workflow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** POST /api/admin/leads/:id/convert { customerOrgId } → 201 { lead, order }. */
@@ -16,6 +21,7 @@ export function useConvertLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: convertLead,
+    onSuccess: () => notifySuccess(WORKFLOW_TOASTS.leadConverted),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

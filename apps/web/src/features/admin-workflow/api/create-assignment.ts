@@ -1,6 +1,11 @@
-import { type TCreateAssignmentRequest, ZAssignment } from '@spacecapture/shared/contracts/admin-workflow';
+import {
+  type TCreateAssignmentRequest,
+  WORKFLOW_TOASTS,
+  ZAssignment,
+} from '@spacecapture/shared/contracts/admin-workflow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** POST /api/admin/assignments { orderId, providerOrgId } → 201 the offer. */
@@ -12,6 +17,7 @@ export function useCreateAssignment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAssignment,
+    onSuccess: () => notifySuccess(WORKFLOW_TOASTS.assigned),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

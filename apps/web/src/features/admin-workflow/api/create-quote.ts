@@ -1,6 +1,7 @@
-import { type TCreateQuoteInput, ZQuote } from '@spacecapture/shared/contracts/admin-workflow';
+import { type TCreateQuoteInput, WORKFLOW_TOASTS, ZQuote } from '@spacecapture/shared/contracts/admin-workflow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** POST /api/admin/quotes (Idempotency-Key) → 201 the draft quote. */
@@ -12,6 +13,7 @@ export function useCreateQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createQuote,
+    onSuccess: () => notifySuccess(WORKFLOW_TOASTS.quoteCreated),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

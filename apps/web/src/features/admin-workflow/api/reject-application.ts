@@ -1,6 +1,7 @@
-import { ZApplication } from '@spacecapture/shared/contracts/admin-workflow';
+import { WORKFLOW_TOASTS, ZApplication } from '@spacecapture/shared/contracts/admin-workflow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** POST /api/admin/applications/:id/reject → the application. */
@@ -16,6 +17,7 @@ export function useRejectApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rejectApplication,
+    onSuccess: () => notifySuccess({ title: WORKFLOW_TOASTS.applicationUpdated.title, message: '' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

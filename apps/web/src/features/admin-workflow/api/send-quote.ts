@@ -1,6 +1,7 @@
-import { ZQuote } from '@spacecapture/shared/contracts/admin-workflow';
+import { WORKFLOW_TOASTS, ZQuote } from '@spacecapture/shared/contracts/admin-workflow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** POST /api/admin/quotes/:id/send → the sent quote (drafts only). */
@@ -12,6 +13,7 @@ export function useSendQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendQuote,
+    onSuccess: () => notifySuccess(WORKFLOW_TOASTS.quoteSent),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

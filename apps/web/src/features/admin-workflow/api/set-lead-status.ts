@@ -1,6 +1,7 @@
-import { type TSetLeadStatusRequest, ZLead } from '@spacecapture/shared/contracts/admin-workflow';
+import { type TSetLeadStatusRequest, WORKFLOW_TOASTS, ZLead } from '@spacecapture/shared/contracts/admin-workflow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** POST /api/admin/leads/:id/status { status } → the lead. */
@@ -16,6 +17,11 @@ export function useSetLeadStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setLeadStatus,
+    onSuccess: (updated) =>
+      notifySuccess({
+        title: WORKFLOW_TOASTS.leadUpdated.title,
+        message: WORKFLOW_TOASTS.leadUpdated.message(updated.status),
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine
 import { type TApplication, WORKFLOW_EMPTY, WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import { APPLICATION_MACHINE, canTransition } from '@spacecapture/shared/state-machines';
 import { ListState } from '../../../components/portal/list-state.tsx';
-import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useApproveApplication } from '../api/approve-application.ts';
 import { portfolioUrl, useApplications } from '../api/get-applications.ts';
 import { useRejectApplication } from '../api/reject-application.ts';
@@ -15,7 +15,6 @@ function ApplicationCard({ application }: { application: TApplication }) {
   const reject = useRejectApplication();
   const busy = setStatus.isPending || approve.isPending || reject.isPending;
   const callbacks = {
-    onSuccess: () => notifySuccess({ title: WORKFLOW_TOASTS.applicationUpdated.title, message: '' }),
     onError: (error: unknown) =>
       notifyError({ title: WORKFLOW_TOASTS.failed.title, message: errorMessage(error, NETWORK_FALLBACK) }),
   };

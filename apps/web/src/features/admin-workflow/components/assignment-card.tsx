@@ -6,10 +6,11 @@ import {
   WORKFLOW_TOASTS,
   WORKFLOW_VALIDATION,
 } from '@spacecapture/shared/contracts/admin-workflow';
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useConfirmSchedule } from '../api/confirm-schedule.ts';
 import { useCreateAssignment } from '../api/create-assignment.ts';
 import { useProviderOptions } from '../api/get-provider-options.ts';
@@ -66,7 +67,6 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
         onSuccess: () => {
           setProviderOrgId('');
           setCompensation('');
-          notifySuccess(WORKFLOW_TOASTS.assigned);
         },
         onError: failed,
       },
@@ -75,10 +75,7 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
 
   function onConfirm() {
     if (!latestAssignment) return;
-    confirm.mutate(latestAssignment.id, {
-      onSuccess: () => notifySuccess(WORKFLOW_TOASTS.scheduleConfirmed),
-      onError: failed,
-    });
+    confirm.mutate(latestAssignment.id, { onError: failed });
   }
 
   const canConfirm = Boolean(latestAssignment && latestProposal?.start && latestProposal.end);
@@ -88,7 +85,7 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
         <div>
           <Text fw={600}>{order.title}</Text>
           <Text size="sm">Location: {order.location}</Text>
-          <Text size="sm">Capture type: {order.captureType}</Text>
+          <Text size="sm">Capture type: {labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Text>
           <Text size="sm">Customer: {order.customerOrg.name}</Text>
         </div>
         <WorkflowStatusBadge status={order.status} />

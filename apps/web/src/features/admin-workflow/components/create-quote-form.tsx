@@ -23,7 +23,7 @@ import {
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { type FormEvent, useState } from 'react';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useCreateQuote } from '../api/create-quote.ts';
 import { useAssignmentQueue } from '../api/get-assignment-queue.ts';
 
@@ -93,10 +93,7 @@ export function CreateQuoteForm() {
         idempotencyKey: idempotencyKey.current(),
       },
       {
-        onSuccess: () => {
-          idempotencyKey.reset();
-          notifySuccess(WORKFLOW_TOASTS.quoteCreated);
-        },
+        onSuccess: () => idempotencyKey.reset(),
         onError: (error) =>
           notifyError({
             title: WORKFLOW_TOASTS.quoteCreateFailed.title,

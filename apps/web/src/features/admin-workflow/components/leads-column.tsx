@@ -5,10 +5,11 @@ import {
   WORKFLOW_TOASTS,
   WORKFLOW_VALIDATION,
 } from '@spacecapture/shared/contracts/admin-workflow';
+import { CAPTURE_TYPE_OPTIONS, labelOf, SPACE_TYPE_OPTIONS } from '@spacecapture/shared/enums';
 import { canTransition, LEAD_MACHINE } from '@spacecapture/shared/state-machines';
 import { useState } from 'react';
 import { ListState } from '../../../components/portal/list-state.tsx';
-import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useOrganizationOptions } from '../../../resources/admin/get-organization-options.ts';
 import { useConvertLead } from '../api/convert-lead.ts';
 import { useLeads } from '../api/get-leads.ts';
@@ -32,24 +33,11 @@ function LeadCard({ lead, orgOptions }: { lead: TLead; orgOptions: readonly TOrg
       notifyError(WORKFLOW_VALIDATION.selectCustomerOrg);
       return;
     }
-    convert.mutate(
-      { id: lead.id, customerOrgId },
-      { onSuccess: () => notifySuccess(WORKFLOW_TOASTS.leadConverted), onError: onFailure },
-    );
+    convert.mutate({ id: lead.id, customerOrgId }, { onError: onFailure });
   }
 
   function onStatus(status: 'triage' | 'quoted') {
-    setStatus.mutate(
-      { id: lead.id, status },
-      {
-        onSuccess: (updated) =>
-          notifySuccess({
-            title: WORKFLOW_TOASTS.leadUpdated.title,
-            message: WORKFLOW_TOASTS.leadUpdated.message(updated.status),
-          }),
-        onError: onFailure,
-      },
-    );
+    setStatus.mutate({ id: lead.id, status }, { onError: onFailure });
   }
 
   const canConvert = canTransition(LEAD_MACHINE, lead.status, 'converted');
@@ -64,7 +52,8 @@ function LeadCard({ lead, orgOptions }: { lead: TLead; orgOptions: readonly TOrg
         <WorkflowStatusBadge status={lead.status} />
       </Group>
       <Text size="sm" mt="xs">
-        Need: {lead.details.spaceType} · {lead.details.captureType}
+        Need: {labelOf(SPACE_TYPE_OPTIONS, lead.details.spaceType)} ·{' '}
+        {labelOf(CAPTURE_TYPE_OPTIONS, lead.details.captureType)}
       </Text>
       <Text size="sm">Location: {lead.details.location}</Text>
       {canConvert ? (

@@ -3,7 +3,7 @@ import { type TQuote, WORKFLOW_EMPTY, WORKFLOW_TOASTS } from '@spacecapture/shar
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
-import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useQuotes } from '../api/get-quotes.ts';
 import { useSendQuote } from '../api/send-quote.ts';
 import { WorkflowStatusBadge } from './workflow-status-badge.tsx';
@@ -17,7 +17,6 @@ function SendQuoteButton({ quote }: { quote: TQuote }) {
       aria-label={`Send quote for ${quote.order.title}`}
       onClick={() =>
         send.mutate(quote.id, {
-          onSuccess: () => notifySuccess(WORKFLOW_TOASTS.quoteSent),
           onError: (error) =>
             notifyError({ title: WORKFLOW_TOASTS.failedToSend.title, message: errorMessage(error, NETWORK_FALLBACK) }),
         })

@@ -1,6 +1,8 @@
-import { ZCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
+import { CUSTOMER_TOASTS, ZCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { BILLING_MESSAGES } from '../lib/billing-messages.ts';
 import { CUSTOMER_QUERIES_ROOT } from './customer-billing-keys.ts';
 
 export type TQuoteAnswer = 'accept' | 'decline';
@@ -18,6 +20,13 @@ export function useAnswerQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: answerQuote,
+    // Here, not in the card: an answered quote leaves the dashboard's list, and its callbacks with it.
+    onSuccess: (quote, { answer }) =>
+      notifySuccess(
+        answer === 'accept'
+          ? { title: CUSTOMER_TOASTS.quoteAccepted, message: BILLING_MESSAGES.acceptedDetail(quote.order.title) }
+          : { title: CUSTOMER_TOASTS.quoteDeclined, message: BILLING_MESSAGES.declinedDetail(quote.order.title) },
+      ),
     // A refusal (e.g. expired meanwhile) also changed what the list should show.
     onSettled: () => queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERIES_ROOT }),
   });

@@ -2,6 +2,7 @@
 export const customerBillingKeys = {
   all: ['customer', 'billing'] as const,
   quotes: () => [...customerBillingKeys.all, 'quotes'] as const,
+  awaiting: () => [...customerBillingKeys.all, 'awaiting'] as const,
   invoice: (quoteId: string) => [...customerBillingKeys.all, 'invoice', quoteId] as const,
 };
 

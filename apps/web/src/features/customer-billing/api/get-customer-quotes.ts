@@ -1,5 +1,5 @@
 import { ZCustomerQuoteList } from '@spacecapture/shared/contracts/customer-portal';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { customerBillingKeys, QUOTES_PAGE_SIZE } from './customer-billing-keys.ts';
 
@@ -19,4 +19,19 @@ export const customerQuotesQueryOptions = infiniteQueryOptions({
 
 export function useCustomerQuotes() {
   return useInfiniteQuery(customerQuotesQueryOptions);
+}
+
+/** GET /api/customer/quotes?status=sent: the quotes waiting for the customer's answer (first page). */
+export function getQuotesAwaitingAnswer(signal?: AbortSignal) {
+  const params = new URLSearchParams({ limit: String(QUOTES_PAGE_SIZE), status: 'sent' });
+  return apiRequest(`/api/customer/quotes?${params}`, { schema: ZCustomerQuoteList, ...(signal ? { signal } : {}) });
+}
+
+export const quotesAwaitingAnswerQueryOptions = queryOptions({
+  queryKey: customerBillingKeys.awaiting(),
+  queryFn: ({ signal }) => getQuotesAwaitingAnswer(signal),
+});
+
+export function useQuotesAwaitingAnswer() {
+  return useQuery(quotesAwaitingAnswerQueryOptions);
 }

@@ -153,9 +153,21 @@ describe('QuoteCard enabling rules', () => {
 });
 
 describe('QuoteCard answers', () => {
-  it('accepts with one click and says "Quote accepted"', async () => {
+  it('asks before accepting with the total, then accepts and says "Quote accepted"', async () => {
     render(quoteOf());
     await click(button('Accept'));
+    await settle();
+    expect(requests).toEqual([]);
+    expect(document.body.textContent).toContain('Accept this quote?');
+    expect(document.body.textContent).toContain('at a total of $1,500.50');
+
+    await click(button('Not now'));
+    await settle();
+    expect(requests).toEqual([]);
+
+    await click(button('Accept'));
+    await settle();
+    await click(button('Accept quote'));
     await settle();
     expect(requests).toEqual([{ method: 'POST', url: `/api/customer/quotes/${QUOTE_ID}/accept` }]);
     expect(document.body.textContent).toContain('Quote accepted');
@@ -188,6 +200,8 @@ describe('QuoteCard answers', () => {
       });
     render(quoteOf());
     await click(button('Accept'));
+    await settle();
+    await click(button('Accept quote'));
     await settle();
     expect(document.body.textContent).toContain('Failed to accept');
     expect(document.body.textContent).toContain('This quote expired and can no longer be accepted or declined.');

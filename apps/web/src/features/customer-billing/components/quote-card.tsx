@@ -1,15 +1,13 @@
-import { Anchor, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { CUSTOMER_TOASTS, type TCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { formatMoney } from '../../../lib/format-money.ts';
-import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { type TQuoteAnswer, useAnswerQuote } from '../api/answer-quote.ts';
-import { BILLING_MESSAGES } from '../lib/billing-messages.ts';
 import { displayedQuoteStatus, quoteAnswerState } from '../lib/quote-rules.ts';
 import styles from './billing.module.css';
+import { QuoteAnswerButtons } from './quote-answer-buttons.tsx';
 import { QuoteStatusBadge } from './quote-status-badge.tsx';
 
 /** The invoice view of an accepted quote: a search parameter on the same page. */
@@ -19,39 +17,13 @@ export function invoicePath(quoteId: string) {
 
 /**
  * One quote (spec 001 §2 Quotes): the order, the price breakdown with its total, SLA, validity
- * and status; Accept and Decline while it is sent and valid (Decline asks first); an accepted
+ * and status; Accept and Decline while it is sent and valid (each asks first); an accepted
  * quote links to its invoice.
  */
 export function QuoteCard({ quote, now }: { quote: TCustomerQuote; now: Date }) {
   const titleId = useId();
   const noteId = useId();
-  const answer = useAnswerQuote();
-  const [confirmingDecline, setConfirmingDecline] = useState(false);
   const state = quoteAnswerState(quote, now);
-  const pending = answer.isPending ? answer.variables.answer : null;
-
-  function send(choice: TQuoteAnswer) {
-    answer.mutate(
-      { id: quote.id, answer: choice },
-      {
-        onSuccess: () => {
-          setConfirmingDecline(false);
-          notifySuccess(
-            choice === 'accept'
-              ? { title: CUSTOMER_TOASTS.quoteAccepted, message: BILLING_MESSAGES.acceptedDetail(quote.order.title) }
-              : { title: CUSTOMER_TOASTS.quoteDeclined, message: BILLING_MESSAGES.declinedDetail(quote.order.title) },
-          );
-        },
-        onError: (error) => {
-          setConfirmingDecline(false);
-          notifyError({
-            title: choice === 'accept' ? BILLING_MESSAGES.failedToAccept : BILLING_MESSAGES.failedToDecline,
-            message: errorMessage(error, NETWORK_FALLBACK),
-          });
-        },
-      },
-    );
-  }
 
   return (
     <Paper component="article" aria-labelledby={titleId} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -120,30 +92,13 @@ export function QuoteCard({ quote, now }: { quote: TCustomerQuote; now: Date }) 
         </dl>
 
         <Stack gap="xs">
-          <Group gap="sm">
-            <Button
-              onClick={() => send('accept')}
-              disabled={!state.canAnswer || (answer.isPending && pending !== 'accept')}
-              loading={pending === 'accept'}
-              aria-describedby={state.reason ? noteId : undefined}
-            >
-              Accept
-            </Button>
-            <Button
-              variant="outline"
-              color="red"
-              onClick={() => setConfirmingDecline(true)}
-              disabled={!state.canAnswer || answer.isPending}
-              aria-describedby={state.reason ? noteId : undefined}
-            >
-              Decline
-            </Button>
+          <QuoteAnswerButtons quote={quote} canAnswer={state.canAnswer} describedBy={state.reason ? noteId : undefined}>
             {quote.status === 'accepted' ? (
               <Button component={AppLink} to={invoicePath(quote.id)} variant="light">
                 View invoice
               </Button>
             ) : null}
-          </Group>
+          </QuoteAnswerButtons>
           {state.reason ? (
             <Text id={noteId} size="sm" c="gray.7">
               {state.reason}
@@ -151,25 +106,6 @@ export function QuoteCard({ quote, now }: { quote: TCustomerQuote; now: Date }) 
           ) : null}
         </Stack>
       </Stack>
-
-      <Modal
-        opened={confirmingDecline}
-        onClose={() => setConfirmingDecline(false)}
-        title={BILLING_MESSAGES.declineTitle}
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">{BILLING_MESSAGES.declineQuestion(quote.order.title)}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmingDecline(false)} disabled={answer.isPending}>
-              Keep quote
-            </Button>
-            <Button color="red" onClick={() => send('decline')} loading={pending === 'decline'}>
-              Decline quote
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Paper>
   );
 }

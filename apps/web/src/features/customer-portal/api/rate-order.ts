@@ -14,10 +14,16 @@ export function rateOrder({ orderId, rating }: TRateOrderArgs) {
   });
 }
 
-export function useRateOrder() {
+/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
+export function useRateOrder(
+  options: {
+    onSuccess?: (data: Awaited<ReturnType<typeof rateOrder>>, variables: Parameters<typeof rateOrder>[0]) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rateOrder,
+    onSuccess: (data, variables) => options.onSuccess?.(data, variables),
     onSettled: (_rating, _error, { orderId }) =>
       queryClient.invalidateQueries({ queryKey: customerPortalKeys.order(orderId) }),
   });

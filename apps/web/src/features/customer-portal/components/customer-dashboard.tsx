@@ -60,7 +60,14 @@ function HelpList() {
  * /customer-dashboard (spec 001 §2): tabs My Orders (list and detail with Back), Deliverables and
  * Support, all on the organisation's real data. The tab is kept in the address (?tab=).
  */
-export function CustomerDashboard({ supportForm }: { supportForm: ReactNode }) {
+export function CustomerDashboard({
+  supportForm,
+  quotesAwaitingAnswer,
+}: {
+  supportForm: ReactNode;
+  /** The quotes waiting for an answer, with their amounts and actions, above the orders. */
+  quotesAwaitingAnswer?: ReactNode;
+}) {
   const navigate = useNavigate();
   const { params, openOrderId, openOrder, closeOrder } = useOrdersAddress();
   const requested = params.get('tab');
@@ -85,7 +92,10 @@ export function CustomerDashboard({ supportForm }: { supportForm: ReactNode }) {
         {openOrderId ? (
           <OrderDetail orderId={openOrderId} onBack={closeOrder} />
         ) : (
-          <OrdersList filters={ALL_ORDERS} onOpen={openOrder} />
+          <>
+            {quotesAwaitingAnswer}
+            <OrdersList filters={ALL_ORDERS} onOpen={openOrder} />
+          </>
         )}
       </Tabs.Panel>
       <Tabs.Panel value="deliverables">

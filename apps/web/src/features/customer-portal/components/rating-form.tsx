@@ -36,7 +36,7 @@ function GivenRating({ rating }: { rating: TRating }) {
  * comment. Once given, the rating is shown instead of the form.
  */
 export function RatingForm({ orderId, rating }: { orderId: string; rating: TRating | null }) {
-  const rate = useRateOrder();
+  const rate = useRateOrder({ onSuccess: () => notifySuccess(RATING_MESSAGES.saved) });
   const [score, setScore] = useState(0);
   const [comment, setComment] = useState('');
   const [scoreError, setScoreError] = useState<string | null>(null);
@@ -53,7 +53,6 @@ export function RatingForm({ orderId, rating }: { orderId: string; rating: TRati
     rate.mutate(
       { orderId, rating: { score, ...(trimmed ? { comment: trimmed } : {}) } },
       {
-        onSuccess: () => notifySuccess(RATING_MESSAGES.saved),
         onError: (error) =>
           notifyError({ title: RATING_MESSAGES.failedTitle, message: errorMessage(error, NETWORK_FALLBACK) }),
       },

@@ -12,10 +12,19 @@ export function resendInvitation(id: string) {
   });
 }
 
-export function useResendInvitation() {
+/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
+export function useResendInvitation(
+  options: {
+    onSuccess?: (
+      data: Awaited<ReturnType<typeof resendInvitation>>,
+      variables: Parameters<typeof resendInvitation>[0],
+    ) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resendInvitation,
+    onSuccess: (data, variables) => options.onSuccess?.(data, variables),
     onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKeys.list() }),
   });
 }

@@ -12,10 +12,19 @@ export function revokeInvitation(id: string) {
   });
 }
 
-export function useRevokeInvitation() {
+/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
+export function useRevokeInvitation(
+  options: {
+    onSuccess?: (
+      data: Awaited<ReturnType<typeof revokeInvitation>>,
+      variables: Parameters<typeof revokeInvitation>[0],
+    ) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeInvitation,
+    onSuccess: (data, variables) => options.onSuccess?.(data, variables),
     onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKeys.list() }),
   });
 }

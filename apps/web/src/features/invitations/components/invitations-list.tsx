@@ -12,28 +12,30 @@ import { useRevokeInvitation } from '../api/revoke-invitation.ts';
 import { CopyInvitationLink } from './copy-invitation-link.tsx';
 
 function InvitationActions({ invitation }: { invitation: TInvitation }) {
-  const resend = useResendInvitation();
-  const revoke = useRevokeInvitation();
+  const resend = useResendInvitation({
+    onSuccess: (updated) =>
+      notifySuccess({
+        title: INVITATION_MESSAGES.resent,
+        message: `A new link was sent to ${updated.email}; the previous link no longer works.`,
+      }),
+  });
+  const revoke = useRevokeInvitation({
+    onSuccess: (updated) =>
+      notifySuccess({
+        title: INVITATION_MESSAGES.revoked,
+        message: `The invitation for ${updated.email} can no longer be used.`,
+      }),
+  });
   const busy = resend.isPending || revoke.isPending;
 
   function onResend() {
     resend.mutate(invitation.id, {
-      onSuccess: (updated) =>
-        notifySuccess({
-          title: INVITATION_MESSAGES.resent,
-          message: `A new link was sent to ${updated.email}; the previous link no longer works.`,
-        }),
       onError: (error) =>
         notifyError({ title: INVITATION_MESSAGES.failedTitle, message: errorMessage(error, NETWORK_FALLBACK) }),
     });
   }
   function onRevoke() {
     revoke.mutate(invitation.id, {
-      onSuccess: (updated) =>
-        notifySuccess({
-          title: INVITATION_MESSAGES.revoked,
-          message: `The invitation for ${updated.email} can no longer be used.`,
-        }),
       onError: (error) =>
         notifyError({ title: INVITATION_MESSAGES.failedTitle, message: errorMessage(error, NETWORK_FALLBACK) }),
     });

@@ -8,10 +8,21 @@ export function requestCertification(request: TCertificationRequest) {
   return apiRequest('/api/provider/certifications', { method: 'POST', json: request, schema: ZCertification });
 }
 
-export function useRequestCertification() {
+/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
+export function useRequestCertification(
+  options: {
+    onSuccess?: (
+      data: Awaited<ReturnType<typeof requestCertification>>,
+      variables: Parameters<typeof requestCertification>[0],
+    ) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestCertification,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerJobsKeys.certifications() }),
+    onSuccess: (data, variables) => {
+      options.onSuccess?.(data, variables);
+      return (() => queryClient.invalidateQueries({ queryKey: providerJobsKeys.certifications() }))();
+    },
   });
 }

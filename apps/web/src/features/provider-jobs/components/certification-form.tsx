@@ -15,7 +15,9 @@ export function expiryDateToIso(value: string): string | null {
 
 /** Submit a certification for verification: scope, regions, optional expiry (pending until an admin verifies it). */
 export function CertificationForm() {
-  const submit = useRequestCertification();
+  const submit = useRequestCertification({
+    onSuccess: () => notifySuccess(PROVIDER_JOBS_TOASTS.certificationSubmitted),
+  });
   const [scope, setScope] = useState('');
   const [regions, setRegions] = useState<string[]>([]);
   const [expiry, setExpiry] = useState('');
@@ -39,7 +41,6 @@ export function CertificationForm() {
         setScope('');
         setRegions([]);
         setExpiry('');
-        notifySuccess(PROVIDER_JOBS_TOASTS.certificationSubmitted);
       },
       onError: (error) => {
         const fields = apiFieldErrors(error);

@@ -21,7 +21,10 @@ type TDeviceFormProps = {
 
 /** Add or edit a device: model (PRO, MINION, META, MEGA), serial (unique on the platform), capabilities. */
 export function DeviceForm({ device, onDone, onCancel }: TDeviceFormProps) {
-  const save = useSaveDevice();
+  const save = useSaveDevice({
+    onSuccess: (_saved, { id }) =>
+      notifySuccess(id ? PROVIDER_JOBS_TOASTS.deviceUpdated : PROVIDER_JOBS_TOASTS.deviceAdded),
+  });
   const [model, setModel] = useState<string>(device?.model ?? '');
   const [serial, setSerial] = useState(device?.serial ?? '');
   const [capabilities, setCapabilities] = useState<string[]>(device?.capabilities ?? []);
@@ -40,7 +43,6 @@ export function DeviceForm({ device, onDone, onCancel }: TDeviceFormProps) {
       { id: device?.id, device: parsed.data },
       {
         onSuccess: () => {
-          notifySuccess(device ? PROVIDER_JOBS_TOASTS.deviceUpdated : PROVIDER_JOBS_TOASTS.deviceAdded);
           if (!device) {
             setModel('');
             setSerial('');

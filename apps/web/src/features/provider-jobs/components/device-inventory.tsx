@@ -17,7 +17,7 @@ export function DeviceInventory() {
   const profile = useProfile();
   const canManage = profile.role === 'provider_admin';
   const devices = useDevices();
-  const remove = useDeleteDevice();
+  const remove = useDeleteDevice({ onSuccess: () => notifySuccess(PROVIDER_JOBS_TOASTS.deviceRemoved) });
   const [editing, setEditing] = useState<TDevice | null>(null);
   const [removing, setRemoving] = useState<TDevice | null>(null);
   const items = devices.data?.items ?? [];
@@ -25,7 +25,6 @@ export function DeviceInventory() {
   function onRemove() {
     if (!removing) return;
     remove.mutate(removing.id, {
-      onSuccess: () => notifySuccess(PROVIDER_JOBS_TOASTS.deviceRemoved),
       onError: (error) => notifyError({ title: 'Failed', message: errorMessage(error, NETWORK_FALLBACK) }),
       onSettled: () => setRemoving(null),
     });

@@ -62,7 +62,12 @@ function ScheduleWindow({ job }: { job: TProviderAssignment }) {
 
 /** One job of Assigned Jobs (spec 001 §2): the offer with its countdown, or the accepted work. */
 export function JobCard({ job }: { job: TProviderAssignment }) {
-  const answer = useAnswerAssignment();
+  const answer = useAnswerAssignment({
+    onSuccess: (kind) =>
+      notifySuccess(
+        kind === 'accept' ? WORKFLOW_TOASTS.offerAccepted : { message: '', ...WORKFLOW_TOASTS.offerDeclined },
+      ),
+  });
   const [confirmingDecline, setConfirmingDecline] = useState(false);
   // Re-rendered when the deadline passes, so the buttons turn off with the countdown.
   const now = useMinuteClock(new Date(job.respondBy).getTime());
@@ -75,9 +80,6 @@ export function JobCard({ job }: { job: TProviderAssignment }) {
       {
         onSuccess: () => {
           setConfirmingDecline(false);
-          notifySuccess(
-            kind === 'accept' ? WORKFLOW_TOASTS.offerAccepted : { message: '', ...WORKFLOW_TOASTS.offerDeclined },
-          );
         },
         onError: (error) => {
           setConfirmingDecline(false);

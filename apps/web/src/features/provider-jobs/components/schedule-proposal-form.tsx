@@ -34,7 +34,7 @@ export function checkWindow(
 
 /** The schedule window proposal of an accepted job (spec 001 §2 Assigned Jobs): start and end. */
 export function ScheduleProposalForm({ assignmentId }: { assignmentId: string }) {
-  const propose = useProposeSchedule();
+  const propose = useProposeSchedule({ onSuccess: () => notifySuccess(WORKFLOW_TOASTS.scheduleProposed) });
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [errors, setErrors] = useState<TWindowErrors>({});
@@ -58,7 +58,6 @@ export function ScheduleProposalForm({ assignmentId }: { assignmentId: string })
         onSuccess: () => {
           setStart('');
           setEnd('');
-          notifySuccess(WORKFLOW_TOASTS.scheduleProposed);
         },
         onError: (error) => {
           const fields = error instanceof ApiError ? error.fields : {};

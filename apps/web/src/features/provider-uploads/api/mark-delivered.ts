@@ -12,10 +12,19 @@ export function markDelivered(orderId: string) {
   });
 }
 
-export function useMarkDelivered() {
+/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
+export function useMarkDelivered(
+  options: {
+    onSuccess?: (
+      data: Awaited<ReturnType<typeof markDelivered>>,
+      variables: Parameters<typeof markDelivered>[0],
+    ) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markDelivered,
+    onSuccess: (data, variables) => options.onSuccess?.(data, variables),
     onSettled: () => queryClient.invalidateQueries({ queryKey: uploadKeys.all }),
   });
 }

@@ -35,7 +35,7 @@ export function UploadsScreen() {
   const targets = useUploadTargets();
   const orderFiles = useUploadedFiles(orderId, { enabled: Boolean(orderId) });
   const recent = useUploadedFiles(null);
-  const markDelivered = useMarkDelivered();
+  const markDelivered = useMarkDelivered({ onSuccess: () => notifySuccess(UPLOAD_TOASTS.delivered) });
   const [files, setFiles] = useState<File[]>([]);
   const [unfinished, setUnfinished] = useState<{ fileName: string; size: number }[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -97,7 +97,6 @@ export function UploadsScreen() {
   function onMarkDelivered() {
     if (!selected) return;
     markDelivered.mutate(selected.orderId, {
-      onSuccess: () => notifySuccess(UPLOAD_TOASTS.delivered),
       onError: (error) =>
         notifyError({ title: UPLOAD_TOASTS.failed.title, message: errorMessage(error, NETWORK_FALLBACK) }),
     });

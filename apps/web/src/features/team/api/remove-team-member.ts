@@ -11,10 +11,19 @@ export async function removeTeamMember(userId: string): Promise<void> {
   });
 }
 
-export function useRemoveTeamMember() {
+/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
+export function useRemoveTeamMember(
+  options: {
+    onSuccess?: (
+      data: Awaited<ReturnType<typeof removeTeamMember>>,
+      variables: Parameters<typeof removeTeamMember>[0],
+    ) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeTeamMember,
+    onSuccess: (data, variables) => options.onSuccess?.(data, variables),
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

@@ -12,10 +12,19 @@ export function revokeTeamInvitation(id: string) {
   });
 }
 
-export function useRevokeTeamInvitation() {
+/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
+export function useRevokeTeamInvitation(
+  options: {
+    onSuccess?: (
+      data: Awaited<ReturnType<typeof revokeTeamInvitation>>,
+      variables: Parameters<typeof revokeTeamInvitation>[0],
+    ) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeTeamInvitation,
+    onSuccess: (data, variables) => options.onSuccess?.(data, variables),
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

@@ -120,17 +120,19 @@ function InviteTeammateForm({ team }: { team: TTeam }) {
 }
 
 function TeamMembers({ team, profile, canManage }: { team: TTeam; profile: TProfile; canManage: boolean }) {
-  const remove = useRemoveTeamMember();
+  const remove = useRemoveTeamMember({
+    onSuccess: (_answer, userId) => {
+      const email = team.members.find((member) => member.userId === userId)?.email;
+      notifySuccess({ title: 'Member removed', message: `${email ?? 'The member'} no longer has access.` });
+    },
+  });
   const [confirming, setConfirming] = useState<TMember | null>(null);
 
   function onConfirm() {
     if (!confirming) return;
     const member = confirming;
     remove.mutate(member.userId, {
-      onSuccess: () => {
-        notifySuccess({ title: 'Member removed', message: `${member.email} no longer has access.` });
-        setConfirming(null);
-      },
+      onSuccess: () => setConfirming(null),
       onError: (error) => failed(error),
     });
   }
@@ -196,7 +198,13 @@ function TeamMembers({ team, profile, canManage }: { team: TTeam; profile: TProf
 }
 
 function PendingInvitations({ team, canManage }: { team: TTeam; canManage: boolean }) {
-  const revoke = useRevokeTeamInvitation();
+  const revoke = useRevokeTeamInvitation({
+    onSuccess: (updated) =>
+      notifySuccess({
+        title: INVITATION_MESSAGES.revoked,
+        message: `The invitation for ${updated.email} can no longer be used.`,
+      }),
+  });
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <Title order={2} fz={20} mb="md">
@@ -227,16 +235,7 @@ function PendingInvitations({ team, canManage }: { team: TTeam; canManage: boole
                     color="red"
                     loading={revoke.isPending && revoke.variables === invitation.id}
                     aria-label={`Revoke invitation to ${invitation.email}`}
-                    onClick={() =>
-                      revoke.mutate(invitation.id, {
-                        onSuccess: (updated) =>
-                          notifySuccess({
-                            title: INVITATION_MESSAGES.revoked,
-                            message: `The invitation for ${updated.email} can no longer be used.`,
-                          }),
-                        onError: (error) => failed(error),
-                      })
-                    }
+                    onClick={() => revoke.mutate(invitation.id, { onError: (error) => failed(error) })}
                   >
                     Revoke
                   </Button>
