@@ -1,31 +1,25 @@
 import { notifications } from '@mantine/notifications';
 import type { TToast } from '@spacecapture/shared/messages';
 
-/** Ids of the error toasts still on screen: a success hides them, so no stale error sits over it. */
-const shownErrors = new Set<string>();
-
 /**
- * Toasts (Mantine notifications; the shell stacks a few, newest last). Raise a success toast from
- * the mutation's own `onSuccess` (in its hook), never from a component's `mutate(…, { onSuccess })`:
- * a success that removes the component would take its callback with it (decision 097).
+ * Toasts (Mantine notifications): at most one on screen, as the product has it. A new toast
+ * replaces the one shown at once, so it never waits behind an older one and no stale error sits
+ * over a newer success. Raise a success toast from the mutation's own `onSuccess` (in its hook),
+ * never from a component's `mutate(…, { onSuccess })`: a success that removes the component would
+ * take its callback with it (decision 097).
  */
-export function notifySuccess(toast: TToast) {
-  for (const id of shownErrors) notifications.hide(id);
-  shownErrors.clear();
-  notifications.show({ title: toast.title, message: toast.message, color: 'teal' });
+function replaceShown(toast: TToast, color: 'teal' | 'red') {
+  notifications.clean();
+  notifications.show({ title: toast.title, message: toast.message, color });
 }
 
-/** A destructive toast: red. The next success toast hides it. */
+export function notifySuccess(toast: TToast) {
+  replaceShown(toast, 'teal');
+}
+
+/** A destructive toast: red. */
 export function notifyError(toast: TToast) {
-  const id = notifications.show({
-    title: toast.title,
-    message: toast.message,
-    color: 'red',
-    onClose: ({ id: closed }) => {
-      if (closed) shownErrors.delete(closed);
-    },
-  });
-  shownErrors.add(id);
+  replaceShown(toast, 'red');
 }
 
 /** The server's message of a failure, or the fallback when there is none (network failure). */

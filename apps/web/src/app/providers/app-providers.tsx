@@ -16,7 +16,7 @@ import { mantineTheme } from './mantine-theme.ts';
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={mantineTheme} defaultColorScheme="light" forceColorScheme="light">
-      <Notifications limit={3} position="top-right" zIndex={1000} className={styles.notifications} />
+      <Notifications limit={1} position="top-right" zIndex={1000} className={styles.notifications} />
       <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider>
     </MantineProvider>
   );
