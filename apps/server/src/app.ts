@@ -49,6 +49,7 @@ import healthRoutes from './routes/health.ts';
 import teamRoutes from './routes/org/team.ts';
 import providerPortalRoutes from './routes/provider/portal.ts';
 import providerUploadRoutes from './routes/provider/uploads.ts';
+import formPostRoutes from './routes/public/form-posts.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
 import {
   createOfferExpiryWorker,
@@ -309,6 +310,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(publicFormRoutes, { prefix: '/api/public', rateLimitPerMinute: config.publicFormRateLimit });
+  // The same forms posted by a browser before their script has run; they answer pages.
+  await app.register(formPostRoutes, { prefix: '/api/public', rateLimitPerMinute: config.publicFormRateLimit });
   await app.register(authRoutes, {
     prefix: '/api/auth',
     signInGuard: createSignInGuard({

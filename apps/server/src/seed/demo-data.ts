@@ -4,8 +4,8 @@ import { ZCaptureRequest, ZProviderApplication } from '@spacecapture/shared/cont
 import type { TInvitableRole } from '@spacecapture/shared/roles';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { TActor } from '../lib/actor.ts';
 import { createOrderActionsService } from '../modules/admin-console/order-actions-service.ts';
-import type { TActor } from '../modules/invitations/invitations-service.ts';
 import { createProviderService } from '../modules/provider/provider-service.ts';
 import { createAssignmentsService } from '../modules/workflow/assignments-service.ts';
 

@@ -20,8 +20,9 @@ import {
 } from '@spacecapture/shared/contracts/admin-console';
 import { AppError } from '@spacecapture/shared/errors';
 import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
-import { decodeCursor, encodeCursor, toPage } from '../workflow/cursor.ts';
-import { effectiveQuoteStatus } from '../workflow/views.ts';
+import { iso } from '../../lib/iso.ts';
+import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { effectiveQuoteStatus } from '../workflow/quotes-view.ts';
 import { countAttention } from './admin-dashboard-repository.ts';
 import { findOrderWithCustomer, listOrderPage, orderHistory, ordersByIds } from './admin-orders-repository.ts';
 import {
@@ -34,8 +35,6 @@ import {
   orderCounts,
 } from './admin-organizations-repository.ts';
 import { listSupportRequestPage } from './admin-support-repository.ts';
-
-const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
 function actorRef(userId: string | null, email: string | null, name: string | null): TActorRef | null {
   return userId ? { userId, email, name } : null;

@@ -10,7 +10,7 @@ import {
   type TAuditQuery,
 } from '@spacecapture/shared/contracts/admin-console';
 import { csvStream } from '../../lib/csv.ts';
-import { decodeCursor, type TCursor, toPage } from '../workflow/cursor.ts';
+import { decodeCursor, type TCursor, toPage } from '../../lib/pagination.ts';
 import { findUserIdByEmailAddress, listAuditPage, type TAuditFilter } from './audit-log-repository.ts';
 
 type TAuditRow = Awaited<ReturnType<typeof listAuditPage>>[number];

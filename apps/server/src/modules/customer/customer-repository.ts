@@ -1,6 +1,6 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
-import { afterCursor, cursorKey, type TCursor } from '../workflow/cursor.ts';
+import { afterCursor, cursorKey, type TCursor } from '../../lib/pagination.ts';
 
 const { orders, quotes, deliverables, jobEvents, organizations, supportRequests, ratings, assignments } = schema;
 

@@ -22,13 +22,13 @@ import {
 } from '@spacecapture/shared/contracts/provider-portal';
 import { AppError } from '@spacecapture/shared/errors';
 import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
+import type { TActor } from '../../lib/actor.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
 import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
 import type { TAssignmentsService } from '../workflow/assignments-service.ts';
-import { isUniqueViolation } from '../workflow/db-errors.ts';
 import { latestProposalsOf } from '../workflow/orders-repository.ts';
-import { toProposalView } from '../workflow/views.ts';
+import { toProposalView } from '../workflow/orders-view.ts';
 import {
   deleteDevice,
   findDevice,

@@ -15,8 +15,8 @@ import {
 import { AppError, fieldMessages } from '@spacecapture/shared/errors';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { TOrderStatus } from '@spacecapture/shared/state-machines';
+import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { moveOrder } from '../workflow/order-moves.ts';

@@ -16,11 +16,11 @@ import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toActor } from '../../lib/actor.ts';
 import { createAdminConsoleService } from '../../modules/admin-console/admin-console-service.ts';
 import { createOrderActionsService } from '../../modules/admin-console/order-actions-service.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
-import { toActor } from './invitations.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 const tags = ['admin'];

@@ -2,9 +2,9 @@ import { ZSettings, ZUpdateSettingsRequest } from '@spacecapture/shared/contract
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toActor } from '../../lib/actor.ts';
 import { createSettingsService } from '../../modules/settings/settings-service.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { toActor } from './invitations.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
 const tags = ['admin'];

@@ -19,12 +19,12 @@ import { AppError } from '@spacecapture/shared/errors';
 import { boundedText } from '@spacecapture/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toActor } from '../../lib/actor.ts';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { loadInstanceSecret } from '../../modules/auth/instance-secret.ts';
 import { createCustomerService } from '../../modules/customer/customer-service.ts';
 import { createLinkSigner, parseRange } from '../../modules/customer/download-links.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { toActor } from '../admin/invitations.ts';
-import { attachmentDisposition } from '../admin/workflow.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 
 const errors = guardedErrorResponses;

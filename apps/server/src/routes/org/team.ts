@@ -3,6 +3,7 @@ import { AppError } from '@spacecapture/shared/errors';
 import { CUSTOMER_ROLES, PROVIDER_ROLES, type TOrgType } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toActor } from '../../lib/actor.ts';
 import {
   deleteUser,
   findMembership,
@@ -11,7 +12,6 @@ import {
 } from '../../modules/accounts/accounts-repository.ts';
 import { recordAudit } from '../../modules/audit/audit-repository.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { toActor } from '../admin/invitations.ts';
 import { guardedErrorResponses } from '../route-schemas.ts';
 
 const MEMBERS = [...CUSTOMER_ROLES, ...PROVIDER_ROLES];

@@ -17,9 +17,9 @@ import {
 import { ADMIN_ROLES, PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toActor } from '../../lib/actor.ts';
 import { createProviderService } from '../../modules/provider/provider-service.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { toActor } from '../admin/invitations.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 
 const errors = guardedErrorResponses;

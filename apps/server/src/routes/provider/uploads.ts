@@ -12,14 +12,13 @@ import { type Locker, Metadata } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TActor } from '../../modules/invitations/invitations-service.ts';
+import { type TActor, toActor } from '../../lib/actor.ts';
 import { createAbandonedUploadsSweeper } from '../../modules/uploads/abandoned-uploads.ts';
 import { trackChecksums } from '../../modules/uploads/streaming-checksum.ts';
 import { keyOfUploadId, UPLOAD_ID, uploadIdOf } from '../../modules/uploads/upload-keys.ts';
 import { ChecksumMismatchError, createUploadsService } from '../../modules/uploads/uploads-service.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { diskFullError, errorBody } from '../../plugins/errors.ts';
-import { toActor } from '../admin/invitations.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 import { TusServerWithOurErrors } from './tus-server.ts';
 
