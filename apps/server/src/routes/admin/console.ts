@@ -17,8 +17,6 @@ import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toActor } from '../../lib/actor.ts';
-import { createAdminConsoleService } from '../../modules/admin-console/admin-console-service.ts';
-import { createOrderActionsService } from '../../modules/admin-console/order-actions-service.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 
@@ -31,8 +29,7 @@ const tags = ['admin'];
  * /admin/customers with one organisation's detail, and the support requests.
  */
 const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAdminConsoleService({ db: app.db, clock: app.clock });
-  const orderActions = createOrderActionsService({ db: app.db, onEmailsQueued: () => void app.outbox.kick() });
+  const { adminConsole: service, orderActions } = app.services;
 
   app.get(
     '/dashboard',

@@ -3,7 +3,6 @@ import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toActor } from '../../lib/actor.ts';
-import { createSettingsService } from '../../modules/settings/settings-service.ts';
 import { callerOf } from '../../plugins/auth.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
@@ -11,7 +10,7 @@ const tags = ['admin'];
 
 /** /admin/settings (spec 001 §2, §3 feature_flags): read and save the feature flags, audited. */
 const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createSettingsService({ db: app.db });
+  const service = app.services.settings;
 
   app.get(
     '/settings',
