@@ -9,6 +9,7 @@ import { createSignUpService } from './modules/auth/sign-up-service.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
 import { createLinkSigner } from './modules/customer/download-links.ts';
 import { createInvitationsService } from './modules/invitations/invitations-service.ts';
+import { createTeamService } from './modules/organizations/team-service.ts';
 import { createOutboxViewService } from './modules/outbox/outbox-view-service.ts';
 import { createProviderService } from './modules/provider/provider-service.ts';
 import { createPublicFormsService } from './modules/public-forms/public-forms-service.ts';
@@ -92,7 +93,8 @@ export async function createServices(deps: {
       companyEmail: config.companyEmail,
       onEmailsQueued,
     }),
-    provider: createProviderService({ db, assignments }),
+    team: createTeamService({ db, invitations }),
+    provider: createProviderService({ db, clock, assignments }),
     uploads,
     adminConsole: createAdminConsoleService({ db, clock }),
     orderActions: createOrderActionsService({ db, onEmailsQueued }),

@@ -22,6 +22,7 @@ import { AppError } from '@spacecapture/shared/errors';
 import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
 import { iso } from '../../lib/iso.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { listOrgMembers } from '../accounts/accounts-repository.ts';
 import { effectiveQuoteStatus } from '../workflow/quotes-view.ts';
 import { countAttention } from './admin-dashboard-repository.ts';
 import { findOrderWithCustomer, listOrderPage, orderHistory, ordersByIds } from './admin-orders-repository.ts';
@@ -30,7 +31,6 @@ import {
   findOrganizationOfType,
   listOrganizationPage,
   memberCounts,
-  membersOf,
   offerCounts,
   orderCounts,
 } from './admin-organizations-repository.ts';
@@ -119,7 +119,7 @@ async function toCustomers(db: TDatabase, organizations: readonly TOrganizationR
   }));
 }
 
-function toMembers(rows: Awaited<ReturnType<typeof membersOf>>): TAdminMember[] {
+function toMembers(rows: Awaited<ReturnType<typeof listOrgMembers>>): TAdminMember[] {
   return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
 }
 
@@ -231,7 +231,7 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
       const found = await findOrganizationOfType(db, id, 'provider');
       if (!found) throw new AppError('not_found', 'Provider not found.');
       const [provider] = await toProviders(db, [found.organization]);
-      return { provider: provider!, members: toMembers(await membersOf(db, id)) };
+      return { provider: provider!, members: toMembers(await listOrgMembers(db, id)) };
     },
 
     async customers(query: TAdminOrganizationsQuery): Promise<TAdminCustomerList> {
@@ -260,7 +260,7 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
       const found = await findOrganizationOfType(db, id, 'customer');
       if (!found) throw new AppError('not_found', 'Customer not found.');
       const [customer] = await toCustomers(db, [found.organization]);
-      return { customer: customer!, members: toMembers(await membersOf(db, id)) };
+      return { customer: customer!, members: toMembers(await listOrgMembers(db, id)) };
     },
 
     async supportRequests(query: TAdminSupportRequestsQuery): Promise<TAdminSupportRequestList> {

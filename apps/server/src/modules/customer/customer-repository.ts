@@ -141,21 +141,6 @@ export async function insertSupportRequest(tx: TExecutor, values: typeof support
   return row;
 }
 
-export async function lockOrganization(tx: TExecutor, id: string) {
-  const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update');
-  return row;
-}
-
-export async function renameOrganization(tx: TExecutor, id: string, name: string, now: Date) {
-  const [row] = await tx
-    .update(organizations)
-    .set({ name, updatedAt: now })
-    .where(eq(organizations.id, id))
-    .returning();
-  if (!row) throw new Error('organization update returned nothing');
-  return row;
-}
-
 export async function lockOrgOrder(tx: TExecutor, orgId: string, id: string) {
   const [row] = await tx
     .select()

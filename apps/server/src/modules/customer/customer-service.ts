@@ -21,6 +21,7 @@ import { customerDisplayStatus, type TOrderStatus } from '@spacecapture/shared/s
 import type { TActor } from '../../lib/actor.ts';
 import { iso } from '../../lib/iso.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
+import { lockOrganization, renameOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
@@ -43,9 +44,7 @@ import {
   listOrgDeliverables,
   listOrgOrders,
   listOrgQuotes,
-  lockOrganization,
   lockOrgOrder,
-  renameOrganization,
   type TDeliverableRow,
 } from './customer-repository.ts';
 import type { TLinkSigner } from './download-links.ts';
