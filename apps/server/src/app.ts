@@ -15,20 +15,13 @@ import { createAuthLibrary } from './modules/auth/auth-library.ts';
 import { loadInstanceSecret } from './modules/auth/instance-secret.ts';
 import { createPasswordResetRequests } from './modules/auth/password-reset-requests.ts';
 import { createSignInGuard } from './modules/auth/sign-in-guard.ts';
-import { createSignUpService, type TSignUpService } from './modules/auth/sign-up-service.ts';
-import { createInvitationsService, type TInvitationsService } from './modules/invitations/invitations-service.ts';
 import { createFileTransport, createSmtpTransport, type TMailTransport } from './modules/outbox/mail-transport.ts';
 import { enqueueEmails, readPendingBacklog } from './modules/outbox/outbox-repository.ts';
-import { createPublicFormsService, type TPublicFormsService } from './modules/public-forms/public-forms-service.ts';
 import { createRateLimitRedis, redisStoreWithLocalFallback } from './modules/rate-limits/redis-with-local-fallback.ts';
 import { readFeatureFlags } from './modules/settings/feature-flags-repository.ts';
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
 import { assertBucketExists, createBucketProbe, createS3FileStore } from './modules/storage/s3-file-store.ts';
 import { createPostgresUploadLocker } from './modules/uploads/postgres-upload-locker.ts';
-import { createApplicationsService, type TApplicationsService } from './modules/workflow/applications-service.ts';
-import { createAssignmentsService, type TAssignmentsService } from './modules/workflow/assignments-service.ts';
-import { createLeadsService, type TLeadsService } from './modules/workflow/leads-service.ts';
-import { createQuotesService, type TQuotesService } from './modules/workflow/quotes-service.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { sendError } from './plugins/errors.ts';
 import loadShedding from './plugins/load-shedding.ts';
@@ -49,7 +42,10 @@ import healthRoutes from './routes/health.ts';
 import teamRoutes from './routes/org/team.ts';
 import providerPortalRoutes from './routes/provider/portal.ts';
 import providerUploadRoutes from './routes/provider/uploads.ts';
+import formPostRoutes from './routes/public/form-posts.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
+import { createServices, type TServices } from './services.ts';
+import { createAbandonedUploadsWorker } from './workers/abandoned-uploads-worker.ts';
 import {
   createOfferExpiryWorker,
   DEFAULT_OFFER_EXPIRY_OPTIONS,
@@ -97,15 +93,7 @@ declare module 'fastify' {
     retention: TRetentionWorker;
     /** Work done after a response has gone out (awaited before the app closes). */
     backgroundTasks: TBackgroundTasks;
-    services: {
-      publicForms: TPublicFormsService;
-      signUp: TSignUpService;
-      invitations: TInvitationsService;
-      leads: TLeadsService;
-      applications: TApplicationsService;
-      quotes: TQuotesService;
-      assignments: TAssignmentsService;
-    };
+    services: TServices;
   }
 }
 
@@ -212,25 +200,20 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   const isMfaRequired = async (_role: string) => (await readFeatureFlags(database.db)).mfaRequiredForAdmins;
 
-  const invitations = createInvitationsService({
+  const { services, close: closeServices } = await createServices({
+    config,
     db: database.db,
-    publicUrl: config.publicUrl,
-    linkSecret: authSecret,
     clock,
+    files,
+    log: app.log,
+    authSecret,
     onEmailsQueued: kickOutbox,
   });
-  const workflowDeps = {
-    db: database.db,
-    clock,
-    companyEmail: config.companyEmail,
-    publicUrl: config.publicUrl,
-    onEmailsQueued: kickOutbox,
-  };
-  const assignments = createAssignmentsService(workflowDeps);
+  app.decorate('services', services);
   app.decorate(
     'offerExpiry',
     createOfferExpiryWorker({
-      expireDueOffers: assignments.expireDueOffers,
+      expireDueOffers: services.assignments.expireDueOffers,
       log: app.log.child({ worker: 'offer-expiry' }),
       options: { ...DEFAULT_OFFER_EXPIRY_OPTIONS, ...options.offerExpiry },
     }),
@@ -252,27 +235,11 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       },
     }),
   );
-  app.decorate('services', {
-    publicForms: createPublicFormsService({
-      db: database.db,
-      clock,
-      files,
-      companyEmail: config.companyEmail,
-      log: app.log.child({ module: 'public-forms' }),
-      onEmailsQueued: kickOutbox,
-    }),
-    signUp: createSignUpService({
-      db: database.db,
-      clock,
-      publicUrl: config.publicUrl,
-      authSecret,
-      onEmailsQueued: kickOutbox,
-    }),
-    invitations,
-    leads: createLeadsService({ db: database.db }),
-    applications: createApplicationsService({ db: database.db, files, invitations, onEmailsQueued: kickOutbox }),
-    quotes: createQuotesService(workflowDeps),
-    assignments,
+  const abandonedUploads = createAbandonedUploadsWorker({
+    db: database.db,
+    files,
+    clock,
+    log: app.log.child({ worker: 'abandoned-uploads' }),
   });
 
   await app.register(errorsPlugin);
@@ -318,6 +285,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(publicFormRoutes, { prefix: '/api/public', rateLimitPerMinute: config.publicFormRateLimit });
+  // The same forms posted by a browser before their script has run; they answer pages.
+  await app.register(formPostRoutes, { prefix: '/api/public', rateLimitPerMinute: config.publicFormRateLimit });
   await app.register(authRoutes, {
     prefix: '/api/auth',
     signInGuard: createSignInGuard({
@@ -351,7 +320,6 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       : undefined;
   await app.register(providerUploadRoutes, {
     prefix: '/api',
-    sweepAbandoned: options.startWorkers ?? true,
     ...(uploadLocker ? { locker: uploadLocker } : {}),
   });
   await app.register(webApp, { distDir: config.webDistDir ?? defaultWebDistDir() });
@@ -360,11 +328,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     if (options.startWorkers ?? true) outbox.start();
     if (options.startWorkers ?? true) app.offerExpiry.start();
     if (options.startWorkers ?? true) app.retention.start();
+    if (options.startWorkers ?? true) abandonedUploads.start();
   });
   app.addHook('onClose', async () => {
     await app.backgroundTasks.idle();
     await app.offerExpiry.stop();
     await app.retention.stop();
+    await abandonedUploads.stop();
+    await closeServices();
     await outbox.stop();
     transport.close();
     redis?.disconnect();

@@ -38,16 +38,19 @@ export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 export class AppError extends Error {
   readonly code: TErrorCode;
   readonly fields: Record<string, string> | undefined;
+  /** A status other than the code's, only where a protocol names its own (tus: 460 Checksum Mismatch). */
+  readonly #status: number | undefined;
 
-  constructor(code: TErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(code: TErrorCode, message: string, fields?: Record<string, string>, options?: { status?: number }) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
+    this.#status = options?.status;
   }
 
   get status(): number {
-    return ERROR_STATUS[this.code];
+    return this.#status ?? ERROR_STATUS[this.code];
   }
 }
 

@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable } from '@spacecapture/db/connection-errors';
-import { AppError, ERROR_STATUS, type TErrorCode, type TErrorResponse } from '@spacecapture/shared/errors';
+import { AppError, type TErrorCode, type TErrorResponse } from '@spacecapture/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -29,11 +29,16 @@ export function errorBody(code: TErrorCode, message: string, fields?: Record<str
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-export function sendError(reply: FastifyReply, code: TErrorCode, message: string, fields?: Record<string, string>) {
+/** The answer to an AppError: its status (the code's, unless a protocol names its own) and the one shape. */
+export function sendAppError(reply: FastifyReply, error: AppError) {
   return reply
-    .status(ERROR_STATUS[code])
+    .status(error.status)
     .type('application/json')
-    .send(errorBody(code, message, fields));
+    .send(errorBody(error.code, error.message, error.fields));
+}
+
+export function sendError(reply: FastifyReply, code: TErrorCode, message: string, fields?: Record<string, string>) {
+  return sendAppError(reply, new AppError(code, message, fields));
 }
 
 /**
@@ -54,7 +59,7 @@ export function isDiskFull(error: unknown): boolean {
 /**
  * The answer to a write the disk had no room for, or undefined for any other error. An upload is
  * told 507 (its bytes have nowhere to go); any other request 503, to be retried later. The
- * uploads route maps its errors itself (tus answers), so it calls this with 'upload'.
+ * uploads route's tus answers ask toAppError with 'upload'.
  */
 export function diskFullError(error: unknown, where: 'upload' | 'request'): AppError | undefined {
   if (!isDiskFull(error)) return undefined;
@@ -63,10 +68,14 @@ export function diskFullError(error: unknown, where: 'upload' | 'request'): AppE
     : new AppError('unavailable', 'The server is out of storage space. Please try again later.');
 }
 
-/** Any error a request can end in, as the one AppError its answer is built from. */
-export function toAppError(error: FastifyError | AppError | Error): AppError {
+/**
+ * Any error a request can end in, as the one AppError its answer is built from: the error handler
+ * below, the form posts' pages and the tus answers of uploads all read it from here.
+ */
+export function toAppError(error: unknown, where: 'upload' | 'request' = 'request'): AppError {
   if (error instanceof AppError) return error;
-  const diskFull = diskFullError(error, 'request');
+  if (!(error instanceof Error)) return new AppError('internal', 'Something went wrong on our side. Please try again.');
+  const diskFull = diskFullError(error, where);
   if (diskFull) return diskFull;
   if (isDatabaseUnavailable(error)) {
     return new AppError('unavailable', 'The database cannot be reached right now. Please retry shortly.');
@@ -104,7 +113,7 @@ export default fp(
         reply.header('Retry-After', DATABASE_RETRY_AFTER_SECONDS);
       } else if (appError.code === 'internal') request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: appError.code, reason: error.message }, 'request refused');
-      return sendError(reply, appError.code, appError.message, appError.fields);
+      return sendAppError(reply, appError);
     });
   },
   { name: 'errors' },

@@ -4,9 +4,8 @@ import { ZCaptureRequest, ZProviderApplication } from '@spacecapture/shared/cont
 import type { TInvitableRole } from '@spacecapture/shared/roles';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { TActor } from '../lib/actor.ts';
 import { createOrderActionsService } from '../modules/admin-console/order-actions-service.ts';
-import type { TActor } from '../modules/invitations/invitations-service.ts';
-import { createProviderService } from '../modules/provider/provider-service.ts';
 import { createAssignmentsService } from '../modules/workflow/assignments-service.ts';
 
 /**
@@ -365,7 +364,7 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
   // in their portal, and the admin verifies the certifications.
   type TProvider = { id: string; name: string; actor: TActor; session: TSession };
   const providers: TProvider[] = [];
-  const providerService = createProviderService({ db, assignments: services.assignments });
+  const providerService = services.provider;
   const orderActions = createOrderActionsService({ db, onEmailsQueued: () => undefined });
   async function equip(orgId: string, session: TSession, definition: TEquipment) {
     for (const [index, device] of definition.devices.entries()) {

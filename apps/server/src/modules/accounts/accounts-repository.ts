@@ -99,10 +99,11 @@ export async function lockFirstAdminCreation(tx: TExecutor) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('spacecapture:first-admin'))`);
 }
 
+/** An organisation's members with their e-mail, name and role, earliest first (the team page, the admin console). */
 export async function listOrgMembers(db: TExecutor, orgId: string) {
   return db
     .select({
-      userId: user.id,
+      userId: orgMemberships.userId,
       email: user.email,
       name: user.name,
       role: orgMemberships.role,
@@ -111,7 +112,7 @@ export async function listOrgMembers(db: TExecutor, orgId: string) {
     .from(orgMemberships)
     .innerJoin(user, eq(user.id, orgMemberships.userId))
     .where(eq(orgMemberships.orgId, orgId))
-    .orderBy(asc(orgMemberships.createdAt));
+    .orderBy(asc(orgMemberships.createdAt), asc(orgMemberships.userId));
 }
 
 export async function findMembership(db: TExecutor, orgId: string, userId: string) {
@@ -132,6 +133,22 @@ export async function deleteUser(tx: TExecutor, userId: string) {
 
 export async function findOrganization(db: TExecutor, id: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  return row;
+}
+
+export async function lockOrganization(tx: TExecutor, id: string) {
+  const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update');
+  return row;
+}
+
+/** The one rename of an organisation (customer settings, provider settings), on the app's clock. */
+export async function renameOrganization(tx: TExecutor, id: string, name: string, now: Date) {
+  const [row] = await tx
+    .update(organizations)
+    .set({ name, updatedAt: now })
+    .where(eq(organizations.id, id))
+    .returning();
+  if (!row) throw new Error('organization update returned nothing');
   return row;
 }
 

@@ -26,8 +26,10 @@ import type {
 } from '@spacecapture/shared/contracts/admin-console/support-requests';
 import { AppError } from '@spacecapture/shared/errors';
 import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
-import { decodeCursor, encodeCursor, toPage } from '../workflow/cursor.ts';
-import { effectiveQuoteStatus } from '../workflow/views.ts';
+import { iso } from '../../lib/iso.ts';
+import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { listOrgMembers } from '../accounts/accounts-repository.ts';
+import { effectiveQuoteStatus } from '../workflow/quotes-view.ts';
 import { countAttention } from './admin-dashboard-repository.ts';
 import { findOrderWithCustomer, listOrderPage, orderHistory, ordersByIds } from './admin-orders-repository.ts';
 import {
@@ -35,13 +37,10 @@ import {
   findOrganizationOfType,
   listOrganizationPage,
   memberCounts,
-  membersOf,
   offerCounts,
   orderCounts,
 } from './admin-organizations-repository.ts';
 import { listSupportRequestPage } from './admin-support-repository.ts';
-
-const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
 function actorRef(userId: string | null, email: string | null, name: string | null): TActorRef | null {
   return userId ? { userId, email, name } : null;
@@ -126,7 +125,7 @@ async function toCustomers(db: TDatabase, organizations: readonly TOrganizationR
   }));
 }
 
-function toMembers(rows: Awaited<ReturnType<typeof membersOf>>): TAdminMember[] {
+function toMembers(rows: Awaited<ReturnType<typeof listOrgMembers>>): TAdminMember[] {
   return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
 }
 
@@ -238,7 +237,7 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
       const found = await findOrganizationOfType(db, id, 'provider');
       if (!found) throw new AppError('not_found', 'Provider not found.');
       const [provider] = await toProviders(db, [found.organization]);
-      return { provider: provider!, members: toMembers(await membersOf(db, id)) };
+      return { provider: provider!, members: toMembers(await listOrgMembers(db, id)) };
     },
 
     async customers(query: TAdminOrganizationsQuery): Promise<TAdminCustomerList> {
@@ -267,7 +266,7 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
       const found = await findOrganizationOfType(db, id, 'customer');
       if (!found) throw new AppError('not_found', 'Customer not found.');
       const [customer] = await toCustomers(db, [found.organization]);
-      return { customer: customer!, members: toMembers(await membersOf(db, id)) };
+      return { customer: customer!, members: toMembers(await listOrgMembers(db, id)) };
     },
 
     async supportRequests(query: TAdminSupportRequestsQuery): Promise<TAdminSupportRequestList> {

@@ -1,6 +1,6 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { TCursor } from '../workflow/cursor.ts';
+import { containsPattern, type TCursor } from '../../lib/pagination.ts';
 
 const { orders, organizations, jobEvents, quotes, assignments, deliverables, ratings, user } = schema;
 
@@ -18,11 +18,6 @@ const { orders, organizations, jobEvents, quotes, assignments, deliverables, rat
 
 /** Organisations named in a search beyond this many are matched by a join instead of one branch each. */
 const ORG_BRANCHES_MAX = 10;
-
-/** ILIKE "contains" pattern with the user's % _ and \ taken literally. */
-export function containsPattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 export type TOrderPageKey = { id: string; cursorAt: string };
 

@@ -1,10 +1,8 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import { newestFirst } from '../../lib/newest-first.ts';
-import { afterCursor, cursorKey, type TCursor } from '../workflow/cursor.ts';
-import { containsPattern } from './admin-orders-repository.ts';
+import { afterCursor, containsPattern, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
-const { organizations, orgMemberships, deviceInventory, providerCertifications, assignments, orders, user } = schema;
+const { organizations, orgMemberships, deviceInventory, providerCertifications, assignments, orders } = schema;
 
 /**
  * Provider and customer organisations for the admin lists: a keyset page on
@@ -108,20 +106,4 @@ export async function findOrganizationOfType(db: TExecutor, id: string, type: 'c
     .from(organizations)
     .where(and(eq(organizations.id, id), eq(organizations.type, type)));
   return row;
-}
-
-/** An organisation's members with their e-mail, name and role, earliest first. */
-export async function membersOf(db: TExecutor, orgId: string) {
-  return db
-    .select({
-      userId: orgMemberships.userId,
-      email: user.email,
-      name: user.name,
-      role: orgMemberships.role,
-      joinedAt: orgMemberships.createdAt,
-    })
-    .from(orgMemberships)
-    .innerJoin(user, eq(user.id, orgMemberships.userId))
-    .where(eq(orgMemberships.orgId, orgId))
-    .orderBy(orgMemberships.createdAt, orgMemberships.userId);
 }

@@ -1,8 +1,6 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, eq, or, sql } from 'drizzle-orm';
-import { newestFirst } from '../../lib/newest-first.ts';
-import { afterCursor, cursorKey, type TCursor } from '../workflow/cursor.ts';
-import { containsPattern } from './admin-orders-repository.ts';
+import { afterCursor, containsPattern, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
 const { supportRequests, organizations, user } = schema;
 

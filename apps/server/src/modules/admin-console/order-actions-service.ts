@@ -7,8 +7,8 @@ import {
   type TAssignmentStatus,
   transitionRefusal,
 } from '@spacecapture/shared/state-machines';
+import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
 import { lockLiveAssignmentOf, updateAssignment } from '../workflow/assignments-repository.ts';

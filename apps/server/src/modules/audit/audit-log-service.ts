@@ -9,7 +9,7 @@ import {
 } from '@spacecapture/shared/contracts/admin-console/audit';
 import { endOfBound, startOfBound } from '@spacecapture/shared/contracts/admin-console/common';
 import { csvStream } from '../../lib/csv.ts';
-import { decodeCursor, type TCursor, toPage } from '../workflow/cursor.ts';
+import { decodeCursor, type TCursor, toPage } from '../../lib/pagination.ts';
 import { findUserIdByEmailAddress, listAuditPage, type TAuditFilter } from './audit-log-repository.ts';
 
 type TAuditRow = Awaited<ReturnType<typeof listAuditPage>>[number];

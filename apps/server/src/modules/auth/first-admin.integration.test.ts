@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, errorOf, STRONG_PASSWORD, uniqueAddress, uniqueEmail } from '../../../test/accounts.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { ensureFirstAdmin, StartupError } from './first-admin.ts';
+import { StartupError } from '../../lib/startup-error.ts';
+import { ensureFirstAdmin } from './first-admin.ts';
 
 async function adminRows(t: TTestApp) {
   return t.db

@@ -4,6 +4,7 @@ import { AppError } from '@spacecapture/shared/errors';
 import { passwordWeaknesses } from '@spacecapture/shared/password-policy';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { StartupError } from '../../lib/startup-error.ts';
 import { countAdmins } from '../accounts/accounts-repository.ts';
 import type { TSignUpService } from './sign-up-service.ts';
 
@@ -15,13 +16,8 @@ import type { TSignUpService } from './sign-up-service.ts';
 
 const SETUP_TOKEN_NAME = 'admin_setup_token_hash';
 
-/** A start-up problem the operator must fix; server.ts prints its one-line message and stops. */
-export class StartupError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StartupError';
-  }
-}
+// server.ts takes StartupError from here, beside ensureFirstAdmin that throws it.
+export { StartupError };
 
 function sha256(value: string) {
   return createHash('sha256').update(value).digest('hex');

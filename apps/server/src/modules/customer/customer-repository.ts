@@ -1,6 +1,6 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
-import { afterCursor, cursorKey, type TCursor } from '../workflow/cursor.ts';
+import { afterCursor, cursorKey, type TCursor } from '../../lib/pagination.ts';
 
 const { orders, quotes, deliverables, jobEvents, organizations, supportRequests, ratings, assignments } = schema;
 
@@ -138,21 +138,6 @@ export async function findDeliverable(db: TExecutor, id: string) {
 export async function insertSupportRequest(tx: TExecutor, values: typeof supportRequests.$inferInsert) {
   const [row] = await tx.insert(supportRequests).values(values).returning();
   if (!row) throw new Error('support request insert returned nothing');
-  return row;
-}
-
-export async function lockOrganization(tx: TExecutor, id: string) {
-  const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update');
-  return row;
-}
-
-export async function renameOrganization(tx: TExecutor, id: string, name: string, now: Date) {
-  const [row] = await tx
-    .update(organizations)
-    .set({ name, updatedAt: now })
-    .where(eq(organizations.id, id))
-    .returning();
-  if (!row) throw new Error('organization update returned nothing');
   return row;
 }
 

@@ -18,15 +18,17 @@ import type {
 import { DOWNLOAD_LINK_TTL_SECONDS } from '@spacecapture/shared/contracts/customer-portal';
 import { AppError } from '@spacecapture/shared/errors';
 import { customerDisplayStatus, type TOrderStatus } from '@spacecapture/shared/state-machines';
+import type { TActor } from '../../lib/actor.ts';
+import { iso } from '../../lib/iso.ts';
+import { decodeCursor, toPage } from '../../lib/pagination.ts';
+import { lockOrganization, renameOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
-import { decodeCursor, toPage } from '../workflow/cursor.ts';
 import type { TOrderRow } from '../workflow/orders-repository.ts';
 import type { TQuoteRow } from '../workflow/quotes-repository.ts';
 import type { TQuotesService } from '../workflow/quotes-service.ts';
-import { effectiveQuoteStatus } from '../workflow/views.ts';
+import { effectiveQuoteStatus } from '../workflow/quotes-view.ts';
 import { supportRequestEmail } from './customer-emails.ts';
 import {
   acceptedProviderOf,
@@ -42,9 +44,7 @@ import {
   listOrgDeliverables,
   listOrgOrders,
   listOrgQuotes,
-  lockOrganization,
   lockOrgOrder,
-  renameOrganization,
   type TDeliverableRow,
 } from './customer-repository.ts';
 import type { TLinkSigner } from './download-links.ts';
@@ -57,8 +57,6 @@ const ORDER_STATUSES_OF_DISPLAY: Record<string, string[]> = {
   pending: ['triage', 'quoted', 'approved'],
 };
 const RATEABLE = new Set(['delivered', 'completed']);
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The organisation a customer acts for; a customer without one sees nothing. */
 function orgOf(actor: TActor) {

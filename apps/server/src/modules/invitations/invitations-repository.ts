@@ -1,6 +1,6 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { newestFirst } from '../../lib/newest-first.ts';
+import { newestFirst } from '../../lib/pagination.ts';
 
 const { invitations, organizations } = schema;
 

@@ -8,6 +8,7 @@ import {
   type TInvitationStatus,
   transitionRefusal,
 } from '@spacecapture/shared/state-machines';
+import type { TActor } from '../../lib/actor.ts';
 import { findOrganization, findUserIdByEmail, insertOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { invitationEmail } from '../auth/account-emails.ts';
@@ -23,8 +24,6 @@ import {
   type TInvitationRow,
   updateInvitation,
 } from './invitations-repository.ts';
-
-export type TActor = { userId: string; role: string; orgId: string | null };
 
 /** A pending invitation past its expiry reads as expired, whether or not a worker marked it yet. */
 export function effectiveInvitationStatus(

@@ -7,7 +7,7 @@ import type {
   TOutboxStatus,
 } from '@spacecapture/shared/contracts/admin-console/outbox';
 import { AppError } from '@spacecapture/shared/errors';
-import { decodeCursor, toPage } from '../workflow/cursor.ts';
+import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { findOutboxEmail, listOutboxPage } from './outbox-view-repository.ts';
 
 /**

@@ -217,7 +217,3 @@ export async function upsertProfile(tx: TExecutor, values: typeof providerProfil
     .returning();
   return row!;
 }
-
-export async function renameOrganization(tx: TExecutor, orgId: string, name: string) {
-  await tx.update(organizations).set({ name, updatedAt: new Date() }).where(eq(organizations.id, orgId));
-}

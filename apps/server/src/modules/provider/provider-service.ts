@@ -22,13 +22,14 @@ import {
 } from '@spacecapture/shared/contracts/provider-portal';
 import { AppError } from '@spacecapture/shared/errors';
 import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
+import type { TActor } from '../../lib/actor.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { renameOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
 import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
 import type { TAssignmentsService } from '../workflow/assignments-service.ts';
-import { isUniqueViolation } from '../workflow/db-errors.ts';
 import { latestProposalsOf } from '../workflow/orders-repository.ts';
-import { toProposalView } from '../workflow/views.ts';
+import { toProposalView } from '../workflow/orders-view.ts';
 import {
   deleteDevice,
   findDevice,
@@ -42,7 +43,6 @@ import {
   listOrgAssignments,
   lockCertification,
   performanceOf,
-  renameOrganization,
   type TCertificationRow,
   type TDeviceRow,
   type TProviderAssignmentRow,
@@ -95,8 +95,8 @@ function toCertification(row: TCertificationRow): TCertification {
  * assignments service; performance; devices, certifications and settings with an audit entry per
  * change, written in the change's transaction.
  */
-export function createProviderService(deps: { db: TDatabase; assignments: TAssignmentsService }) {
-  const { db, assignments } = deps;
+export function createProviderService(deps: { db: TDatabase; clock: () => Date; assignments: TAssignmentsService }) {
+  const { db, clock, assignments } = deps;
 
   async function toViews(rows: TProviderAssignmentRow[]): Promise<TProviderAssignment[]> {
     const { addressMaskingDefault } = await readFeatureFlags(db);
@@ -361,7 +361,7 @@ export function createProviderService(deps: { db: TDatabase; assignments: TAssig
           throw new AppError('forbidden', 'Only a provider admin can change the business name.');
         }
         const before = await findProfile(tx, orgId);
-        if (rename && request.businessName) await renameOrganization(tx, orgId, request.businessName);
+        if (rename && request.businessName) await renameOrganization(tx, orgId, request.businessName, clock());
         const after = await upsertProfile(tx, {
           orgId,
           contactEmail: request.contactEmail,

@@ -6,8 +6,8 @@ import type {
   TUpdateSettingsRequest,
 } from '@spacecapture/shared/contracts/admin-console/settings';
 import { AppError } from '@spacecapture/shared/errors';
+import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
 import { DEFAULT_FEATURE_FLAGS } from './feature-flags-repository.ts';
 import {
   findFeatureFlagsRow,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig, type TS3Config } from '../../config.ts';
-import { StartupError } from '../auth/first-admin.ts';
+import { StartupError } from '../../lib/startup-error.ts';
 import { assertBucketExists, createS3FileStore, s3ClientConfigOf } from './s3-file-store.ts';
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
 import type { TS3Config } from '../../config.ts';
-import { StartupError } from '../auth/first-admin.ts';
+import { StartupError } from '../../lib/startup-error.ts';
 import { assertSafeKey, type TFileStore } from './file-store.ts';
 
 /** Part size of resumable uploads: 10,000 parts (S3's limit) of 64 MiB carry 625 GiB. */

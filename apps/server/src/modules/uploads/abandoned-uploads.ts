@@ -1,5 +1,4 @@
 import type { TDatabase } from '@spacecapture/db/client';
-import type { FastifyBaseLogger } from 'fastify';
 import type { TFileStore } from '../storage/file-store.ts';
 import { orderOfKey } from './upload-keys.ts';
 import {
@@ -10,7 +9,6 @@ import {
 
 /** An unfinished upload untouched for this long is given up and its bytes freed (decision 040). */
 export const ABANDONED_UPLOAD_MS = 7 * 24 * 3_600_000;
-const SWEEP_EVERY_MS = 3_600_000;
 
 /**
  * Removes unfinished uploads created more than ABANDONED_UPLOAD_MS before `now`. Only uploads with
@@ -36,32 +34,4 @@ export async function sweepAbandonedUploads(deps: { db: TDatabase; files: TFileS
   }
   await deleteUploadReservationsBefore(deps.db, new Date(cutoff));
   return removed;
-}
-
-/** Sweeps once an hour; every instance may run it (removing an upload twice is harmless). */
-export function createAbandonedUploadsSweeper(deps: {
-  db: TDatabase;
-  files: TFileStore;
-  clock: () => Date;
-  log: FastifyBaseLogger;
-}) {
-  let timer: NodeJS.Timeout | undefined;
-  const pass = async () => {
-    try {
-      const removed = await sweepAbandonedUploads({ db: deps.db, files: deps.files, now: deps.clock() });
-      if (removed.length > 0) deps.log.info({ removed: removed.length }, 'abandoned uploads removed');
-    } catch (error) {
-      deps.log.error({ err: error }, 'abandoned uploads sweep failed');
-    }
-  };
-  return {
-    start() {
-      timer ??= setInterval(() => void pass(), SWEEP_EVERY_MS);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
-  };
 }

@@ -15,8 +15,8 @@ import {
 import { AppError, fieldMessages } from '@spacecapture/shared/errors';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { TOrderStatus } from '@spacecapture/shared/state-machines';
+import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { moveOrder } from '../workflow/order-moves.ts';
@@ -42,14 +42,8 @@ import {
 /** One "deliverables arrived" e-mail per order per this many minutes (decision 043). */
 export const ARRIVAL_EMAIL_QUIET_MINUTES = 15;
 
-/** A finished upload whose bytes do not hash to what the client announced: nothing is recorded. */
-export class ChecksumMismatchError extends AppError {
-  constructor(expected: string, actual: string) {
-    super('validation_failed', `The file arrived damaged (SHA-256 ${actual}, expected ${expected}). Upload it again.`, {
-      sha256: 'does not match the uploaded bytes',
-    });
-  }
-}
+/** tus's status for a finished upload whose bytes do not match the announced checksum. */
+const CHECKSUM_MISMATCH_STATUS = 460;
 
 const NOT_FOUND = 'Order not found.';
 
@@ -206,9 +200,14 @@ export function createUploadsService(deps: {
       if (earlier) return { deliverableId: earlier, sha256: metadata.sha256 ?? '' };
 
       const sha256 = (await deps.checksums.take(upload.key, upload.size)) ?? (await sha256Of(upload.key));
+      // A refusal: nothing is recorded, and the caller discards the bytes (as for every AppError here).
       if (metadata.sha256 && metadata.sha256 !== sha256) {
-        await discard(upload.key);
-        throw new ChecksumMismatchError(metadata.sha256, sha256);
+        throw new AppError(
+          'validation_failed',
+          `The file arrived damaged (SHA-256 ${sha256}, expected ${metadata.sha256}). Upload it again.`,
+          { sha256: 'does not match the uploaded bytes' },
+          { status: CHECKSUM_MISMATCH_STATUS },
+        );
       }
 
       const type = deliverableTypeOf(metadata.filename);

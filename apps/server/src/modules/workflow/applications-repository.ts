@@ -1,7 +1,6 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, eq } from 'drizzle-orm';
-import { newestFirst } from '../../lib/newest-first.ts';
-import { afterCursor, cursorKey, type TCursor } from './cursor.ts';
+import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
 const { providerApplications } = schema;
 

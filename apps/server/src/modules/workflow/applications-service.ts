@@ -11,14 +11,15 @@ import {
   type TApplicationStatus,
   transitionRefusal,
 } from '@spacecapture/shared/state-machines';
+import type { TActor } from '../../lib/actor.ts';
+import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { insertOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import type { TActor, TInvitationsService } from '../invitations/invitations-service.ts';
+import type { TInvitationsService } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { findApplication, listApplications, lockApplication, updateApplication } from './applications-repository.ts';
-import { decodeCursor, toPage } from './cursor.ts';
-import { toApplicationView } from './views.ts';
+import { toApplicationView } from './applications-view.ts';
 import { applicationRejectedEmail } from './workflow-emails.ts';
 
 function assertApplicationMove(from: string, to: TApplicationStatus) {

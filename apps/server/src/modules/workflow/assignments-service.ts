@@ -19,8 +19,10 @@ import {
   type TOrderStatus,
   transitionRefusal,
 } from '@spacecapture/shared/state-machines';
+import type { TActor } from '../../lib/actor.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
 import {
@@ -36,8 +38,7 @@ import {
   type TAssignmentRow,
   updateAssignment,
 } from './assignments-repository.ts';
-import { decodeCursor, toPage } from './cursor.ts';
-import { isUniqueViolation } from './db-errors.ts';
+import { toAssignmentView } from './assignments-view.ts';
 import { assertOrderMove, moveOrder } from './order-moves.ts';
 import {
   findLatestProposal,
@@ -51,8 +52,8 @@ import {
   providerEmailsFor,
   type TOrderRow,
 } from './orders-repository.ts';
+import { toOrderView, toProposalView } from './orders-view.ts';
 import { hasAcceptedQuote } from './quotes-repository.ts';
-import { toAssignmentView, toOrderView, toProposalView } from './views.ts';
 import {
   offerAnsweredEmails,
   offerEmails,

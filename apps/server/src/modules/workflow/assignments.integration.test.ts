@@ -13,7 +13,7 @@ import {
   outboxWithSubject,
   submitLead,
 } from '../../../test/workflow.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
+import type { TActor } from '../../lib/actor.ts';
 
 /**
  * The provider's side of an offer (the routes come with the provider portal; the rules are here):

@@ -8,13 +8,14 @@ import {
 import { CAPTURE_TYPE_OPTIONS, labelOf, SPACE_TYPE_OPTIONS } from '@spacecapture/shared/enums';
 import { AppError } from '@spacecapture/shared/errors';
 import { canTransition, LEAD_MACHINE, type TLeadStatus, transitionRefusal } from '@spacecapture/shared/state-machines';
+import type { TActor } from '../../lib/actor.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
-import { decodeCursor, toPage } from './cursor.ts';
-import { isUniqueViolation } from './db-errors.ts';
 import { listLeads, lockLead, type TLeadRow, updateLead } from './leads-repository.ts';
+import { toLeadView } from './leads-view.ts';
 import { findOrganizationRow, insertJobEvent, insertOrder } from './orders-repository.ts';
-import { toLeadView, toOrderView } from './views.ts';
+import { toOrderView } from './orders-view.ts';
 
 const TITLE_MAX = 300;
 

@@ -1,8 +1,7 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import type { TNotificationPreferences } from '@spacecapture/db/schema';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { newestFirst } from '../../lib/newest-first.ts';
-import { afterCursor, cursorKey, type TCursor } from './cursor.ts';
+import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
 const { orders, organizations, jobEvents, orgMemberships, user, providerProfiles } = schema;
 

@@ -16,15 +16,15 @@ import {
   type TQuoteStatus,
   transitionRefusal,
 } from '@spacecapture/shared/state-machines';
+import type { TActor } from '../../lib/actor.ts';
+import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotent } from '../idempotency/idempotency.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
-import { decodeCursor, toPage } from './cursor.ts';
 import { isClosedOrder, moveOrder } from './order-moves.ts';
 import { findOrganizationRow, lockOrder, memberEmailsOf, type TOrderRow } from './orders-repository.ts';
 import { findQuote, insertQuote, listQuotes, lockQuote, type TQuoteRow, updateQuote } from './quotes-repository.ts';
-import { effectiveQuoteStatus, toQuoteView } from './views.ts';
+import { effectiveQuoteStatus, toQuoteView } from './quotes-view.ts';
 import { quoteAnsweredEmails, quoteSentEmails } from './workflow-emails.ts';
 
 /** Who may answer a quote: the customer organisation it was made for (another one's is not found). */

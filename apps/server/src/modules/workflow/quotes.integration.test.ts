@@ -16,7 +16,7 @@ import {
   quoteRow,
   submitLead,
 } from '../../../test/workflow.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
+import type { TActor } from '../../lib/actor.ts';
 
 /**
  * The customer's answer to a quote (the routes come with the customer portal; the rules are here):

@@ -13,7 +13,7 @@ import {
   DEFAULT_BREAKDOWN,
   submitLead,
 } from '../../../test/workflow.ts';
-import type { TActor } from '../invitations/invitations-service.ts';
+import type { TActor } from '../../lib/actor.ts';
 
 /**
  * Random sequences of the workflow's operations — convert, quote, send, accept/decline, assign,

@@ -4,14 +4,13 @@ import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachment } from '../../lib/csv.ts';
-import { createAuditLogService } from '../../modules/audit/audit-log-service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
 const tags = ['admin'];
 
 /** /admin/audit (spec 001 §2, §9): the latest 100 entries, filters, pages beyond, and a CSV export. */
 const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAuditLogService({ db: app.db });
+  const service = app.services.auditLog;
 
   app.get(
     '/audit',

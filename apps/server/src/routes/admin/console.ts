@@ -20,11 +20,9 @@ import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAdminConsoleService } from '../../modules/admin-console/admin-console-service.ts';
-import { createOrderActionsService } from '../../modules/admin-console/order-actions-service.ts';
+import { toActor } from '../../lib/actor.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
-import { toActor } from './invitations.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 const tags = ['admin'];
@@ -35,8 +33,7 @@ const tags = ['admin'];
  * /admin/customers with one organisation's detail, and the support requests.
  */
 const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAdminConsoleService({ db: app.db, clock: app.clock });
-  const orderActions = createOrderActionsService({ db: app.db, onEmailsQueued: () => app.outbox.deliverSoon() });
+  const { adminConsole: service, orderActions } = app.services;
 
   app.get(
     '/dashboard',

@@ -11,6 +11,7 @@ import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES, ORG_TYPES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toActor } from '../../lib/actor.ts';
 import { listActiveOrganizations } from '../../modules/accounts/accounts-repository.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
@@ -127,9 +128,5 @@ const adminInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 };
-
-export function toActor(caller: { userId: string; role: string; orgId: string | null }) {
-  return { userId: caller.userId, role: caller.role, orgId: caller.orgId };
-}
 
 export default adminInvitationRoutes;

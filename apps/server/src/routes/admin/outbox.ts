@@ -3,14 +3,13 @@ import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createOutboxViewService } from '../../modules/outbox/outbox-view-service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 const tags = ['admin'];
 
 /** The outbox view: every e-mail the platform sent, kept, is retrying or gave up on. */
 const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createOutboxViewService({ db: app.db });
+  const service = app.services.outboxView;
 
   app.get(
     '/outbox',

@@ -4,14 +4,13 @@ import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachment } from '../../lib/csv.ts';
-import { createReportingService } from '../../modules/reporting/reporting-service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
 const tags = ['admin'];
 
 /** /admin/reporting (spec 001 §2): real figures over a range of days, and the same tables as CSV. */
 const adminReportingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createReportingService({ db: app.db, clock: app.clock });
+  const service = app.services.reporting;
 
   app.get(
     '/reporting',

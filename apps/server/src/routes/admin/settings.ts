@@ -2,16 +2,15 @@ import { ZSettings, ZUpdateSettingsRequest } from '@spacecapture/shared/contract
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createSettingsService } from '../../modules/settings/settings-service.ts';
+import { toActor } from '../../lib/actor.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { toActor } from './invitations.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
 const tags = ['admin'];
 
 /** /admin/settings (spec 001 §2, §3 feature_flags): read and save the feature flags, audited. */
 const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createSettingsService({ db: app.db });
+  const service = app.services.settings;
 
   app.get(
     '/settings',

@@ -26,20 +26,15 @@ import {
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toActor } from '../../lib/actor.ts';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { parseIdempotencyKey } from '../../modules/idempotency/idempotency.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
-import { toActor } from './invitations.ts';
 
 const errors = guardedErrorResponses;
 const roles = ADMIN_ROLES;
 const tags = ['admin'];
-
-/** "attachment; filename=…" safe for any original name: an ASCII fallback plus the UTF-8 form (RFC 6266). */
-export function attachmentDisposition(name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * The admin workflow from lead to scheduled job (spec 001 §2 /admin/triage, /admin/quotes,

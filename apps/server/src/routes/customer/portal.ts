@@ -19,12 +19,10 @@ import { AppError } from '@spacecapture/shared/errors';
 import { boundedText } from '@spacecapture/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loadInstanceSecret } from '../../modules/auth/instance-secret.ts';
-import { createCustomerService } from '../../modules/customer/customer-service.ts';
-import { createLinkSigner, parseRange } from '../../modules/customer/download-links.ts';
+import { toActor } from '../../lib/actor.ts';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { parseRange } from '../../modules/customer/download-links.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { toActor } from '../admin/invitations.ts';
-import { attachmentDisposition } from '../admin/workflow.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 
 const errors = guardedErrorResponses;
@@ -37,16 +35,7 @@ const FILES_PATH = '/api/files';
  * signed-in customers, and /files/:token, where the signed token is the authority.
  */
 const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signer = createLinkSigner(await loadInstanceSecret(app.db, 'files_signing'));
-  const customer = createCustomerService({
-    db: app.db,
-    clock: app.clock,
-    files: app.files,
-    quotes: app.services.quotes,
-    signer,
-    companyEmail: app.config.companyEmail,
-    onEmailsQueued: () => app.outbox.deliverSoon(),
-  });
+  const { customer } = app.services;
   const actor = (request: Parameters<typeof callerOf>[0]) => toActor(callerOf(request));
 
   app.get(

@@ -1,17 +1,9 @@
 import { ZInvitation, ZTeam, ZTeamInviteRequest } from '@spacecapture/shared/contracts/invitations';
-import { AppError } from '@spacecapture/shared/errors';
-import { CUSTOMER_ROLES, PROVIDER_ROLES, type TOrgType } from '@spacecapture/shared/roles';
+import { CUSTOMER_ROLES, PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  deleteUser,
-  findMembership,
-  findOrganization,
-  listOrgMembers,
-} from '../../modules/accounts/accounts-repository.ts';
-import { recordAudit } from '../../modules/audit/audit-repository.ts';
+import { toActor } from '../../lib/actor.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { toActor } from '../admin/invitations.ts';
 import { guardedErrorResponses } from '../route-schemas.ts';
 
 const MEMBERS = [...CUSTOMER_ROLES, ...PROVIDER_ROLES];
@@ -20,11 +12,12 @@ const errors = guardedErrorResponses;
 
 /**
  * The caller's own organisation and team (customer and provider portals). Members read it;
- * organisation admins invite their _user teammates and remove them. Nothing reaches another
- * organisation: its members and invitations are simply not found.
+ * organisation admins invite their _user teammates and remove them. Thin: the team service and
+ * the invitations service hold the rules.
  */
 const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['organization'];
+  const { team } = app.services;
 
   app.get(
     '/organization/team',
@@ -36,19 +29,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTeam, ...errors },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      if (!caller.orgId) throw new AppError('not_found', 'You do not belong to an organization.');
-      const org = await findOrganization(app.db, caller.orgId);
-      if (!org) throw new AppError('not_found', 'Organization not found.');
-      const members = await listOrgMembers(app.db, org.id);
-      const pending = await app.services.invitations.list({ limit: 100, orgId: org.id });
-      return {
-        organization: { id: org.id, name: org.name, type: org.type as TOrgType },
-        members: members.map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() })),
-        pendingInvitations: pending.items.filter((invitation) => invitation.status === 'pending'),
-      };
-    },
+    async (request) => team.team(toActor(callerOf(request))),
   );
 
   app.post(
@@ -97,22 +78,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      if (request.params.userId === caller.userId) throw new AppError('conflict', 'You cannot remove yourself.');
-      await app.db.transaction(async (tx) => {
-        const membership = caller.orgId ? await findMembership(tx, caller.orgId, request.params.userId) : undefined;
-        if (!membership) throw new AppError('not_found', 'Member not found.');
-        if (membership.role === caller.role)
-          throw new AppError('forbidden', 'Only team members with the user role can be removed.');
-        await deleteUser(tx, membership.userId);
-        await recordAudit(tx, {
-          entity: 'user',
-          entityId: membership.userId,
-          action: 'remove_member',
-          before: membership,
-          actorUserId: caller.userId,
-        });
-      });
+      await team.removeMember(toActor(callerOf(request)), request.params.userId);
       return reply.status(204).send(null);
     },
   );

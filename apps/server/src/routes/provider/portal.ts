@@ -17,9 +17,8 @@ import {
 import { ADMIN_ROLES, PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createProviderService } from '../../modules/provider/provider-service.ts';
+import { toActor } from '../../lib/actor.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { toActor } from '../admin/invitations.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 
 const errors = guardedErrorResponses;
@@ -33,7 +32,7 @@ const tags = ['provider'];
  * Thin: each route calls one operation of the provider service.
  */
 const providerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = createProviderService({ db: app.db, assignments: app.services.assignments });
+  const { provider } = app.services;
   const actor = (request: Parameters<typeof callerOf>[0]) => toActor(callerOf(request));
 
   app.get(

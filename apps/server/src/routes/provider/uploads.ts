@@ -12,14 +12,10 @@ import { type Locker, Metadata } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TActor } from '../../modules/invitations/invitations-service.ts';
-import { createAbandonedUploadsSweeper } from '../../modules/uploads/abandoned-uploads.ts';
-import { trackChecksums } from '../../modules/uploads/streaming-checksum.ts';
+import { type TActor, toActor } from '../../lib/actor.ts';
 import { keyOfUploadId, UPLOAD_ID, uploadIdOf } from '../../modules/uploads/upload-keys.ts';
-import { ChecksumMismatchError, createUploadsService } from '../../modules/uploads/uploads-service.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { diskFullError, errorBody } from '../../plugins/errors.ts';
-import { toActor } from '../admin/invitations.ts';
+import { errorBody, toAppError } from '../../plugins/errors.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 import { TusServerWithOurErrors } from './tus-server.ts';
 
@@ -31,9 +27,6 @@ const uploadParams = z.object({
 });
 const tusHeaders = z.object({ 'tus-resumable': z.string().optional() }).passthrough();
 
-/** tus's answer for a finished upload whose bytes do not match the announced checksum. */
-const CHECKSUM_MISMATCH_STATUS = 460;
-
 /** What Fastify authorised for one request, handed to tus: the caller and the upload's key. */
 type TUploadContext = { actor: TActor; key: string };
 
@@ -44,28 +37,8 @@ type TUploadContext = { actor: TActor; key: string };
  * the body straight to the store, so Fastify never parses it. tus acts on exactly the key Fastify
  * authorised (decision 062), never on one it reads from the URL itself.
  */
-const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbandoned?: boolean }> = async (
-  app,
-  options,
-) => {
-  const checksums = trackChecksums(app.files.uploads);
-  app.addHook('onClose', async () => checksums.close());
-  const uploads = createUploadsService({
-    db: app.db,
-    files: app.files,
-    checksums,
-    clock: app.clock,
-    publicUrl: app.config.publicUrl,
-    reservedBytesPerOrg: app.config.uploadReservedBytesPerOrg,
-    onEmailsQueued: () => app.outbox.deliverSoon(),
-  });
-  // The store removes an upload when tus terminates it (DELETE) or the sweep gives it up: its share
-  // of the reserved space goes with it before tus answers, so the next creation sees it free.
-  const removeUpload = app.files.uploads.remove.bind(app.files.uploads);
-  app.files.uploads.remove = async (key) => {
-    await removeUpload(key);
-    await uploads.releaseReservation(key);
-  };
+const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker }> = async (app, options) => {
+  const { uploads } = app.services;
   // Bytes received for the metrics: what each write moved the offset by. tus ends a write
   // gracefully when its client goes away, so an interrupted PATCH counts what it stored.
   const writeUpload = app.files.uploads.write.bind(app.files.uploads);
@@ -74,16 +47,6 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
     app.countUploadedBytes(written - offset);
     return written;
   };
-  if (options.sweepAbandoned) {
-    const sweeper = createAbandonedUploadsSweeper({
-      db: app.db,
-      files: app.files,
-      clock: app.clock,
-      log: app.log.child({ worker: 'abandoned-uploads' }),
-    });
-    app.addHook('onReady', async () => sweeper.start());
-    app.addHook('onClose', async () => sweeper.stop());
-  }
   const contexts = new WeakMap<IncomingMessage, TUploadContext>();
   const contextOf = (request: Request): TUploadContext => {
     const raw = (request as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -91,23 +54,12 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
     if (!context) throw new AppError('unauthenticated', 'Please sign in.');
     return context;
   };
-  /** Our one error shape for tus's answers; an unexpected failure says nothing of its cause. */
+  /** An error as tus answers it: the same AppError, status and shape as every other API answer. */
   const asTusError = (error: unknown) => {
-    const diskFull = diskFullError(error, 'upload');
-    if (diskFull)
-      return { status_code: diskFull.status, body: JSON.stringify(errorBody(diskFull.code, diskFull.message)) };
-    if (error instanceof ChecksumMismatchError) {
-      return {
-        status_code: CHECKSUM_MISMATCH_STATUS,
-        body: JSON.stringify(errorBody('validation_failed', error.message, error.fields)),
-      };
-    }
-    if (error instanceof AppError) {
-      return { status_code: error.status, body: JSON.stringify(errorBody(error.code, error.message, error.fields)) };
-    }
+    const appError = toAppError(error, 'upload');
     return {
-      status_code: 500,
-      body: JSON.stringify(errorBody('internal', 'Something went wrong on our side. Please try again.')),
+      status_code: appError.status,
+      body: JSON.stringify(errorBody(appError.code, appError.message, appError.fields)),
     };
   };
 
@@ -145,7 +97,7 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker; sweepAbando
       } catch (error) {
         // Refused for good (wrong checksum, order gone or closed): the bytes go with it. Anything
         // else (the database briefly away) keeps the finished upload, so a retry can record it.
-        if (error instanceof AppError && !(error instanceof ChecksumMismatchError)) {
+        if (error instanceof AppError) {
           await uploads.discardUpload(upload.id).catch(() => undefined);
         }
         if (!(error instanceof AppError)) app.log.error({ err: error, key: upload.id }, 'recording an upload failed');

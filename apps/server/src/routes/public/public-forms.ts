@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseIdempotencyKey } from '../../modules/idempotency/idempotency.ts';
 import { receivePortfolio, type TReceivedFile } from '../../modules/public-forms/portfolio-file.ts';
-import formPostRoutes from './form-posts.ts';
 
 const idempotencyHeaders = z.object({
   'idempotency-key': z
@@ -143,9 +142,6 @@ const publicFormRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number }> = 
       },
     );
   });
-
-  // The same forms posted by a browser before their script has run; they answer pages.
-  await app.register(formPostRoutes, { rateLimitPerMinute: options.rateLimitPerMinute });
 };
 
 /** What the multipart parser (busboy) throws for a body it cannot read: plain errors, without a code. */

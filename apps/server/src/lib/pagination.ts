@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
- * Keyset pagination on (created_at, id), newest first: a page costs the same however many rows
+ * Keyset pagination on (created_at, id), newest first, for every list of the API: a page costs the same however many rows
  * came before it. The cursor keeps created_at as PostgreSQL prints it (microseconds; a JS Date
  * would round to milliseconds and skip rows), and is opaque to clients.
  */
@@ -47,6 +47,22 @@ export function afterCursor(
 ): SQL | undefined {
   if (!cursor) return undefined;
   return sql`(${columns.createdAt}, ${columns.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/**
+ * ORDER BY for a newest-first keyset page that the (created_at desc, id desc) indexes can serve.
+ * Drizzle writes an index column declared `.desc()` as DESC NULLS LAST, while `desc(column)` in a
+ * query means DESC NULLS FIRST (PostgreSQL's default); PostgreSQL does not treat the two as the
+ * same order even for NOT NULL columns, so a query ordered by `desc()` cannot walk such an index
+ * and sorts the whole table instead. Ordering NULLS LAST matches the indexes.
+ */
+export function newestFirst(createdAt: PgColumn, id: PgColumn): SQL[] {
+  return [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
+}
+
+/** ILIKE "contains" pattern with the user's % _ and \ taken literally (the lists' search boxes). */
+export function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** Rows were fetched one beyond the page, to know whether another page follows. */

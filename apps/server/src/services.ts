@@ -1,0 +1,117 @@
+import type { TDatabase } from '@spacecapture/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TConfig } from './config.ts';
+import { createAdminConsoleService } from './modules/admin-console/admin-console-service.ts';
+import { createOrderActionsService } from './modules/admin-console/order-actions-service.ts';
+import { createAuditLogService } from './modules/audit/audit-log-service.ts';
+import { loadInstanceSecret } from './modules/auth/instance-secret.ts';
+import { createSignUpService } from './modules/auth/sign-up-service.ts';
+import { createCustomerService } from './modules/customer/customer-service.ts';
+import { createLinkSigner } from './modules/customer/download-links.ts';
+import { createInvitationsService } from './modules/invitations/invitations-service.ts';
+import { createTeamService } from './modules/organizations/team-service.ts';
+import { createOutboxViewService } from './modules/outbox/outbox-view-service.ts';
+import { createProviderService } from './modules/provider/provider-service.ts';
+import { createPublicFormsService } from './modules/public-forms/public-forms-service.ts';
+import { createReportingService } from './modules/reporting/reporting-service.ts';
+import { createSettingsService } from './modules/settings/settings-service.ts';
+import type { TFileStore } from './modules/storage/file-store.ts';
+import { trackChecksums } from './modules/uploads/streaming-checksum.ts';
+import { createUploadsService } from './modules/uploads/uploads-service.ts';
+import { createApplicationsService } from './modules/workflow/applications-service.ts';
+import { createAssignmentsService } from './modules/workflow/assignments-service.ts';
+import { createLeadsService } from './modules/workflow/leads-service.ts';
+import { createQuotesService } from './modules/workflow/quotes-service.ts';
+
+/**
+ * Every domain service, built once here from what app.ts made (database, clock, file store,
+ * configuration) and decorated as `app.services`. Routes and workers take a service from there and
+ * never build one, so a service has one set of dependencies and services that use each other
+ * (quotes in the customer portal, assignments in the provider portal) share one instance.
+ */
+export async function createServices(deps: {
+  config: TConfig;
+  db: TDatabase;
+  clock: () => Date;
+  files: TFileStore;
+  log: FastifyBaseLogger;
+  authSecret: string;
+  onEmailsQueued: () => void;
+}) {
+  const { config, db, clock, files, onEmailsQueued } = deps;
+  const invitations = createInvitationsService({
+    db,
+    publicUrl: config.publicUrl,
+    linkSecret: deps.authSecret,
+    clock,
+    onEmailsQueued,
+  });
+  const workflowDeps = { db, clock, companyEmail: config.companyEmail, publicUrl: config.publicUrl, onEmailsQueued };
+  const quotes = createQuotesService(workflowDeps);
+  const assignments = createAssignmentsService(workflowDeps);
+
+  // Hashes uploads as their bytes reach the store (decision 042): it wraps the tus data store's
+  // write, so it is set up once, before any route uses the store.
+  const checksums = trackChecksums(files.uploads);
+  const uploads = createUploadsService({
+    db,
+    files,
+    checksums,
+    clock,
+    publicUrl: config.publicUrl,
+    reservedBytesPerOrg: config.uploadReservedBytesPerOrg,
+    onEmailsQueued,
+  });
+  // The store removes an upload when tus terminates it (DELETE) or the sweep gives it up: its share
+  // of the reserved space goes with it before tus answers, so the next creation sees it free.
+  const removeUpload = files.uploads.remove.bind(files.uploads);
+  files.uploads.remove = async (key) => {
+    await removeUpload(key);
+    await uploads.releaseReservation(key);
+  };
+
+  const services = {
+    publicForms: createPublicFormsService({
+      db,
+      clock,
+      files,
+      companyEmail: config.companyEmail,
+      log: deps.log.child({ module: 'public-forms' }),
+      onEmailsQueued,
+    }),
+    signUp: createSignUpService({
+      db,
+      clock,
+      publicUrl: config.publicUrl,
+      authSecret: deps.authSecret,
+      onEmailsQueued,
+    }),
+    invitations,
+    leads: createLeadsService({ db }),
+    applications: createApplicationsService({ db, files, invitations, onEmailsQueued }),
+    quotes,
+    assignments,
+    customer: createCustomerService({
+      db,
+      clock,
+      files,
+      quotes,
+      signer: createLinkSigner(await loadInstanceSecret(db, 'files_signing')),
+      companyEmail: config.companyEmail,
+      onEmailsQueued,
+    }),
+    team: createTeamService({ db, invitations }),
+    provider: createProviderService({ db, clock, assignments }),
+    uploads,
+    adminConsole: createAdminConsoleService({ db, clock }),
+    orderActions: createOrderActionsService({ db, onEmailsQueued }),
+    auditLog: createAuditLogService({ db }),
+    settings: createSettingsService({ db }),
+    reporting: createReportingService({ db, clock }),
+    outboxView: createOutboxViewService({ db }),
+  };
+  // close() stops the hashing thread; app.ts calls it when the app closes.
+  return { services, close: () => checksums.close() };
+}
+
+export type TServices = Awaited<ReturnType<typeof createServices>>['services'];
