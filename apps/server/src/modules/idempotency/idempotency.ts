@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { schema, type TDatabase, type TTransaction, writeInOneStatement } from '@spacecapture/db/client';
+import {
+  schema,
+  type TDatabase,
+  type TExecutor,
+  type TTransaction,
+  writeInOneStatement,
+} from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
 import { and, eq, type SQLWrapper } from 'drizzle-orm';
 
@@ -51,13 +57,7 @@ export async function runIdempotent<T>(
   try {
     const result = await db.transaction(async (tx) => {
       const outcome = await work(tx);
-      await tx.insert(idempotencyKeys).values({
-        scope,
-        key,
-        requestHash,
-        responseStatus: outcome.status,
-        responseBody: outcome.body as object,
-      });
+      await rememberAnswer(tx, { scope, key, requestHash }, outcome);
       return outcome;
     });
     return { ...result, replayed: false };
@@ -84,20 +84,26 @@ export async function runIdempotentWrites<T>(
     await writeInOneStatement(db, writes);
     return { ...outcome, replayed: false };
   }
-  const remember = db.insert(idempotencyKeys).values({
-    scope,
-    key,
-    requestHash,
-    responseStatus: outcome.status,
-    responseBody: outcome.body as object,
-  });
   try {
-    await writeInOneStatement(db, [...writes, remember]);
+    await writeInOneStatement(db, [...writes, rememberAnswer(db, { scope, key, requestHash }, outcome)]);
     return { ...outcome, replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
   return replayStored<T>(db, scope, key, requestHash);
+}
+
+/** The insert that remembers an answer under (scope, key): its uniqueness is what refuses a repeat. */
+function rememberAnswer(
+  db: TExecutor,
+  request: { scope: string; key: string; requestHash: string },
+  outcome: { status: number; body: unknown },
+) {
+  return db.insert(idempotencyKeys).values({
+    ...request,
+    responseStatus: outcome.status,
+    responseBody: outcome.body as object,
+  });
 }
 
 async function replayStored<T>(

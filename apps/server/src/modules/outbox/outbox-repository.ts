@@ -33,6 +33,9 @@ export function outboxInsert(db: TExecutor, emails: readonly TOutgoingEmail[]) {
   );
 }
 
+/** Pending e-mails whose next attempt is due at `now`: what both the claim and the keeper take. */
+const isDue = (now: Date) => and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, now));
+
 /** One worker's hold on a batch of e-mails: the token it wrote on them when it claimed them. */
 export type TOutboxClaim = { token: string; emails: TOutboxRow[] };
 
@@ -47,7 +50,7 @@ export async function claimDueEmails(db: TExecutor, now: Date, limit: number, ho
   const due = db
     .select({ id: outboxEmails.id })
     .from(outboxEmails)
-    .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, now)))
+    .where(isDue(now))
     .orderBy(asc(outboxEmails.nextAttemptAt))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -111,12 +114,7 @@ export async function markEmailSent(db: TExecutor, token: string, id: string, no
 
 /** Due e-mails, oldest first, for the worker without a mail server (it takes no hold: see keepBatch). */
 export async function readDueEmails(db: TExecutor, now: Date, limit: number): Promise<TOutboxRow[]> {
-  return db
-    .select()
-    .from(outboxEmails)
-    .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, now)))
-    .orderBy(asc(outboxEmails.nextAttemptAt))
-    .limit(limit);
+  return db.select().from(outboxEmails).where(isDue(now)).orderBy(asc(outboxEmails.nextAttemptAt)).limit(limit);
 }
 
 /**
