@@ -1,15 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { openEmbeddedDatabase } from '@spacecapture/db/embedded';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { ensureFirstAdmin } from '../../apps/server/src/modules/auth/first-admin.ts';
 import { startSmtpCapture } from '../../apps/server/test/smtp-capture.ts';
-import { freePort } from './fresh-install.ts';
+import { startE2eServer } from './e2e-server.ts';
 
 /** The master admin the server creates at start (ADMIN_EMAIL/ADMIN_PASSWORD), for the portal tests. */
 const E2E_ADMIN = { email: 'admin@spacecapture.test', password: 'e2e-Master-passphrase-2026' } as const;
@@ -20,44 +14,24 @@ const E2E_ADMIN = { email: 'admin@spacecapture.test', password: 'e2e-Master-pass
  * through which tests read what was stored and mailed. Workers find both through the environment.
  */
 export default async function globalSetup() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-e2e-'));
   const smtp = await startSmtpCapture();
-  const database = await openEmbeddedDatabase(dataDir);
-  await database.migrate();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    // Links in e-mails (invitations, confirmations, password resets) point at this app.
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    SMTP_URL: smtp.url,
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    // Many tests share one client address; the limit itself is proven by the integration tests.
-    PUBLIC_FORM_RATE_LIMIT: '100000',
-    // This server shares the test runner's thread and two loaded cores with the browsers, so its
-    // loop stalls for reasons that are not a backlog of requests; shedding then fails a flow test
-    // at random. Shedding itself is proven by plugins/load-shedding.integration.test.ts and
-    // bench/overload.ts.
-    SHED_AFTER_BUSY_MS: '30000',
-    // As behind a reverse proxy on this machine: a browser test may name its own client address
-    // (X-Forwarded-For), so the per-address sign-in and sign-up limits apply per test, not per suite.
-    TRUST_PROXY: '127.0.0.1',
-    // A build made by scripts/build-web-into.mjs (parallel runs); apps/web/dist otherwise.
-    ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+  const {
+    app,
+    database,
+    dataDir,
+    url: baseUrl,
+  } = await startE2eServer({
+    prefix: 'spacecapture-e2e-',
+    admin: E2E_ADMIN,
+    env: {
+      SMTP_URL: smtp.url,
+      // Many tests share one client address; the limit itself is proven by the integration tests.
+      PUBLIC_FORM_RATE_LIMIT: '100000',
+      // As behind a reverse proxy on this machine: a browser test may name its own client address
+      // (X-Forwarded-For), so the per-address sign-in and sign-up limits apply per test, not per suite.
+      TRUST_PROXY: '127.0.0.1',
+    },
   });
-  const app = await buildApp({ config, database, outbox: { pollIntervalMs: 200 } });
-  await ensureFirstAdmin({
-    db: database.db,
-    signUp: app.services.signUp,
-    publicUrl: config.publicUrl,
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    log: app.log,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
 
   const inspector = createServer(async (request, response) => {
     try {
