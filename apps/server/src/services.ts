@@ -3,25 +3,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from './config.ts';
 import { createAdminConsoleService } from './modules/admin-console/admin-console-service.ts';
 import { createOrderActionsService } from './modules/admin-console/order-actions-service.ts';
+import { createApplicationsService } from './modules/applications/applications-service.ts';
+import { createAssignmentsService } from './modules/assignments/assignments-service.ts';
 import { createAuditLogService } from './modules/audit/audit-log-service.ts';
 import { loadInstanceSecret } from './modules/auth/instance-secret.ts';
 import { createSignUpService } from './modules/auth/sign-up-service.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
 import { createLinkSigner } from './modules/customer/download-links.ts';
 import { createInvitationsService } from './modules/invitations/invitations-service.ts';
+import { createLeadsService } from './modules/leads/leads-service.ts';
 import { createTeamService } from './modules/organizations/team-service.ts';
 import { createOutboxViewService } from './modules/outbox/outbox-view-service.ts';
 import { createProviderService } from './modules/provider/provider-service.ts';
 import { createPublicFormsService } from './modules/public-forms/public-forms-service.ts';
+import { createQuotesService } from './modules/quotes/quotes-service.ts';
 import { createReportingService } from './modules/reporting/reporting-service.ts';
 import { createSettingsService } from './modules/settings/settings-service.ts';
 import type { TFileStore } from './modules/storage/file-store.ts';
 import { trackChecksums } from './modules/uploads/streaming-checksum.ts';
 import { createUploadsService } from './modules/uploads/uploads-service.ts';
-import { createApplicationsService } from './modules/workflow/applications-service.ts';
-import { createAssignmentsService } from './modules/workflow/assignments-service.ts';
-import { createLeadsService } from './modules/workflow/leads-service.ts';
-import { createQuotesService } from './modules/workflow/quotes-service.ts';
 
 /**
  * Every domain service, built once here from what app.ts made (database, clock, file store,

@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TActor } from '../lib/actor.ts';
 import { createOrderActionsService } from '../modules/admin-console/order-actions-service.ts';
-import { createAssignmentsService } from '../modules/workflow/assignments-service.ts';
+import { createAssignmentsService } from '../modules/assignments/assignments-service.ts';
 
 /**
  * A realistic marketplace for exploring every portal at once (`npm run seed:demo`): written

@@ -29,7 +29,7 @@ import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state
 import { iso } from '../../lib/iso.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { listOrgMembers } from '../accounts/accounts-repository.ts';
-import { effectiveQuoteStatus } from '../workflow/quotes-view.ts';
+import { effectiveQuoteStatus } from '../quotes/quotes-view.ts';
 import { countAttention } from './admin-dashboard-repository.ts';
 import { findOrderWithCustomer, listOrderPage, orderHistory, ordersByIds } from './admin-orders-repository.ts';
 import {

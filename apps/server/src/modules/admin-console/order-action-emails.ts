@@ -1,7 +1,7 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import type { TSummaryRow } from '../../lib/html.ts';
+import type { TOrderRow } from '../orders/orders-repository.ts';
 import { summaryEmailsTo } from '../outbox/summary-emails.ts';
-import type { TOrderRow } from '../workflow/orders-repository.ts';
 
 /** E-mails of the admin's order actions: one copy per recipient, so no one sees another's address. */
 

@@ -8,12 +8,12 @@ import {
   transitionRefusal,
 } from '@spacecapture/shared/state-machines';
 import type { TActor } from '../../lib/actor.ts';
+import { lockLiveAssignmentOf, updateAssignment } from '../assignments/assignments-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
+import { assertOrderMove, moveOrder } from '../orders/order-moves.ts';
+import { lockOrder, memberEmailsOf, providerEmailsFor } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
-import { lockLiveAssignmentOf, updateAssignment } from '../workflow/assignments-repository.ts';
-import { assertOrderMove, moveOrder } from '../workflow/order-moves.ts';
-import { lockOrder, memberEmailsOf, providerEmailsFor } from '../workflow/orders-repository.ts';
 import { jobCompletedEmails, orderCancelledEmails } from './order-action-emails.ts';
 
 /**

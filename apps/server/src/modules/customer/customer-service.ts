@@ -23,12 +23,12 @@ import { iso } from '../../lib/iso.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { lockOrganization, renameOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
+import type { TOrderRow } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import type { TQuoteRow } from '../quotes/quotes-repository.ts';
+import type { TQuotesService } from '../quotes/quotes-service.ts';
+import { effectiveQuoteStatus } from '../quotes/quotes-view.ts';
 import type { TFileStore } from '../storage/file-store.ts';
-import type { TOrderRow } from '../workflow/orders-repository.ts';
-import type { TQuoteRow } from '../workflow/quotes-repository.ts';
-import type { TQuotesService } from '../workflow/quotes-service.ts';
-import { effectiveQuoteStatus } from '../workflow/quotes-view.ts';
 import { supportRequestEmail } from './customer-emails.ts';
 import {
   acceptedProviderOf,

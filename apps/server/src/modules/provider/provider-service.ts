@@ -25,11 +25,11 @@ import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state
 import type { TActor } from '../../lib/actor.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { renameOrganization } from '../accounts/accounts-repository.ts';
+import type { TAssignmentsService } from '../assignments/assignments-service.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
+import { latestProposalsOf } from '../orders/orders-repository.ts';
+import { toProposalView } from '../orders/orders-view.ts';
 import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
-import type { TAssignmentsService } from '../workflow/assignments-service.ts';
-import { latestProposalsOf } from '../workflow/orders-repository.ts';
-import { toProposalView } from '../workflow/orders-view.ts';
 import {
   deleteDevice,
   findDevice,

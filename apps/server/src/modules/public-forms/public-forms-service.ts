@@ -8,20 +8,15 @@ import type {
   TSubmissionAccepted,
 } from '@spacecapture/shared/contracts/public-forms';
 import type { FastifyBaseLogger } from 'fastify';
+import { newProviderApplication, providerApplicationInsert } from '../applications/applications-repository.ts';
 import { auditEntryInsert } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotentWrites, type TStoredResponse } from '../idempotency/idempotency.ts';
+import { newOrderLead, orderLeadInsert } from '../leads/leads-repository.ts';
 import { outboxInsert } from '../outbox/outbox-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { captureRequestEmails, contactMessageEmails, providerApplicationEmails } from './notification-emails.ts';
 import type { TReceivedFile } from './portfolio-file.ts';
-import {
-  contactMessageInsert,
-  newContactMessage,
-  newOrderLead,
-  newProviderApplication,
-  orderLeadInsert,
-  providerApplicationInsert,
-} from './public-forms-repository.ts';
+import { contactMessageInsert, newContactMessage } from './public-forms-repository.ts';
 
 type TSubmission = TStoredResponse<TSubmissionAccepted>;
 

@@ -20,12 +20,12 @@ import type { TActor } from '../../lib/actor.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotent } from '../idempotency/idempotency.ts';
+import { quoteAnsweredEmails, quoteSentEmails } from '../orders/order-emails.ts';
+import { isClosedOrder, moveOrder } from '../orders/order-moves.ts';
+import { findOrganizationRow, lockOrder, memberEmailsOf, type TOrderRow } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
-import { isClosedOrder, moveOrder } from './order-moves.ts';
-import { findOrganizationRow, lockOrder, memberEmailsOf, type TOrderRow } from './orders-repository.ts';
 import { findQuote, insertQuote, listQuotes, lockQuote, type TQuoteRow, updateQuote } from './quotes-repository.ts';
 import { effectiveQuoteStatus, toQuoteView } from './quotes-view.ts';
-import { quoteAnsweredEmails, quoteSentEmails } from './workflow-emails.ts';
 
 /** Who may answer a quote: the customer organisation it was made for (another one's is not found). */
 export type TQuoteScope = { customerOrgId?: string };

@@ -1,12 +1,13 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import type { TSummaryRow } from '../../lib/html.ts';
 import { summaryEmailsTo } from '../outbox/summary-emails.ts';
+import type { TQuoteRow } from '../quotes/quotes-repository.ts';
 import type { TOrderRow } from './orders-repository.ts';
-import type { TQuoteRow } from './quotes-repository.ts';
 
 /**
- * E-mails of the workflow. Each recipient gets a copy of their own (members of one organisation
- * never see each other's addresses); the company address stands for the admins.
+ * E-mails about an order's quotes, offers and schedule. Each recipient gets a copy of their own
+ * (members of one organisation never see each other's addresses); the company address stands for
+ * the admins.
  */
 
 function when(value: Date | null) {
@@ -144,18 +145,4 @@ export function scheduleConfirmedEmails(input: {
     'The capture is scheduled for the window below.',
     [...orderRows(input.order, input.order), ['Start', when(input.start)], ['End', when(input.end)]],
   );
-}
-
-export function applicationRejectedEmail(input: {
-  to: string;
-  firstName: string;
-  orgName: string;
-  reason: string | null;
-}) {
-  const subject = 'Your SpaceCapture provider application';
-  const intro =
-    `Dear ${input.firstName}, thank you for applying to join the SpaceCapture provider network with ${input.orgName}. ` +
-    'After careful review we are unable to offer a place in the network at this time. ' +
-    'We appreciate the time you took, and you are welcome to apply again in the future.';
-  return summaryEmailsTo([input.to], subject, intro, [['Note', input.reason]]);
 }

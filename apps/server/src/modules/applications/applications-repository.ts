@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, eq } from 'drizzle-orm';
 import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
@@ -5,6 +6,18 @@ import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pag
 const { providerApplications } = schema;
 
 export type TApplicationRow = typeof providerApplications.$inferSelect;
+
+/** A public application, built whole like a lead (see newOrderLead) for the form's one statement. */
+export function newProviderApplication(
+  values: Omit<TApplicationRow, 'id' | 'createdAt' | 'updatedAt'>,
+  now: Date,
+): TApplicationRow {
+  return { id: randomUUID(), ...values, createdAt: now, updatedAt: now };
+}
+
+export function providerApplicationInsert(db: TExecutor, application: TApplicationRow) {
+  return db.insert(providerApplications).values(application);
+}
 
 export async function findApplication(db: TExecutor, id: string) {
   const [row] = await db.select().from(providerApplications).where(eq(providerApplications.id, id));

@@ -12,10 +12,10 @@ import type { TActor } from '../../lib/actor.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
+import { findOrganizationRow, insertJobEvent, insertOrder } from '../orders/orders-repository.ts';
+import { toOrderView } from '../orders/orders-view.ts';
 import { listLeads, lockLead, type TLeadRow, updateLead } from './leads-repository.ts';
 import { toLeadView } from './leads-view.ts';
-import { findOrganizationRow, insertJobEvent, insertOrder } from './orders-repository.ts';
-import { toOrderView } from './orders-view.ts';
 
 const TITLE_MAX = 300;
 

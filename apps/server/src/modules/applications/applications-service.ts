@@ -18,9 +18,9 @@ import { recordAudit } from '../audit/audit-repository.ts';
 import type { TInvitationsService } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
+import { applicationRejectedEmail } from './application-emails.ts';
 import { findApplication, listApplications, lockApplication, updateApplication } from './applications-repository.ts';
 import { toApplicationView } from './applications-view.ts';
-import { applicationRejectedEmail } from './workflow-emails.ts';
 
 function assertApplicationMove(from: string, to: TApplicationStatus) {
   if (!canTransition(APPLICATION_MACHINE, from as TApplicationStatus, to)) {

@@ -23,7 +23,28 @@ import type { TActor } from '../../lib/actor.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
+import {
+  offerAnsweredEmails,
+  offerEmails,
+  scheduleConfirmedEmails,
+  scheduleProposedEmails,
+} from '../orders/order-emails.ts';
+import { assertOrderMove, moveOrder } from '../orders/order-moves.ts';
+import {
+  findLatestProposal,
+  findOrder,
+  findOrganizationRow,
+  insertJobEvent,
+  latestProposalsOf,
+  listOrdersInStatuses,
+  lockOrder,
+  memberEmailsOf,
+  providerEmailsFor,
+  type TOrderRow,
+} from '../orders/orders-repository.ts';
+import { toOrderView, toProposalView } from '../orders/orders-view.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { hasAcceptedQuote } from '../quotes/quotes-repository.ts';
 import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
 import {
   certificationsOf,
@@ -39,27 +60,6 @@ import {
   updateAssignment,
 } from './assignments-repository.ts';
 import { toAssignmentView } from './assignments-view.ts';
-import { assertOrderMove, moveOrder } from './order-moves.ts';
-import {
-  findLatestProposal,
-  findOrder,
-  findOrganizationRow,
-  insertJobEvent,
-  latestProposalsOf,
-  listOrdersInStatuses,
-  lockOrder,
-  memberEmailsOf,
-  providerEmailsFor,
-  type TOrderRow,
-} from './orders-repository.ts';
-import { toOrderView, toProposalView } from './orders-view.ts';
-import { hasAcceptedQuote } from './quotes-repository.ts';
-import {
-  offerAnsweredEmails,
-  offerEmails,
-  scheduleConfirmedEmails,
-  scheduleProposedEmails,
-} from './workflow-emails.ts';
 
 /** Who may answer an offer: the provider organisation it was made to (another one's is not found). */
 export type TOfferScope = { providerOrgId?: string };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, eq } from 'drizzle-orm';
 import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
@@ -5,6 +6,19 @@ import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pag
 const { orderLeads, orders } = schema;
 
 export type TLeadRow = typeof orderLeads.$inferSelect;
+
+/**
+ * A public request's lead, built whole (id and times from the app's clock, every column as the
+ * database would return it), so the form writes it, its audit entry and its e-mails in one
+ * statement (runIdempotentWrites).
+ */
+export function newOrderLead(values: Omit<TLeadRow, 'id' | 'createdAt' | 'updatedAt'>, now: Date): TLeadRow {
+  return { id: randomUUID(), ...values, createdAt: now, updatedAt: now };
+}
+
+export function orderLeadInsert(db: TExecutor, lead: TLeadRow) {
+  return db.insert(orderLeads).values(lead);
+}
 
 export async function lockLead(tx: TExecutor, id: string) {
   const [row] = await tx.select().from(orderLeads).where(eq(orderLeads.id, id)).for('update');
