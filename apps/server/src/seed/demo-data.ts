@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TActor } from '../lib/actor.ts';
 import { createOrderActionsService } from '../modules/admin-console/order-actions-service.ts';
 import { createAssignmentsService } from '../modules/assignments/assignments-service.ts';
+import type { TAuditEntry } from '../modules/audit/audit-repository.ts';
 
 /**
  * A realistic marketplace for exploring every portal at once (`npm run seed:demo`): written
@@ -184,18 +185,7 @@ async function linkFromOutbox(db: TDatabase, to: string, subject: string) {
   return new URL(match[0]);
 }
 
-async function writeAudit(
-  tx: TExecutor,
-  entry: {
-    entity: string;
-    entityId: string;
-    action: string;
-    before?: unknown;
-    after?: unknown;
-    actorUserId: string | null;
-    ts?: Date;
-  },
-) {
+async function writeAudit(tx: TExecutor, entry: TAuditEntry & { ts?: Date }) {
   await tx.insert(schema.auditLog).values({
     entity: entry.entity,
     entityId: entry.entityId,

@@ -1,6 +1,6 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, eq, gte, lt } from 'drizzle-orm';
-import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
+import { and, eq, gte, ilike, lt, or } from 'drizzle-orm';
+import { afterCursor, containsPattern, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
 const { auditLog, user } = schema;
 
@@ -10,6 +10,8 @@ export type TAuditFilter = {
   entityId?: string | undefined;
   action?: string | undefined;
   actorUserId?: string | undefined;
+  /** Part of the actor's name or e-mail address, any case. */
+  actorContains?: string | undefined;
   from?: Date | undefined;
   /** Exclusive. */
   until?: Date | undefined;
@@ -40,6 +42,12 @@ export async function listAuditPage(
         filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
         filter.action ? eq(auditLog.action, filter.action) : undefined,
         filter.actorUserId ? eq(auditLog.actorUserId, filter.actorUserId) : undefined,
+        filter.actorContains
+          ? or(
+              ilike(user.email, containsPattern(filter.actorContains)),
+              ilike(user.name, containsPattern(filter.actorContains)),
+            )
+          : undefined,
         filter.from ? gte(auditLog.ts, filter.from) : undefined,
         filter.until ? lt(auditLog.ts, filter.until) : undefined,
         afterCursor({ createdAt: auditLog.ts, id: auditLog.id }, page.cursor),
@@ -47,9 +55,4 @@ export async function listAuditPage(
     )
     .orderBy(...newestFirst(auditLog.ts, auditLog.id))
     .limit(page.limit);
-}
-
-export async function findUserIdByEmailAddress(db: TExecutor, email: string) {
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
-  return row?.id;
 }

@@ -10,11 +10,13 @@ import {
 import { endOfBound, startOfBound } from '@spacecapture/shared/contracts/admin-console/common';
 import { csvStream } from '../../lib/csv.ts';
 import { decodeCursor, type TCursor, toPage } from '../../lib/pagination.ts';
-import { findUserIdByEmailAddress, listAuditPage, type TAuditFilter } from './audit-log-repository.ts';
+import { listAuditPage, type TAuditFilter } from './audit-log-repository.ts';
 
 type TAuditRow = Awaited<ReturnType<typeof listAuditPage>>[number];
 
 const CSV_BATCH = 500;
+/** User ids are UUIDs (auth-library's generateId); any other actor text is a name or e-mail part. */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toEntry({ entry, actorEmail, actorName }: TAuditRow): TAuditEntry {
   return {
@@ -36,18 +38,16 @@ function toEntry({ entry, actorEmail, actorName }: TAuditRow): TAuditEntry {
 export function createAuditLogService(deps: { db: TDatabase }) {
   const { db } = deps;
 
-  /** The filter as the repository takes it; null when it cannot match anything (unknown actor e-mail). */
-  async function filterOf(query: TAuditCsvQuery): Promise<TAuditFilter | null> {
-    let actorUserId = query.actor;
-    if (actorUserId?.includes('@')) {
-      actorUserId = await findUserIdByEmailAddress(db, actorUserId);
-      if (!actorUserId) return null;
-    }
+  /** The filter as the repository takes it: an actor is a user id, or else part of a name or e-mail. */
+  function filterOf(query: TAuditCsvQuery): TAuditFilter {
+    const actor = query.actor?.trim();
+    const actorIsId = actor !== undefined && USER_ID.test(actor);
     return {
       entity: query.entity,
       entityId: query.entityId,
       action: query.action,
-      actorUserId,
+      actorUserId: actorIsId ? actor : undefined,
+      actorContains: actorIsId ? undefined : actor || undefined,
       from: query.from ? startOfBound(query.from) : undefined,
       until: query.to ? endOfBound(query.to) : undefined,
     };
@@ -56,17 +56,15 @@ export function createAuditLogService(deps: { db: TDatabase }) {
   return {
     async list(query: TAuditQuery): Promise<TAuditList> {
       const cursor = decodeCursor(query.cursor);
-      const filter = await filterOf(query);
-      if (!filter) return { items: [], nextCursor: null };
+      const filter = filterOf(query);
       const rows = await listAuditPage(db, filter, { limit: query.limit + 1, cursor });
       return toPage(rows, query.limit, (row) => row.entry.id, toEntry);
     },
 
     /** Every matching entry, newest first, read in batches while the client downloads. */
     async csv(query: TAuditCsvQuery): Promise<Readable> {
-      const filter = await filterOf(query);
+      const filter = filterOf(query);
       async function* batches() {
-        if (!filter) return;
         let cursor: TCursor | undefined;
         for (;;) {
           const rows = await listAuditPage(db, filter, { limit: CSV_BATCH, cursor });

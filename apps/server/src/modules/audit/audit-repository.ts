@@ -1,11 +1,11 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
+import type { TAuditEvent, TAuditSnapshot } from '@spacecapture/shared/audit-events';
 
-export type TAuditEntry = {
-  entity: string;
+/** One audited change: an event of the shared list (packages/shared audit-events), on one record. */
+export type TAuditEntry = TAuditEvent & {
   entityId: string;
-  action: string;
-  before?: unknown;
-  after?: unknown;
+  before?: TAuditSnapshot | null;
+  after?: TAuditSnapshot | null;
   /** The signed-in user, or null for a visitor of the public site. */
   actorUserId: string | null;
 };

@@ -51,7 +51,7 @@ beforeAll(async () => {
   // Values a spreadsheet would misread: separators, quotes, line breaks, formulas.
   await t.db.insert(schema.auditLog).values([
     {
-      entity: 'csv_check',
+      entity: 'contact_message',
       entityId: 'has, comma',
       action: 'say "hi"',
       after: { note: 'line one\nline two' },
@@ -59,7 +59,7 @@ beforeAll(async () => {
       ts: at(DAY, -60),
     },
     {
-      entity: 'csv_check',
+      entity: 'contact_message',
       entityId: '=HYPERLINK("http://evil.example","click")',
       action: '+cmd',
       before: null,
@@ -67,7 +67,7 @@ beforeAll(async () => {
       actorUserId: null,
       ts: at(DAY, -120),
     },
-    { entity: 'csv_check', entityId: '-2+3', action: '@SUM(A1)', actorUserId: null, ts: at(DAY, -180) },
+    { entity: 'contact_message', entityId: '-2+3', action: '@SUM(A1)', actorUserId: null, ts: at(DAY, -180) },
   ]);
 }, 60_000);
 afterAll(async () => {
@@ -100,7 +100,7 @@ describe('GET /api/admin/audit', () => {
     expect(small.ids).toHaveLength(43);
   });
 
-  it('filters by entity, entity id, action and actor (id or e-mail)', async () => {
+  it('filters by entity, entity id, action and actor (id, or part of a name or e-mail)', async () => {
     const byAction = await walkPages(admin, '/api/admin/audit?entity=order&action=update&limit=50');
     expect(byAction.ids).toEqual(
       await idsWhere(and(eq(schema.auditLog.entity, 'order'), eq(schema.auditLog.action, 'update'))),
@@ -118,11 +118,29 @@ describe('GET /api/admin/audit', () => {
       items: [],
       nextCursor: null,
     });
+    // Part of the address, any case, or part of the name finds the same entries.
+    const localPart = adminEmail.split('@')[0]!;
+    const byPart = await walkPages(admin, `/api/admin/audit?actor=${localPart.slice(1, -1).toUpperCase()}`);
+    expect(byPart.ids).toEqual(byActorId.ids);
+    const name = (await admin.me()).body.user.name as string;
+    const byName = await walkPages(admin, `/api/admin/audit?actor=${encodeURIComponent(name.slice(0, 4))}`);
+    expect(byName.ids).toEqual(byActorId.ids);
+    // A wildcard typed by the admin is a character to find, not a pattern.
+    expect((await admin.get('/api/admin/audit?actor=%25')).json().items).toEqual([]);
+  });
+
+  it('offers entity and action as choices: a name outside the audited list is a clear 400', async () => {
+    const entity = await admin.get('/api/admin/audit?entity=ord');
+    expect(entity.statusCode).toBe(400);
+    expect(errorOf(entity).fields).toEqual({ entity: 'Choose one of the audited entities.' });
+    const action = await admin.get('/api/admin/audit.csv?action=upd');
+    expect(action.statusCode).toBe(400);
+    expect(errorOf(action).fields).toEqual({ action: 'Choose one of the audited actions.' });
   });
 
   it('filters by dates: a day is included whole (UTC), an instant exactly', async () => {
     // 2026-03-10 holds the hours 12:00 back to 00:00 (13 instants, 2 entries each) and the three
-    // csv_check entries just after 12:00.
+    // contact_message entries just after 12:00.
     const dayAll = await walkPages(admin, '/api/admin/audit?from=2026-03-10&to=2026-03-10');
     expect(dayAll.ids).toHaveLength(29);
     const day = (await admin.get('/api/admin/audit?from=2026-03-10&to=2026-03-10&entity=order')).json();
@@ -141,7 +159,7 @@ describe('GET /api/admin/audit', () => {
 
 describe('GET /api/admin/audit.csv', () => {
   it('streams the filtered entries as CSV with a header row, escaped and formula-safe', async () => {
-    const response = await admin.get('/api/admin/audit.csv?entity=csv_check');
+    const response = await admin.get('/api/admin/audit.csv?entity=contact_message');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -151,7 +169,7 @@ describe('GET /api/admin/audit.csv', () => {
     expect(rows).toHaveLength(3);
     // Newest first: the -2+3 entry (12:03), the HYPERLINK one (12:02), the comma one (12:01).
     const [third, second, first] = rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]])));
-    expect(first).toMatchObject({ entity: 'csv_check', entity_id: 'has, comma', action: 'say "hi"', before: '' });
+    expect(first).toMatchObject({ entity: 'contact_message', entity_id: 'has, comma', action: 'say "hi"', before: '' });
     expect(JSON.parse(first!.after!)).toEqual({ note: 'line one\nline two' });
     expect(second).toMatchObject({ entity_id: `'=HYPERLINK("http://evil.example","click")`, action: "'+cmd" });
     expect(third).toMatchObject({ entity_id: "'-2+3", action: "'@SUM(A1)" });
@@ -163,19 +181,19 @@ describe('GET /api/admin/audit.csv', () => {
   it('exports every matching entry across batches, in the order of the list', async () => {
     await t.db.insert(schema.auditLog).values(
       Array.from({ length: 1100 }, (_, index) => ({
-        entity: 'bulk',
+        entity: 'rating',
         entityId: `b-${index}`,
         action: 'create',
         actorUserId: null,
         ts: at(DAY, 100_000 + Math.floor(index / 3), index % 2 === 0 ? 100 : 0),
       })),
     );
-    const response = await admin.get('/api/admin/audit.csv?entity=bulk');
+    const response = await admin.get('/api/admin/audit.csv?entity=rating');
     expect(response.statusCode).toBe(200);
     const [header, ...rows] = parseCsv(response.body);
     expect(header![0]).toBe('ts');
     const ids = rows.map((row) => row[AUDIT_CSV_COLUMNS.indexOf('id')]);
-    expect(ids).toEqual(await idsWhere(and(eq(schema.auditLog.entity, 'bulk'))));
+    expect(ids).toEqual(await idsWhere(and(eq(schema.auditLog.entity, 'rating'))));
     expect(new Set(ids).size).toBe(1100);
     const unknown = await admin.get('/api/admin/audit.csv?actor=nobody%40example.com');
     expect(parseCsv(unknown.body)).toEqual([[...AUDIT_CSV_COLUMNS]]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAuditAction, ZAuditEntity } from '../../audit-events.ts';
 import { boundedText, FIELD_LIMITS } from '../../fields.ts';
 import {
   ADMIN_CONSOLE_MESSAGES,
@@ -9,16 +10,16 @@ import {
   pageOf,
   ZActorRef,
   ZDateOrDateTime,
-  ZToken,
 } from './common.ts';
 
 /** GET /api/admin/audit and its CSV (spec 001 §9: the latest 100 by default). */
 
 const auditFilters = {
-  entity: ZToken.optional(),
+  /** One of the audited entities (packages/shared audit-events), offered as choices. */
+  entity: ZAuditEntity.optional(),
   entityId: boundedText(100, { min: 1 }).optional(),
-  action: ZToken.optional(),
-  /** A user id, or the e-mail address of a user. */
+  action: ZAuditAction.optional(),
+  /** A user id, or part of a user's name or e-mail address ("marco" finds Marco Rossi). */
   actor: boundedText(FIELD_LIMITS.email, { min: 1 }).optional(),
   /** From this day (00:00 UTC) or instant, inclusive. */
   from: ZDateOrDateTime.optional(),

@@ -44,6 +44,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function select(label: string) {
+  return input(label) as unknown as HTMLSelectElement | null;
+}
+
+/** Picks an option as a person does: the select's value changes and React hears a change event. */
+function choose(element: HTMLSelectElement | null, value: string) {
+  if (!element) throw new Error('no such select');
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(element, value);
+    element.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
 const rows = () => [...container.querySelectorAll('table[aria-label="Audit entries"] > tbody > tr')];
 
 describe('AuditLog', () => {
@@ -74,16 +87,14 @@ describe('AuditLog', () => {
     renderAt(root, '/admin/audit', <AuditLog />);
     await settle();
 
-    typeInto(input('Entity'), 'Quote!');
     typeInto(input('From'), '2026-03-02');
     typeInto(input('To'), '2026-03-01');
     await click(button('Apply filters'));
-    expect(container.textContent).toContain('Use lower-case letters, digits, _, . or -.');
     expect(container.textContent).toContain('The start date must be on or before the end date.');
     expect(currentUrl.value).toBe('/admin/audit');
     expect(requests).toHaveLength(1);
 
-    typeInto(input('Entity'), 'quote');
+    choose(select('Entity'), 'quote');
     typeInto(input('To'), '2026-03-31');
     await click(button('Apply filters'));
     await settle();
@@ -94,6 +105,21 @@ describe('AuditLog', () => {
     await settle();
     expect(currentUrl.value).toBe('/admin/audit');
     expect(input('Entity')?.value).toBe('');
+  });
+
+  it("offers the audited entities, then only the chosen entity's actions", async () => {
+    renderAt(root, '/admin/audit?action=send', <AuditLog />);
+    await settle();
+    const options = (label: string) => [...(select(label)?.options ?? [])].map((option) => option.textContent);
+    expect(options('Entity')).toContain('Provider application');
+    expect(options('Action')).toContain('Mark delivered');
+
+    choose(select('Entity'), 'quote');
+    expect(options('Action')).toEqual(['All actions', 'Create', 'Send', 'Accept', 'Decline', 'Expire']);
+    expect(select('Action')?.value).toBe('send');
+    // An action the new entity never records is cleared rather than left to find nothing.
+    choose(select('Entity'), 'device');
+    expect(select('Action')?.value).toBe('');
   });
 
   it('opens an entry to show its changes field by field', async () => {

@@ -1,4 +1,5 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { AUDIT_ENTITIES, auditWordLabel } from '@spacecapture/shared/audit-events';
 import type { TAuditEntry } from '@spacecapture/shared/contracts/admin-console/audit';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import { type FormEvent, Fragment, useState } from 'react';
@@ -8,6 +9,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { auditCsvUrl, useAudit } from '../api/get-audit.ts';
 import {
   AUDIT_FILTER_KEYS,
+  auditActionChoices,
   readAuditFilters,
   type TAuditFilters,
   toAuditSearch,
@@ -30,12 +32,27 @@ function AuditFilters({ applied, onApply }: { applied: TAuditFilters; onApply: (
     return {
       value: draft[key] ?? '',
       error: errors[key],
-      onChange: (event: { currentTarget: HTMLInputElement }) => {
+      onChange: (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) => {
         const { value } = event.currentTarget;
         setDraft((current) => ({ ...current, [key]: value }));
         setErrors((current) => ({ ...current, [key]: undefined }));
       },
     };
+  }
+
+  /** Choices with the current value kept when a shared link named one outside the list. */
+  function choices(values: readonly string[], all: string, current: string | undefined) {
+    const listed = current && !values.includes(current) ? [current, ...values] : values;
+    return [{ value: '', label: all }, ...listed.map((value) => ({ value, label: auditWordLabel(value) }))];
+  }
+
+  function chooseEntity(entity: string) {
+    setDraft((current) => {
+      // An action the newly chosen entity never records would only find nothing: it is cleared.
+      const keepAction = current.action && auditActionChoices(entity || undefined).includes(current.action);
+      return { ...current, entity, action: keepAction ? current.action : '' };
+    });
+    setErrors((current) => ({ ...current, entity: undefined, action: undefined }));
   }
 
   function onSubmit(event: FormEvent) {
@@ -55,10 +72,20 @@ function AuditFilters({ applied, onApply }: { applied: TAuditFilters; onApply: (
     <form onSubmit={onSubmit} noValidate aria-label="Filter audit entries">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-          <TextInput label="Entity" placeholder="e.g. quote" {...field('entity')} />
+          <NativeSelect
+            label="Entity"
+            data={choices(AUDIT_ENTITIES, 'All entities', draft.entity)}
+            value={draft.entity ?? ''}
+            error={errors.entity}
+            onChange={(event) => chooseEntity(event.currentTarget.value)}
+          />
           <TextInput label="Entity ID" placeholder="The changed record's id" {...field('entityId')} />
-          <TextInput label="Action" placeholder="e.g. update" {...field('action')} />
-          <TextInput label="Actor" placeholder="E-mail address or user id" {...field('actor')} />
+          <NativeSelect
+            label="Action"
+            data={choices(auditActionChoices(draft.entity), 'All actions', draft.action)}
+            {...field('action')}
+          />
+          <TextInput label="Actor" placeholder="Part of a name or e-mail, or a user id" {...field('actor')} />
           <TextInput label="From" type="date" {...field('from')} />
           <TextInput label="To" type="date" {...field('to')} />
         </SimpleGrid>
@@ -80,11 +107,11 @@ function AuditRow({ entry }: { entry: TAuditEntry }) {
     <Fragment>
       <Table.Tr>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.ts)}</Table.Td>
-        <Table.Td>{entry.entity}</Table.Td>
+        <Table.Td>{auditWordLabel(entry.entity)}</Table.Td>
         <Table.Td ff="monospace" fz="xs" style={{ wordBreak: 'break-all' }}>
           {entry.entityId}
         </Table.Td>
-        <Table.Td>{entry.action}</Table.Td>
+        <Table.Td>{auditWordLabel(entry.action)}</Table.Td>
         <Table.Td>{actorLabel(entry)}</Table.Td>
         <Table.Td>
           <Button
@@ -92,7 +119,7 @@ function AuditRow({ entry }: { entry: TAuditEntry }) {
             variant="subtle"
             aria-expanded={open}
             aria-controls={detailId}
-            aria-label={`${open ? 'Hide' : 'Show'} changes of ${entry.entity} ${entry.action} at ${formatDateTime(entry.ts)}`}
+            aria-label={`${open ? 'Hide' : 'Show'} changes of ${auditWordLabel(entry.entity).toLowerCase()} ${auditWordLabel(entry.action).toLowerCase()} at ${formatDateTime(entry.ts)}`}
             onClick={() => setOpen((value) => !value)}
           >
             {open ? 'Hide changes' : 'Show changes'}

@@ -1,6 +1,12 @@
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import { describe, expect, it } from 'vitest';
-import { readAuditFilters, TOKEN_MESSAGE, toAuditSearch, validateAuditFilters } from './audit-filters.ts';
+import {
+  AUDIT_CHOICE_MESSAGES,
+  auditActionChoices,
+  readAuditFilters,
+  toAuditSearch,
+  validateAuditFilters,
+} from './audit-filters.ts';
 
 describe('audit filters', () => {
   it('reads the filters from the URL, dropping blanks and unknown keys', () => {
@@ -18,13 +24,20 @@ describe('audit filters', () => {
   });
 
   it('refuses what the server would refuse, with its messages', () => {
-    expect(validateAuditFilters({ entity: 'Quote!', action: 'send', from: '2026-13-40' })).toEqual({
-      entity: TOKEN_MESSAGE,
+    expect(validateAuditFilters({ entity: 'ord', action: 'send', from: '2026-13-40' })).toEqual({
+      entity: AUDIT_CHOICE_MESSAGES.entity,
       from: ADMIN_CONSOLE_MESSAGES.dateFormat,
     });
+    expect(validateAuditFilters({ action: 'upd' })).toEqual({ action: AUDIT_CHOICE_MESSAGES.action });
     expect(validateAuditFilters({ from: '2026-03-02', to: '2026-03-01' })).toEqual({
       to: ADMIN_CONSOLE_MESSAGES.dateOrder,
     });
     expect(validateAuditFilters({ entity: 'feature_flags', from: '2026-03-01', to: '2026-03-01' })).toEqual({});
+  });
+
+  it("offers the chosen entity's own actions, or every action without one", () => {
+    expect(auditActionChoices('quote')).toEqual(['create', 'send', 'accept', 'decline', 'expire']);
+    expect(auditActionChoices(undefined)).toContain('reveal_link');
+    expect(auditActionChoices(undefined)).toContain('mark_delivered');
   });
 });

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_EVENTS, type TAuditEntity } from '@spacecapture/shared/audit-events';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 
 /** The audit log's filters, as they stand in the page's URL and go to the API. */
@@ -13,10 +14,20 @@ export type TAuditFilters = {
 export const AUDIT_FILTER_KEYS = ['entity', 'entityId', 'action', 'actor', 'from', 'to'] as const;
 type TAuditFilterKey = (typeof AUDIT_FILTER_KEYS)[number];
 
-/** The same shape the server accepts for entity and action names. */
-const TOKEN = /^[a-z0-9_.-]{1,64}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const TOKEN_MESSAGE = 'Use lower-case letters, digits, _, . or -.';
+export const AUDIT_CHOICE_MESSAGES = {
+  entity: 'Choose one of the audited entities.',
+  action: 'Choose one of the audited actions.',
+} as const;
+
+function isEntity(value: string): value is TAuditEntity {
+  return (AUDIT_ENTITIES as readonly string[]).includes(value);
+}
+
+/** The actions the action filter offers: the chosen entity's own, or every audited action. */
+export function auditActionChoices(entity: string | undefined): readonly string[] {
+  return entity && isEntity(entity) ? AUDIT_EVENTS[entity] : AUDIT_ACTIONS;
+}
 
 /** The filters named in a URL's query (blank values dropped). */
 export function readAuditFilters(params: URLSearchParams): TAuditFilters {
@@ -41,10 +52,10 @@ export function toAuditSearch(filters: TAuditFilters): URLSearchParams {
 /** Field messages for filters the server would refuse; empty when they are fine to send. */
 export function validateAuditFilters(filters: TAuditFilters): Partial<Record<TAuditFilterKey, string>> {
   const errors: Partial<Record<TAuditFilterKey, string>> = {};
-  for (const key of ['entity', 'action'] as const) {
-    const value = filters[key]?.trim();
-    if (value && !TOKEN.test(value)) errors[key] = TOKEN_MESSAGE;
-  }
+  const entity = filters.entity?.trim();
+  if (entity && !isEntity(entity)) errors.entity = AUDIT_CHOICE_MESSAGES.entity;
+  const action = filters.action?.trim();
+  if (action && !(AUDIT_ACTIONS as readonly string[]).includes(action)) errors.action = AUDIT_CHOICE_MESSAGES.action;
   for (const key of ['from', 'to'] as const) {
     const value = filters[key]?.trim();
     if (value && (!DAY.test(value) || Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()))) {

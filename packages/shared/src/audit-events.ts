@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Every audit event the server writes: each audited entity with the actions it can record. The
+ * server's `recordAudit` accepts only these pairs, the admin audit view offers them as its filter
+ * choices, and outgoing integrations read the same list (decision 098). A new audited change adds
+ * its pair here first.
+ */
+export const AUDIT_EVENTS = {
+  order_lead: ['create', 'set_status', 'convert'],
+  provider_application: ['create', 'set_status', 'reject', 'approve'],
+  contact_message: ['create'],
+  order: ['cancel', 'complete', 'mark_delivered'],
+  quote: ['create', 'send', 'accept', 'decline', 'expire'],
+  assignment: ['create', 'accept', 'decline', 'expire', 'propose_schedule', 'confirm_schedule'],
+  deliverable: ['upload'],
+  invitation: ['create', 'resend', 'reveal_link', 'revoke'],
+  organization: ['create', 'rename'],
+  user: ['create_first_admin', 'sign_up', 'remove_member'],
+  device: ['create', 'update', 'delete'],
+  certification: ['request', 'verify', 'reject'],
+  provider_profile: ['update'],
+  support_request: ['create'],
+  rating: ['create'],
+  feature_flags: ['update'],
+  /** The demo seed's marker entry: it says the demo data is in place. */
+  demo_data: ['seed'],
+} as const satisfies Record<string, readonly string[]>;
+
+type TAuditEvents = typeof AUDIT_EVENTS;
+export type TAuditEntity = keyof TAuditEvents;
+export type TAuditAction = TAuditEvents[TAuditEntity][number];
+
+/** One (entity, action) pair the log may hold: `{ entity: 'quote', action: 'send' }` and so on. */
+export type TAuditEvent = { [E in TAuditEntity]: { entity: E; action: TAuditEvents[E][number] } }[TAuditEntity];
+
+/**
+ * What an entry records before and after the change: a JSON object (a row as it was or became,
+ * with whatever the change adds, such as a reason), or nothing for a creation's "before".
+ */
+export type TAuditSnapshot = Readonly<Record<string, unknown>>;
+
+export const AUDIT_ENTITIES = Object.keys(AUDIT_EVENTS) as [TAuditEntity, ...TAuditEntity[]];
+export const AUDIT_ACTIONS = [...new Set(Object.values(AUDIT_EVENTS).flat())].sort() as [
+  TAuditAction,
+  ...TAuditAction[],
+];
+
+export const ZAuditEntity = z.enum(AUDIT_ENTITIES, { error: 'Choose one of the audited entities.' });
+export const ZAuditAction = z.enum(AUDIT_ACTIONS, { error: 'Choose one of the audited actions.' });
+
+/** Whether the log can hold this pair (an entity's own actions only). */
+export function isAuditEvent(entity: string, action: string): boolean {
+  const actions: readonly string[] | undefined = AUDIT_EVENTS[entity as TAuditEntity];
+  return actions?.includes(action) ?? false;
+}
+
+/** "provider_application" → "Provider application": the words the audit view shows. */
+export function auditWordLabel(word: string): string {
+  const spaced = word.replaceAll('_', ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
