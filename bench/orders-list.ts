@@ -1,10 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createPgliteDatabase, createPostgresDatabase, redact, type TBenchDatabase } from './lib/databases.ts';
+import { insertOrders, ORDER_BATCH } from './lib/orders.ts';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
 
 /**
@@ -20,8 +20,6 @@ import { goal, round, runBench, type TFigure } from './lib/report.ts';
  */
 
 const SIZES = [1_000, 100_000] as const;
-const BATCH = 10_000;
-const CUSTOMERS = 50;
 const WARM_UP = 5;
 const RUNS = 25;
 const DEEP_PAGE_SIZE = 15;
@@ -38,36 +36,6 @@ const SCENARIOS: TScenario[] = [
   { name: 'search: common word', url: '/api/admin/orders?q=warehouse&limit=50' },
   { name: 'search: one address', url: `/api/admin/orders?q=${encodeURIComponent('street 777,')}&limit=50` },
 ];
-
-async function insertOrders(database: TBenchDatabase, count: number) {
-  const { db } = database.handle;
-  await db.execute(sql`insert into organizations (name, type, created_at)
-    select 'Customer ' || g || ' Holdings', 'customer', now() - (g || ' days')::interval from generate_series(0, ${CUSTOMERS - 1}) g`);
-  const started = performance.now();
-  for (let from = 1; from <= count; from += BATCH) {
-    const to = Math.min(count, from + BATCH - 1);
-    await db.execute(sql`
-      insert into orders (title, status, location, capture_type, preferred_dates, customer_org_id, created_at, updated_at)
-      select
-        (array['Virtual Tour', '3D Model', 'Floor Plan', 'Point Cloud', 'Digital Twin', 'All of the above'])[1 + g % 6]
-          || ' — ' || (array['Commercial', 'Residential', 'Retail', 'Warehouse', 'Event Venue'])[1 + g % 5]
-          || ', ' || (array['London', 'Berlin', 'Paris', 'Madrid', 'Oslo', 'Vienna', 'Leeds'])[1 + g % 7],
-        (array['triage', 'quoted', 'approved', 'assigned', 'scheduled', 'captured', 'delivered', 'completed', 'cancelled'])[1 + g % 9],
-        (array['London', 'Berlin', 'Paris', 'Madrid', 'Oslo', 'Vienna', 'Leeds'])[1 + g % 7] || ', street ' || g || ', unit ' || (g % 7),
-        (array['virtual-tour', '3d-model', 'floor-plan', 'point-cloud', 'digital-twin'])[1 + g % 5],
-        '{"timeline":"standard","notes":null}'::jsonb,
-        c.ids[1 + (g * 7919) % ${CUSTOMERS}],
-        timestamptz '2026-01-01T00:00:00Z' + ((g / 2) || ' seconds')::interval,
-        timestamptz '2026-01-01T00:00:00Z' + ((g / 2) || ' seconds')::interval
-      from generate_series(${from}::int, ${to}::int) g,
-        (select array_agg(id order by name) as ids from organizations where type = 'customer') c`);
-  }
-  const insertMs = performance.now() - started;
-  // The statistics the planner judges a search by. PostgreSQL's autovacuum gathers them on its own;
-  // the embedded database has no autovacuum (ORDERS_LIST_ANALYZE=0 measures without them).
-  if (process.env.ORDERS_LIST_ANALYZE !== '0') await db.execute(sql`analyze`);
-  return insertMs;
-}
 
 async function signIn(app: FastifyInstance) {
   const email = 'bench-admin@example.com';
@@ -196,7 +164,7 @@ await runBench(async () => {
       });
     }
     notes.push(
-      `${engine.label}: 100,000 orders written in ${round(large.insertMs / 1000, 1)} s (batches of ${BATCH.toLocaleString('en')}).`,
+      `${engine.label}: 100,000 orders written in ${round(large.insertMs / 1000, 1)} s (batches of ${ORDER_BATCH.toLocaleString('en')}).`,
     );
   }
   notes.push(`Median of ${RUNS} requests after ${WARM_UP} warm-up ones, through app.inject (no network).`);

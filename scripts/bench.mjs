@@ -21,6 +21,7 @@ const BENCHES = [
   { name: 'form-throughput', needsBuild: false },
   { name: 'concurrency', needsBuild: false },
   { name: 'orders-list', needsBuild: false },
+  { name: 'admin-list', needsBuild: false },
   { name: 'upload', needsBuild: false },
   { name: 'overload', needsBuild: false },
   { name: 'commit-durability', needsBuild: false },

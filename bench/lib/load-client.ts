@@ -19,6 +19,8 @@ export type TLoadTarget = {
   indices?: number[];
   /** Pause between the requests of one connection. */
   pauseMs?: number;
+  /** Sent with every request, e.g. a session cookie. */
+  headers?: Record<string, string>;
 };
 
 export type TLoadJob = {
@@ -53,7 +55,7 @@ export type TTargetResult = { name: string; elapsedMs: number; samples: TSample[
 function send(agent: http.Agent, url: URL, target: TLoadTarget, index: number, timeoutMs: number): Promise<TSample> {
   const body =
     target.method === 'POST' && target.prefix ? JSON.stringify(captureRequestBody(target.prefix, index)) : undefined;
-  const headers: http.OutgoingHttpHeaders = { accept: 'application/json' };
+  const headers: http.OutgoingHttpHeaders = { accept: 'application/json', ...target.headers };
   if (body !== undefined) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = Buffer.byteLength(body);

@@ -9,10 +9,11 @@ import type { TBenchDatabase } from './databases.ts';
 
 export type TRunningServer = { baseUrl: string; close(): Promise<void> };
 
-async function listen(app: FastifyInstance): Promise<TRunningServer> {
+/** Listens on a free port of this host; the app stays reachable for benches that need its services. */
+export async function listen(app: FastifyInstance): Promise<TRunningServer & { app: FastifyInstance }> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+  return { app, baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
 /**
