@@ -95,6 +95,7 @@ async function offer(options: { providerOrgId?: string; quoteAccepted?: boolean;
   const response = await admin.post('/api/admin/assignments', {
     orderId: order.id,
     providerOrgId: options.providerOrgId ?? providerAdmin.orgId,
+    compensation: 500,
   });
   expect(response.statusCode, response.body).toBe(201);
   return { order, location, assignmentId: response.json().id as string };
