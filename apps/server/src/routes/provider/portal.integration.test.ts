@@ -421,6 +421,11 @@ describe('performance', () => {
       .update(schema.assignments)
       .set({ compensation: '750.50' })
       .where(eq(schema.assignments.id, paid.assignmentId));
+    // An offer made before compensation was required has none: its earnings come from the quote.
+    await t.db
+      .update(schema.assignments)
+      .set({ compensation: null })
+      .where(eq(schema.assignments.id, quoted.assignmentId));
     await t.db.update(schema.orders).set({ status: 'completed' }).where(eq(schema.orders.id, paid.order.id));
     await t.db.update(schema.orders).set({ status: 'delivered' }).where(eq(schema.orders.id, quoted.order.id));
     await t.db.insert(schema.ratings).values([
