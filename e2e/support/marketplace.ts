@@ -153,7 +153,9 @@ export async function assignOrder(
   providerOrgId: string,
   options: { compensation?: number } = {},
 ) {
-  const created = await admin.post('/api/admin/assignments', { data: { orderId, providerOrgId, compensation: 500, ...options } });
+  const created = await admin.post('/api/admin/assignments', {
+    data: { orderId, providerOrgId, compensation: 500, ...options },
+  });
   await expectOk(created, 201);
   const { id: assignmentId } = (await created.json()) as { id: string };
   return { assignmentId };

@@ -61,7 +61,9 @@ describe('providerFitsOrder', () => {
   });
 
   it('does not fit without regions, and names every failing part', () => {
-    expect(providerFitsOrder({ ...kentJob, captureType: 'point-cloud' }, { deviceModels: ['PRO'], regions: [] })).toEqual({
+    expect(
+      providerFitsOrder({ ...kentJob, captureType: 'point-cloud' }, { deviceModels: ['PRO'], regions: [] }),
+    ).toEqual({
       fits: false,
       reason: 'Point clouds need a META or MEGA device. No service regions recorded.',
     });

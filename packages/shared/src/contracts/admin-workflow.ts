@@ -145,8 +145,16 @@ export const TRIAGE_FILTERS = ['open', 'all'] as const;
 export type TTriageFilter = (typeof TRIAGE_FILTERS)[number];
 
 /** Statuses an admin still has to act on; the others are handled. */
-export const OPEN_LEAD_STATUSES = ['new', 'triage', 'quoted'] as const satisfies readonly (typeof LEAD_STATUSES)[number][];
-export const OPEN_APPLICATION_STATUSES = ['new', 'reviewing', 'interview'] as const satisfies readonly (typeof APPLICATION_STATUSES)[number][];
+export const OPEN_LEAD_STATUSES = [
+  'new',
+  'triage',
+  'quoted',
+] as const satisfies readonly (typeof LEAD_STATUSES)[number][];
+export const OPEN_APPLICATION_STATUSES = [
+  'new',
+  'reviewing',
+  'interview',
+] as const satisfies readonly (typeof APPLICATION_STATUSES)[number][];
 
 /** The statuses a triage filter shows: "open" those still waiting for an admin, "all" every one (undefined). */
 export function statusesOfTriageFilter(filter: string, open: readonly string[]): readonly string[] | undefined {

@@ -80,10 +80,11 @@ describe('Create Assignment with compensation', () => {
       expect(refused.json().error.fields).toEqual({ compensation: WORKFLOW_MESSAGES.compensationRequired });
     }
     await expect(
-      t.app.services.assignments.create(
-        { orderId: order.id, providerOrgId: provider.orgId } as never,
-        { userId: 'admin', role: 'admin', orgId: null },
-      ),
+      t.app.services.assignments.create({ orderId: order.id, providerOrgId: provider.orgId } as never, {
+        userId: 'admin',
+        role: 'admin',
+        orgId: null,
+      }),
     ).rejects.toMatchObject({ code: 'validation_failed' });
     expect(await auditCount(t.db)).toBe(before);
     expect((await orderRow(t.db, order.id)).status).toBe('triage');

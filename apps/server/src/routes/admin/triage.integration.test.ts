@@ -238,15 +238,9 @@ describe('approval and the provider picker', () => {
     const tag = randomUUID().slice(0, 6);
     const none = await approve({ companyName: `None ${tag}`, regions: 'n/a', devices: 'none' });
     const multiple = await approve({ companyName: `Many ${tag}`, regions: 'Leeds', devices: 'multiple' });
-    const devices = await t.db
-      .select()
-      .from(schema.deviceInventory)
-      .where(eq(schema.deviceInventory.orgId, none.id));
+    const devices = await t.db.select().from(schema.deviceInventory).where(eq(schema.deviceInventory.orgId, none.id));
     expect(devices).toEqual([]);
-    const many = await t.db
-      .select()
-      .from(schema.deviceInventory)
-      .where(eq(schema.deviceInventory.orgId, multiple.id));
+    const many = await t.db.select().from(schema.deviceInventory).where(eq(schema.deviceInventory.orgId, multiple.id));
     expect(many).toEqual([]);
     const [profile] = await t.db
       .select()

@@ -510,14 +510,22 @@ describe('assignments', () => {
     const missing = await admin.post(`${API}/assignments`, { orderId: order.id, compensation: 500 });
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).fields).toEqual({ providerOrgId: SPEC.pickProvider });
-    const notProvider = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: customer.orgId, compensation: 500 });
+    const notProvider = await admin.post(`${API}/assignments`, {
+      orderId: order.id,
+      providerOrgId: customer.orgId,
+      compensation: 500,
+    });
     expect(notProvider.statusCode).toBe(400);
 
     let response: Awaited<ReturnType<TClient['post']>> | undefined;
     const before = Date.now();
     expect(
       await auditDelta(t.db, async () => {
-        response = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId, compensation: 500 });
+        response = await admin.post(`${API}/assignments`, {
+          orderId: order.id,
+          providerOrgId: provider.orgId,
+          compensation: 500,
+        });
       }),
     ).toBe(1);
     expect(response!.statusCode, response!.body).toBe(201);
@@ -542,7 +550,11 @@ describe('assignments', () => {
     expect(offer.text).toContain('Location revealed after acceptance');
     expect(offer.text).not.toContain('London');
 
-    const twice = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId, compensation: 500 });
+    const twice = await admin.post(`${API}/assignments`, {
+      orderId: order.id,
+      providerOrgId: provider.orgId,
+      compensation: 500,
+    });
     expect(twice.statusCode).toBe(409);
     const queue = (await admin.get(`${API}/assignments/queue?limit=100`)).json();
     const item = queue.items.find((entry: { order: { id: string } }) => entry.order.id === order.id);
@@ -563,7 +575,11 @@ describe('assignments', () => {
       let response: Awaited<ReturnType<TClient['post']>> | undefined;
       expect(
         await auditDelta(t.db, async () => {
-          response = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: other.id, compensation: 500 });
+          response = await admin.post(`${API}/assignments`, {
+            orderId: order.id,
+            providerOrgId: other.id,
+            compensation: 500,
+          });
         }),
       ).toBe(1);
       const second = response!.json();
@@ -585,7 +601,11 @@ describe('assignments', () => {
     const order = await convertedOrder();
     const quote = await createQuote(order.id);
     await admin.post(`${API}/quotes/${quote.id}/send`);
-    const response = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId, compensation: 500 });
+    const response = await admin.post(`${API}/assignments`, {
+      orderId: order.id,
+      providerOrgId: provider.orgId,
+      compensation: 500,
+    });
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).message).toBe('Cannot move order from quoted to assigned.');
   });

@@ -89,9 +89,7 @@ const adminWorkflowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await leads.convert(request.params.id, request.body, toActor(callerOf(request)))),
+      reply.status(201).send(await leads.convert(request.params.id, request.body, toActor(callerOf(request)))),
   );
 
   // ------------------------------------------------------------------------------------------
