@@ -98,7 +98,7 @@ export async function createOrder(deps: TMarketDeps, customerOrgId: string, over
     },
   });
   await expectOk(submitted, 201);
-  const leads = await deps.admin.get('/api/admin/leads?limit=100');
+  const leads = await deps.admin.get(`/api/admin/leads?q=${encodeURIComponent(email)}`);
   await expectOk(leads);
   const lead = ((await leads.json()) as { items: { id: string; contact: { email: string } }[] }).items.find(
     (item) => item.contact.email === email,

@@ -59,8 +59,11 @@ function matchingOrg(lead: TLead, orgOptions: readonly TOrgOption[]) {
  */
 function CreateOrderForm({ lead, orgOptions }: { lead: TLead; orgOptions: readonly TOrgOption[] }) {
   const match = matchingOrg(lead, orgOptions);
-  const [mode, setMode] = useState<TOrgMode>(match || orgOptions.length > 0 ? 'existing' : 'new');
-  const [customerOrgId, setCustomerOrgId] = useState(match?.value ?? '');
+  // Until the admin chooses, the defaults follow the organisations as they load.
+  const [chosenMode, setMode] = useState<TOrgMode | null>(null);
+  const [chosenOrgId, setCustomerOrgId] = useState<string | null>(null);
+  const mode = chosenMode ?? (match || orgOptions.length > 0 ? 'existing' : 'new');
+  const customerOrgId = chosenOrgId ?? match?.value ?? '';
   const [orgName, setOrgName] = useState(lead.contact.company ?? lead.contact.name);
   const [contactEmail, setContactEmail] = useState(lead.contact.email);
   const convert = useConvertLead();
