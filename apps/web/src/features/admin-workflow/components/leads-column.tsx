@@ -89,7 +89,7 @@ function CreateOrderForm({ lead, orgOptions }: { lead: TLead; orgOptions: readon
         size="xs"
         value={mode}
         onChange={(value) => setMode(value as TOrgMode)}
-        aria-label={`Customer organization for ${lead.contact.name}`}
+        aria-label={`Organization of the order for ${lead.contact.name}`}
         data={[
           { value: 'existing', label: 'Existing organization' },
           { value: 'new', label: 'New organization' },
