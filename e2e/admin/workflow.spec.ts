@@ -91,6 +91,9 @@ test('the admin triages a lead into an order, quotes it, sends the quote and ass
   await card.getByLabel('Customer organization').selectOption({ label: customerOrg });
   await card.getByRole('button', { name: 'Create Order' }).click();
   await expect(toast(page, 'Lead converted to order successfully')).toContainText('Success');
+  // Handled: the lead leaves the open leads, and is listed under "All" as converted.
+  await expect(card).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Show leads' }).selectOption('all');
   await expect(card).toContainText('converted');
   const orderId = (await findLead(admin, leadEmail)).orderId;
   expect(orderId).toBeTruthy();
