@@ -68,7 +68,7 @@ export function regionCoversLocation(region: string, location: string): boolean 
   return placePartsOf(location).some((part) => containsPhrase(regionWords, part));
 }
 
-export function providerCoversLocation(location: string, regions: readonly string[]): TProviderFit {
+function providerCoversLocation(location: string, regions: readonly string[]): TProviderFit {
   if (regions.length === 0) return { fits: false, reason: 'No service regions recorded.' };
   const covering = regions.find((region) => regionCoversLocation(region, location));
   return covering

@@ -142,7 +142,6 @@ export const ZOrgRef = z.object({ id: z.uuid(), name: z.string() });
 
 /** Filters beside the statuses: "open" shows what still waits for an admin, "all" everything. */
 export const TRIAGE_FILTERS = ['open', 'all'] as const;
-export type TTriageFilter = (typeof TRIAGE_FILTERS)[number];
 
 /** Statuses an admin still has to act on; the others are handled. */
 export const OPEN_LEAD_STATUSES = [
@@ -163,7 +162,7 @@ export function statusesOfTriageFilter(filter: string, open: readonly string[]):
 }
 
 /** The longest search text of the triage lists (as the admin console's searches). */
-export const TRIAGE_SEARCH_MAX = FIELD_LIMITS.shortText;
+const TRIAGE_SEARCH_MAX = FIELD_LIMITS.shortText;
 
 /** Free-text search: trimmed, bounded; an empty string means no search. */
 const ZTriageSearch = boundedText(TRIAGE_SEARCH_MAX)
@@ -304,7 +303,6 @@ export const ZListLeadsQuery = ZListQuery.extend({
   status: z.enum([...LEAD_STATUSES, ...TRIAGE_FILTERS]).default('open'),
   q: ZTriageSearch,
 });
-export type TListLeadsQuery = z.input<typeof ZListLeadsQuery>;
 
 export const ZSetLeadStatusRequest = z.object({
   status: z.enum(ADMIN_LEAD_STATUSES, { error: 'Choose triage or quoted.' }),
@@ -312,11 +310,10 @@ export const ZSetLeadStatusRequest = z.object({
 export type TSetLeadStatusRequest = z.infer<typeof ZSetLeadStatusRequest>;
 
 /** A customer organisation made while converting a lead, with its contact invited as customer_admin. */
-export const ZNewCustomerOrg = z.object({
+const ZNewCustomerOrg = z.object({
   name: boundedText(FIELD_LIMITS.shortText, { min: 2, message: WORKFLOW_MESSAGES.newOrgName }),
   contactEmail: emailField(WORKFLOW_MESSAGES.contactEmail),
 });
-export type TNewCustomerOrg = z.infer<typeof ZNewCustomerOrg>;
 
 /** Create Order under an existing customer organisation, or a new one (decision 106): one of the two. */
 export const ZConvertLeadRequest = z
@@ -377,7 +374,6 @@ export const ZListApplicationsQuery = ZListQuery.extend({
   status: z.enum([...APPLICATION_STATUSES, ...TRIAGE_FILTERS]).default('open'),
   q: ZTriageSearch,
 });
-export type TListApplicationsQuery = z.input<typeof ZListApplicationsQuery>;
 
 export const ZSetApplicationStatusRequest = z.object({
   status: z.enum(ADMIN_APPLICATION_STATUSES, { error: 'Choose reviewing or interview.' }),

@@ -39,7 +39,7 @@ function assertApplicationMove(from: string, to: TApplicationStatus) {
 }
 
 /** "Berlin, Hamburg" → ["Berlin", "Hamburg"]; "n/a" and "none" mean no region. */
-export function serviceRegionsOf(region: string | null): string[] {
+function serviceRegionsOf(region: string | null): string[] {
   if (!region || /^\s*(n\/?a|none|-)\s*$/i.test(region)) return [];
   const regions = region
     .split(/[,;]/)
