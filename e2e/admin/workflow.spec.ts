@@ -32,7 +32,7 @@ async function submitCaptureRequest(
 }
 
 async function findLead(admin: APIRequestContext, email: string): Promise<TLeadItem> {
-  const response = await admin.get('/api/admin/leads?limit=100');
+  const response = await admin.get(`/api/admin/leads?status=all&q=${encodeURIComponent(email)}`);
   expect(response.status(), await response.text()).toBe(200);
   const { items } = (await response.json()) as { items: TLeadItem[] };
   const lead = items.find((item) => item.contact.email === email);
@@ -91,6 +91,9 @@ test('the admin triages a lead into an order, quotes it, sends the quote and ass
   await card.getByLabel('Customer organization').selectOption({ label: customerOrg });
   await card.getByRole('button', { name: 'Create Order' }).click();
   await expect(toast(page, 'Lead converted to order successfully')).toContainText('Success');
+  // Handled: the lead leaves the open leads, and is listed under "All" as converted.
+  await expect(card).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Show leads' }).selectOption('all');
   await expect(card).toContainText('converted');
   const orderId = (await findLead(admin, leadEmail)).orderId;
   expect(orderId).toBeTruthy();
@@ -148,6 +151,7 @@ test('the admin triages a lead into an order, quotes it, sends the quote and ass
   await order.getByRole('button', { name: 'Create Assignment' }).click();
   await expect(toast(page, 'Pick a provider')).toContainText('Select a provider organization first.');
   await order.getByRole('radio', { name: new RegExp(providerOrg) }).check();
+  await order.getByRole('textbox', { name: 'Compensation' }).fill('450');
   await order.getByRole('button', { name: 'Create Assignment' }).click();
   await expect(toast(page, 'Assigned')).toContainText('Provider has been assigned to this order.');
   await expect(order).toContainText(`Latest assignment: ${providerOrg}`);

@@ -144,7 +144,7 @@ test('an admin offers the job with a compensation, which the provider sees', asy
   await page.goto('/admin/assignments');
   const card = page.getByTestId('assignment-card').filter({ hasText: order.location });
   await card.getByRole('radio', { name: new RegExp(market.provider.organization.name) }).check();
-  await card.getByRole('textbox', { name: 'Compensation (optional)' }).fill('980.25');
+  await card.getByRole('textbox', { name: 'Compensation' }).fill('980.25');
   await card.getByRole('button', { name: 'Create Assignment' }).click();
   await expect(toast(page, 'Assigned')).toContainText('Provider has been assigned to this order.');
   await expect(card).toContainText(`Latest assignment: ${market.provider.organization.name}`);

@@ -98,7 +98,7 @@ export async function createOrder(deps: TMarketDeps, customerOrgId: string, over
     },
   });
   await expectOk(submitted, 201);
-  const leads = await deps.admin.get('/api/admin/leads?limit=100');
+  const leads = await deps.admin.get(`/api/admin/leads?q=${encodeURIComponent(email)}`);
   await expectOk(leads);
   const lead = ((await leads.json()) as { items: { id: string; contact: { email: string } }[] }).items.find(
     (item) => item.contact.email === email,
@@ -146,14 +146,16 @@ export async function acceptQuote(customerApi: APIRequestContext, quoteId: strin
   await expectOk(await customerApi.post(`/api/customer/quotes/${quoteId}/accept`));
 }
 
-/** Offers the order to the provider organisation (the order becomes assigned), with a compensation if given. */
+/** Offers the order to the provider organisation (the order becomes assigned) for a compensation (500 unless given). */
 export async function assignOrder(
   admin: APIRequestContext,
   orderId: string,
   providerOrgId: string,
   options: { compensation?: number } = {},
 ) {
-  const created = await admin.post('/api/admin/assignments', { data: { orderId, providerOrgId, ...options } });
+  const created = await admin.post('/api/admin/assignments', {
+    data: { orderId, providerOrgId, compensation: 500, ...options },
+  });
   await expectOk(created, 201);
   const { id: assignmentId } = (await created.json()) as { id: string };
   return { assignmentId };

@@ -87,7 +87,7 @@ export async function createServices(deps: {
       onEmailsQueued,
     }),
     invitations,
-    leads: createLeadsService({ db }),
+    leads: createLeadsService({ db, invitations, onEmailsQueued }),
     applications: createApplicationsService({ db, files, invitations, onEmailsQueued }),
     quotes,
     assignments,

@@ -94,11 +94,14 @@ const PROVIDERS = [
   },
 ] as const;
 
-/** The fourth provider joins the way a real one does: its application is approved. */
+/**
+ * The fourth provider joins the way a real one does: its application is approved, which carries
+ * its regions and its PRO into the new organisation; it then asks for a certification.
+ */
 const APPROVED_PROVIDER = {
   name: 'Pixel Atlas 3D',
   first: 'lena',
-  devices: [{ model: 'PRO', capabilities: ['virtual-tour', '3d-model', 'floor-plan'] }],
+  devices: [],
   certifications: [{ scope: 'Retail & hospitality', status: 'active', regions: ['Berlin', 'Hamburg'] }],
 };
 
@@ -470,7 +473,7 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
   async function newOrder(customer: (typeof customers)[number], leadStatus?: 'triage' | 'quoted') {
     const leadId = leadIds[nextLead++]!;
     if (leadStatus) await services.leads.setStatus(leadId, leadStatus, admin);
-    return (await services.leads.convert(leadId, customer.id, admin)).order;
+    return (await services.leads.convert(leadId, { customerOrgId: customer.id }, admin)).order;
   }
   async function sendQuote(orderId: string, items: { label: string; amount: number }[], currency = 'USD') {
     const quote = await services.quotes.create(
@@ -495,7 +498,7 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
     return order;
   }
   async function acceptedOffer(orderId: string, provider: TProvider) {
-    const offer = await services.assignments.create({ orderId, providerOrgId: provider.id }, admin);
+    const offer = await services.assignments.create({ orderId, providerOrgId: provider.id, compensation: 650 }, admin);
     await services.assignments.accept(offer.id, provider.actor, { providerOrgId: provider.id });
     return offer;
   }
@@ -588,7 +591,7 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
 
   // An offer nobody answered: the worker's own code expires it once its deadline has passed.
   const unanswered = await approvedOrder(meridian);
-  await services.assignments.create({ orderId: unanswered.id, providerOrgId: truespace.id }, admin);
+  await services.assignments.create({ orderId: unanswered.id, providerOrgId: truespace.id, compensation: 480 }, admin);
   const later = createAssignmentsService({
     db,
     clock: () => new Date(now().getTime() + 49 * HOUR),
@@ -637,7 +640,10 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
   await scheduledOrder(northwind, skyline, 5);
   // Assigned: accepted, window proposed, waiting for the admin to confirm — after another provider declined.
   const waiting = await approvedOrder(harbor);
-  const declined = await services.assignments.create({ orderId: waiting.id, providerOrgId: truespace.id }, admin);
+  const declined = await services.assignments.create(
+    { orderId: waiting.id, providerOrgId: truespace.id, compensation: 520 },
+    admin,
+  );
   await services.assignments.decline(declined.id, truespace.actor, { providerOrgId: truespace.id });
   const accepted = await acceptedOffer(waiting.id, pixel);
   await proposeWindow(accepted.id, pixel, 7);
@@ -646,7 +652,7 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
     { label: 'Capture', amount: 2400 },
     { label: 'Processing', amount: 900 },
   ]);
-  await services.assignments.create({ orderId: offered.id, providerOrgId: northern.id }, admin);
+  await services.assignments.create({ orderId: offered.id, providerOrgId: northern.id, compensation: 900 }, admin);
   // Approved: the customer accepted the quote; no provider yet.
   await approvedOrder(northwind, [
     { label: 'Capture', amount: 800 },

@@ -74,9 +74,37 @@ describe('requests', () => {
     expect(messages(ZCreateQuoteRequest.safeParse({ priceBreakdown: DEFAULT_PRICE_BREAKDOWN }))).toEqual({
       orderId: 'Please choose an order to quote.',
     });
-    expect(messages(ZCreateAssignmentRequest.safeParse({ orderId: '7f3c2a51-3f0b-4b8e-9a3e-2f1d7c9b0a11' }))).toEqual({
-      providerOrgId: 'Select a provider organization first.',
+    expect(
+      messages(
+        ZCreateAssignmentRequest.safeParse({ orderId: '7f3c2a51-3f0b-4b8e-9a3e-2f1d7c9b0a11', compensation: 0 }),
+      ),
+    ).toEqual({ providerOrgId: 'Select a provider organization first.' });
+  });
+
+  it('needs the compensation of an offer', () => {
+    const offer = {
+      orderId: '7f3c2a51-3f0b-4b8e-9a3e-2f1d7c9b0a11',
+      providerOrgId: '0b6f2d7e-1c1a-4d8e-8f4b-5a9e3c2d1b00',
+    };
+    const required = { compensation: 'Enter the compensation the provider is paid for this job.' };
+    expect(messages(ZCreateAssignmentRequest.safeParse(offer))).toEqual(required);
+    expect(messages(ZCreateAssignmentRequest.safeParse({ ...offer, compensation: null }))).toEqual(required);
+    expect(messages(ZCreateAssignmentRequest.safeParse({ ...offer, compensation: 'ten' }))).toEqual({
+      compensation: 'Compensation must be a number.',
     });
+    expect(ZCreateAssignmentRequest.safeParse({ ...offer, compensation: 0 }).success).toBe(true);
+  });
+
+  it('creates an order under an existing organisation or a new one, not both', () => {
+    const newCustomerOrg = { name: ' Seaview Lets ', contactEmail: 'petra@example.com' };
+    expect(ZConvertLeadRequest.parse({ newCustomerOrg })).toEqual({
+      newCustomerOrg: { name: 'Seaview Lets', contactEmail: 'petra@example.com' },
+    });
+    expect(
+      messages(
+        ZConvertLeadRequest.safeParse({ customerOrgId: '7f3c2a51-3f0b-4b8e-9a3e-2f1d7c9b0a11', newCustomerOrg }),
+      ),
+    ).toEqual({ customerOrgId: 'Choose an existing customer organization or a new one, not both.' });
   });
 
   it('needs both ends of a proposed window, the end after the start', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText, FIELD_LIMITS, optionalText } from '../fields.ts';
+import { boundedText, emailField, FIELD_LIMITS, optionalText } from '../fields.ts';
 import { ORG_TYPES } from '../roles.ts';
 import {
   APPLICATION_MACHINE,
@@ -82,6 +82,10 @@ export const WORKFLOW_MESSAGES = {
   compensationMin: 'Compensation cannot be negative.',
   compensationMax: 'Compensation must be at most 1,000,000.',
   compensationDecimals: 'Compensation may have at most 2 decimals.',
+  compensationRequired: 'Enter the compensation the provider is paid for this job.',
+  orgOrNewOrg: 'Choose an existing customer organization or a new one, not both.',
+  newOrgName: 'Organization name must be at least 2 characters.',
+  contactEmail: 'Please enter a valid email address.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -132,6 +136,38 @@ function pageOf<T extends z.ZodType>(item: T) {
 }
 
 export const ZOrgRef = z.object({ id: z.uuid(), name: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Triage lists: a status filter and a search (decision 106)
+
+/** Filters beside the statuses: "open" shows what still waits for an admin, "all" everything. */
+export const TRIAGE_FILTERS = ['open', 'all'] as const;
+
+/** Statuses an admin still has to act on; the others are handled. */
+export const OPEN_LEAD_STATUSES = [
+  'new',
+  'triage',
+  'quoted',
+] as const satisfies readonly (typeof LEAD_STATUSES)[number][];
+export const OPEN_APPLICATION_STATUSES = [
+  'new',
+  'reviewing',
+  'interview',
+] as const satisfies readonly (typeof APPLICATION_STATUSES)[number][];
+
+/** The statuses a triage filter shows: "open" those still waiting for an admin, "all" every one (undefined). */
+export function statusesOfTriageFilter(filter: string, open: readonly string[]): readonly string[] | undefined {
+  if (filter === 'all') return undefined;
+  return filter === 'open' ? open : [filter];
+}
+
+/** The longest search text of the triage lists (as the admin console's searches). */
+const TRIAGE_SEARCH_MAX = FIELD_LIMITS.shortText;
+
+/** Free-text search: trimmed, bounded; an empty string means no search. */
+const ZTriageSearch = boundedText(TRIAGE_SEARCH_MAX)
+  .optional()
+  .transform((value) => (value ? value : undefined));
 
 // ---------------------------------------------------------------------------------------------
 // Price breakdown (quotes)
@@ -262,19 +298,48 @@ export type TLead = z.infer<typeof ZLead>;
 export const ZLeadList = pageOf(ZLead);
 export type TLeadList = z.infer<typeof ZLeadList>;
 
-export const ZListLeadsQuery = ZListQuery.extend({ status: z.enum(LEAD_STATUSES).optional() });
+export const ZListLeadsQuery = ZListQuery.extend({
+  /** A status, "open" (every status still waiting for an admin: the default) or "all". */
+  status: z.enum([...LEAD_STATUSES, ...TRIAGE_FILTERS]).default('open'),
+  q: ZTriageSearch,
+});
 
 export const ZSetLeadStatusRequest = z.object({
   status: z.enum(ADMIN_LEAD_STATUSES, { error: 'Choose triage or quoted.' }),
 });
 export type TSetLeadStatusRequest = z.infer<typeof ZSetLeadStatusRequest>;
 
-export const ZConvertLeadRequest = z.object({
-  customerOrgId: z.uuid({ error: WORKFLOW_VALIDATION.selectCustomerOrg.message }),
+/** A customer organisation made while converting a lead, with its contact invited as customer_admin. */
+const ZNewCustomerOrg = z.object({
+  name: boundedText(FIELD_LIMITS.shortText, { min: 2, message: WORKFLOW_MESSAGES.newOrgName }),
+  contactEmail: emailField(WORKFLOW_MESSAGES.contactEmail),
 });
+
+/** Create Order under an existing customer organisation, or a new one (decision 106): one of the two. */
+export const ZConvertLeadRequest = z
+  .object({
+    customerOrgId: z.uuid({ error: WORKFLOW_VALIDATION.selectCustomerOrg.message }).optional(),
+    newCustomerOrg: ZNewCustomerOrg.optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.customerOrgId && value.newCustomerOrg) {
+      context.addIssue({ code: 'custom', path: ['customerOrgId'], message: WORKFLOW_MESSAGES.orgOrNewOrg });
+    } else if (!value.customerOrgId && !value.newCustomerOrg) {
+      context.addIssue({
+        code: 'custom',
+        path: ['customerOrgId'],
+        message: WORKFLOW_VALIDATION.selectCustomerOrg.message,
+      });
+    }
+  });
 export type TConvertLeadRequest = z.infer<typeof ZConvertLeadRequest>;
 
-export const ZConvertLeadResponse = z.object({ lead: ZLead, order: ZOrder });
+export const ZConvertLeadResponse = z.object({
+  lead: ZLead,
+  order: ZOrder,
+  /** The contact's invitation, when the order was made under a new organisation. */
+  invitation: ZInvitation.nullable(),
+});
 export type TConvertLeadResponse = z.infer<typeof ZConvertLeadResponse>;
 
 // ---------------------------------------------------------------------------------------------
@@ -304,7 +369,11 @@ export type TApplication = z.infer<typeof ZApplication>;
 export const ZApplicationList = pageOf(ZApplication);
 export type TApplicationList = z.infer<typeof ZApplicationList>;
 
-export const ZListApplicationsQuery = ZListQuery.extend({ status: z.enum(APPLICATION_STATUSES).optional() });
+export const ZListApplicationsQuery = ZListQuery.extend({
+  /** A status, "open" (every status still waiting for an admin: the default) or "all". */
+  status: z.enum([...APPLICATION_STATUSES, ...TRIAGE_FILTERS]).default('open'),
+  q: ZTriageSearch,
+});
 
 export const ZSetApplicationStatusRequest = z.object({
   status: z.enum(ADMIN_APPLICATION_STATUSES, { error: 'Choose reviewing or interview.' }),
@@ -420,21 +489,26 @@ export const ZProviderOption = z.object({
       expiry: isoDateTime.nullable(),
     }),
   ),
-  /** Every region of its certifications, once each. */
+  /** Its service regions and every region of its certifications, once each. */
   regions: z.array(z.string()),
-  /** Whether its devices can do the order's capture type (rule in provider-fit.ts). */
+  /** Whether its devices can do the order's capture type and its regions cover the order's location (provider-fit.ts). */
   fit: z.object({ fits: z.boolean(), reason: z.string() }),
 });
 export type TProviderOption = z.infer<typeof ZProviderOption>;
 export const ZProviderOptions = z.object({
-  order: z.object({ id: z.uuid(), captureType: z.string() }),
+  order: z.object({ id: z.uuid(), captureType: z.string(), location: z.string() }),
   items: z.array(ZProviderOption),
 });
 export type TProviderOptions = z.infer<typeof ZProviderOptions>;
 
-/** What the provider is paid for a job: 0 to 1,000,000 with at most two decimals; empty means none. */
+/** What the provider is paid for a job: 0 to 1,000,000 with at most two decimals; required (decision 107). */
 export const ZCompensation = z
-  .number({ error: WORKFLOW_MESSAGES.compensationNumber })
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? WORKFLOW_MESSAGES.compensationRequired
+        : WORKFLOW_MESSAGES.compensationNumber,
+  })
   .min(0, WORKFLOW_MESSAGES.compensationMin)
   .max(COMPENSATION_MAX, WORKFLOW_MESSAGES.compensationMax)
   .refine(hasAtMostTwoDecimals, WORKFLOW_MESSAGES.compensationDecimals);
@@ -442,7 +516,7 @@ export const ZCompensation = z
 export const ZCreateAssignmentRequest = z.object({
   orderId: z.uuid({ error: WORKFLOW_MESSAGES.chooseOrder }),
   providerOrgId: z.uuid({ error: WORKFLOW_VALIDATION.pickProvider.message }),
-  compensation: ZCompensation.nullish(),
+  compensation: ZCompensation,
 });
 export type TCreateAssignmentRequest = z.input<typeof ZCreateAssignmentRequest>;
 

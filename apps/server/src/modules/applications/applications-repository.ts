@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, eq } from 'drizzle-orm';
-import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { afterCursor, containsPattern, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
 const { providerApplications } = schema;
 
@@ -42,16 +42,35 @@ export async function updateApplication(
   return row!;
 }
 
+/** An application whose organisation, region or contact contains the text. */
+function applicationMatches(text: string): SQL | undefined {
+  const pattern = containsPattern(text);
+  return or(
+    ilike(providerApplications.orgName, pattern),
+    ilike(providerApplications.region, pattern),
+    ...['first_name', 'last_name', 'email', 'phone', 'website'].map((key) =>
+      ilike(sql`${providerApplications.contact}->>${key}`, pattern),
+    ),
+  );
+}
+
+/** Newest first; in the given statuses and matching the search. */
 export async function listApplications(
   db: TExecutor,
-  options: { limit: number; cursor?: TCursor | undefined; status?: string | undefined },
+  options: {
+    limit: number;
+    cursor?: TCursor | undefined;
+    statuses?: readonly string[] | undefined;
+    search?: string | undefined;
+  },
 ) {
   return db
     .select({ application: providerApplications, cursorAt: cursorKey(providerApplications.createdAt) })
     .from(providerApplications)
     .where(
       and(
-        options.status ? eq(providerApplications.status, options.status) : undefined,
+        options.statuses ? inArray(providerApplications.status, [...options.statuses]) : undefined,
+        options.search ? applicationMatches(options.search) : undefined,
         afterCursor(providerApplications, options.cursor),
       ),
     )

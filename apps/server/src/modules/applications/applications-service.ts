@@ -1,9 +1,12 @@
 import type { TDatabase } from '@spacecapture/db/client';
-import type {
-  TApplication,
-  TApplicationList,
-  TApproveApplicationResponse,
+import {
+  OPEN_APPLICATION_STATUSES,
+  statusesOfTriageFilter,
+  type TApplication,
+  type TApplicationList,
+  type TApproveApplicationResponse,
 } from '@spacecapture/shared/contracts/admin-workflow';
+import { CAPTURE_DEVICES } from '@spacecapture/shared/enums';
 import { AppError } from '@spacecapture/shared/errors';
 import {
   APPLICATION_MACHINE,
@@ -17,15 +20,45 @@ import { insertOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import type { TInvitationsService } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { insertDevice, upsertProfile } from '../provider/provider-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { applicationRejectedEmail } from './application-emails.ts';
-import { findApplication, listApplications, lockApplication, updateApplication } from './applications-repository.ts';
+import {
+  findApplication,
+  listApplications,
+  lockApplication,
+  type TApplicationRow,
+  updateApplication,
+} from './applications-repository.ts';
 import { toApplicationView } from './applications-view.ts';
 
 function assertApplicationMove(from: string, to: TApplicationStatus) {
   if (!canTransition(APPLICATION_MACHINE, from as TApplicationStatus, to)) {
     throw new AppError('conflict', transitionRefusal(APPLICATION_MACHINE, from, to));
   }
+}
+
+/** "Berlin, Hamburg" → ["Berlin", "Hamburg"]; "n/a" and "none" mean no region. */
+function serviceRegionsOf(region: string | null): string[] {
+  if (!region || /^\s*(n\/?a|none|-)\s*$/i.test(region)) return [];
+  const regions = region
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return [...new Set(regions)];
+}
+
+/**
+ * The devices an application names, as the new provider's inventory: the vendor's devices only
+ * ("Multiple devices" names none). The applicant gave no serial, so each gets a placeholder the
+ * provider replaces in their portal; the application's id keeps it unique.
+ */
+function carriedDevicesOf(application: TApplicationRow) {
+  const models = application.devicesOwned.filter((model): model is (typeof CAPTURE_DEVICES)[number] =>
+    (CAPTURE_DEVICES as readonly string[]).includes(model),
+  );
+  const tag = application.id.slice(0, 8).toUpperCase();
+  return models.map((model, index) => ({ model, serial: `TBC-${tag}-${index + 1}`, capabilities: [] }));
 }
 
 /**
@@ -81,12 +114,14 @@ export function createApplicationsService(deps: {
     async list(options: {
       limit: number;
       cursor?: string | undefined;
-      status?: string | undefined;
+      status: string;
+      q?: string | undefined;
     }): Promise<TApplicationList> {
       const rows = await listApplications(db, {
         limit: options.limit + 1,
         cursor: decodeCursor(options.cursor),
-        status: options.status,
+        statuses: statusesOfTriageFilter(options.status, OPEN_APPLICATION_STATUSES),
+        search: options.q,
       });
       return toPage(
         rows,
@@ -106,10 +141,11 @@ export function createApplicationsService(deps: {
     },
 
     /**
-     * Approve: the provider organisation (named as the application's org_name) and an invitation
-     * as its provider_admin e-mailed to the contact, in one transaction with the status change.
-     * If the invitation is refused (the address already has an account or a pending invitation),
-     * nothing is kept.
+     * Approve: the provider organisation (named as the application's org_name) with what the
+     * application told (its regions, contact e-mail and phone as the provider profile; its device
+     * in the inventory), and an invitation as its provider_admin e-mailed to the contact, in one
+     * transaction with the status change. If the invitation is refused (the address already has an
+     * account or a pending invitation), nothing is kept.
      */
     async approve(id: string, actor: TActor): Promise<TApproveApplicationResponse> {
       const result = await db.transaction(async (tx) => {
@@ -117,6 +153,16 @@ export function createApplicationsService(deps: {
         if (!application) throw new AppError('not_found', 'Application not found.');
         assertApplicationMove(application.status, 'approved');
         const organization = await insertOrganization(tx, { name: application.orgName, type: 'provider' });
+        const profile = await upsertProfile(tx, {
+          orgId: organization.id,
+          contactEmail: application.contact.email,
+          phone: application.contact.phone,
+          serviceRegions: serviceRegionsOf(application.region),
+        });
+        const devices = [];
+        for (const device of carriedDevicesOf(application)) {
+          devices.push(await insertDevice(tx, { orgId: organization.id, ...device }));
+        }
         const invitation = await invitations.inviteWithin(tx, {
           email: application.contact.email,
           role: 'provider_admin',
@@ -130,7 +176,13 @@ export function createApplicationsService(deps: {
           entityId: id,
           action: 'approve',
           before: application,
-          after: { ...updated, organization, invitation: { id: invitation.id, email: invitation.email } },
+          after: {
+            ...updated,
+            organization,
+            serviceRegions: profile.serviceRegions,
+            devices: devices.map((device) => ({ id: device.id, model: device.model, serial: device.serial })),
+            invitation: { id: invitation.id, email: invitation.email },
+          },
           actorUserId: actor.userId,
         });
         return {

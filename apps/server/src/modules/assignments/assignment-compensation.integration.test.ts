@@ -14,8 +14,8 @@ import {
 } from '../../../test/workflow.ts';
 
 /**
- * Create Assignment with the compensation the admin offers the provider: bounded and stored with
- * the offer, audited in the same entry, and shown to the provider on the job.
+ * Create Assignment with the compensation the admin offers the provider: required (decision 107),
+ * bounded and stored with the offer, audited in the same entry, and shown to the provider on the job.
  */
 
 const API = '/api/admin';
@@ -68,13 +68,26 @@ describe('Create Assignment with compensation', () => {
     expect(job.json().compensation).toBe(1250.5);
   });
 
-  it('leaves compensation unset when the admin gives none', async () => {
+  it('refuses an offer without compensation with a field message, and changes nothing', async () => {
     const order = await newOrder();
-    const created = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().compensation).toBeNull();
-    const job = await provider.client.get(`/api/provider/assignments/${created.json().id}`);
-    expect(job.json().compensation).toBeNull();
+    const before = await auditCount(t.db);
+    for (const body of [
+      { orderId: order.id, providerOrgId: provider.orgId },
+      { orderId: order.id, providerOrgId: provider.orgId, compensation: null },
+    ]) {
+      const refused = await admin.post(`${API}/assignments`, body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error.fields).toEqual({ compensation: WORKFLOW_MESSAGES.compensationRequired });
+    }
+    await expect(
+      t.app.services.assignments.create({ orderId: order.id, providerOrgId: provider.orgId } as never, {
+        userId: 'admin',
+        role: 'admin',
+        orgId: null,
+      }),
+    ).rejects.toMatchObject({ code: 'validation_failed' });
+    expect(await auditCount(t.db)).toBe(before);
+    expect((await orderRow(t.db, order.id)).status).toBe('triage');
   });
 
   it.each([

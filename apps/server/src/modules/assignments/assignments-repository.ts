@@ -1,7 +1,7 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 
-const { assignments, organizations, deviceInventory, providerCertifications } = schema;
+const { assignments, organizations, deviceInventory, providerCertifications, providerProfiles } = schema;
 
 export type TAssignmentRow = typeof assignments.$inferSelect;
 export type TAssignmentWithProvider = { assignment: TAssignmentRow; providerOrg: { id: string; name: string } };
@@ -94,4 +94,13 @@ export async function certificationsOf(db: TExecutor, orgIds: readonly string[])
     .from(providerCertifications)
     .where(inArray(providerCertifications.orgId, [...orgIds]))
     .orderBy(desc(providerCertifications.createdAt));
+}
+
+/** The service regions each provider organisation set in its profile (or carried from its application). */
+export async function serviceRegionsOf(db: TExecutor, orgIds: readonly string[]) {
+  if (orgIds.length === 0) return [];
+  return db
+    .select({ orgId: providerProfiles.orgId, serviceRegions: providerProfiles.serviceRegions })
+    .from(providerProfiles)
+    .where(inArray(providerProfiles.orgId, [...orgIds]));
 }

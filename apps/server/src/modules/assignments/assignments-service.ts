@@ -9,7 +9,7 @@ import {
   WORKFLOW_MESSAGES,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { AppError } from '@spacecapture/shared/errors';
-import { providerFitsCaptureType } from '@spacecapture/shared/provider-fit';
+import { providerFitsOrder } from '@spacecapture/shared/provider-fit';
 import {
   ASSIGNABLE_ORDER_STATUSES,
   ASSIGNMENT_MACHINE,
@@ -56,6 +56,7 @@ import {
   listActiveProviders,
   lockAssignment,
   lockLiveAssignmentOf,
+  serviceRegionsOf,
   type TAssignmentRow,
   updateAssignment,
 } from './assignments-repository.ts';
@@ -211,18 +212,28 @@ export function createAssignmentsService(deps: {
       );
     },
 
-    /** Provider picker: active provider organisations with devices, certifications, regions and fit. */
+    /**
+     * Provider picker: active provider organisations with devices, certifications, regions (their
+     * service regions and their certifications' regions) and whether they fit the order.
+     */
     async providerOptions(orderId: string): Promise<TProviderOptions> {
       const found = await findOrder(db, orderId);
       if (!found) throw new AppError('not_found', 'Order not found.');
       const providers = await listActiveProviders(db, PROVIDER_PICKER_LIMIT);
       const ids = providers.map((provider) => provider.id);
-      const [devices, certifications] = await Promise.all([devicesOf(db, ids), certificationsOf(db, ids)]);
+      const [devices, certifications, profiles] = await Promise.all([
+        devicesOf(db, ids),
+        certificationsOf(db, ids),
+        serviceRegionsOf(db, ids),
+      ]);
+      const { order } = found;
       return {
-        order: { id: found.order.id, captureType: found.order.captureType },
+        order: { id: order.id, captureType: order.captureType, location: order.location },
         items: providers.map((provider) => {
           const own = devices.filter((device) => device.orgId === provider.id);
           const certs = certifications.filter((cert) => cert.orgId === provider.id);
+          const serviceRegions = profiles.find((profile) => profile.orgId === provider.id)?.serviceRegions ?? [];
+          const regions = [...new Set([...serviceRegions, ...certs.flatMap((cert) => cert.regions)])];
           return {
             id: provider.id,
             name: provider.name,
@@ -239,11 +250,8 @@ export function createAssignmentsService(deps: {
               regions: cert.regions,
               expiry: cert.expiry ? cert.expiry.toISOString() : null,
             })),
-            regions: [...new Set(certs.flatMap((cert) => cert.regions))],
-            fit: providerFitsCaptureType(
-              found.order.captureType,
-              own.map((device) => device.model),
-            ),
+            regions,
+            fit: providerFitsOrder(order, { deviceModels: own.map((device) => device.model), regions }),
           };
         }),
       };
@@ -252,10 +260,16 @@ export function createAssignmentsService(deps: {
     /**
      * Create Assignment: withdraws the order's live offer (if any), offers the job to an active
      * provider organisation with a deadline from the provider_acceptance_deadline_hours flag and
-     * the compensation the admin set (if any), and moves the order to assigned. The same provider
-     * twice (a double click) is a 409.
+     * the compensation the admin set (required: decision 107), and moves the order to assigned.
+     * The same provider twice (a double click) is a 409.
      */
     async create(request: TCreateAssignmentRequest, actor: TActor): Promise<TAssignment> {
+      const { compensation } = request;
+      if (compensation == null) {
+        throw new AppError('validation_failed', WORKFLOW_MESSAGES.compensationRequired, {
+          compensation: WORKFLOW_MESSAGES.compensationRequired,
+        });
+      }
       try {
         const view = await db.transaction(async (tx) => {
           const order = await lockOrder(tx, request.orderId);
@@ -286,7 +300,7 @@ export function createAssignmentsService(deps: {
             status: 'offered',
             respondBy,
             // numeric column: kept as the decimal text, so 0.1 is stored as 0.10, never 0.1000000001.
-            compensation: request.compensation == null ? null : request.compensation.toFixed(2),
+            compensation: compensation.toFixed(2),
           });
           const metadata = { assignmentId: assignment.id, providerOrgId: provider.id, withdrawn: live?.id ?? null };
           let orderAfter = order;

@@ -66,7 +66,11 @@ async function offer(options: { quoteAccepted?: boolean } = {}) {
     await t.app.services.quotes.accept(quote.id, { userId: 'customer', role: 'customer_admin', orgId: customerOrgId });
     expect((await orderRow(t.db, order.id)).status).toBe('approved');
   }
-  const response = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId });
+  const response = await admin.post(`${API}/assignments`, {
+    orderId: order.id,
+    providerOrgId: provider.orgId,
+    compensation: 500,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return { order, assignmentId: response.json().id as string };
 }
@@ -114,7 +118,7 @@ describe('provider accepts', () => {
   it('refuses a withdrawn offer after re-assignment', async () => {
     const { order, assignmentId } = await offer();
     const other = await createOrganization(admin, 'provider');
-    await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: other.id });
+    await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: other.id, compensation: 500 });
     await expect(services().accept(assignmentId, providerActor, scope())).rejects.toEqual(
       refusal('Cannot move assignment from withdrawn to accepted.'),
     );
@@ -141,7 +145,11 @@ describe('provider declines', () => {
       refusal('Cannot move assignment from declined to declined.'),
     );
     // Back in the queue: it can be offered again.
-    const again = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId });
+    const again = await admin.post(`${API}/assignments`, {
+      orderId: order.id,
+      providerOrgId: provider.orgId,
+      compensation: 500,
+    });
     expect(again.statusCode, again.body).toBe(201);
   });
 

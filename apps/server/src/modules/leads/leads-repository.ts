@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, eq } from 'drizzle-orm';
-import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { afterCursor, containsPattern, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
 const { orderLeads, orders } = schema;
 
@@ -34,17 +34,35 @@ export async function updateLead(tx: TExecutor, id: string, values: Partial<type
   return row!;
 }
 
-/** Newest first, with the order a converted lead became. */
+/** A lead whose contact or details contain the text (name, e-mail, phone, company, location, notes). */
+function leadMatches(text: string): SQL | undefined {
+  const pattern = containsPattern(text);
+  return or(
+    ...['name', 'email', 'phone', 'company'].map((key) => ilike(sql`${orderLeads.contact}->>${key}`, pattern)),
+    ...['location', 'additionalInfo'].map((key) => ilike(sql`${orderLeads.details}->>${key}`, pattern)),
+  );
+}
+
+/** Newest first, with the order a converted lead became; in the given statuses and matching the search. */
 export async function listLeads(
   db: TExecutor,
-  options: { limit: number; cursor?: TCursor | undefined; status?: string | undefined },
+  options: {
+    limit: number;
+    cursor?: TCursor | undefined;
+    statuses?: readonly string[] | undefined;
+    search?: string | undefined;
+  },
 ) {
   return db
     .select({ lead: orderLeads, orderId: orders.id, cursorAt: cursorKey(orderLeads.createdAt) })
     .from(orderLeads)
     .leftJoin(orders, eq(orders.leadId, orderLeads.id))
     .where(
-      and(options.status ? eq(orderLeads.status, options.status) : undefined, afterCursor(orderLeads, options.cursor)),
+      and(
+        options.statuses ? inArray(orderLeads.status, [...options.statuses]) : undefined,
+        options.search ? leadMatches(options.search) : undefined,
+        afterCursor(orderLeads, options.cursor),
+      ),
     )
     .orderBy(...newestFirst(orderLeads.createdAt, orderLeads.id))
     .limit(options.limit);

@@ -1,5 +1,8 @@
 import type { TDatabase } from '@spacecapture/db/client';
 import {
+  OPEN_LEAD_STATUSES,
+  statusesOfTriageFilter,
+  type TConvertLeadRequest,
   type TConvertLeadResponse,
   type TLead,
   type TLeadList,
@@ -11,7 +14,9 @@ import { canTransition, LEAD_MACHINE, type TLeadStatus, transitionRefusal } from
 import type { TActor } from '../../lib/actor.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
+import { insertOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
+import type { TInvitationsService } from '../invitations/invitations-service.ts';
 import { findOrganizationRow, insertJobEvent, insertOrder } from '../orders/orders-repository.ts';
 import { toOrderView } from '../orders/orders-view.ts';
 import { listLeads, lockLead, type TLeadRow, updateLead } from './leads-repository.ts';
@@ -33,21 +38,28 @@ function assertLeadMove(from: string, to: TLeadStatus) {
 
 /**
  * Order leads in triage (spec 001 §2 /admin/triage): status moves and the conversion into an
- * order. Each change locks the lead, checks the lead machine and writes one audit entry.
+ * order, under an existing customer organisation or a new one whose contact is invited. Each
+ * change locks the lead, checks the lead machine and writes its audit entries in one transaction.
  */
-export function createLeadsService(deps: { db: TDatabase }) {
-  const { db } = deps;
+export function createLeadsService(deps: {
+  db: TDatabase;
+  invitations: TInvitationsService;
+  onEmailsQueued: () => void;
+}) {
+  const { db, invitations } = deps;
 
   return {
     async list(options: {
       limit: number;
       cursor?: string | undefined;
-      status?: string | undefined;
+      status: string;
+      q?: string | undefined;
     }): Promise<TLeadList> {
       const rows = await listLeads(db, {
         limit: options.limit + 1,
         cursor: decodeCursor(options.cursor),
-        status: options.status,
+        statuses: statusesOfTriageFilter(options.status, OPEN_LEAD_STATUSES),
+        search: options.q,
       });
       return toPage(
         rows,
@@ -77,21 +89,47 @@ export function createLeadsService(deps: { db: TDatabase }) {
     },
 
     /**
-     * Create Order: the order (status triage) under an active customer organisation, and the lead
-     * marked converted, atomically. The lead's lock makes a second conversion wait and then see
-     * "converted" (409); the unique index on orders.lead_id is the last line of defence.
+     * Create Order: the order (status triage) and the lead marked converted, atomically, under an
+     * active customer organisation, or under a new one made here with its contact invited as
+     * customer_admin (the invitation e-mail goes out with the commit). The lead's lock makes a
+     * second conversion wait and then see "converted" (409); the unique index on orders.lead_id is
+     * the last line of defence. A refused invitation (the address has an account or a pending
+     * invitation) keeps nothing.
      */
-    async convert(id: string, customerOrgId: string, actor: TActor): Promise<TConvertLeadResponse> {
+    async convert(id: string, request: TConvertLeadRequest, actor: TActor): Promise<TConvertLeadResponse> {
       try {
-        return await db.transaction(async (tx) => {
+        const result = await db.transaction(async (tx) => {
           const lead = await lockLead(tx, id);
           if (!lead) throw new AppError('not_found', 'Lead not found.');
           assertLeadMove(lead.status, 'converted');
-          const org = await findOrganizationRow(tx, customerOrgId, { forShare: true });
-          if (org?.type !== 'customer' || org.status !== 'active') {
-            throw new AppError('validation_failed', WORKFLOW_VALIDATION.selectCustomerOrg.message, {
-              customerOrgId: WORKFLOW_VALIDATION.selectCustomerOrg.message,
+          let org: { id: string; name: string };
+          let invitation: TConvertLeadResponse['invitation'] = null;
+          if (request.newCustomerOrg) {
+            org = await insertOrganization(tx, { name: request.newCustomerOrg.name, type: 'customer' });
+            await recordAudit(tx, {
+              entity: 'organization',
+              entityId: org.id,
+              action: 'create',
+              after: { ...org, leadId: lead.id },
+              actorUserId: actor.userId,
             });
+            invitation = await invitations.inviteWithin(tx, {
+              email: request.newCustomerOrg.contactEmail,
+              role: 'customer_admin',
+              orgId: org.id,
+              orgName: org.name,
+              actor,
+            });
+          } else {
+            const found = request.customerOrgId
+              ? await findOrganizationRow(tx, request.customerOrgId, { forShare: true })
+              : undefined;
+            if (found?.type !== 'customer' || found.status !== 'active') {
+              throw new AppError('validation_failed', WORKFLOW_VALIDATION.selectCustomerOrg.message, {
+                customerOrgId: WORKFLOW_VALIDATION.selectCustomerOrg.message,
+              });
+            }
+            org = found;
           }
           const order = await insertOrder(tx, {
             title: orderTitleOf(lead.details),
@@ -114,14 +152,21 @@ export function createLeadsService(deps: { db: TDatabase }) {
             entityId: id,
             action: 'convert',
             before: lead,
-            after: { ...converted, order },
+            after: {
+              ...converted,
+              order,
+              ...(invitation ? { invitation: { id: invitation.id, email: invitation.email } } : {}),
+            },
             actorUserId: actor.userId,
           });
           return {
             lead: toLeadView(converted, order.id),
             order: toOrderView(order, { id: org.id, name: org.name }),
+            invitation,
           };
         });
+        if (result.invitation) deps.onEmailsQueued();
+        return result;
       } catch (error) {
         if (isUniqueViolation(error)) {
           throw new AppError('conflict', transitionRefusal(LEAD_MACHINE, 'converted', 'converted'));

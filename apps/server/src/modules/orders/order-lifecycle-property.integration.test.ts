@@ -282,7 +282,7 @@ it('keeps every order inside the order machine and writes one audit entry per ch
           case 'assign':
             return httpStep(
               `${API}/assignments`,
-              { orderId: step.orderId, providerOrgId: step.providerOrgId },
+              { orderId: step.orderId, providerOrgId: step.providerOrgId, compensation: 500 },
               (json) => assignments.push({ id: json.id!, providerOrgId: step.providerOrgId }),
             );
           case 'confirm':

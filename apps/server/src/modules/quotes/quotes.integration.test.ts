@@ -121,7 +121,11 @@ describe('accept', () => {
   it('leaves an order that already moved on where it is (assigned straight from triage)', async () => {
     const { order, quoteId } = await draftQuote();
     const providerOrg = await createOrganization(admin, 'provider');
-    const assigned = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: providerOrg.id });
+    const assigned = await admin.post(`${API}/assignments`, {
+      orderId: order.id,
+      providerOrgId: providerOrg.id,
+      compensation: 500,
+    });
     expect(assigned.statusCode, assigned.body).toBe(201);
     await admin.post(`${API}/quotes/${quoteId}/send`);
     expect((await orderRow(t.db, order.id)).status).toBe('assigned');

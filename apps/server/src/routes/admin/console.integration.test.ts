@@ -388,7 +388,7 @@ describe('GET /api/admin/dashboard', () => {
     const flags = { addressMaskingDefault: true, providerAcceptanceDeadlineHours: 6, mfaRequiredForAdmins: false };
     expect((await admin.request('PUT', '/api/admin/settings', flags)).statusCode).toBe(200);
     const assignment = await t.app.services.assignments.create(
-      { orderId: order!.id, providerOrgId: provider.id },
+      { orderId: order!.id, providerOrgId: provider.id, compensation: 400 },
       actor,
     );
     expect((await counts()).offersAboutToExpire - before.offersAboutToExpire).toBe(1);

@@ -67,7 +67,11 @@ async function convertedOrder() {
 /** An order offered to the provider (not answered yet). */
 async function offeredOrder() {
   const order = await convertedOrder();
-  const response = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId });
+  const response = await admin.post(`${API}/assignments`, {
+    orderId: order.id,
+    providerOrgId: provider.orgId,
+    compensation: 500,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return { order, assignmentId: response.json().id as string };
 }
@@ -80,7 +84,11 @@ async function scheduledOrder() {
   expect((await admin.post(`${API}/quotes/${quote.json().id}/send`)).statusCode).toBe(200);
   const accepted = await customer.client.post(`/api/customer/quotes/${quote.json().id}/accept`);
   expect(accepted.statusCode, accepted.body).toBe(200);
-  const offer = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId });
+  const offer = await admin.post(`${API}/assignments`, {
+    orderId: order.id,
+    providerOrgId: provider.orgId,
+    compensation: 500,
+  });
   expect(offer.statusCode, offer.body).toBe(201);
   const assignmentId = offer.json().id as string;
   await t.app.services.assignments.accept(assignmentId, providerActor(), { providerOrgId: provider.orgId });

@@ -470,7 +470,7 @@ describe('assignments', () => {
     expect(item).toMatchObject({ latestAssignment: null, latestProposal: null, order: { status: 'triage' } });
   });
 
-  it('shows active provider organisations with devices, certifications, regions and fit for the capture type', async () => {
+  it('shows active provider organisations with devices, certifications, regions and fit for the capture type and place', async () => {
     const meta = await createOrganization(admin, 'provider', 'Meta Scans');
     const pro = await createOrganization(admin, 'provider', 'Pro Scans');
     await createOrganization(admin, 'provider', 'Bare Scans');
@@ -478,23 +478,27 @@ describe('assignments', () => {
     await addCertification(t.db, meta.id, 'point-cloud', ['NL', 'BE']);
     await addCertification(t.db, meta.id, 'virtual-tour', ['NL', 'DE']);
     await addDevice(t.db, pro.id, 'Pro 3');
-    const pointCloud = await convertedOrder({ captureType: 'point-cloud' });
+    await addCertification(t.db, pro.id, 'virtual-tour', ['Utrecht']);
+    const pointCloud = await convertedOrder({ captureType: 'point-cloud', location: 'Utrecht, NL' });
     const response = await admin.get(`${API}/assignments/providers?orderId=${pointCloud.id}`);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
-    expect(body.order).toEqual({ id: pointCloud.id, captureType: 'point-cloud' });
+    expect(body.order).toEqual({ id: pointCloud.id, captureType: 'point-cloud', location: 'Utrecht, NL' });
     const byName = (name: string) => body.items.find((item: { name: string }) => item.name === name);
     expect(byName('Meta Scans')).toMatchObject({
       devices: [{ model: 'META' }],
       regions: expect.arrayContaining(['NL', 'BE', 'DE']),
-      fit: { fits: true },
+      fit: { fits: true, reason: 'Point clouds need a META or MEGA device: has META. Serves NL.' },
     });
     expect(byName('Meta Scans').regions).toHaveLength(3);
     expect(byName('Meta Scans').certifications).toHaveLength(2);
     expect(byName('Pro Scans').fit).toEqual({ fits: false, reason: 'Point clouds need a META or MEGA device.' });
-    expect(byName('Bare Scans').fit).toEqual({ fits: false, reason: 'No devices registered.' });
+    expect(byName('Bare Scans').fit).toEqual({
+      fits: false,
+      reason: 'No devices registered. No service regions recorded.',
+    });
     expect(body.items.some((item: { id: string }) => item.id === customer.orgId)).toBe(false);
-    const tour = await convertedOrder({ captureType: 'virtual-tour' });
+    const tour = await convertedOrder({ captureType: 'virtual-tour', location: 'Utrecht, NL' });
     const forTour = (await admin.get(`${API}/assignments/providers?orderId=${tour.id}`)).json();
     expect(forTour.items.find((item: { id: string }) => item.id === pro.id).fit.fits).toBe(true);
     expect((await admin.get(`${API}/assignments/providers`)).statusCode).toBe(400);
@@ -503,17 +507,25 @@ describe('assignments', () => {
 
   it('assigns: offer with the acceptance deadline from the flag, order assigned, provider e-mailed, one audit entry', async () => {
     const order = await convertedOrder();
-    const missing = await admin.post(`${API}/assignments`, { orderId: order.id });
+    const missing = await admin.post(`${API}/assignments`, { orderId: order.id, compensation: 500 });
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).fields).toEqual({ providerOrgId: SPEC.pickProvider });
-    const notProvider = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: customer.orgId });
+    const notProvider = await admin.post(`${API}/assignments`, {
+      orderId: order.id,
+      providerOrgId: customer.orgId,
+      compensation: 500,
+    });
     expect(notProvider.statusCode).toBe(400);
 
     let response: Awaited<ReturnType<TClient['post']>> | undefined;
     const before = Date.now();
     expect(
       await auditDelta(t.db, async () => {
-        response = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId });
+        response = await admin.post(`${API}/assignments`, {
+          orderId: order.id,
+          providerOrgId: provider.orgId,
+          compensation: 500,
+        });
       }),
     ).toBe(1);
     expect(response!.statusCode, response!.body).toBe(201);
@@ -538,7 +550,11 @@ describe('assignments', () => {
     expect(offer.text).toContain('Location revealed after acceptance');
     expect(offer.text).not.toContain('London');
 
-    const twice = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId });
+    const twice = await admin.post(`${API}/assignments`, {
+      orderId: order.id,
+      providerOrgId: provider.orgId,
+      compensation: 500,
+    });
     expect(twice.statusCode).toBe(409);
     const queue = (await admin.get(`${API}/assignments/queue?limit=100`)).json();
     const item = queue.items.find((entry: { order: { id: string } }) => entry.order.id === order.id);
@@ -554,12 +570,16 @@ describe('assignments', () => {
       const order = await convertedOrder();
       const other = await createOrganization(admin, 'provider', 'Other Scans');
       const first = (
-        await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId })
+        await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId, compensation: 500 })
       ).json();
       let response: Awaited<ReturnType<TClient['post']>> | undefined;
       expect(
         await auditDelta(t.db, async () => {
-          response = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: other.id });
+          response = await admin.post(`${API}/assignments`, {
+            orderId: order.id,
+            providerOrgId: other.id,
+            compensation: 500,
+          });
         }),
       ).toBe(1);
       const second = response!.json();
@@ -581,7 +601,11 @@ describe('assignments', () => {
     const order = await convertedOrder();
     const quote = await createQuote(order.id);
     await admin.post(`${API}/quotes/${quote.id}/send`);
-    const response = await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId });
+    const response = await admin.post(`${API}/assignments`, {
+      orderId: order.id,
+      providerOrgId: provider.orgId,
+      compensation: 500,
+    });
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).message).toBe('Cannot move order from quoted to assigned.');
   });
@@ -589,7 +613,7 @@ describe('assignments', () => {
   it('confirms the latest schedule only with an accepted offer and a full window; the order becomes scheduled', async () => {
     const order = await convertedOrder();
     const assignment = (
-      await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId })
+      await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId, compensation: 500 })
     ).json();
     const early = await admin.post(`${API}/assignments/${assignment.id}/confirm-schedule`);
     expect(early.statusCode).toBe(409);

@@ -52,7 +52,7 @@ const adminWorkflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         'x-roles': roles,
         tags,
-        summary: 'Order leads, newest first',
+        summary: 'Order leads, newest first: open ones unless a status or "all" is asked for, with a search',
         querystring: ZListLeadsQuery,
         response: { 200: ZLeadList, ...errors },
       },
@@ -81,16 +81,15 @@ const adminWorkflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         'x-roles': roles,
         tags,
-        summary: 'Create an order from a lead under a customer organisation; the lead becomes converted (once)',
+        summary:
+          'Create an order from a lead under a customer organisation, or a new one with its contact invited; the lead becomes converted (once)',
         params: idParams,
         body: ZConvertLeadRequest,
         response: { 201: ZConvertLeadResponse, ...errors },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await leads.convert(request.params.id, request.body.customerOrgId, toActor(callerOf(request)))),
+      reply.status(201).send(await leads.convert(request.params.id, request.body, toActor(callerOf(request)))),
   );
 
   // ------------------------------------------------------------------------------------------
@@ -102,7 +101,7 @@ const adminWorkflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         'x-roles': roles,
         tags,
-        summary: 'Provider applications, newest first',
+        summary: 'Provider applications, newest first: open ones unless a status or "all" is asked for, with a search',
         querystring: ZListApplicationsQuery,
         response: { 200: ZApplicationList, ...errors },
       },

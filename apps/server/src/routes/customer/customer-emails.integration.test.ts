@@ -109,7 +109,11 @@ describe('e-mails to the customer organisation', () => {
     const quoteId = await sendQuote(order.id);
     const accepted = await colleague.client.post(`/api/customer/quotes/${quoteId}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const offered = await admin.post(`${ADMIN}/assignments`, { orderId: order.id, providerOrgId: provider.orgId });
+    const offered = await admin.post(`${ADMIN}/assignments`, {
+      orderId: order.id,
+      providerOrgId: provider.orgId,
+      compensation: 500,
+    });
     expect(offered.statusCode, offered.body).toBe(201);
     const assignmentId = offered.json().id as string;
     const acceptedOffer = await provider.client.post(`/api/provider/assignments/${assignmentId}/accept`);

@@ -98,7 +98,11 @@ const FILE_BYTES = Buffer.from(Array.from({ length: 64 }, (_, index) => index));
 async function deliveredOrder() {
   const { order, quoteId } = await sentQuote();
   expect((await customer.client.post(`/api/customer/quotes/${quoteId}/accept`)).statusCode).toBe(200);
-  const offered = await admin.post(`${ADMIN}/assignments`, { orderId: order.id, providerOrgId: provider.orgId });
+  const offered = await admin.post(`${ADMIN}/assignments`, {
+    orderId: order.id,
+    providerOrgId: provider.orgId,
+    compensation: 500,
+  });
   expect(offered.statusCode, offered.body).toBe(201);
   await t.app.services.assignments.accept(
     offered.json().id,

@@ -55,7 +55,11 @@ async function offerTo(provider: TSignedInUser) {
   const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId: customer.orgId });
   expect(converted.statusCode, converted.body).toBe(201);
   const order = converted.json().order as { id: string; title: string };
-  const assigned = await admin.post('/api/admin/assignments', { orderId: order.id, providerOrgId: provider.orgId });
+  const assigned = await admin.post('/api/admin/assignments', {
+    orderId: order.id,
+    providerOrgId: provider.orgId,
+    compensation: 500,
+  });
   expect(assigned.statusCode, assigned.body).toBe(201);
   return { order, assignmentId: assigned.json().id as string };
 }

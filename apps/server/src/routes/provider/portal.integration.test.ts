@@ -95,6 +95,7 @@ async function offer(options: { providerOrgId?: string; quoteAccepted?: boolean;
   const response = await admin.post('/api/admin/assignments', {
     orderId: order.id,
     providerOrgId: options.providerOrgId ?? providerAdmin.orgId,
+    compensation: 500,
   });
   expect(response.statusCode, response.body).toBe(201);
   return { order, location, assignmentId: response.json().id as string };
@@ -420,6 +421,11 @@ describe('performance', () => {
       .update(schema.assignments)
       .set({ compensation: '750.50' })
       .where(eq(schema.assignments.id, paid.assignmentId));
+    // An offer made before compensation was required has none: its earnings come from the quote.
+    await t.db
+      .update(schema.assignments)
+      .set({ compensation: null })
+      .where(eq(schema.assignments.id, quoted.assignmentId));
     await t.db.update(schema.orders).set({ status: 'completed' }).where(eq(schema.orders.id, paid.order.id));
     await t.db.update(schema.orders).set({ status: 'delivered' }).where(eq(schema.orders.id, quoted.order.id));
     await t.db.insert(schema.ratings).values([

@@ -1,6 +1,6 @@
+import { useListParams } from '../../../lib/list-params.ts';
 import { CustomerDetail } from './customer-detail.tsx';
 import { CustomersList } from './customers-list.tsx';
-import { useListParams } from './use-list-params.ts';
 
 /** /admin/customers: the list, or one customer's detail when the URL names it (?customer=<id>). */
 export function CustomersScreen() {

@@ -5,15 +5,15 @@ import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
+import { LoadMore } from '../../../components/portal/load-more.tsx';
+import { SearchBox } from '../../../components/portal/search-box.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
+import { useListParams, withParams } from '../../../lib/list-params.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { humanize } from '../utils/format.ts';
-import { readOrderFilters, withParams } from '../utils/list-filters.ts';
+import { readOrderFilters } from '../utils/list-filters.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
-import { LoadMore } from './load-more.tsx';
-import { SearchBox } from './search-box.tsx';
-import { useListParams } from './use-list-params.ts';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },

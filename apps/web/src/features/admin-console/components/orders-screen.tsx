@@ -1,6 +1,6 @@
+import { useListParams } from '../../../lib/list-params.ts';
 import { OrderDetail } from './order-detail.tsx';
 import { OrdersList } from './orders-list.tsx';
-import { useListParams } from './use-list-params.ts';
 
 /** /admin/orders: the list, or one order's detail when the URL names it (?order=<id>). */
 export function OrdersScreen() {

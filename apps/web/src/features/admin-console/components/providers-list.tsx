@@ -3,15 +3,15 @@ import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-con
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
+import { LoadMore } from '../../../components/portal/load-more.tsx';
+import { SearchBox } from '../../../components/portal/search-box.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
+import { useListParams, withParams } from '../../../lib/list-params.ts';
 import { useProviders } from '../api/get-providers.ts';
 import { formatRate, regionsOf } from '../utils/format.ts';
-import { readOrganizationFilters, withParams } from '../utils/list-filters.ts';
+import { readOrganizationFilters } from '../utils/list-filters.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
-import { LoadMore } from './load-more.tsx';
-import { SearchBox } from './search-box.tsx';
-import { useListParams } from './use-list-params.ts';
 
 /** Provider organisations, newest first, searchable by name (spec 001 §2 /admin/providers). */
 export function ProvidersList() {

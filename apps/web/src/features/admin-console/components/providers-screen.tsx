@@ -1,6 +1,6 @@
+import { useListParams } from '../../../lib/list-params.ts';
 import { ProviderDetail } from './provider-detail.tsx';
 import { ProvidersList } from './providers-list.tsx';
-import { useListParams } from './use-list-params.ts';
 
 /** /admin/providers: the list, or one provider's detail when the URL names it (?provider=<id>). */
 export function ProvidersScreen() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOrderFilters, withParams } from './list-filters.ts';
+import { readOrderFilters } from './list-filters.ts';
 
 describe('order filters in the URL', () => {
   it('reads the search and a known status', () => {
@@ -13,12 +13,5 @@ describe('order filters in the URL', () => {
     const filters = readOrderFilters(new URLSearchParams(`status=lost&q=${'a'.repeat(500)}`));
     expect(filters.status).toBe('');
     expect(filters.q).toHaveLength(200);
-  });
-
-  it('sets, replaces and removes parameters, keeping the others', () => {
-    const params = new URLSearchParams('q=oslo&status=triage');
-    expect(withParams(params, { order: 'abc' })).toBe('?q=oslo&status=triage&order=abc');
-    expect(withParams(params, { status: '' })).toBe('?q=oslo');
-    expect(withParams(params, { q: null, status: null })).toBe('');
   });
 });

@@ -6,13 +6,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { adminKeys } from '../../../resources/admin/admin-keys.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
-/** POST /api/admin/leads/:id/convert { customerOrgId } → 201 { lead, order }. */
-export function convertLead({ id, customerOrgId }: { id: string } & TConvertLeadRequest) {
+/** POST /api/admin/leads/:id/convert { customerOrgId } or { newCustomerOrg } → 201 { lead, order, invitation }. */
+export function convertLead({ id, ...body }: { id: string } & TConvertLeadRequest) {
   return apiRequest(`/api/admin/leads/${encodeURIComponent(id)}/convert`, {
     method: 'POST',
-    json: { customerOrgId },
+    json: body,
     schema: ZConvertLeadResponse,
   });
 }
@@ -22,6 +23,12 @@ export function useConvertLead() {
   return useMutation({
     mutationFn: convertLead,
     onSuccess: () => notifySuccess(WORKFLOW_TOASTS.leadConverted),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
+    onSettled: async () => {
+      // A new organisation joins the customer pickers.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.organizationOptions('customer') }),
+      ]);
+    },
   });
 }

@@ -3,6 +3,7 @@ import {
   COMPENSATION_MAX,
   type TAssignmentQueueItem,
   type TProviderOption,
+  WORKFLOW_MESSAGES,
   WORKFLOW_TOASTS,
   WORKFLOW_VALIDATION,
 } from '@spacecapture/shared/contracts/admin-workflow';
@@ -39,6 +40,9 @@ function ProviderLabel({ provider }: { provider: TProviderOption }) {
       <Text size="xs" c="gray.7">
         Devices: {devices} · Certifications: {certifications} · Regions: {provider.regions.join(', ') || 'n/a'}
       </Text>
+      <Text size="xs" c={provider.fit.fits ? 'teal.9' : 'red.9'} data-testid="provider-fit-reason">
+        {provider.fit.reason}
+      </Text>
     </Stack>
   );
 }
@@ -55,14 +59,20 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
   const confirm = useConfirmSchedule();
   const [providerOrgId, setProviderOrgId] = useState('');
   const [compensation, setCompensation] = useState<number | string>('');
+  const [compensationMissing, setCompensationMissing] = useState(false);
 
   function onAssign() {
     if (!providerOrgId) {
       notifyError(WORKFLOW_VALIDATION.pickProvider);
       return;
     }
+    // Every offer names its pay (decision 107): the provider never reads "To be confirmed".
+    if (compensation === '') {
+      setCompensationMissing(true);
+      return;
+    }
     create.mutate(
-      { orderId: order.id, providerOrgId, compensation: compensation === '' ? null : Number(compensation) },
+      { orderId: order.id, providerOrgId, compensation: Number(compensation) },
       {
         onSuccess: () => {
           setProviderOrgId('');
@@ -122,16 +132,26 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
       </Radio.Group>
       <NumberInput
         mt="sm"
-        label="Compensation (optional)"
+        label="Compensation"
+        withAsterisk
         description="Paid to the provider for this job"
         value={compensation}
-        onChange={setCompensation}
+        onChange={(value) => {
+          setCompensation(value);
+          setCompensationMissing(false);
+        }}
         min={0}
         max={COMPENSATION_MAX}
         decimalScale={2}
         thousandSeparator=","
         allowNegative={false}
-        error={create.error instanceof ApiError ? create.error.fields.compensation : undefined}
+        error={
+          compensationMissing
+            ? WORKFLOW_MESSAGES.compensationRequired
+            : create.error instanceof ApiError
+              ? create.error.fields.compensation
+              : undefined
+        }
         maw={240}
       />
       <Group gap="xs" mt="sm">

@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { ADMIN_LIST_LIMITS } from '@spacecapture/shared/contracts/admin-console/common';
 import { useEffect, useRef, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../utils/list-filters.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/list-params.ts';
 
 type TSearchBoxProps = {
   label: string;

@@ -1,0 +1,14 @@
+import { Text } from '@mantine/core';
+
+/** One labelled fact of a card, left out when there is nothing to say. */
+export function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <Text size="sm">
+      <Text span c="gray.7" size="sm">
+        {label}:
+      </Text>{' '}
+      {value}
+    </Text>
+  );
+}
