@@ -30,9 +30,9 @@ import {
   tusHeaderMutations,
   tusMetadata,
 } from '../test/api-fuzz.ts';
+import { movableClock } from '../test/movable-clock.ts';
 import { multipartBody, PDF_BYTES } from '../test/public-forms.ts';
 import { createTestApp, type TTestApp } from '../test/test-app.ts';
-import { movableClock } from '../test/movable-clock.ts';
 import { acceptedJob, COMPANY_EMAIL, DEFAULT_BREAKDOWN, submitApplication, submitLead } from '../test/workflow.ts';
 
 /**

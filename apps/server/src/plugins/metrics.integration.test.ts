@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ORIGIN, createSignedInAdmin, createSignedInUser, type TClient } from '../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../test/test-app.ts';
 import { movableClock } from '../../test/movable-clock.ts';
+import { createTestApp, type TTestApp } from '../../test/test-app.ts';
 import { acceptedJob, createOrganization } from '../../test/workflow.ts';
 import { enqueueEmails } from '../modules/outbox/outbox-repository.ts';
 

@@ -150,8 +150,8 @@ export function createOrderActionsService(deps: { db: TDatabase; clock: () => Da
           );
         }
         const job = await lockLiveAssignmentOf(tx, order.id);
-        const windowStart = job?.scheduledStart ?? null;
-        if (!job || job.status !== 'accepted' || !windowStart) {
+        const windowStart = job?.status === 'accepted' ? job.scheduledStart : null;
+        if (!job || !windowStart) {
           throw new AppError('conflict', 'Uploads can be opened early only for a job with a confirmed window.');
         }
         if (windowStart.getTime() <= clock().getTime()) {

@@ -10,8 +10,8 @@ import {
   type TSignedInUser,
 } from '../../../test/accounts.ts';
 import { startFakeS3 } from '../../../test/fake-s3.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
+import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, createOrganization } from '../../../test/workflow.ts';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../modules/uploads/abandoned-uploads.ts';
 

@@ -9,8 +9,8 @@ import {
   type TResponse,
   type TSignedInUser,
 } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
+import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/workflow.ts';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../modules/uploads/abandoned-uploads.ts';
 
