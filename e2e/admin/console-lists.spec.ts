@@ -8,6 +8,7 @@ import {
   createOrder,
   markDelivered,
   scheduledOrder,
+  startedOrder,
   test,
   uploadDeliverable,
 } from '../support/marketplace.ts';
@@ -113,7 +114,7 @@ test('a delivered order shows its deliverables with their size and can be marked
   deps,
   market,
 }) => {
-  const order = await scheduledOrder(deps, market);
+  const order = await startedOrder(deps, market);
   await uploadDeliverable(market.provider.api, order.orderId, 'floor-plan.pdf', Buffer.alloc(3000, 1));
   await markDelivered(market.provider.api, order.orderId);
 

@@ -9,6 +9,7 @@ import {
   scheduledOrder,
   signInPage,
   sqlText,
+  startedOrder,
   test,
   uploadDeliverable,
 } from '../support/marketplace.ts';
@@ -71,9 +72,15 @@ test('orders: only our organisation, search, status filter, detail with steps an
   await expect(detail.getByRole('heading', { level: 2, name: scheduled.title })).toBeVisible();
   await expect(detail.getByText(scheduled.location, { exact: true })).toBeVisible();
   await expect(detail.getByText('In progress', { exact: true })).toBeVisible();
-  // Scheduled, nothing captured yet: capture is under way (half of one step of three).
-  await expect(detail.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '17');
-  await expect(detail.getByText('Capture in progress')).toBeVisible();
+  // Scheduled for next week: only the confirmed schedule is done (one step of four, dated when it
+  // was confirmed); nothing claims a capture that has not happened.
+  await expect(detail.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '25');
+  await expect(detail.getByRole('listitem').filter({ hasText: 'Capture scheduled ·' })).toHaveAttribute(
+    'data-state',
+    'done',
+  );
+  await expect(detail.getByText('Capture pending')).toBeVisible();
+  await expect(detail.getByText('Capture completed')).toHaveCount(0);
   await expect(detail.getByText('Processing and QA pending')).toBeVisible();
   await expect(detail.getByText('Final delivery pending')).toBeVisible();
   const window = await page.evaluate(
@@ -106,7 +113,7 @@ test('deliverables: listed per order, downloaded through a signed link (Range to
   deps,
   market,
 }) => {
-  const order = await scheduledOrder(deps, market);
+  const order = await startedOrder(deps, market);
   const bytes = randomBytes(3000);
   const fileName = `scan-${randomUUID().slice(0, 6)}.e57`;
   const deliverableId = await uploadDeliverable(market.provider.api, order.orderId, fileName, bytes);
@@ -184,7 +191,7 @@ test('dashboard: My Orders with detail and Back, Deliverables, and a support req
   deps,
   market,
 }) => {
-  const delivered = await scheduledOrder(deps, market);
+  const delivered = await startedOrder(deps, market);
   const fileName = `plan-${randomUUID().slice(0, 6)}.pdf`;
   await uploadDeliverable(market.provider.api, delivered.orderId, fileName, Buffer.from('%PDF-1.7 floor plan'));
   await markDelivered(market.provider.api, delivered.orderId);

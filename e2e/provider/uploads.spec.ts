@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { Route } from '@playwright/test';
 import { expect, test, toast } from '../auth/support.ts';
-import { createMarketplace, scheduledOrder, signInPage, sqlText, type TMarketDeps } from '../support/marketplace.ts';
+import { createMarketplace, signInPage, sqlText, startedOrder, type TMarketDeps } from '../support/marketplace.ts';
 
 // A whole marketplace, a 20 MB upload with a lost connection and a closed tab, on a shared machine.
 test.describe.configure({ timeout: 180_000 });
@@ -19,7 +19,7 @@ test('a provider uploads a large file through a lost connection and a closed tab
 }, testInfo) => {
   const deps: TMarketDeps = { playwright, admin, inspector, request };
   const market = await createMarketplace(deps);
-  const order = await scheduledOrder(deps, market);
+  const order = await startedOrder(deps, market);
   // Two PATCHes of 16 MB and 4 MB; the file sits on disk so the browser sees the same file twice.
   const bytes = randomBytes(20 * MB);
   const fileName = `site-${randomUUID().slice(0, 6)}.e57`;
@@ -123,7 +123,7 @@ test('Pause stops a transfer mid-file and Resume finishes it from where it stopp
 }, testInfo) => {
   const deps: TMarketDeps = { playwright, admin, inspector, request };
   const market = await createMarketplace(deps);
-  const order = await scheduledOrder(deps, market);
+  const order = await startedOrder(deps, market);
   const bytes = randomBytes(36 * MB);
   const fileName = `mesh-${randomUUID().slice(0, 6)}.glb`;
   const filePath = testInfo.outputPath(fileName);

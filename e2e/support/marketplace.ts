@@ -196,14 +196,19 @@ export async function confirmSchedule(admin: APIRequestContext, assignmentId: st
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** How far ahead a window that should start at once is proposed (it must lie ahead when proposed). */
+const STARTING_WINDOW_LEAD_MS = 3_000;
+
 /**
  * The whole chain to a scheduled job: order, quote sent and accepted, offer accepted, a window
- * proposed for a week from now (09:00–17:00 UTC) and confirmed.
+ * proposed for a week from now (09:00–17:00 UTC) and confirmed. Files wait for the window
+ * (decision 109): see `startedOrder` for a job whose window has started.
  */
 export async function scheduledOrder(
   deps: TMarketDeps,
   market: { customer: TMember; provider: TMember },
   overrides: TOrderOverrides = {},
+  options: { windowStartsSoon?: boolean } = {},
 ) {
   const order = await createOrder(deps, market.customer.organization.id, overrides);
   const { quoteId } = await sendQuote(deps.admin, order.orderId);
@@ -211,11 +216,36 @@ export async function scheduledOrder(
   const { assignmentId } = await assignOrder(deps.admin, order.orderId, market.provider.organization.id);
   await acceptAssignment(market.provider.api, assignmentId);
   const day = new Date(Date.now() + 7 * DAY_MS);
-  const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 9));
+  const start = options.windowStartsSoon
+    ? new Date(Date.now() + STARTING_WINDOW_LEAD_MS)
+    : new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 9));
   const end = new Date(start.getTime() + 8 * 60 * 60 * 1000);
   await proposeSchedule(market.provider.api, assignmentId, start, end);
   await confirmSchedule(deps.admin, assignmentId);
   return { ...order, quoteId, assignmentId, start, end };
+}
+
+/** Whether the provider's Uploads page may add files to the order now (the server's word). */
+export async function uploadsOpen(providerApi: APIRequestContext, orderId: string) {
+  const response = await providerApi.get('/api/provider/upload-targets');
+  await expectOk(response);
+  const { items } = (await response.json()) as { items: { orderId: string; uploadable: boolean }[] };
+  return items.find((item) => item.orderId === orderId)?.uploadable ?? false;
+}
+
+/**
+ * A scheduled job whose confirmed window has started, so the provider may upload and deliver: the
+ * window is proposed a moment ahead (the e2e server runs on the real clock), and this waits until
+ * the server opens uploads.
+ */
+export async function startedOrder(
+  deps: TMarketDeps,
+  market: { customer: TMember; provider: TMember },
+  overrides: TOrderOverrides = {},
+) {
+  const order = await scheduledOrder(deps, market, overrides, { windowStartsSoon: true });
+  await expect.poll(() => uploadsOpen(market.provider.api, order.orderId), { timeout: 15_000 }).toBe(true);
+  return order;
 }
 
 /**

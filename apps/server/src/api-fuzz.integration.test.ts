@@ -30,6 +30,7 @@ import {
   tusHeaderMutations,
   tusMetadata,
 } from '../test/api-fuzz.ts';
+import { movableClock } from '../test/movable-clock.ts';
 import { multipartBody, PDF_BYTES } from '../test/public-forms.ts';
 import { createTestApp, type TTestApp } from '../test/test-app.ts';
 import { acceptedJob, COMPANY_EMAIL, DEFAULT_BREAKDOWN, submitApplication, submitLead } from '../test/workflow.ts';
@@ -140,6 +141,8 @@ const APPLICATION_PAYLOAD = z.toJSONSchema(ZProviderApplication, {
 // The world: callers and the rows their path ids name
 
 let t: TTestApp;
+/** Windows start as jobs are made (acceptedJob moves this clock past them). */
+const clock = movableClock();
 let operations: TOperation[];
 const callers: TCaller[] = [];
 /** Real ids by the path segment before the parameter (`orders` for /orders/{id}). */
@@ -166,6 +169,7 @@ async function signIn(emailAddress: string) {
 
 async function createWorld() {
   t = await createTestApp({
+    clock: clock.now,
     env: {
       COMPANY_EMAIL,
       // The fuzz reaches the handlers: no per-address form limit, and no shedding because a busy
@@ -222,11 +226,15 @@ async function createWorld() {
   );
 
   // A job the home provider holds for the home customer, with a delivered file and an open upload.
-  const job = await acceptedJob(t.app, {
-    admin: master.client,
-    customerOrgId: customer.orgId,
-    provider: { client: provider.client, orgId: provider.orgId },
-  });
+  const job = await acceptedJob(
+    t.app,
+    {
+      admin: master.client,
+      customerOrgId: customer.orgId,
+      provider: { client: provider.client, orgId: provider.orgId },
+    },
+    { clock },
+  );
   const tus = (method: 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: Buffer) =>
     t.app.inject({
       method,

@@ -104,7 +104,7 @@ export async function createServices(deps: {
     provider: createProviderService({ db, clock, assignments }),
     uploads,
     adminConsole: createAdminConsoleService({ db, clock }),
-    orderActions: createOrderActionsService({ db, onEmailsQueued }),
+    orderActions: createOrderActionsService({ db, clock, onEmailsQueued }),
     auditLog: createAuditLogService({ db }),
     settings: createSettingsService({ db }),
     reporting: createReportingService({ db, clock }),

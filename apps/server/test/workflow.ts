@@ -4,6 +4,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TClient } from './accounts.ts';
+import type { TMovableClock } from './movable-clock.ts';
 import { captureRequestInput, multipartBody, PDF_BYTES, providerApplicationInput } from './public-forms.ts';
 
 /**
@@ -129,15 +130,20 @@ export const DEFAULT_BREAKDOWN = {
 
 const HOUR_MS = 3_600_000;
 
+/** How soon a window starts when a test wants it started: the app's clock is then moved past it. */
+const WINDOW_LEAD_MS = 5_000;
+
 /**
  * A job the provider holds: a lead converted into an order for the customer organisation, offered
- * to the provider and accepted; with `scheduled` (the default) a window a day ahead is proposed
- * and confirmed too, so files may be uploaded to it.
+ * to the provider and accepted; with `scheduled` (the default) a window is proposed and confirmed
+ * too. The window starts a day ahead (files wait for it, decision 109) unless `clock`, the app's
+ * movable clock, is given: the window then starts a moment ahead and the clock is moved past its
+ * start, so files may be uploaded at once.
  */
 export async function acceptedJob(
   app: FastifyInstance,
   parties: { admin: TClient; customerOrgId: string; provider: { client: TClient; orgId: string } },
-  options: { scheduled?: boolean; location?: string } = {},
+  options: { scheduled?: boolean; location?: string; clock?: TMovableClock } = {},
 ) {
   const { admin, customerOrgId, provider } = parties;
   const leadId = await submitLead(app, { location: options.location ?? `Dock Road ${randomUUID().slice(0, 8)}` });
@@ -150,12 +156,14 @@ export async function acceptedJob(
   const accepted = await provider.client.post(`/api/provider/assignments/${assignmentId}/accept`);
   expect(accepted.statusCode, accepted.body).toBe(200);
   if (options.scheduled ?? true) {
-    const start = new Date(Date.now() + 24 * HOUR_MS).toISOString();
-    const end = new Date(Date.now() + 26 * HOUR_MS).toISOString();
-    const proposed = await provider.client.post(`/api/provider/assignments/${assignmentId}/schedule`, { start, end });
+    const now = options.clock ? options.clock.now().getTime() : Date.now();
+    const start = now + (options.clock ? WINDOW_LEAD_MS : 24 * HOUR_MS);
+    const window = { start: new Date(start).toISOString(), end: new Date(start + 2 * HOUR_MS).toISOString() };
+    const proposed = await provider.client.post(`/api/provider/assignments/${assignmentId}/schedule`, window);
     expect(proposed.statusCode, proposed.body).toBe(200);
     const confirmed = await admin.post(`/api/admin/assignments/${assignmentId}/confirm-schedule`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
+    options.clock?.advance(WINDOW_LEAD_MS);
   }
   return { orderId, assignmentId };
 }

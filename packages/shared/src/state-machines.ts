@@ -64,15 +64,16 @@ export type TQuoteStatus = (typeof QUOTE_MACHINE.states)[number];
 
 /**
  * Order: from a converted lead to completion. Admins may assign orders in triage, approved or
- * assigned (spec 001 §4); a declined or expired offer sends the order back to approved.
+ * assigned (spec 001 §4); a declined or expired offer sends the order back to approved. An admin
+ * may complete a scheduled or captured order before delivery, with a reason (decision 109).
  */
 export const ORDER_MACHINE = defineMachine('order', {
   triage: ['quoted', 'assigned', 'cancelled'],
   quoted: ['approved', 'triage', 'cancelled'],
   approved: ['assigned', 'cancelled'],
   assigned: ['approved', 'triage', 'scheduled', 'cancelled'],
-  scheduled: ['captured', 'delivered', 'cancelled'],
-  captured: ['delivered'],
+  scheduled: ['captured', 'delivered', 'completed', 'cancelled'],
+  captured: ['delivered', 'completed'],
   delivered: ['completed'],
   completed: [],
   cancelled: [],

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ORIGIN, createSignedInAdmin, createSignedInUser, type TClient } from '../../test/accounts.ts';
+import { movableClock } from '../../test/movable-clock.ts';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
 import { acceptedJob, createOrganization } from '../../test/workflow.ts';
 import { enqueueEmails } from '../modules/outbox/outbox-repository.ts';
@@ -49,8 +50,10 @@ describe('without METRICS_TOKEN', () => {
 describe('with METRICS_TOKEN', () => {
   let t: TTestApp;
   // The app's clock runs an hour ahead of the database's, so the oldest e-mail is an hour old.
+  const clock = movableClock();
+  clock.advance(HOUR_MS);
   beforeAll(async () => {
-    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN }, clock: () => new Date(Date.now() + HOUR_MS) });
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN }, clock: clock.now });
   });
   afterAll(async () => {
     await t?.close();
@@ -151,7 +154,7 @@ describe('with METRICS_TOKEN', () => {
       organization: { name: `Metric Scans ${randomUUID().slice(0, 6)}` },
     });
     const customerOrgId = (await createOrganization(admin, 'customer')).id;
-    const { orderId } = await acceptedJob(t.app, { admin, customerOrgId, provider });
+    const { orderId } = await acceptedJob(t.app, { admin, customerOrgId, provider }, { clock });
     const before = sample(await metrics(), 'spacecapture_upload_received_bytes_total') ?? 0;
 
     const bytes = randomBytes(300_000);

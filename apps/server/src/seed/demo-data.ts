@@ -358,7 +358,7 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
   type TProvider = { id: string; name: string; actor: TActor; session: TSession };
   const providers: TProvider[] = [];
   const providerService = services.provider;
-  const orderActions = createOrderActionsService({ db, onEmailsQueued: () => undefined });
+  const orderActions = createOrderActionsService({ db, clock: now, onEmailsQueued: () => undefined });
   async function equip(orgId: string, session: TSession, definition: TEquipment) {
     for (const [index, device] of definition.devices.entries()) {
       await session('POST', '/api/provider/devices', {
@@ -536,15 +536,17 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
     fileName: string,
     at: { captured: Date; delivered?: Date },
   ) {
-    await uploadFile(provider.session, orderId, fileName);
-    await retime(db, orderId, 'captured', at.captured);
-    if (at.delivered) {
-      await provider.session('POST', `/api/provider/orders/${orderId}/delivered`);
-      await retime(db, orderId, 'delivered', at.delivered);
-    }
+    await withWindowStarted(db, orderId, async () => {
+      await uploadFile(provider.session, orderId, fileName);
+      await retime(db, orderId, 'captured', at.captured);
+      if (at.delivered) {
+        await provider.session('POST', `/api/provider/orders/${orderId}/delivered`);
+        await retime(db, orderId, 'delivered', at.delivered);
+      }
+    });
   }
   async function complete(orderId: string, at: Date) {
-    await orderActions.complete(orderId, admin);
+    await orderActions.complete(orderId, undefined, admin);
     await retime(db, orderId, 'completed', at);
   }
   async function rate(
@@ -703,6 +705,25 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
     counts[name] = Number(row?.n ?? 0);
   }
   return { kind: 'seeded', accounts, adminNote, counts };
+}
+
+/**
+ * Runs `act` as if the order's confirmed window had started: files and deliveries wait for it
+ * (decision 109), and a story's days pass in moments here. The window is put back afterwards, and
+ * the story's instants are set by `retime`.
+ */
+async function withWindowStarted(db: TDatabase, orderId: string, act: () => Promise<void>) {
+  const live = and(eq(schema.assignments.orderId, orderId), eq(schema.assignments.status, 'accepted'));
+  const [job] = await db.select({ start: schema.assignments.scheduledStart }).from(schema.assignments).where(live);
+  await db.update(schema.assignments).set({ scheduledStart: sql`now() - interval '1 minute'` }).where(live);
+  try {
+    await act();
+  } finally {
+    await db
+      .update(schema.assignments)
+      .set({ scheduledStart: job?.start ?? null })
+      .where(live);
+  }
 }
 
 /**

@@ -2,23 +2,13 @@ import { rm } from 'node:fs/promises';
 import { schema } from '@spacecapture/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
+import { movableClock } from '../../test/movable-clock.ts';
 import { captureRequestInput, multipartBody, providerApplicationInput } from '../../test/public-forms.ts';
 import { startSmtpCapture, type TSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
 
 const COMPANY_EMAIL = 'team@spacecapture.test';
 const FAST_OUTBOX = { baseBackoffMs: 50, maxBackoffMs: 200, pollIntervalMs: 50 };
-
-/** A clock that runs with real time and can be moved forward. */
-function movableClock() {
-  let offsetMs = 0;
-  return {
-    now: () => new Date(Date.now() + offsetMs),
-    advance(ms: number) {
-      offsetMs += ms;
-    },
-  };
-}
 
 async function submitCaptureRequest(app: TTestApp, overrides: Record<string, unknown> = {}) {
   const input = captureRequestInput(overrides);

@@ -29,10 +29,14 @@ export const ZListCustomerOrdersQuery = ZListQuery.extend({
 });
 export type TListCustomerOrdersQuery = z.infer<typeof ZListCustomerOrdersQuery>;
 
+export const PROGRESS_STEP_KEYS = ['scheduling', 'capture', 'processing', 'delivery'] as const;
+
+/** A step of the job; a done step carries the time of the event that did it (decision 108). */
 export const ZProgressStep = z.object({
-  key: z.enum(['capture', 'processing', 'delivery']),
+  key: z.enum(PROGRESS_STEP_KEYS),
   label: z.string(),
   state: z.enum(['done', 'current', 'pending']),
+  at: isoDateTime.nullable(),
 });
 export type TProgressStep = z.infer<typeof ZProgressStep>;
 

@@ -69,8 +69,15 @@ export const ZUploadTarget = z.object({
   title: z.string(),
   location: z.string(),
   status: z.enum(ORDER_STATUSES),
-  /** False when the order is past the point where files may be added (completed, cancelled). */
+  /**
+   * Whether files may be added now: the order is scheduled, captured or delivered, and its capture
+   * window has started or an admin opened uploads early (decision 109).
+   */
   uploadable: z.boolean(),
+  /** The confirmed window's start: uploads and Mark delivered open then (null: no window yet). */
+  windowStart: isoDateTime.nullable(),
+  /** An admin's early opening of uploads before the window, with its reason (null: none). */
+  openedEarly: z.object({ reason: z.string(), at: isoDateTime }).nullable(),
   fileCount: z.number().int(),
 });
 export type TUploadTarget = z.infer<typeof ZUploadTarget>;

@@ -51,13 +51,17 @@ export function jobCompletedEmails(input: {
   order: TOrderRow;
   /** The assignment's compensation (decimal text), or null when none was set. */
   compensation: string | null;
+  /** Why an order that was never marked delivered was completed (decision 109); null after delivery. */
+  earlyReason: string | null;
   recipients: readonly string[];
 }) {
-  const { order } = input;
+  const { order, earlyReason } = input;
   return summaryEmailsTo(
     input.recipients,
     `Job completed: ${order.title}`,
-    'The customer has received the deliverables and the job is complete. Its compensation is now payable.',
+    earlyReason === null
+      ? 'The customer has received the deliverables and the job is complete. Its compensation is now payable.'
+      : 'The SpaceCapture team completed the job before it was marked delivered. Its compensation is now payable.',
     [
       ['Order', order.title],
       ['Capture type', labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)],
@@ -65,6 +69,27 @@ export function jobCompletedEmails(input: {
         'Compensation',
         input.compensation === null ? 'As agreed with the SpaceCapture team' : `${input.compensation} USD`,
       ],
+      ...(earlyReason === null ? [] : [['Reason', earlyReason] as TSummaryRow]),
+    ],
+  );
+}
+
+/** Uploads opened early: the provider's members may upload and deliver before the capture window. */
+export function uploadsOpenedEarlyEmails(input: {
+  order: TOrderRow;
+  windowStart: Date;
+  reason: string;
+  recipients: readonly string[];
+}) {
+  const { order } = input;
+  return summaryEmailsTo(
+    input.recipients,
+    `Uploads open: ${order.title}`,
+    'The SpaceCapture team opened uploads for this job before its capture window: you can upload files and mark it delivered now.',
+    [
+      ['Order', order.title],
+      ['Capture window starts', input.windowStart.toUTCString()],
+      ['Reason', input.reason],
     ],
   );
 }

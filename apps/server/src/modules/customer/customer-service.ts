@@ -113,7 +113,8 @@ export function createCustomerService(deps: {
 
   async function orderViews(rows: TOrderRow[]): Promise<TCustomerOrder[]> {
     const ids = rows.map((row) => row.id);
-    const [events, files] = await Promise.all([jobEventsOfOrders(db, ids), deliverablesOfOrders(db, ids)]);
+    const events = await jobEventsOfOrders(db, ids);
+    const now = clock();
     return rows.map((row) => ({
       id: row.id,
       title: row.title,
@@ -122,9 +123,9 @@ export function createCustomerService(deps: {
       status: row.status as TOrderStatus,
       displayStatus: customerDisplayStatus(row.status as TOrderStatus),
       progress: orderProgress(
-        row.status,
+        row,
         events.filter((event) => event.orderId === row.id),
-        files.filter((file) => file.orderId === row.id).length,
+        now,
       ),
       scheduledStart: iso(row.scheduledStart),
       scheduledEnd: iso(row.scheduledEnd),

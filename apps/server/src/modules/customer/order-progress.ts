@@ -1,34 +1,61 @@
 import type { TOrderProgress, TProgressStep } from '@spacecapture/shared/contracts/customer-portal';
 
+type TProgressEvent = { type: string; metadata: Record<string, unknown>; createdAt: Date };
+
+const STEPS = [
+  ['scheduling', 'Capture scheduled'],
+  ['capture', 'Capture completed'],
+  ['processing', 'Processing and QA'],
+  ['delivery', 'Final delivery'],
+] as const satisfies readonly (readonly [TProgressStep['key'], string])[];
+
 /**
- * The customer's three steps (capture completed, processing and QA, final delivery), worked out
- * from the order's job events and status: a step is done when the order reached it, the first step
- * not done is current while the job is under way, and the percentage counts a current step as half.
+ * The customer's steps of the job, each done only when the event that does it exists, and dated
+ * by that event (decision 108):
+ * - scheduling: the order moved to scheduled (the admin confirmed the provider's window);
+ * - capture: the first file arrived (or the order moved to captured or delivered): the window
+ *   passing proves nothing, files do;
+ * - processing and final delivery: the provider marked the order delivered.
+ * A step not done is current only while it is really under way: scheduling while the order is
+ * assigned, capture once the confirmed window has started, processing from the first file until
+ * delivery. Closed orders have nothing current. A current step counts half in the percentage.
  */
 export function orderProgress(
-  status: string,
-  events: readonly { type: string; metadata: Record<string, unknown> }[],
-  deliverableCount: number,
+  order: { status: string; scheduledStart: Date | null },
+  events: readonly TProgressEvent[],
+  now: Date,
 ): TOrderProgress {
-  const movedTo = (target: string) =>
-    events.some((event) => event.type === 'status_change' && event.metadata.to === target);
-  const delivered = status === 'delivered' || status === 'completed' || movedTo('delivered') || movedTo('completed');
-  const captured =
-    delivered || status === 'captured' || movedTo('captured') || events.some((event) => event.type === 'file_uploaded');
-  const processed = delivered || deliverableCount > 0;
-  const done = [captured, processed, delivered];
-  const underWay = status === 'assigned' || status === 'scheduled' || status === 'captured';
-  const currentIndex = underWay ? done.indexOf(false) : -1;
-  const labels = [
-    ['capture', 'Capture completed'],
-    ['processing', 'Processing and QA'],
-    ['delivery', 'Final delivery'],
-  ] as const;
-  const steps: TProgressStep[] = labels.map(([key, label], index) => ({
-    key,
-    label,
-    state: done[index] ? 'done' : index === currentIndex ? 'current' : 'pending',
-  }));
+  const firstAt = (matches: (event: TProgressEvent) => boolean) => {
+    const times = events.filter(matches).map((event) => event.createdAt.getTime());
+    return times.length > 0 ? new Date(Math.min(...times)) : null;
+  };
+  const movedTo =
+    (...targets: string[]) =>
+    (event: TProgressEvent) =>
+      event.type === 'status_change' && targets.includes(String(event.metadata.to));
+
+  const scheduledAt = firstAt(movedTo('scheduled'));
+  const capturedAt = firstAt((event) => event.type === 'file_uploaded' || movedTo('captured', 'delivered')(event));
+  const deliveredAt = firstAt(movedTo('delivered'));
+  const doneAt = [scheduledAt, capturedAt, deliveredAt, deliveredAt];
+
+  const windowStarted = order.scheduledStart !== null && order.scheduledStart.getTime() <= now.getTime();
+  const underWay = [
+    order.status === 'assigned',
+    order.status === 'scheduled' && windowStarted,
+    (order.status === 'scheduled' || order.status === 'captured') && capturedAt !== null,
+    false,
+  ];
+
+  const steps: TProgressStep[] = STEPS.map(([key, label], index) => {
+    const at = doneAt[index] ?? null;
+    return {
+      key,
+      label,
+      state: at ? 'done' : underWay[index] ? 'current' : 'pending',
+      at: at ? at.toISOString() : null,
+    };
+  });
   const points = steps.reduce((sum, step) => sum + (step.state === 'done' ? 1 : step.state === 'current' ? 0.5 : 0), 0);
   return { percent: Math.round((points / steps.length) * 100), steps };
 }

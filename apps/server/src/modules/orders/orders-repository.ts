@@ -116,6 +116,26 @@ export async function findLatestProposal(db: TExecutor, orderId: string, assignm
   return row;
 }
 
+/** The job event that records an admin opening uploads before the capture window (decision 109). */
+export const UPLOADS_OPENED_EARLY = 'uploads_opened_early';
+
+/** Each given order's early opening of uploads, if an admin granted one: its reason and time. */
+export async function uploadsOpenedEarlyOf(db: TExecutor, orderIds: readonly string[]) {
+  const openings = new Map<string, { reason: string; at: Date }>();
+  if (orderIds.length === 0) return openings;
+  const rows = await db
+    .select({ orderId: jobEvents.orderId, metadata: jobEvents.metadata, createdAt: jobEvents.createdAt })
+    .from(jobEvents)
+    .where(and(eq(jobEvents.type, UPLOADS_OPENED_EARLY), inArray(jobEvents.orderId, [...orderIds])))
+    .orderBy(jobEvents.createdAt);
+  for (const row of rows) {
+    if (!openings.has(row.orderId)) {
+      openings.set(row.orderId, { reason: String(row.metadata.reason ?? ''), at: row.createdAt });
+    }
+  }
+  return openings;
+}
+
 /** The e-mail addresses of an organisation's members (who is told about its orders and jobs). */
 export async function memberEmailsOf(db: TExecutor, orgId: string): Promise<string[]> {
   const rows = await db

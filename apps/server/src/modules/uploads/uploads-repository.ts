@@ -9,6 +9,8 @@ export type TUploadTargetRow = {
   title: string;
   location: string;
   status: string;
+  /** The confirmed capture window's start (decision 109: uploads open then). */
+  windowStart: Date | null;
 };
 
 const targetColumns = {
@@ -17,6 +19,7 @@ const targetColumns = {
   title: orders.title,
   location: orders.location,
   status: orders.status,
+  windowStart: assignments.scheduledStart,
 };
 
 /** The provider organisation's accepted assignment of an order, with the order (none: not theirs). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import type { TDatabase } from '@spacecapture/db/client';
+import type { TDatabase, TExecutor } from '@spacecapture/db/client';
 import {
   deliverableTypeOf,
   ORDER_FILES_LIMIT,
@@ -18,7 +18,7 @@ import type { TOrderStatus } from '@spacecapture/shared/state-machines';
 import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { moveOrder } from '../orders/order-moves.ts';
-import { insertJobEvent, lockOrder, memberEmailsOf } from '../orders/orders-repository.ts';
+import { insertJobEvent, lockOrder, memberEmailsOf, uploadsOpenedEarlyOf } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import type { TChecksumTracker } from './streaming-checksum.ts';
@@ -66,6 +66,10 @@ function isUploadable(status: string) {
   return (UPLOADABLE_ORDER_STATUSES as readonly string[]).includes(status);
 }
 
+function hasStarted(windowStart: Date | null, now: Date) {
+  return windowStart === null || windowStart.getTime() <= now.getTime();
+}
+
 function orgOf(actor: TActor) {
   if (!actor.orgId) throw new AppError('forbidden', 'Your account has no organisation.');
   return actor.orgId;
@@ -103,6 +107,23 @@ export function createUploadsService(deps: {
     }
   }
 
+  /**
+   * Files and Mark delivered wait for the confirmed capture window to start, unless an admin opened
+   * uploads early (decision 109): a delivery before the capture would tell the customer something
+   * that has not happened. Refused with a 409 naming the window's start; nothing changes.
+   */
+  async function assertWindowStarted(executor: TExecutor, target: TUploadTargetRow, action: 'upload' | 'deliver') {
+    if (hasStarted(target.windowStart, clock())) return;
+    if ((await uploadsOpenedEarlyOf(executor, [target.orderId])).has(target.orderId)) return;
+    const start = target.windowStart?.toUTCString();
+    throw new AppError(
+      'conflict',
+      action === 'upload'
+        ? `Uploads open when the capture window starts (${start}). Ask the SpaceCapture team to open them earlier.`
+        : `The order can be marked delivered once the capture window starts (${start}).`,
+    );
+  }
+
   /** An upload refused or abandoned: its bytes, its upload state and its share of the reserved space go. */
   async function discard(key: string) {
     deps.checksums.forget(key);
@@ -128,6 +149,7 @@ export function createUploadsService(deps: {
       if (!parsed.success) throw metadataError(fieldMessages(parsed.error.issues));
       const target = await targetOf(actor, parsed.data.orderId);
       assertUploadable(target);
+      await assertWindowStarted(db, target, 'upload');
       return parsed.data;
     },
 
@@ -217,6 +239,7 @@ export function createUploadsService(deps: {
         const target = await findAcceptedAssignment(tx, orgOf(actor), orderId);
         if (!order || !target) throw new AppError('not_found', NOT_FOUND);
         assertUploadable(order);
+        await assertWindowStarted(tx, target, 'upload');
         const again = await findDeliverableOfUpload(tx, orderId, upload.key);
         if (again) return { deliverableId: again, emails: false };
 
@@ -279,16 +302,26 @@ export function createUploadsService(deps: {
 
     async listTargets(actor: TActor): Promise<TUploadTargetList> {
       const rows = await listAcceptedAssignments(db, orgOf(actor), 200);
+      const openedEarly = await uploadsOpenedEarlyOf(
+        db,
+        rows.map((row) => row.orderId),
+      );
+      const now = clock();
       return {
-        items: rows.map((row) => ({
-          assignmentId: row.assignmentId,
-          orderId: row.orderId,
-          title: row.title,
-          location: row.location,
-          status: row.status as TOrderStatus,
-          uploadable: isUploadable(row.status),
-          fileCount: Number(row.fileCount),
-        })),
+        items: rows.map((row) => {
+          const opening = openedEarly.get(row.orderId);
+          return {
+            assignmentId: row.assignmentId,
+            orderId: row.orderId,
+            title: row.title,
+            location: row.location,
+            status: row.status as TOrderStatus,
+            uploadable: isUploadable(row.status) && (hasStarted(row.windowStart, now) || Boolean(opening)),
+            windowStart: row.windowStart ? row.windowStart.toISOString() : null,
+            openedEarly: opening ? { reason: opening.reason, at: opening.at.toISOString() } : null,
+            fileCount: Number(row.fileCount),
+          };
+        }),
       };
     },
 
@@ -316,6 +349,7 @@ export function createUploadsService(deps: {
         const order = await lockOrder(tx, orderId);
         const target = await findAcceptedAssignment(tx, providerOrgId, orderId);
         if (!order || !target) throw new AppError('not_found', NOT_FOUND);
+        await assertWindowStarted(tx, target, 'deliver');
         const fileCount = await countDeliverables(tx, orderId);
         if (fileCount === 0)
           throw new AppError('conflict', 'Upload at least one file before marking the order delivered.');

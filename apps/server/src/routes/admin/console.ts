@@ -4,6 +4,8 @@ import {
   ZAdminOrderList,
   ZAdminOrdersQuery,
   ZCancelOrderRequest,
+  ZCompleteOrderRequest,
+  ZOpenUploadsEarlyRequest,
 } from '@spacecapture/shared/contracts/admin-console/orders';
 import {
   ZAdminCustomerDetail,
@@ -101,13 +103,34 @@ const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         'x-roles': ADMIN_ROLES,
         tags,
-        summary: 'Mark a delivered order completed',
+        summary:
+          'Mark an order completed: a delivered one, or a scheduled or captured one with a reason (audited, sent to the provider)',
         params: idParams,
+        body: ZCompleteOrderRequest.optional(),
         response: { 200: ZAdminOrderDetail, ...guardedErrorResponses },
       },
     },
     async (request) => {
-      await orderActions.complete(request.params.id, toActor(callerOf(request)));
+      await orderActions.complete(request.params.id, request.body, toActor(callerOf(request)));
+      return service.order(request.params.id);
+    },
+  );
+
+  app.post(
+    '/orders/:id/open-uploads',
+    {
+      schema: {
+        'x-roles': ADMIN_ROLES,
+        tags,
+        summary:
+          'Let the provider of a scheduled order upload and deliver before its capture window (reason required, audited, shown on the timeline)',
+        params: idParams,
+        body: ZOpenUploadsEarlyRequest,
+        response: { 200: ZAdminOrderDetail, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      await orderActions.openUploadsEarly(request.params.id, request.body, toActor(callerOf(request)));
       return service.order(request.params.id);
     },
   );

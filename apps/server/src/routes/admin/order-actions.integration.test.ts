@@ -298,14 +298,60 @@ describe('POST /api/admin/orders/:id/complete', () => {
     expect(errorOf(again).message).toBe('Cannot move order from completed to completed.');
   });
 
-  it('refuses an order that is not delivered: 409, nothing written', async () => {
-    for (const status of ['triage', 'scheduled', 'captured', 'cancelled']) {
+  it('completes a scheduled or captured order only with a reason: refused without one, audited and told with it', async () => {
+    const { order, assignmentId } = await scheduledOrder();
+    await setStatus(order.id, 'captured');
+    for (const body of [undefined, {}, { reason: '  ' }]) {
+      let response: Awaited<ReturnType<TClient['post']>> | undefined;
+      expect(
+        await auditDelta(t.db, async () => {
+          response = await admin.post(`${API}/orders/${order.id}/complete`, body);
+        }),
+      ).toBe(0);
+      expect(response!.statusCode).toBe(400);
+      expect(errorOf(response!).message).toBe(ORDER_ACTION_MESSAGES.completeReasonRequired);
+      expect(errorOf(response!).fields?.reason).toBe(ORDER_ACTION_MESSAGES.completeReasonRequired);
+      expect((await orderRow(t.db, order.id)).status).toBe('captured');
+    }
+
+    const reason = 'The provider sent the files by courier; the customer confirmed receipt.';
+    let response: Awaited<ReturnType<TClient['post']>> | undefined;
+    expect(
+      await auditDelta(t.db, async () => {
+        response = await admin.post(`${API}/orders/${order.id}/complete`, { reason: ` ${reason} ` });
+      }),
+    ).toBe(1);
+    expect(response!.statusCode, response!.body).toBe(200);
+    expect(response!.json().order.status).toBe('completed');
+    expect(response!.json().jobEvents[0]).toMatchObject({
+      type: 'status_change',
+      metadata: { from: 'captured', to: 'completed', reason, beforeDelivery: true },
+    });
+    expect((await auditOf(t.db, order.id)).at(-1)).toMatchObject({
+      entity: 'order',
+      action: 'complete',
+      before: expect.objectContaining({ status: 'captured' }),
+      after: expect.objectContaining({ status: 'completed', reason, beforeDelivery: true }),
+    });
+    const told = await latestEmail(t.db, provider.email, `Job completed: ${order.title}`);
+    expect(told.text).toContain('before it was marked delivered');
+    expect(told.text).toContain(reason);
+    expect((await assignmentRow(t.db, assignmentId)).status).toBe('accepted');
+
+    const scheduled = await scheduledOrder();
+    const withReason = await admin.post(`${API}/orders/${scheduled.order.id}/complete`, { reason: 'Done offline.' });
+    expect(withReason.statusCode, withReason.body).toBe(200);
+    expect((await orderRow(t.db, scheduled.order.id)).status).toBe('completed');
+  });
+
+  it('refuses an order that is neither delivered nor under way: 409, nothing written', async () => {
+    for (const status of ['triage', 'cancelled']) {
       const order = await convertedOrder();
       await setStatus(order.id, status);
       let response: Awaited<ReturnType<TClient['post']>> | undefined;
       expect(
         await auditDelta(t.db, async () => {
-          response = await admin.post(`${API}/orders/${order.id}/complete`);
+          response = await admin.post(`${API}/orders/${order.id}/complete`, { reason: 'Closing it.' });
         }),
       ).toBe(0);
       expect(response!.statusCode).toBe(409);

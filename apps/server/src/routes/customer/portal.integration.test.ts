@@ -30,6 +30,7 @@ import {
 
 const ADMIN = '/api/admin';
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 let t: TTestApp;
 let admin: TClient;
@@ -115,6 +116,7 @@ async function deliveredOrder() {
   await t.app.files.adopt(temp, key);
   await t.db.update(schema.orders).set({ status: 'delivered' }).where(eq(schema.orders.id, order.id));
   await t.db.insert(schema.jobEvents).values([
+    { orderId: order.id, type: 'status_change', metadata: { from: 'assigned', to: 'scheduled' } },
     { orderId: order.id, type: 'status_change', metadata: { from: 'scheduled', to: 'captured' } },
     { orderId: order.id, type: 'status_change', metadata: { from: 'captured', to: 'delivered' } },
   ]);
@@ -152,7 +154,10 @@ describe('orders', () => {
     expect(listed.json().items[0]).toMatchObject({
       status: 'triage',
       displayStatus: 'pending',
-      progress: { percent: 0, steps: [{ state: 'pending' }, { state: 'pending' }, { state: 'pending' }] },
+      progress: {
+        percent: 0,
+        steps: [{ state: 'pending' }, { state: 'pending' }, { state: 'pending' }, { state: 'pending' }],
+      },
     });
 
     const page1 = await member.client.get(`/api/customer/orders?q=${tag}&limit=1`);
@@ -177,17 +182,35 @@ describe('orders', () => {
       id: order.id,
       status: 'delivered',
       displayStatus: 'completed',
-      progress: { percent: 100, steps: [{ state: 'done' }, { state: 'done' }, { state: 'done' }] },
+      progress: {
+        percent: 100,
+        steps: [{ state: 'done' }, { state: 'done' }, { state: 'done' }, { state: 'done' }],
+      },
       quotes: [{ id: quoteId, status: 'accepted', canRespond: false }],
       deliverables: [{ id: deliverableId, fileName: 'scan "final".bin', size: FILE_BYTES.length }],
     });
 
     const open = await createOrder();
-    await t.db.update(schema.orders).set({ status: 'scheduled' }).where(eq(schema.orders.id, open.id));
+    // Scheduled, its window started an hour ago, no file yet: the capture is under way, not done.
+    await t.db
+      .update(schema.orders)
+      .set({ status: 'scheduled', scheduledStart: new Date(Date.now() - HOUR) })
+      .where(eq(schema.orders.id, open.id));
+    await t.db
+      .insert(schema.jobEvents)
+      .values({ orderId: open.id, type: 'status_change', metadata: { from: 'assigned', to: 'scheduled' } });
     const scheduled = (await customer.client.get(`/api/customer/orders/${open.id}`)).json();
     expect(scheduled).toMatchObject({
       displayStatus: 'in_progress',
-      progress: { percent: 17, steps: [{ state: 'current' }, { state: 'pending' }, { state: 'pending' }] },
+      progress: {
+        percent: 38,
+        steps: [
+          { key: 'scheduling', state: 'done', at: expect.any(String) },
+          { key: 'capture', state: 'current', at: null },
+          { state: 'pending' },
+          { state: 'pending' },
+        ],
+      },
     });
   });
 });

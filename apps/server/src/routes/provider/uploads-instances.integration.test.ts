@@ -14,6 +14,7 @@ import {
   type TClient,
   type TSignedInUser,
 } from '../../../test/accounts.ts';
+import { movableClock } from '../../../test/movable-clock.ts';
 import { acceptedJob, createOrganization } from '../../../test/workflow.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -63,6 +64,8 @@ async function sharedDatabase(): Promise<TShared> {
 }
 
 let shared: TShared;
+/** Both instances' clock: windows start as jobs are made (acceptedJob moves it past them). */
+const clock = movableClock();
 let dataDir: string;
 let first: FastifyInstance;
 let second: FastifyInstance;
@@ -80,7 +83,7 @@ beforeAll(async () => {
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       ...(shared.url ? { DATABASE_URL: shared.url } : {}),
     });
-    const app = await buildApp({ config, database: handle, startWorkers: false });
+    const app = await buildApp({ config, database: handle, startWorkers: false, clock: clock.now });
     await app.ready();
     return app;
   };
@@ -102,7 +105,11 @@ afterAll(async () => {
 
 async function scheduledOrder() {
   return (
-    await acceptedJob(first, { admin, customerOrgId, provider }, { location: `Twin Yard ${randomUUID().slice(0, 8)}` })
+    await acceptedJob(
+      first,
+      { admin, customerOrgId, provider },
+      { location: `Twin Yard ${randomUUID().slice(0, 8)}`, clock },
+    )
   ).orderId;
 }
 

@@ -10,6 +10,7 @@ import {
   type TSignedInUser,
 } from '../../../test/accounts.ts';
 import { startFakeS3 } from '../../../test/fake-s3.ts';
+import { movableClock } from '../../../test/movable-clock.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, createOrganization } from '../../../test/workflow.ts';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../modules/uploads/abandoned-uploads.ts';
@@ -25,6 +26,8 @@ const HOUR = 3_600_000;
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>;
 let t: TTestApp;
+/** Windows start as jobs are made (acceptedJob moves this clock past them). */
+const clock = movableClock();
 let admin: TClient;
 let provider: TSignedInUser;
 let customer: TSignedInUser;
@@ -32,6 +35,7 @@ let customer: TSignedInUser;
 beforeAll(async () => {
   s3 = await startFakeS3(BUCKET);
   t = await createTestApp({
+    clock: clock.now,
     env: {
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: s3.endpoint,
@@ -62,7 +66,7 @@ async function scheduledOrder() {
     await acceptedJob(
       t.app,
       { admin, customerOrgId, provider },
-      { location: `Bucket Lane ${randomUUID().slice(0, 8)}` },
+      { location: `Bucket Lane ${randomUUID().slice(0, 8)}`, clock },
     )
   ).orderId;
 }

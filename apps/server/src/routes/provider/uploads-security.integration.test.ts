@@ -9,6 +9,7 @@ import {
   type TResponse,
   type TSignedInUser,
 } from '../../../test/accounts.ts';
+import { movableClock } from '../../../test/movable-clock.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/workflow.ts';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../modules/uploads/abandoned-uploads.ts';
@@ -25,6 +26,8 @@ const RESERVED_PER_ORG = 5_000_000;
 const HOUR = 3_600_000;
 
 let t: TTestApp;
+/** Windows start as jobs are made (acceptedJob moves this clock past them). */
+const clock = movableClock();
 let admin: TClient;
 let attacker: TSignedInUser;
 let victim: TSignedInUser;
@@ -32,6 +35,7 @@ let customerOrgId: string;
 
 beforeAll(async () => {
   t = await createTestApp({
+    clock: clock.now,
     env: {
       COMPANY_EMAIL,
       UPLOAD_MAX_BYTES: String(MAX_BYTES),
@@ -55,7 +59,7 @@ function newProvider(name: string) {
 }
 
 async function orderOf(provider: TSignedInUser) {
-  return (await acceptedJob(t.app, { admin, customerOrgId, provider })).orderId;
+  return (await acceptedJob(t.app, { admin, customerOrgId, provider }, { clock })).orderId;
 }
 
 function metadataHeader(values: Record<string, string>) {

@@ -13,6 +13,7 @@ import {
   type TClient,
   type TSignedInUser,
 } from '../../../test/accounts.ts';
+import { movableClock } from '../../../test/movable-clock.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import {
   acceptedJob,
@@ -36,6 +37,8 @@ const MAX_BYTES = 3_000_000;
 const HOUR = 3_600_000;
 
 let t: TTestApp;
+/** The app's clock: acceptedOrder moves it past each new window's start. */
+const clock = movableClock();
 let admin: TClient;
 let provider: TSignedInUser;
 let providerUser: TSignedInUser;
@@ -45,7 +48,7 @@ let customerOrgId: string;
 let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL, UPLOAD_MAX_BYTES: String(MAX_BYTES) } });
+  t = await createTestApp({ env: { COMPANY_EMAIL, UPLOAD_MAX_BYTES: String(MAX_BYTES) }, clock: clock.now });
   admin = (await createSignedInAdmin(t.app)).client;
   provider = await createSignedInUser(t.app, t.db, admin, {
     role: 'provider_admin',
@@ -71,9 +74,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** An order offered to the provider and accepted; with `scheduled`, its window confirmed too. */
-function acceptedOrder(options: { scheduled: boolean } = { scheduled: true }) {
-  return acceptedJob(t.app, { admin, customerOrgId, provider }, options);
+/**
+ * An order offered to the provider and accepted; with `scheduled` (the default), its window
+ * confirmed too: started, unless `windowAhead` leaves it a day ahead.
+ */
+function acceptedOrder(options: { scheduled?: boolean; windowAhead?: boolean } = {}) {
+  return acceptedJob(
+    t.app,
+    { admin, customerOrgId, provider },
+    { scheduled: options.scheduled ?? true, ...(options.windowAhead ? {} : { clock }) },
+  );
 }
 
 function metadataHeader(values: Record<string, string>) {
@@ -463,5 +473,122 @@ describe('files and Mark delivered', () => {
     for (const method of ['head', 'patch', 'delete']) {
       expect(document.paths['/api/provider/uploads/{uploadId}'][method]['x-roles']).toEqual(roles);
     }
+  });
+});
+
+describe('the capture window (decision 109)', () => {
+  async function targetOf(orderId: string) {
+    const response = await provider.client.get('/api/provider/upload-targets');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().items.find((item: { orderId: string }) => item.orderId === orderId);
+  }
+
+  function markDelivered(orderId: string) {
+    return provider.client.post(`/api/provider/orders/${orderId}/delivered`);
+  }
+
+  it('keeps uploads and Mark delivered closed until the window starts; nothing is written; the customer sees no capture', async () => {
+    const { orderId } = await acceptedOrder({ windowAhead: true });
+    const { scheduledStart } = await orderRow(t.db, orderId);
+    const eventsBefore = await jobEventsOf(t.db, orderId);
+
+    const early = await create(provider.client, orderId, 'scan.e57', 1000);
+    expect(early.statusCode).toBe(409);
+    expect(errorOf(early).message).toBe(
+      `Uploads open when the capture window starts (${scheduledStart!.toUTCString()}). Ask the SpaceCapture team to open them earlier.`,
+    );
+    const delivered = await markDelivered(orderId);
+    expect(delivered.statusCode).toBe(409);
+    expect(errorOf(delivered).message).toBe(
+      `The order can be marked delivered once the capture window starts (${scheduledStart!.toUTCString()}).`,
+    );
+    expect(await deliverablesOf(orderId)).toHaveLength(0);
+    expect(await jobEventsOf(t.db, orderId)).toEqual(eventsBefore);
+    expect((await orderRow(t.db, orderId)).status).toBe('scheduled');
+    const reservations = await t.db.select().from(schema.uploadReservations);
+    expect(reservations.filter((row) => row.key.includes(orderId))).toHaveLength(0);
+
+    expect(await targetOf(orderId)).toMatchObject({
+      status: 'scheduled',
+      uploadable: false,
+      windowStart: scheduledStart!.toISOString(),
+      openedEarly: null,
+    });
+    const order = (await customer.client.get(`/api/customer/orders/${orderId}`)).json();
+    expect(order.displayStatus).toBe('in_progress');
+    expect(order.progress.steps.map((step: { state: string }) => step.state)).toEqual([
+      'done',
+      'pending',
+      'pending',
+      'pending',
+    ]);
+  });
+
+  it('opens once the window starts: the upload is recorded and the customer sees the capture dated by the file', async () => {
+    const { orderId } = await acceptedOrder();
+    expect(await targetOf(orderId)).toMatchObject({ uploadable: true, openedEarly: null });
+    await upload(provider.client, orderId, 'scan.e57', randomBytes(2000));
+    const fileEvent = (await jobEventsOf(t.db, orderId)).find((event) => event.type === 'file_uploaded');
+    const order = (await customer.client.get(`/api/customer/orders/${orderId}`)).json();
+    expect(order.progress.steps[1]).toMatchObject({
+      key: 'capture',
+      state: 'done',
+      at: fileEvent!.createdAt.toISOString(),
+    });
+    expect((await markDelivered(orderId)).statusCode).toBe(200);
+  });
+
+  it('an admin opens uploads early with a reason: audited, on the timeline, the provider told; then files and delivery work', async () => {
+    const { orderId } = await acceptedOrder({ windowAhead: true });
+    const open = (body: unknown) => admin.post(`/api/admin/orders/${orderId}/open-uploads`, body);
+
+    const noReason = await open({ reason: '   ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(errorOf(noReason).fields?.reason).toBe('Give a reason for opening uploads before the capture window.');
+    expect((await provider.client.post(`/api/admin/orders/${orderId}/open-uploads`, { reason: 'x' })).statusCode).toBe(
+      403,
+    );
+    expect(await auditOf(t.db, orderId)).toHaveLength(0);
+
+    const reason = 'The venue let the provider in two days early.';
+    const opened = await open({ reason: `  ${reason} ` });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const { scheduledStart } = await orderRow(t.db, orderId);
+    expect(opened.json().jobEvents[0]).toMatchObject({
+      type: 'uploads_opened_early',
+      metadata: { reason, windowStart: scheduledStart!.toISOString() },
+      actor: { email: expect.any(String) },
+    });
+    expect((await auditOf(t.db, orderId)).at(-1)).toMatchObject({
+      entity: 'order',
+      action: 'open_uploads_early',
+      after: expect.objectContaining({ reason, windowStart: scheduledStart!.toISOString() }),
+    });
+    const [mail] = await outboxWithSubject(t.db, 'Uploads open: ');
+    expect(mail?.to).toEqual([provider.email.toLowerCase()]);
+    expect(mail?.text).toContain(reason);
+
+    const again = await open({ reason: 'Once more.' });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toMatch(/^Uploads were opened early already, on /);
+
+    expect(await targetOf(orderId)).toMatchObject({ uploadable: true, openedEarly: { reason } });
+    await upload(provider.client, orderId, 'early.e57', randomBytes(2000));
+    expect((await markDelivered(orderId)).statusCode).toBe(200);
+    expect((await orderRow(t.db, orderId)).status).toBe('delivered');
+  });
+
+  it('refuses to open uploads early once the window has started, or for an order not scheduled', async () => {
+    const started = await acceptedOrder();
+    const late = await admin.post(`/api/admin/orders/${started.orderId}/open-uploads`, { reason: 'Just in case.' });
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late).message).toBe('The capture window has started: uploads are open already.');
+    const assigned = await acceptedOrder({ scheduled: false });
+    const notScheduled = await admin.post(`/api/admin/orders/${assigned.orderId}/open-uploads`, { reason: 'Early.' });
+    expect(notScheduled.statusCode).toBe(409);
+    expect(errorOf(notScheduled).message).toBe(
+      'Uploads can be opened early only for a scheduled order; this order is assigned.',
+    );
+    expect(await auditOf(t.db, assigned.orderId)).toHaveLength(0);
   });
 });

@@ -92,8 +92,11 @@ export const ORDER_ACTION_LIMITS = { reasonMax: 1000 } as const;
 
 export const ORDER_ACTION_MESSAGES = {
   reasonRequired: 'Give a reason for cancelling the order.',
+  completeReasonRequired: 'Give a reason for completing an order that was not delivered.',
+  earlyUploadReasonRequired: 'Give a reason for opening uploads before the capture window.',
   cancelled: { title: 'Order cancelled', message: 'The customer and the assigned provider will be notified.' },
   completed: { title: 'Order completed', message: 'The order is marked completed.' },
+  uploadsOpened: { title: 'Uploads opened', message: 'The provider can upload files now and has been told.' },
   failed: { title: 'Failed' },
 } as const;
 
@@ -106,3 +109,24 @@ export const ZCancelOrderRequest = z.object({
   }),
 });
 export type TCancelOrderRequest = z.input<typeof ZCancelOrderRequest>;
+
+/**
+ * Mark completed: a delivered order needs no reason; a scheduled or captured one (not delivered)
+ * needs one, which the service enforces (decision 109).
+ */
+export const ZCompleteOrderRequest = z.object({
+  reason: boundedText(ORDER_ACTION_LIMITS.reasonMax, { multiline: true })
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type TCompleteOrderRequest = z.input<typeof ZCompleteOrderRequest>;
+
+/** Open uploads early: a scheduled order whose window has not started; the reason is required and audited. */
+export const ZOpenUploadsEarlyRequest = z.object({
+  reason: boundedText(ORDER_ACTION_LIMITS.reasonMax, {
+    min: 1,
+    message: ORDER_ACTION_MESSAGES.earlyUploadReasonRequired,
+    multiline: true,
+  }),
+});
+export type TOpenUploadsEarlyRequest = z.input<typeof ZOpenUploadsEarlyRequest>;

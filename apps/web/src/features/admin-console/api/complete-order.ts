@@ -1,13 +1,16 @@
-import { ZAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
+import { type TCompleteOrderRequest, ZAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { consoleKeys } from './console-keys.ts';
 
-/** POST /api/admin/orders/:id/complete → the completed order's detail (delivered orders only). */
-export function completeOrder(id: string) {
-  return apiRequest(`/api/admin/orders/${encodeURIComponent(id)}/complete`, {
+/**
+ * POST /api/admin/orders/:id/complete { reason? } → the completed order's detail (a reason is
+ * required unless the order was delivered).
+ */
+export function completeOrder(input: { id: string } & TCompleteOrderRequest) {
+  return apiRequest(`/api/admin/orders/${encodeURIComponent(input.id)}/complete`, {
     method: 'POST',
-    json: {},
+    json: input.reason ? { reason: input.reason } : {},
     schema: ZAdminOrderDetail,
   });
 }

@@ -6,9 +6,12 @@ import {
 } from '@spacecapture/shared/contracts/admin-console/orders';
 import { canTransition, ORDER_MACHINE } from '@spacecapture/shared/state-machines';
 import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useCompleteOrder } from '../api/complete-order.ts';
+import { useOpenUploadsEarly } from '../api/open-uploads-early.ts';
 
 type TOrder = TAdminOrderDetail['order'];
 
@@ -16,25 +19,44 @@ function failed(error: unknown) {
   notifyError({ title: ORDER_ACTION_MESSAGES.failed.title, message: errorMessage(error, NETWORK_FALLBACK) });
 }
 
+/** A dialog's required reason: its value, its error, and a check that shows the error when it is empty. */
+function useReason(requiredMessage: string) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return {
+    reason,
+    error,
+    onChange(value: string) {
+      setReason(value);
+      setError(null);
+    },
+    reset() {
+      setReason('');
+      setError(null);
+    },
+    /** True when given; otherwise shows the message under the field. */
+    check() {
+      if (reason.trim()) return true;
+      setError(requiredMessage);
+      return false;
+    },
+  };
+}
+
 function CancelOrderButton({ order }: { order: TOrder }) {
   const cancel = useCancelOrder();
   const [opened, setOpened] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reason = useReason(ORDER_ACTION_MESSAGES.reasonRequired);
 
   function close() {
     setOpened(false);
-    setReason('');
-    setReasonError(null);
+    reason.reset();
   }
 
   function onConfirm() {
-    if (!reason.trim()) {
-      setReasonError(ORDER_ACTION_MESSAGES.reasonRequired);
-      return;
-    }
+    if (!reason.check()) return;
     // The promise, not mutate's callbacks: the button leaves the page once the order is cancelled.
-    cancel.mutateAsync({ id: order.id, reason }).then(() => {
+    cancel.mutateAsync({ id: order.id, reason: reason.reason }).then(() => {
       close();
       notifySuccess(ORDER_ACTION_MESSAGES.cancelled);
     }, failed);
@@ -58,12 +80,9 @@ function CancelOrderButton({ order }: { order: TOrder }) {
             autosize
             minRows={3}
             maxLength={ORDER_ACTION_LIMITS.reasonMax}
-            value={reason}
-            error={reasonError}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setReasonError(null);
-            }}
+            value={reason.reason}
+            error={reason.error}
+            onChange={(event) => reason.onChange(event.currentTarget.value)}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
@@ -82,22 +101,53 @@ function CancelOrderButton({ order }: { order: TOrder }) {
 function CompleteOrderButton({ order }: { order: TOrder }) {
   const complete = useCompleteOrder();
   const [opened, setOpened] = useState(false);
+  // A delivered order is simply closed; one never marked delivered needs a reason (decision 109).
+  const delivered = order.status === 'delivered';
+  const reason = useReason(ORDER_ACTION_MESSAGES.completeReasonRequired);
+
+  function close() {
+    setOpened(false);
+    reason.reset();
+  }
 
   function onConfirm() {
-    complete.mutateAsync(order.id).then(() => {
-      setOpened(false);
+    if (!delivered && !reason.check()) return;
+    complete.mutateAsync({ id: order.id, ...(delivered ? {} : { reason: reason.reason }) }).then(() => {
+      close();
       notifySuccess(ORDER_ACTION_MESSAGES.completed);
     }, failed);
   }
 
   return (
     <>
-      <Button onClick={() => setOpened(true)}>Mark completed</Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Mark this order completed?" centered>
+      <Button variant={delivered ? 'filled' : 'default'} onClick={() => setOpened(true)}>
+        Mark completed
+      </Button>
+      <Modal opened={opened} onClose={close} title="Mark this order completed?" centered>
         <Stack gap="md">
-          <Text size="sm">{order.title} was delivered. Marking it completed closes the order.</Text>
+          {delivered ? (
+            <Text size="sm">{order.title} was delivered. Marking it completed closes the order.</Text>
+          ) : (
+            <>
+              <Text size="sm">
+                {order.title} has not been marked delivered. Completing it now closes the order without a delivery and
+                tells the provider its compensation is payable.
+              </Text>
+              <Textarea
+                label="Reason"
+                description="Kept in the order's history and the audit log, and sent to the provider."
+                required
+                autosize
+                minRows={3}
+                maxLength={ORDER_ACTION_LIMITS.reasonMax}
+                value={reason.reason}
+                error={reason.error}
+                onChange={(event) => reason.onChange(event.currentTarget.value)}
+              />
+            </>
+          )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setOpened(false)}>
+            <Button variant="default" onClick={close}>
               Not yet
             </Button>
             <Button onClick={onConfirm} loading={complete.isPending}>
@@ -110,13 +160,76 @@ function CompleteOrderButton({ order }: { order: TOrder }) {
   );
 }
 
-/** The admin's actions on an order, offered only where the order machine allows them. */
-export function OrderActions({ order }: { order: TOrder }) {
+/** Lets the provider upload and deliver before the confirmed window (decision 109): reason required. */
+function OpenUploadsEarlyButton({ order }: { order: TOrder }) {
+  const openUploads = useOpenUploadsEarly();
+  const [opened, setOpened] = useState(false);
+  const reason = useReason(ORDER_ACTION_MESSAGES.earlyUploadReasonRequired);
+
+  function close() {
+    setOpened(false);
+    reason.reset();
+  }
+
+  function onConfirm() {
+    if (!reason.check()) return;
+    openUploads.mutate({ id: order.id, reason: reason.reason }, { onSuccess: close, onError: failed });
+  }
+
+  return (
+    <>
+      <Button variant="default" onClick={() => setOpened(true)}>
+        Open uploads early
+      </Button>
+      <Modal opened={opened} onClose={close} title="Open uploads before the capture window?" centered>
+        <Stack gap="md">
+          <Text size="sm">
+            The capture window of {order.title} starts{' '}
+            {order.scheduledStart ? formatDateTime(order.scheduledStart) : ''}. Until then the provider cannot upload
+            files or mark the order delivered. Opening uploads now lets them do both, and e-mails them.
+          </Text>
+          <Textarea
+            label="Reason"
+            description="Kept in the order's history and the audit log, and sent to the provider."
+            required
+            autosize
+            minRows={3}
+            maxLength={ORDER_ACTION_LIMITS.reasonMax}
+            value={reason.reason}
+            error={reason.error}
+            onChange={(event) => reason.onChange(event.currentTarget.value)}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Keep closed
+            </Button>
+            <Button onClick={onConfirm} loading={openUploads.isPending}>
+              Open uploads
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * The admin's actions on an order, offered only where the order machine allows them; Open uploads
+ * early only while a scheduled order's window is ahead and uploads were not opened already.
+ */
+export function OrderActions({ order, uploadsOpenedEarly }: { order: TOrder; uploadsOpenedEarly: boolean }) {
+  const now = useNow();
   const canCancel = canTransition(ORDER_MACHINE, order.status, 'cancelled');
   const canComplete = canTransition(ORDER_MACHINE, order.status, 'completed');
-  if (!canCancel && !canComplete) return null;
+  const canOpenUploads =
+    order.status === 'scheduled' &&
+    !uploadsOpenedEarly &&
+    order.scheduledStart !== null &&
+    new Date(order.scheduledStart).getTime() > now;
+  if (!canCancel && !canComplete && !canOpenUploads) return null;
   return (
     <Group gap="sm">
+      {canOpenUploads ? <OpenUploadsEarlyButton order={order} /> : null}
       {canComplete ? <CompleteOrderButton order={order} /> : null}
       {canCancel ? <CancelOrderButton order={order} /> : null}
     </Group>

@@ -53,7 +53,10 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
                     </Title>
                     <ConsoleStatusBadge status={detail.order.status} />
                   </Group>
-                  <OrderActions order={detail.order} />
+                  <OrderActions
+                    order={detail.order}
+                    uploadsOpenedEarly={detail.jobEvents.some((event) => event.type === 'uploads_opened_early')}
+                  />
                 </Group>
                 <OrderFacts order={detail.order} />
               </Stack>

@@ -1,5 +1,6 @@
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { buildOrderTimeline, describeJobEvent } from './order-timeline.ts';
 
 const PROVIDER = { id: '11111111-1111-4111-8111-111111111111', name: 'Northern Scans' };
@@ -112,6 +113,21 @@ describe('describeJobEvent', () => {
       'File uploaded: plan.pdf',
     );
     expect(describeJobEvent({ type: 'site_visit_noted', metadata: {} }).title).toBe('Site visit noted');
+    expect(
+      describeJobEvent({
+        type: 'uploads_opened_early',
+        metadata: { reason: 'Venue open early.', windowStart: '2026-05-09T09:00:00.000Z' },
+      }),
+    ).toEqual({
+      title: 'Uploads opened before the capture window',
+      details: ['Reason: Venue open early.', `Window starts ${formatDateTime('2026-05-09T09:00:00.000Z')}`],
+    });
+    expect(
+      describeJobEvent({
+        type: 'status_change',
+        metadata: { from: 'captured', to: 'completed', reason: 'Files sent by courier.', beforeDelivery: true },
+      }),
+    ).toEqual({ title: 'Order completed before delivery', details: ['Reason: Files sent by courier.'] });
   });
 });
 

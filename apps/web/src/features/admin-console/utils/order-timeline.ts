@@ -40,7 +40,10 @@ function providerNames(detail: TAdminOrderDetail) {
   return names;
 }
 
-/** A job event in words (spec 001 §4 types: status_change, provider_accept, provider_decline, deadline, file_uploaded). */
+/**
+ * A job event in words (spec 001 §4 types: status_change, provider_accept, provider_decline, deadline,
+ * file_uploaded; and uploads_opened_early, decision 109).
+ */
 export function describeJobEvent(
   event: Pick<TJobEvent, 'type' | 'metadata'>,
   names: ReadonlyMap<string, string> = new Map(),
@@ -59,7 +62,12 @@ export function describeJobEvent(
           details: [`Status: ${humanize(to)}`],
         };
       if (to === 'cancelled') return { title: 'Order cancelled', details: reason ? [`Reason: ${reason}`] : [] };
-      if (to === 'completed') return { title: 'Order completed', details: [] };
+      if (to === 'completed') {
+        if (meta.beforeDelivery === true) {
+          return { title: 'Order completed before delivery', details: reason ? [`Reason: ${reason}`] : [] };
+        }
+        return { title: 'Order completed', details: reason ? [`Reason: ${reason}`] : [] };
+      }
       if (to === 'scheduled') {
         const window = windowText(meta.start, meta.end);
         return { title: 'Schedule confirmed', details: window ? [`Window: ${window}`] : [] };
@@ -82,6 +90,17 @@ export function describeJobEvent(
     case 'deadline': {
       const window = windowText(meta.start, meta.end);
       return { title: `${provider} proposed a window`, details: window ? [`Window: ${window}`] : [] };
+    }
+    case 'uploads_opened_early': {
+      const reason = text(meta.reason);
+      const windowStart = text(meta.windowStart);
+      return {
+        title: 'Uploads opened before the capture window',
+        details: [
+          ...(reason ? [`Reason: ${reason}`] : []),
+          ...(windowStart ? [`Window starts ${formatDateTime(windowStart)}`] : []),
+        ],
+      };
     }
     case 'file_uploaded': {
       const name = text(meta.fileName);

@@ -1,6 +1,7 @@
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
 import { OrderDetail } from './order-detail.tsx';
 
@@ -18,9 +19,10 @@ function orderOf(overrides: Partial<TCustomerOrderDetail> = {}): TCustomerOrderD
     progress: {
       percent: 100,
       steps: [
-        { key: 'capture', label: 'Capture completed', state: 'done' },
-        { key: 'processing', label: 'Processing and QA', state: 'done' },
-        { key: 'delivery', label: 'Final delivery', state: 'done' },
+        { key: 'scheduling', label: 'Capture scheduled', state: 'done', at: '2026-03-05T10:00:00.000Z' },
+        { key: 'capture', label: 'Capture completed', state: 'done', at: '2026-03-12T15:00:00.000Z' },
+        { key: 'processing', label: 'Processing and QA', state: 'done', at: '2026-03-14T10:00:00.000Z' },
+        { key: 'delivery', label: 'Final delivery', state: 'done', at: '2026-03-14T10:00:00.000Z' },
       ],
     },
     scheduledStart: '2026-03-12T09:00:00.000Z',
@@ -63,21 +65,24 @@ describe('OrderDetail', () => {
         status: 'scheduled',
         displayStatus: 'in_progress',
         progress: {
-          percent: 17,
+          percent: 38,
           steps: [
-            { key: 'capture', label: 'Capture completed', state: 'current' },
-            { key: 'processing', label: 'Processing and QA', state: 'pending' },
-            { key: 'delivery', label: 'Final delivery', state: 'pending' },
+            { key: 'scheduling', label: 'Capture scheduled', state: 'done', at: '2026-03-05T10:00:00.000Z' },
+            { key: 'capture', label: 'Capture completed', state: 'current', at: null },
+            { key: 'processing', label: 'Processing and QA', state: 'pending', at: null },
+            { key: 'delivery', label: 'Final delivery', state: 'pending', at: null },
           ],
         },
         deliverables: [],
       }),
     }));
     await waitFor(() => expect(text()).toContain('Capture in progress'));
+    // A done step carries the time of its own event.
+    expect(text()).toContain(`Capture scheduled · ${formatDateTime('2026-03-05T10:00:00.000Z')}`);
     expect(text()).toContain('Processing and QA pending');
     expect(text()).toContain('Final delivery pending');
     expect(text()).toContain('In progress');
-    expect(view.container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('17');
+    expect(view.container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('38');
     expect(text()).toContain('No files delivered yet.');
     expect(text()).not.toContain('Rate this job');
   });

@@ -1,28 +1,35 @@
 import { Group, List, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { TOrderProgress, TProgressStep } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
-const STEP_TEXT: Record<TProgressStep['state'], string> = {
-  done: 'completed',
-  current: 'in progress',
-  pending: 'pending',
-};
-
-/** What each step is called before its state ("Processing and QA in progress", spec 001 §2). */
-const STEP_NAME: Record<TProgressStep['key'], string> = {
-  capture: 'Capture',
-  processing: 'Processing and QA',
-  delivery: 'Final delivery',
+/**
+ * Each step as a sentence in each state ("Processing and QA in progress", spec 001 §2); the spec's
+ * three steps follow its wording, scheduling comes before them (decision 108).
+ */
+const STEP_SENTENCES: Record<TProgressStep['key'], Record<TProgressStep['state'], string>> = {
+  scheduling: { done: 'Capture scheduled', current: 'Scheduling the capture', pending: 'Capture not scheduled yet' },
+  capture: { done: 'Capture completed', current: 'Capture in progress', pending: 'Capture pending' },
+  processing: {
+    done: 'Processing and QA completed',
+    current: 'Processing and QA in progress',
+    pending: 'Processing and QA pending',
+  },
+  delivery: {
+    done: 'Final delivery completed',
+    current: 'Final delivery in progress',
+    pending: 'Final delivery pending',
+  },
 };
 
 /** A step as a sentence: "Capture completed", "Processing and QA in progress", "Final delivery pending". */
 export function stepText(step: TProgressStep): string {
-  return `${STEP_NAME[step.key] ?? step.label} ${STEP_TEXT[step.state]}`;
+  return STEP_SENTENCES[step.key]?.[step.state] ?? `${step.label} (${step.state})`;
 }
 
 const STEP_COLOR: Record<TProgressStep['state'], string> = { done: 'green', current: 'blue', pending: 'gray' };
 const STEP_MARK: Record<TProgressStep['state'], string> = { done: '✓', current: '•', pending: '○' };
 
-/** The order's progress bar and its three steps, as the server worked them out from the job's events. */
+/** The order's progress bar and its steps, as the server worked them out from the job's events, each done one dated. */
 export function OrderProgress({ progress }: { progress: TOrderProgress }) {
   return (
     <Stack gap="sm">
@@ -49,6 +56,12 @@ export function OrderProgress({ progress }: { progress: TOrderProgress }) {
             <Text size="sm" span fw={step.state === 'current' ? 600 : 400}>
               {stepText(step)}
             </Text>
+            {step.at ? (
+              <Text size="sm" span c="gray.7">
+                {' · '}
+                <time dateTime={step.at}>{formatDateTime(step.at)}</time>
+              </Text>
+            ) : null}
           </List.Item>
         ))}
       </List>

@@ -6,8 +6,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../../components/portal/query-error.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useQueryParams } from '../../../lib/navigation.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { useUploadTargets } from '../api/get-upload-targets.ts';
 import { useUploadedFiles } from '../api/get-uploaded-files.ts';
 import { useMarkDelivered } from '../api/mark-delivered.ts';
@@ -17,9 +19,24 @@ import { useUploadQueue } from '../lib/use-upload-queue.ts';
 import { FilesList } from './files-list.tsx';
 import { UploadQueue } from './upload-queue.tsx';
 
-function targetLabel(target: TUploadTarget) {
+/**
+ * Whether files may be added to the order now. The server says so in `uploadable`; a scheduled
+ * order whose window starts while the page is open opens then too (decision 109).
+ */
+function isOpen(target: TUploadTarget, now: number) {
+  if (target.uploadable) return true;
+  return target.status === 'scheduled' && target.windowStart !== null && new Date(target.windowStart).getTime() <= now;
+}
+
+/** A scheduled order whose uploads open later, at its window's start. */
+function opensLater(target: TUploadTarget, now: number) {
+  return target.status === 'scheduled' && target.windowStart !== null && !isOpen(target, now);
+}
+
+function targetLabel(target: TUploadTarget, now: number) {
   const files = target.fileCount === 1 ? '1 file' : `${target.fileCount} files`;
-  return `${target.title} (${target.status}, ${files})`;
+  const opens = opensLater(target, now) ? ` · uploads open ${formatDateTime(target.windowStart as string)}` : '';
+  return `${target.title} (${target.status}, ${files})${opens}`;
 }
 
 /**
@@ -44,8 +61,10 @@ export function UploadsScreen() {
     onUploaded: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.all }),
   });
 
+  const now = useNow();
   const items = targets.data?.items ?? [];
   const selected = items.find((target) => target.orderId === orderId) ?? null;
+  const selectedOpen = selected ? isOpen(selected, now) : false;
   const pendingHere = queue.items.some(
     (item) => item.orderId === orderId && item.status !== 'done' && item.status !== 'failed',
   );
@@ -85,7 +104,7 @@ export function UploadsScreen() {
   }
 
   function startUploads() {
-    if (!selected?.uploadable || files.length === 0) {
+    if (!selected || !selectedOpen || files.length === 0) {
       notifyError(UPLOAD_TOASTS.selectOrderAndFile);
       return;
     }
@@ -111,7 +130,7 @@ export function UploadsScreen() {
           ) : (
             <NativeSelect
               label="Accepted assignment"
-              description="Files can be added once the capture is scheduled."
+              description="Files can be added once the capture window has started."
               value={selected ? selected.orderId : ''}
               onChange={(event) => chooseOrder(event.currentTarget.value)}
               disabled={targets.isPending}
@@ -119,8 +138,9 @@ export function UploadsScreen() {
                 { value: '', label: targets.isPending ? 'Loading…' : 'Select an order' },
                 ...items.map((target) => ({
                   value: target.orderId,
-                  label: targetLabel(target),
-                  disabled: !target.uploadable,
+                  label: targetLabel(target, now),
+                  // An order opening later can be chosen, to see when.
+                  disabled: !isOpen(target, now) && !opensLater(target, now),
                 })),
               ]}
             />
@@ -128,6 +148,19 @@ export function UploadsScreen() {
           {orderId && targets.isSuccess && !selected ? (
             <Alert color="yellow" title="Order not available">
               This order is not one of your accepted assignments.
+            </Alert>
+          ) : null}
+          {selected && opensLater(selected, now) ? (
+            <Alert color="yellow" title="Uploads not open yet">
+              Files for this order can be uploaded, and the order marked delivered, once the capture window starts:{' '}
+              {formatDateTime(selected.windowStart as string)}. If the capture happens earlier, ask the SpaceCapture
+              team to open uploads.
+            </Alert>
+          ) : null}
+          {selected?.openedEarly ? (
+            <Alert color="blue" title="Uploads opened early">
+              The SpaceCapture team opened uploads before the capture window on{' '}
+              {formatDateTime(selected.openedEarly.at)}: {selected.openedEarly.reason}
             </Alert>
           ) : null}
           <Input.Wrapper label="Files" id={fileInputId} description="Point clouds, meshes, plans: any size.">
@@ -149,14 +182,16 @@ export function UploadsScreen() {
             </Alert>
           ) : null}
           <Group gap="sm">
-            <Button onClick={startUploads}>Upload</Button>
+            <Button onClick={startUploads} disabled={Boolean(selected) && !selectedOpen}>
+              Upload
+            </Button>
             {selected ? (
               <Button
                 variant="light"
                 color="teal"
                 onClick={onMarkDelivered}
                 loading={markDelivered.isPending}
-                disabled={selected.status !== 'captured' || selected.fileCount === 0 || pendingHere}
+                disabled={!selectedOpen || selected.status !== 'captured' || selected.fileCount === 0 || pendingHere}
               >
                 Mark delivered
               </Button>
