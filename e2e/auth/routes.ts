@@ -1,10 +1,14 @@
-/** The route tables of spec 001 §2 as the tests expect them: path and title (the sidebar label). */
+/**
+ * The route tables of spec 001 §2 as the tests expect them: path and title (the sidebar label).
+ * The customer portal adds New Request (decision 104).
+ */
 export const PORTAL_ROUTES = {
   customer: {
     title: 'Customer Portal',
     home: '/customer-dashboard',
     pages: [
       ['/customer-dashboard', 'Dashboard'],
+      ['/customer/new-request', 'New Request'],
       ['/customer/orders', 'Orders'],
       ['/customer/quotes', 'Quotes & Invoices'],
       ['/customer/deliverables', 'Deliverables'],

@@ -37,6 +37,7 @@ import adminReportingRoutes from './routes/admin/reporting.ts';
 import adminSettingsRoutes from './routes/admin/settings.ts';
 import adminWorkflowRoutes from './routes/admin/workflow.ts';
 import authRoutes, { meRoutes } from './routes/auth/auth-routes.ts';
+import customerOrderRequestRoutes from './routes/customer/order-requests.ts';
 import customerPortalRoutes from './routes/customer/portal.ts';
 import healthRoutes from './routes/health.ts';
 import teamRoutes from './routes/org/team.ts';
@@ -312,6 +313,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(adminWorkflowRoutes, { prefix: '/api/admin' });
   await app.register(teamRoutes, { prefix: '/api' });
   await app.register(customerPortalRoutes, { prefix: '/api' });
+  await app.register(customerOrderRequestRoutes, { prefix: '/api' });
   await app.register(providerPortalRoutes, { prefix: '/api' });
   // Instances sharing a PostgreSQL server share upload locks; PGlite is one process (memory locker).
   const uploadLocker =

@@ -12,6 +12,7 @@ import { createCustomerService } from './modules/customer/customer-service.ts';
 import { createLinkSigner } from './modules/customer/download-links.ts';
 import { createInvitationsService } from './modules/invitations/invitations-service.ts';
 import { createLeadsService } from './modules/leads/leads-service.ts';
+import { createOrderRequestsService } from './modules/orders/order-requests-service.ts';
 import { createTeamService } from './modules/organizations/team-service.ts';
 import { createOutboxViewService } from './modules/outbox/outbox-view-service.ts';
 import { createProviderService } from './modules/provider/provider-service.ts';
@@ -100,6 +101,7 @@ export async function createServices(deps: {
       companyEmail: config.companyEmail,
       onEmailsQueued,
     }),
+    orderRequests: createOrderRequestsService(workflowDeps),
     team: createTeamService({ db, invitations }),
     provider: createProviderService({ db, clock, assignments }),
     uploads,

@@ -1,3 +1,4 @@
+import type { TOrderRequestDetails } from '@spacecapture/shared/contracts/order-requests';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -37,6 +38,8 @@ export const orders = pgTable(
       .notNull()
       .references(() => organizations.id),
     leadId: uuid('lead_id'),
+    /** An order the customer requested in the portal: what they asked for and the estimate they saw. */
+    requestDetails: jsonb('request_details').$type<TOrderRequestDetails>(),
     scheduledStart: timestamp('scheduled_start', { withTimezone: true }),
     scheduledEnd: timestamp('scheduled_end', { withTimezone: true }),
     createdAt: createdAt(),

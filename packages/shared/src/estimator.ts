@@ -48,11 +48,14 @@ const URGENCY: Record<TEstimatorUrgency, { days: number; multiplier: number }> =
 
 export const MAX_ESTIMATOR_SQUARE_METERS = 1_000_000;
 
+export const ESTIMATOR_LOCATION_TYPES = ['urban', 'suburban', 'rural'] as const;
+export const ESTIMATOR_URGENCY_LEVELS = ['standard', 'priority', 'urgent'] as const;
+
 export const ZEstimateInput = z.object({
   spaceType: z.string().min(1),
   squareMeters: z.number().int().positive().max(MAX_ESTIMATOR_SQUARE_METERS),
-  location: z.enum(['urban', 'suburban', 'rural']),
-  urgency: z.enum(['standard', 'priority', 'urgent']),
+  location: z.enum(ESTIMATOR_LOCATION_TYPES),
+  urgency: z.enum(ESTIMATOR_URGENCY_LEVELS),
 });
 export type TEstimateInput = z.infer<typeof ZEstimateInput>;
 
@@ -93,4 +96,15 @@ export function estimateQuote(input: TEstimateInput): TEstimate {
 export function parseSquareMeters(text: string): number | null {
   const value = Number.parseInt(text.trim(), 10);
   return Number.isFinite(value) && value > 0 && value <= MAX_ESTIMATOR_SQUARE_METERS ? value : null;
+}
+
+const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** The displayed range (spec 000 §9): "$low - $high" in whole dollars. */
+export function formatPriceRange(estimate: Pick<TEstimate, 'low' | 'high'>): string {
+  return `$${wholeDollars.format(estimate.low)} - $${wholeDollars.format(estimate.high)}`;
+}
+
+export function formatTurnaround(days: number): string {
+  return `${days} business ${days === 1 ? 'day' : 'days'}`;
 }

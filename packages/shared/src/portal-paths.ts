@@ -8,6 +8,7 @@ export const PORTAL_PATHS = {
   authResetPassword: '/auth/reset-password',
   customer: {
     dashboard: '/customer-dashboard',
+    newRequest: '/customer/new-request',
     orders: '/customer/orders',
     quotes: '/customer/quotes',
     deliverables: '/customer/deliverables',
@@ -37,3 +38,11 @@ export const PORTAL_PATHS = {
     settings: '/admin/settings',
   },
 } as const;
+
+/** The query parameter of the new request that names the past order to order again. */
+export const ORDER_AGAIN_PARAM = 'from';
+
+/** "Order again": the new request, filled from the organisation's past order. */
+export function orderAgainPath(orderId: string): string {
+  return `${PORTAL_PATHS.customer.newRequest}?${ORDER_AGAIN_PARAM}=${encodeURIComponent(orderId)}`;
+}

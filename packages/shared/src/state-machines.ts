@@ -80,6 +80,9 @@ export const ORDER_MACHINE = defineMachine('order', {
 });
 export type TOrderStatus = (typeof ORDER_MACHINE.states)[number];
 
+/** Where a new order starts, from a converted lead or a request in the customer portal: awaiting its quote. */
+export const NEW_ORDER_STATUS = 'triage' as const satisfies TOrderStatus;
+
 /** Orders the admin Assignments screen offers (spec 001 §4). */
 export const ASSIGNABLE_ORDER_STATUSES = ['approved', 'triage', 'assigned'] as const satisfies readonly TOrderStatus[];
 

@@ -13,3 +13,11 @@ export const guardedErrorResponses = {
 };
 
 export const idParams = z.object({ id: z.uuid() });
+
+/** The header of a create that may be retried: a repeat with the same key returns the first answer. */
+export const idempotencyKeyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('A client-chosen key (8-128 characters). A repeat with the same key returns the first answer.'),
+});

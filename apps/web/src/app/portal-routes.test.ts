@@ -17,9 +17,10 @@ describe('portal route tables', () => {
     }
   });
 
-  it('use the spec labels in the spec order', () => {
+  it('use the spec labels in the spec order (the customer portal adds New Request, decision 104)', () => {
     expect(PORTAL_PAGES.customer.map((page) => page.label)).toEqual([
       'Dashboard',
+      'New Request',
       'Orders',
       'Quotes & Invoices',
       'Deliverables',

@@ -50,6 +50,13 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       Component: page(() => import('./routes/customer/dashboard.tsx').then((m) => m.CustomerDashboardRoute)),
     },
     {
+      // Not in spec 001's table: ordering from the portal (issue 17 item 2, decision 104).
+      path: customer.newRequest,
+      label: 'New Request',
+      icon: SendIcon,
+      Component: page(() => import('./routes/customer/new-request.tsx').then((m) => m.CustomerNewRequestRoute)),
+    },
+    {
       path: customer.orders,
       label: 'Orders',
       icon: ListIcon,

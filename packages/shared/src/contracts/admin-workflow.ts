@@ -10,6 +10,7 @@ import {
   type TMachine,
 } from '../state-machines.ts';
 import { ZInvitation } from './invitations.ts';
+import { ZOrderRequestDetails } from './order-requests.ts';
 
 /**
  * The admin workflow from lead to scheduled job (spec 001 §2 /admin/triage, /admin/quotes,
@@ -259,6 +260,8 @@ export const ZOrder = z.object({
   preferredDates: ZPreferredDates.nullable(),
   customerOrg: ZOrgRef,
   leadId: z.uuid().nullable(),
+  /** What the customer asked for in the portal, with the estimate (null for an order from a lead). */
+  request: ZOrderRequestDetails.nullable(),
   scheduledStart: isoDateTime.nullable(),
   scheduledEnd: isoDateTime.nullable(),
   createdAt: isoDateTime,

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { boundedText } from '../fields.ts';
+import { CAPTURE_TYPES, SPACE_SIZES, SPACE_TYPES, TIMELINES } from '../enums.ts';
+import { boundedText, FIELD_LIMITS } from '../fields.ts';
+import { VALIDATION } from '../messages.ts';
 import { ORDER_STATUSES, QUOTE_STATUSES, ZListQuery, ZPriceBreakdownView } from './admin-workflow.ts';
+import { ZOrderEstimate, ZOrderEstimateInputs } from './order-requests.ts';
+import { ZCaptureRequest } from './public-forms.ts';
 
 /** The customer portal's API (spec 001 §2, §3, §4, §7, §9). */
 
@@ -157,3 +161,66 @@ export const ZRatingRequest = z.object({
   comment: boundedText(2000, { multiline: true }).optional(),
 });
 export type TRatingRequest = z.infer<typeof ZRatingRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// New request from the portal, and Order again
+
+const optionalPhone = z
+  .union([z.literal(''), boundedText(FIELD_LIMITS.phone, { min: 5, message: VALIDATION.phone })])
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/**
+ * POST /api/customer/orders: the public capture request's space details (same fields, options,
+ * messages), without what the portal knows (organisation, contact), plus an optional phone for
+ * the visit, the estimator's inputs, and the order this one repeats ("Order again").
+ */
+export const ZCreateCustomerOrderRequest = ZCaptureRequest.pick({
+  location: true,
+  spaceType: true,
+  spaceSize: true,
+  captureType: true,
+  timeline: true,
+  additionalInfo: true,
+}).extend({
+  contactPhone: optionalPhone,
+  estimate: ZOrderEstimateInputs.nullable(),
+  sourceOrderId: z.uuid().nullish(),
+});
+export type TCreateCustomerOrderRequest = z.output<typeof ZCreateCustomerOrderRequest>;
+export type TCreateCustomerOrderRequestInput = z.input<typeof ZCreateCustomerOrderRequest>;
+
+export const ZCreateCustomerOrderResponse = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  displayStatus: z.enum(CUSTOMER_DISPLAY_STATUSES),
+  estimate: ZOrderEstimate.nullable(),
+  createdAt: isoDateTime,
+});
+export type TCreateCustomerOrderResponse = z.infer<typeof ZCreateCustomerOrderResponse>;
+
+/** GET /api/customer/sites: the addresses the organisation ordered for, most recently used first. */
+export const ZCustomerSitesResponse = z.object({
+  items: z.array(z.object({ location: z.string(), lastOrderedAt: isoDateTime })),
+});
+export type TCustomerSitesResponse = z.infer<typeof ZCustomerSitesResponse>;
+
+/**
+ * GET /api/customer/orders/:id/order-again: the new-request form's values from a past order of
+ * the organisation. A detail the source never recorded (an order from an older lead) is null.
+ */
+export const ZOrderAgainResponse = z.object({
+  sourceOrder: z.object({ id: z.uuid(), title: z.string() }),
+  values: z.object({
+    location: z.string(),
+    spaceType: z.enum(SPACE_TYPES).nullable(),
+    spaceSize: z.enum(SPACE_SIZES).nullable(),
+    captureType: z.enum(CAPTURE_TYPES).nullable(),
+    timeline: z.enum(TIMELINES).nullable(),
+    additionalInfo: z.string().nullable(),
+    contactPhone: z.string().nullable(),
+    estimate: ZOrderEstimateInputs.nullable(),
+  }),
+});
+export type TOrderAgainResponse = z.infer<typeof ZOrderAgainResponse>;

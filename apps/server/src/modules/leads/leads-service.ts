@@ -25,7 +25,7 @@ import { toLeadView } from './leads-view.ts';
 const TITLE_MAX = 300;
 
 /** "<Capture type> — <space type>, <location>", e.g. "Virtual Tour — Commercial, London". */
-export function orderTitleOf(details: TLeadRow['details']) {
+export function orderTitleOf(details: Pick<TLeadRow['details'], 'captureType' | 'spaceType' | 'location'>) {
   const title = `${labelOf(CAPTURE_TYPE_OPTIONS, details.captureType)} — ${labelOf(SPACE_TYPE_OPTIONS, details.spaceType)}, ${details.location}`;
   return title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title;
 }

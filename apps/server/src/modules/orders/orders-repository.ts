@@ -1,9 +1,9 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import type { TNotificationPreferences } from '@spacecapture/db/schema';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
-const { orders, organizations, jobEvents, orgMemberships, user, providerProfiles } = schema;
+const { orders, organizations, jobEvents, orgMemberships, user, providerProfiles, orderLeads } = schema;
 
 export type TProviderNotificationTopic = keyof TNotificationPreferences;
 
@@ -166,5 +166,33 @@ export async function providerEmailsFor(
 export async function findOrganizationRow(db: TExecutor, id: string, options: { forShare?: boolean } = {}) {
   const query = db.select().from(organizations).where(eq(organizations.id, id));
   const [row] = options.forShare ? await query.for('share') : await query;
+  return row;
+}
+
+/** The addresses an organisation ordered for, each once, the most recently used first. */
+export async function listOrgSites(db: TExecutor, orgId: string, limit: number) {
+  const lastOrderedAt = max(orders.createdAt);
+  const rows = await db
+    .select({ location: orders.location, lastOrderedAt })
+    .from(orders)
+    .where(eq(orders.customerOrgId, orgId))
+    .groupBy(orders.location)
+    .orderBy(desc(lastOrderedAt), orders.location)
+    .limit(limit);
+  return rows.flatMap((row) =>
+    row.lastOrderedAt ? [{ location: row.location, lastOrderedAt: row.lastOrderedAt }] : [],
+  );
+}
+
+/**
+ * One order of the organisation with the details of the lead it came from, if any (an order made
+ * from a lead keeps its space type, size and timeline there). Another organisation's is not found.
+ */
+export async function findOrgOrderWithLead(db: TExecutor, orgId: string, id: string) {
+  const [row] = await db
+    .select({ order: orders, leadDetails: orderLeads.details })
+    .from(orders)
+    .leftJoin(orderLeads, eq(orderLeads.id, orders.leadId))
+    .where(and(eq(orders.id, id), eq(orders.customerOrgId, orgId)));
   return row;
 }

@@ -15,6 +15,7 @@ export function toOrderView(row: TOrderRow, customerOrg: { id: string; name: str
     preferredDates: row.preferredDates ?? null,
     customerOrg,
     leadId: row.leadId,
+    request: row.requestDetails ?? null,
     scheduledStart: iso(row.scheduledStart),
     scheduledEnd: iso(row.scheduledEnd),
     createdAt: row.createdAt.toISOString(),

@@ -161,6 +161,9 @@ describe('customer API isolation, walked from the OpenAPI document', () => {
         'GET /api/customer/quotes/{id}/invoice',
         'POST /api/customer/deliverables/{id}/link',
         'POST /api/customer/support',
+        'POST /api/customer/orders',
+        'GET /api/customer/orders/{id}/order-again',
+        'GET /api/customer/sites',
       ]),
     );
     for (const operation of customerOperations()) {

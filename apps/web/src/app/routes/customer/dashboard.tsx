@@ -1,11 +1,16 @@
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
 import { QuotesAwaitingAnswer } from '../../../features/customer-billing/components/quotes-awaiting-answer.tsx';
 import { CustomerDashboard } from '../../../features/customer-portal/components/customer-dashboard.tsx';
+import { NewRequestLink } from '../../../features/order-request/components/new-request-link.tsx';
 import { SupportRequestForm } from '../../../features/support-request/components/support-request-form.tsx';
 
 export function CustomerDashboardRoute() {
   return (
-    <PortalPage title="Dashboard" description="Your orders, deliverables and support in one place.">
+    <PortalPage
+      title="Dashboard"
+      description="Your orders, deliverables and support in one place."
+      actions={<NewRequestLink />}
+    >
       <CustomerDashboard supportForm={<SupportRequestForm />} quotesAwaitingAnswer={<QuotesAwaitingAnswer />} />
     </PortalPage>
   );

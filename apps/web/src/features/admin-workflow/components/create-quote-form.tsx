@@ -26,6 +26,7 @@ import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useCreateQuote } from '../api/create-quote.ts';
 import { useAssignmentQueue } from '../api/get-assignment-queue.ts';
+import { CustomerRequestSummary } from './customer-request-summary.tsx';
 
 type TRow = { key: number; label: string; amount: number | string };
 
@@ -52,6 +53,7 @@ export function CreateQuoteForm() {
   const [validityUntil, setValidityUntil] = useState('');
   const [priceError, setPriceError] = useState<string | null>(null);
 
+  const selectedOrder = queue.data?.items.find(({ order }) => order.id === orderId)?.order;
   const orders = (queue.data?.items ?? []).map(({ order }) => ({
     value: order.id,
     label: `${order.title} — ${order.customerOrg.name} (${order.status})`,
@@ -120,6 +122,7 @@ export function CreateQuoteForm() {
           }}
           data={[{ value: '', label: 'Select an order' }, ...orders]}
         />
+        {selectedOrder?.request ? <CustomerRequestSummary request={selectedOrder.request} /> : null}
         <Switch
           label="Paste JSON"
           checked={useJson}

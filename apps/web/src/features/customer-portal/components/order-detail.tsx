@@ -1,7 +1,7 @@
 import { Anchor, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { orderAgainPath, PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
@@ -27,7 +27,12 @@ function OrderDetailBody({ order }: { order: TCustomerOrderDetail }) {
         <Title order={2} fz={22}>
           {order.title}
         </Title>
-        <OrderStatusBadge status={order.displayStatus} />
+        <Group gap="sm">
+          <OrderStatusBadge status={order.displayStatus} />
+          <Button component={AppLink} to={orderAgainPath(order.id)} variant="light" size="xs">
+            Order again
+          </Button>
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
         <Fact label="Location">{order.location}</Fact>

@@ -17,6 +17,8 @@ import {
   ESTIMATOR_SPACE_TYPES,
   ESTIMATOR_URGENCIES,
   estimateQuote,
+  formatPriceRange,
+  formatTurnaround,
   parseSquareMeters,
   type TEstimate,
   type TEstimatorLocation,
@@ -25,7 +27,6 @@ import {
 import { PATHS } from '@spacecapture/shared/paths';
 import { type FormEvent, useState } from 'react';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatPriceRange, formatTurnaround } from '../utils/format-estimate.ts';
 
 type TEstimatorForm = { spaceType: string; size: string; location: string; urgency: string };
 

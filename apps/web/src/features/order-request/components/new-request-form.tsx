@@ -1,0 +1,307 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Autocomplete,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { TCreateCustomerOrderRequest } from '@spacecapture/shared/contracts/customer-portal';
+import {
+  CAPTURE_TYPE_OPTIONS,
+  SPACE_SIZE_OPTIONS,
+  SPACE_TYPE_OPTIONS,
+  TIMELINE_OPTIONS,
+  type TOption,
+} from '@spacecapture/shared/enums';
+import {
+  ESTIMATOR_LOCATIONS,
+  ESTIMATOR_URGENCIES,
+  formatPriceRange,
+  formatTurnaround,
+} from '@spacecapture/shared/estimator';
+import { ORDER_AGAIN_PARAM } from '@spacecapture/shared/portal-paths';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { useProfile } from '../../../lib/auth/profile-context.ts';
+import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useQueryParams } from '../../../lib/navigation.ts';
+import { handleSubmissionError } from '../../../lib/submission-error.ts';
+import { useCreateCustomerOrder } from '../api/create-customer-order.ts';
+import { useCustomerSites } from '../api/get-customer-sites.ts';
+import { useOrderAgain } from '../api/get-order-again.ts';
+import {
+  EMPTY_REQUEST_FORM,
+  formValuesOfOrder,
+  liveEstimate,
+  type TRequestFormValues,
+  ZRequestForm,
+} from '../lib/request-form.ts';
+
+type TRequestFields = Omit<TCreateCustomerOrderRequest, 'sourceOrderId'>;
+
+/** A server message names the request's field; the form's estimate fields are flat. */
+const FORM_FIELD_OF: Record<string, keyof TRequestFormValues> = {
+  'estimate.squareMeters': 'squareMeters',
+  'estimate.locationType': 'locationType',
+  'estimate.urgency': 'urgency',
+};
+
+function withPlaceholder(placeholder: string, options: readonly TOption[]) {
+  return [{ value: '', label: placeholder }, ...options];
+}
+
+function EstimateCard({ values }: { values: TRequestFormValues }) {
+  const estimate = liveEstimate(values);
+  return (
+    <Paper component="section" aria-labelledby="request-estimate-title" radius="md" p="lg" bg="brand.9" c="white">
+      <Stack gap="sm">
+        <Title id="request-estimate-title" order={3} fz={18}>
+          Your Estimate
+        </Title>
+        <div aria-live="polite">
+          {estimate ? (
+            <Stack gap="xs">
+              <Text size="sm" c="brand.2" fw={600}>
+                Estimated Price
+              </Text>
+              <Text fz={32} fw={800} lh={1.15} data-testid="request-estimate-range">
+                {formatPriceRange(estimate)}
+              </Text>
+              <Group gap="lg">
+                <Text size="sm">Turnaround: {formatTurnaround(estimate.turnaroundDays)}</Text>
+                <Group gap={6}>
+                  <Text size="sm">Suggested Device:</Text>
+                  <Badge color="teal.3" c="brand.9">
+                    {estimate.suggestedDevice}
+                  </Badge>
+                </Group>
+              </Group>
+              <Text size="sm" c="brand.1">
+                This estimate goes with your request. Your final price is confirmed in the quote we send.
+              </Text>
+            </Stack>
+          ) : (
+            <Text size="sm" c="brand.1">
+              Choose a space type and fill in the size, location type and urgency to see an estimated price range. The
+              estimate is optional.
+            </Text>
+          )}
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
+
+function RequestForm({
+  initialValues,
+  sourceOrder,
+}: {
+  initialValues: TRequestFormValues;
+  sourceOrder: { id: string; title: string } | null;
+}) {
+  const profile = useProfile();
+  const sites = useCustomerSites();
+  const createOrder = useCreateCustomerOrder();
+  const idempotencyKey = useIdempotencyKey();
+  const form = useForm<TRequestFormValues, unknown, TRequestFields>({
+    resolver: zodResolver(ZRequestForm),
+    defaultValues: initialValues,
+  });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const values = useWatch({ control }) as TRequestFormValues;
+
+  // Changed values are a new attempt: the next submit gets a new Idempotency-Key.
+  useEffect(() => {
+    const subscription = form.watch(() => idempotencyKey.reset());
+    return () => subscription.unsubscribe();
+  }, [form.watch, idempotencyKey.reset]);
+
+  const onSubmit = form.handleSubmit((fields) => {
+    createOrder.mutate(
+      { request: { ...fields, sourceOrderId: sourceOrder?.id ?? null }, idempotencyKey: idempotencyKey.current() },
+      {
+        onError: (error) =>
+          handleSubmissionError(error, {
+            setFieldError: (field, message) => {
+              const formField = FORM_FIELD_OF[field] ?? field;
+              if (!(formField in EMPTY_REQUEST_FORM)) return false;
+              form.setError(formField as keyof TRequestFormValues, { type: 'server', message }, { shouldFocus: true });
+              return true;
+            },
+          }),
+      },
+    );
+  });
+
+  const siteOptions = [...new Set((sites.data?.items ?? []).map((site) => site.location))];
+
+  return (
+    <Paper component="form" withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} onSubmit={onSubmit} noValidate>
+      <Stack gap="xl">
+        {sourceOrder ? (
+          <Alert color="blue" title="Ordering again">
+            The details of “{sourceOrder.title}” are filled in. Check them, change what differs, and submit.
+          </Alert>
+        ) : null}
+        <Text size="sm" c="gray.7" data-testid="request-ordered-by">
+          Ordering for <strong>{profile.organization?.name ?? 'your organization'}</strong> as {profile.user.name} (
+          {profile.user.email}).
+        </Text>
+
+        <Stack gap="md">
+          <Title order={2} fz={20} c="brand.9">
+            Space Details
+          </Title>
+          <Controller
+            control={control}
+            name="location"
+            render={({ field }) => (
+              <Autocomplete
+                label="Location"
+                description="Choose one of your organization's sites, or enter a new address."
+                placeholder="Street address or city"
+                autoComplete="street-address"
+                withAsterisk
+                data={siteOptions}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                name={field.name}
+                error={errors.location?.message}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NativeSelect
+              label="Space Type"
+              withAsterisk
+              data={withPlaceholder('Select space type', SPACE_TYPE_OPTIONS)}
+              error={errors.spaceType?.message}
+              {...register('spaceType')}
+            />
+            <NativeSelect
+              label="Space Size"
+              withAsterisk
+              data={withPlaceholder('Select space size', SPACE_SIZE_OPTIONS)}
+              error={errors.spaceSize?.message}
+              {...register('spaceSize')}
+            />
+            <NativeSelect
+              label="What do you need?"
+              withAsterisk
+              data={withPlaceholder('Select capture type', CAPTURE_TYPE_OPTIONS)}
+              error={errors.captureType?.message}
+              {...register('captureType')}
+            />
+            <NativeSelect
+              label="Timeline"
+              withAsterisk
+              data={withPlaceholder('Select timeline', TIMELINE_OPTIONS)}
+              error={errors.timeline?.message}
+              {...register('timeline')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Additional Information (Optional)"
+            placeholder="Access instructions, special requirements or questions..."
+            autosize={false}
+            rows={4}
+            error={errors.additionalInfo?.message}
+            {...register('additionalInfo')}
+          />
+          <TextInput
+            label="Phone for this visit (Optional)"
+            description="Who to call about access, if not you by e-mail."
+            type="tel"
+            autoComplete="tel"
+            placeholder="+1 (555) 123-4567"
+            error={errors.contactPhone?.message}
+            {...register('contactPhone')}
+          />
+        </Stack>
+
+        <Stack gap="md">
+          <Title order={2} fz={20} c="brand.9">
+            Estimate (Optional)
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Stack gap="md">
+              <TextInput
+                label="Size (square meters)"
+                inputMode="numeric"
+                placeholder="e.g. 150"
+                error={errors.squareMeters?.message}
+                {...register('squareMeters')}
+              />
+              <NativeSelect
+                label="Location Type"
+                data={withPlaceholder('Select location type', ESTIMATOR_LOCATIONS)}
+                error={errors.locationType?.message}
+                {...register('locationType')}
+              />
+              <NativeSelect
+                label="Urgency"
+                data={withPlaceholder('Select urgency', ESTIMATOR_URGENCIES)}
+                error={errors.urgency?.message}
+                {...register('urgency')}
+              />
+            </Stack>
+            <EstimateCard values={values} />
+          </SimpleGrid>
+        </Stack>
+
+        <Group>
+          <Button type="submit" size="md" loading={createOrder.isPending}>
+            Submit Request
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The new request in the customer portal: the public request's space details without what the
+ * portal knows, the organisation's sites, the estimator live; with ?from=<order id>, filled from
+ * that past order ("Order again").
+ */
+export function NewRequestForm() {
+  const sourceOrderId = useQueryParams().get(ORDER_AGAIN_PARAM);
+  const orderAgain = useOrderAgain(sourceOrderId);
+  if (!sourceOrderId) return <RequestForm key="new" initialValues={EMPTY_REQUEST_FORM} sourceOrder={null} />;
+  if (orderAgain.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading the order to repeat" />
+      </Center>
+    );
+  }
+  if (orderAgain.isError) {
+    return <QueryError error={orderAgain.error} onRetry={() => orderAgain.refetch()} what="the order to repeat" />;
+  }
+  return (
+    <RequestForm
+      key={sourceOrderId}
+      initialValues={formValuesOfOrder(orderAgain.data.values)}
+      sourceOrder={orderAgain.data.sourceOrder}
+    />
+  );
+}
