@@ -10,7 +10,7 @@ export const AUDIT_EVENTS = {
   order_lead: ['create', 'set_status', 'convert'],
   provider_application: ['create', 'set_status', 'reject', 'approve'],
   contact_message: ['create'],
-  order: ['cancel', 'complete', 'mark_delivered', 'open_uploads_early'],
+  order: ['create', 'cancel', 'complete', 'mark_delivered', 'open_uploads_early'],
   quote: ['create', 'send', 'accept', 'decline', 'expire'],
   assignment: ['create', 'accept', 'decline', 'expire', 'propose_schedule', 'confirm_schedule'],
   deliverable: ['upload'],
