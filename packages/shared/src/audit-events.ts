@@ -49,12 +49,6 @@ export const AUDIT_ACTIONS = [...new Set(Object.values(AUDIT_EVENTS).flat())].so
 export const ZAuditEntity = z.enum(AUDIT_ENTITIES, { error: 'Choose one of the audited entities.' });
 export const ZAuditAction = z.enum(AUDIT_ACTIONS, { error: 'Choose one of the audited actions.' });
 
-/** Whether the log can hold this pair (an entity's own actions only). */
-export function isAuditEvent(entity: string, action: string): boolean {
-  const actions: readonly string[] | undefined = AUDIT_EVENTS[entity as TAuditEntity];
-  return actions?.includes(action) ?? false;
-}
-
 /** "provider_application" → "Provider application": the words the audit view shows. */
 export function auditWordLabel(word: string): string {
   const spaced = word.replaceAll('_', ' ');
