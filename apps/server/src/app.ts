@@ -18,7 +18,6 @@ import { createSignInGuard } from './modules/auth/sign-in-guard.ts';
 import { createFileTransport, createSmtpTransport, type TMailTransport } from './modules/outbox/mail-transport.ts';
 import { enqueueEmails, readPendingBacklog } from './modules/outbox/outbox-repository.ts';
 import { createRateLimitRedis, redisStoreWithLocalFallback } from './modules/rate-limits/redis-with-local-fallback.ts';
-import { readFeatureFlags } from './modules/settings/feature-flags-repository.ts';
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
 import { assertBucketExists, createBucketProbe, createS3FileStore } from './modules/storage/s3-file-store.ts';
 import { createPostgresUploadLocker } from './modules/uploads/postgres-upload-locker.ts';
@@ -199,7 +198,6 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  const isMfaRequired = async (_role: string) => (await readFeatureFlags(database.db)).mfaRequiredForAdmins;
 
   const { services, close: closeServices } = await createServices({
     config,
@@ -275,7 +273,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`),
   });
   await app.register(openapiPlugin, { version: APP_VERSION });
-  await app.register(authPlugin, { auth: authLibrary, publicUrl: config.publicUrl, isMfaRequired });
+  await app.register(authPlugin, { auth: authLibrary, publicUrl: config.publicUrl });
 
   const bucketProbe = config.s3 ? createBucketProbe(config.s3) : undefined;
   await app.register(healthRoutes, {
@@ -303,7 +301,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       ...(redis ? { redis } : {}),
     }),
   });
-  await app.register(meRoutes, { prefix: '/api', isMfaRequired });
+  await app.register(meRoutes, { prefix: '/api' });
   await app.register(adminInvitationRoutes, { prefix: '/api/admin' });
   await app.register(adminConsoleRoutes, { prefix: '/api/admin' });
   await app.register(adminAuditRoutes, { prefix: '/api/admin' });

@@ -43,10 +43,7 @@ export function requestOrigin(request: FastifyRequest) {
 }
 
 export default fp(
-  async (
-    app: FastifyInstance,
-    options: { auth: TAuthLibrary; publicUrl: string; isMfaRequired: (role: string) => Promise<boolean> },
-  ) => {
+  async (app: FastifyInstance, options: { auth: TAuthLibrary; publicUrl: string }) => {
     const { auth } = options;
     const publicOrigin = new URL(options.publicUrl).origin;
 
@@ -81,7 +78,7 @@ export default fp(
       if (!roles.includes('authenticated') && !roles.includes(caller.role)) {
         throw new AppError('forbidden', 'Your account cannot do this.');
       }
-      if (caller.portal === 'admin' && !caller.profile.twoFactorEnabled && (await options.isMfaRequired(caller.role))) {
+      if (caller.portal === 'admin' && !caller.profile.twoFactorEnabled && caller.profile.mfaRequiredForAdmins) {
         if (!isMfaExempt(request.routeOptions.url ?? '')) {
           throw new AppError('mfa_required', 'Set up two-factor authentication to use the admin portal.');
         }

@@ -1,7 +1,8 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { DEFAULT_FEATURE_FLAGS } from '../settings/feature-flags-repository.ts';
 
-const { user, account, userRoles, orgMemberships, organizations, session } = schema;
+const { user, account, userRoles, orgMemberships, organizations, session, featureFlags } = schema;
 
 export type TAccountProfile = {
   userId: string;
@@ -11,6 +12,8 @@ export type TAccountProfile = {
   twoFactorEnabled: boolean;
   role: string | null;
   organization: { id: string; name: string; type: string; orgRole: string } | null;
+  /** The platform setting, read with the profile: every signed-in request needs it for an admin. */
+  mfaRequiredForAdmins: boolean;
 };
 
 export async function findProfile(db: TExecutor, userId: string): Promise<TAccountProfile | undefined> {
@@ -26,11 +29,14 @@ export async function findProfile(db: TExecutor, userId: string): Promise<TAccou
       orgName: organizations.name,
       orgType: organizations.type,
       orgRole: orgMemberships.role,
+      mfaRequiredForAdmins: featureFlags.mfaRequiredForAdmins,
     })
     .from(user)
     .leftJoin(userRoles, eq(userRoles.userId, user.id))
     .leftJoin(orgMemberships, eq(orgMemberships.userId, user.id))
     .leftJoin(organizations, eq(organizations.id, orgMemberships.orgId))
+    // The settings' single row (absent until an admin saves one): one statement per request.
+    .leftJoin(featureFlags, eq(featureFlags.id, 1))
     .where(eq(user.id, userId));
   if (!row) return undefined;
   return {
@@ -44,6 +50,7 @@ export async function findProfile(db: TExecutor, userId: string): Promise<TAccou
       row.orgId && row.orgName && row.orgType && row.orgRole
         ? { id: row.orgId, name: row.orgName, type: row.orgType, orgRole: row.orgRole }
         : null,
+    mfaRequiredForAdmins: row.mfaRequiredForAdmins ?? DEFAULT_FEATURE_FLAGS.mfaRequiredForAdmins,
   };
 }
 

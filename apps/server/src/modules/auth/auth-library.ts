@@ -125,7 +125,8 @@ export function createAuthLibrary(deps: {
       useSecureCookies: deps.publicUrl.startsWith('https:'),
       disableCSRFCheck: false,
       disableOriginCheck: false,
-      database: { generateId: () => crypto.randomUUID() },
+      // joins: a session and its user in one statement (the relations in the db schema).
+      database: { generateId: () => crypto.randomUUID(), joins: true },
     },
     telemetry: { enabled: false },
     logger: libraryLogger(deps.log),

@@ -375,10 +375,7 @@ const authRoutes: FastifyPluginAsyncZod<{
 export default authRoutes;
 
 /** GET /api/me: the signed-in user's profile (spec 000 §3), used by the web app's guards. */
-export const meRoutes: FastifyPluginAsyncZod<{ isMfaRequired: (role: string) => Promise<boolean> }> = async (
-  app,
-  options,
-) => {
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
@@ -411,7 +408,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ isMfaRequired: (role: string) => 
             }
           : null,
         mfa: {
-          required: caller.portal === 'admin' && (await options.isMfaRequired(caller.role)),
+          required: caller.portal === 'admin' && profile.mfaRequiredForAdmins,
           enrolled: profile.twoFactorEnabled,
         },
       };
