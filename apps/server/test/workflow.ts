@@ -150,7 +150,11 @@ export async function acceptedJob(
   const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId });
   expect(converted.statusCode, converted.body).toBe(201);
   const orderId = converted.json().order.id as string;
-  const offered = await admin.post('/api/admin/assignments', { orderId, providerOrgId: provider.orgId });
+  const offered = await admin.post('/api/admin/assignments', {
+    orderId,
+    providerOrgId: provider.orgId,
+    compensation: 500,
+  });
   expect(offered.statusCode, offered.body).toBe(201);
   const assignmentId = offered.json().id as string;
   const accepted = await provider.client.post(`/api/provider/assignments/${assignmentId}/accept`);
