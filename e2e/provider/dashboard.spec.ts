@@ -116,7 +116,7 @@ test('a provider sees an offer anonymised, accepts it from the detail view, sees
   await expect(page.getByText(rivalOrder.location)).toHaveCount(0);
   const day = await page.evaluate(
     (iso) =>
-      new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+      new Intl.DateTimeFormat('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
         new Date(iso),
       ),
     window.start.toISOString(),

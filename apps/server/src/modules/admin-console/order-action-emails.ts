@@ -1,4 +1,5 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
 import type { TSummaryRow } from '../../lib/html.ts';
 import { summaryEmailsTo } from '../outbox/summary-emails.ts';
 import type { TOrderRow } from '../workflow/orders-repository.ts';
@@ -63,7 +64,9 @@ export function jobCompletedEmails(input: {
       ['Capture type', labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)],
       [
         'Compensation',
-        input.compensation === null ? 'As agreed with the SpaceCapture team' : `${input.compensation} USD`,
+        input.compensation === null
+          ? 'As agreed with the SpaceCapture team'
+          : formatMoney(Number(input.compensation), PAYOUT_CURRENCY),
       ],
     ],
   );

@@ -1,6 +1,6 @@
 import { Group, Text, Timeline } from '@mantine/core';
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { buildOrderTimeline, type TTimelineKind } from '../utils/order-timeline.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
 

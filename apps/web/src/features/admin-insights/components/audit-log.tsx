@@ -1,10 +1,10 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { TAuditEntry } from '@spacecapture/shared/contracts/admin-console/audit';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { type FormEvent, Fragment, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { auditCsvUrl, useAudit } from '../api/get-audit.ts';
 import {
   AUDIT_FILTER_KEYS,

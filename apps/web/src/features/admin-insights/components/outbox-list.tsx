@@ -1,10 +1,10 @@
 import { Button, Group, NativeSelect, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import { OUTBOX_STATUSES, type TOutboxStatus } from '@spacecapture/shared/contracts/admin-console/outbox';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { type TOutboxFilters, useOutbox } from '../api/get-outbox.ts';
 import { useUrlParams } from '../lib/use-url-params.ts';
 import { OutboxEmailDetail } from './outbox-email-detail.tsx';

@@ -1,11 +1,10 @@
 import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import type { TReport, TReportTable } from '@spacecapture/shared/contracts/admin-console/reporting';
+import { formatDateTime, formatMoney, formatMoneyRounded } from '@spacecapture/shared/format';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatMoney, formatMoneyRounded } from '../../../lib/format-money.ts';
 import { reportCsvUrl, type TReportRange, useReport } from '../api/get-report.ts';
 import { validateAuditFilters } from '../lib/audit-filters.ts';
 import { formatHours, formatMonth, formatRate, formatStatus, revenueSeries } from '../lib/report-format.ts';

@@ -1,10 +1,9 @@
 import { Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TInvoice } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDate, formatMoney } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
-import { formatMoney } from '../../../lib/format-money.ts';
 import { useInvoice } from '../api/get-invoice.ts';
 import styles from './billing.module.css';
 

@@ -1,10 +1,9 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDate, formatMoney } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useId } from 'react';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
-import { formatMoney } from '../../../lib/format-money.ts';
 import { displayedQuoteStatus, quoteAnswerState } from '../lib/quote-rules.ts';
 import styles from './billing.module.css';
 import { QuoteAnswerButtons } from './quote-answer-buttons.tsx';

@@ -2,8 +2,8 @@ import { Table, Text } from '@mantine/core';
 import type { TCustomerDeliverable } from '@spacecapture/shared/contracts/customer-portal';
 import { DELIVERABLE_TYPE_LABELS } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { DataTable } from '../../../components/portal/data-table.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { DownloadButton } from './download-button.tsx';
 
 /** One order's files: name, type, size, when delivered, and Download. */

@@ -1,7 +1,7 @@
 import { Button, Group, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { TRating } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDate } from '@spacecapture/shared/format';
 import { type FormEvent, useState } from 'react';
-import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRateOrder } from '../api/rate-order.ts';
 

@@ -1,10 +1,10 @@
 import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { INVITATION_MESSAGES, type TInvitation } from '@spacecapture/shared/contracts/invitations';
+import { formatDate } from '@spacecapture/shared/format';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { InvitationStatusBadge } from '../../../components/portal/status-badge.tsx';
 import { formatRole } from '../../../lib/auth/roles-text.ts';
-import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useInvitations } from '../api/get-invitations.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';

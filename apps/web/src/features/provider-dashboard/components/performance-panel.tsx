@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
 import type { ReactNode } from 'react';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
-import { formatMoney, PAYOUT_CURRENCY } from '../../../lib/format-money.ts';
 import { usePerformance } from '../api/get-performance.ts';
 import { monthlySeries } from './performance-months.ts';
 

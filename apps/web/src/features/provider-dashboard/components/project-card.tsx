@@ -1,8 +1,8 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { ProjectStatusBadge, UrgencyBadge } from './project-badges.tsx';
 import { formatCompensation, projectReference } from './project-format.ts';
 import { dueDate, projectStatus, projectUrgency } from './project-timing.ts';

@@ -2,11 +2,11 @@ import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } fro
 import { WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDateTime, formatDateTimeRange } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { type TAnswer, useAnswerAssignment } from '../../../resources/provider/answer-assignment.ts';
@@ -104,7 +104,7 @@ function ProjectFacts({ project, now }: { project: TProviderAssignment; now: num
           <Fact label="Compensation">{formatCompensation(project.compensation)}</Fact>
           <Fact label="Scheduled date">
             {window
-              ? `${formatDateTime(window.start)} – ${formatDateTime(window.end)}${window.confirmed ? '' : ' (proposed, awaiting confirmation)'}`
+              ? `${formatDateTimeRange(window.start, window.end)}${window.confirmed ? '' : ' (proposed, awaiting confirmation)'}`
               : 'Not scheduled yet'}
           </Fact>
           <Fact label={status === 'assigned' ? 'Respond by' : 'Offered until'}>

@@ -2,11 +2,10 @@ import { Badge, Button, Card, Divider, Group, Stack, Text } from '@mantine/core'
 import { WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDateTime, formatDateTimeRange, formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { type ReactNode, useState } from 'react';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatAmount } from '../../../lib/format-money.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type TAnswer, useAnswerAssignment } from '../../../resources/provider/answer-assignment.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -44,16 +43,12 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 /** The window of an accepted job: confirmed by an admin, or proposed and awaiting confirmation. */
 function ScheduleWindow({ job }: { job: TProviderAssignment }) {
   if (job.scheduledStart && job.scheduledEnd) {
-    return (
-      <Line label="Confirmed window">
-        {formatDateTime(job.scheduledStart)} – {formatDateTime(job.scheduledEnd)}
-      </Line>
-    );
+    return <Line label="Confirmed window">{formatDateTimeRange(job.scheduledStart, job.scheduledEnd)}</Line>;
   }
   if (job.proposedStart && job.proposedEnd) {
     return (
       <Line label="Proposed window">
-        {formatDateTime(job.proposedStart)} – {formatDateTime(job.proposedEnd)} (awaiting confirmation)
+        {formatDateTimeRange(job.proposedStart, job.proposedEnd)} (awaiting confirmation)
       </Line>
     );
   }
@@ -117,7 +112,9 @@ export function JobCard({ job }: { job: TProviderAssignment }) {
         <Line label="Capture type">{labelOf(CAPTURE_TYPE_OPTIONS, job.captureType)}</Line>
         {timeline ? <Line label="Timeline">{timeline}</Line> : null}
         {job.preferredDates?.notes ? <Line label="Preferred dates">{job.preferredDates.notes}</Line> : null}
-        <Line label="Compensation">{job.compensation === null ? 'Not set' : formatAmount(job.compensation)}</Line>
+        <Line label="Compensation">
+          {job.compensation === null ? 'Not set' : formatMoney(job.compensation, PAYOUT_CURRENCY)}
+        </Line>
 
         {accepted ? (
           <>

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { SUPPORT_LIMITS, type TSupportRequest, ZSupportRequest } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { TOASTS } from '@spacecapture/shared/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { handleSubmissionError } from '../../../lib/submission-error.ts';
 import { useSendSupportRequest } from '../api/send-support-request.ts';

@@ -20,6 +20,7 @@ import {
   type TTeamInviteRequest,
   ZTeamInviteRequest,
 } from '@spacecapture/shared/contracts/invitations';
+import { formatDate } from '@spacecapture/shared/format';
 import { isOrgAdminRole, teamMemberRoleOf } from '@spacecapture/shared/roles';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,7 +29,6 @@ import { QueryError } from '../../../components/portal/query-error.tsx';
 import { InvitationStatusBadge } from '../../../components/portal/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatRole } from '../../../lib/auth/roles-text.ts';
-import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useTeam } from '../api/get-team.ts';
 import { useInviteTeamMember } from '../api/invite-team-member.ts';
