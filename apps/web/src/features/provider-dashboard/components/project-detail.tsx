@@ -4,16 +4,18 @@ import type { TProviderAssignment } from '@spacecapture/shared/contracts/provide
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDateTime, formatDateTimeRange } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { captureWindow, projectStatus } from '@spacecapture/shared/provider-projects';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
+import { UrgencyBadge } from '../../../components/portal/urgency-badge.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { type TAnswer, useAnswerAssignment } from '../../../resources/provider/answer-assignment.ts';
 import { useProviderAssignment } from '../../../resources/provider/get-assignment.ts';
-import { ProjectStatusBadge, UrgencyBadge } from './project-badges.tsx';
+import { ProjectStatusBadge } from './project-badges.tsx';
 import { deliverablesOf, formatCompensation, projectReference } from './project-format.ts';
-import { captureWindow, formatTimeLeft, projectStatus, projectUrgency, timeLeft } from './project-timing.ts';
+import { formatTimeLeft, timeLeft } from './project-timing.ts';
 
 /** The offer's call to action: the spec's words with the real time left to respond. */
 function ResponsePanel({ project, now }: { project: TProviderAssignment; now: number }) {
@@ -90,7 +92,7 @@ function ProjectFacts({ project, now }: { project: TProviderAssignment; now: num
           </div>
           <Group gap={6}>
             <ProjectStatusBadge status={status} />
-            <UrgencyBadge urgency={projectUrgency(project, now)} />
+            <UrgencyBadge project={project} />
           </Group>
         </Group>
         {status === 'assigned' ? <ResponsePanel project={project} now={now} /> : null}

@@ -5,6 +5,7 @@ import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDateTime, formatDateTimeRange, formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { type ReactNode, useState } from 'react';
+import { UrgencyBadge } from '../../../components/portal/urgency-badge.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type TAnswer, useAnswerAssignment } from '../../../resources/provider/answer-assignment.ts';
@@ -12,8 +13,6 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { timelineLabel } from './format.ts';
 import { RespondByCountdown, useMinuteClock } from './respond-by-countdown.tsx';
 import { ScheduleProposalForm } from './schedule-proposal-form.tsx';
-
-const URGENCY_COLORS = { high: 'red', medium: 'yellow', low: 'gray' } as const;
 
 /**
  * Accept and Decline as the spec enables them (spec 001 §4: Accept off once accepted, Decline off
@@ -99,9 +98,7 @@ export function JobCard({ job }: { job: TProviderAssignment }) {
             </Text>
           </div>
           <Group gap={6} wrap="nowrap">
-            <Badge color={URGENCY_COLORS[job.urgency]} variant="outline" radius="sm">
-              {job.urgency} urgency
-            </Badge>
+            <UrgencyBadge project={job} />
             <Badge color={accepted ? 'teal' : 'blue'} variant="light" radius="sm">
               {job.status}
             </Badge>
