@@ -35,12 +35,7 @@ function columnNames(columns: readonly TDataTableColumn[]): CSSProperties {
 export function DataTable({ label, columns, minWidth, children, ...tableProps }: TDataTableProps) {
   return (
     <Table.ScrollContainer minWidth={minWidth} classNames={{ scrollContainerInner: styles.inner }}>
-      <Table
-        {...tableProps}
-        className={styles.table}
-        style={columnNames(columns)}
-        aria-label={label}
-      >
+      <Table {...tableProps} className={styles.table} style={columnNames(columns)} aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column, index) => (

@@ -4,6 +4,7 @@ import type { TReport, TReportTable } from '@spacecapture/shared/contracts/admin
 import { formatDateTime, formatMoney, formatMoneyRounded } from '@spacecapture/shared/format';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { reportCsvUrl, type TReportRange, useReport } from '../api/get-report.ts';
 import { validateAuditFilters } from '../lib/audit-filters.ts';
@@ -216,42 +217,41 @@ function ProviderPerformance({ report, range }: { report: TReport; range: TRange
           {ADMIN_CONSOLE_MESSAGES.empty.providers}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={880}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label="Provider performance">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Provider</Table.Th>
-                <Table.Th ta="right">Offers</Table.Th>
-                <Table.Th ta="right">Accepted</Table.Th>
-                <Table.Th ta="right">Acceptance rate</Table.Th>
-                <Table.Th ta="right">Median time to accept</Table.Th>
-                <Table.Th ta="right">On-time schedule</Table.Th>
-                <Table.Th ta="right">Deliveries</Table.Th>
-                <Table.Th ta="right">Average rating</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.providerOrg.id}>
-                  <Table.Td>{row.providerOrg.name}</Table.Td>
-                  <Table.Td ta="right">{row.offers}</Table.Td>
-                  <Table.Td ta="right">{row.accepted}</Table.Td>
-                  <Table.Td ta="right">{formatRate(row.acceptanceRate)}</Table.Td>
-                  <Table.Td ta="right">{formatHours(row.medianHoursToAccept)}</Table.Td>
-                  <Table.Td ta="right">
-                    {row.scheduledJobs === 0
-                      ? '—'
-                      : `${formatRate(row.onTimeRate)} (${row.onTimeJobs} of ${row.scheduledJobs})`}
-                  </Table.Td>
-                  <Table.Td ta="right">{row.deliveries}</Table.Td>
-                  <Table.Td ta="right">
-                    {row.averageRating === null ? '—' : `${row.averageRating.toFixed(1)} (${row.ratings})`}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Provider performance"
+          minWidth={880}
+          verticalSpacing="sm"
+          highlightOnHover
+          columns={[
+            'Provider',
+            'Offers',
+            'Accepted',
+            'Acceptance rate',
+            'Median time to accept',
+            'On-time schedule',
+            'Deliveries',
+            'Average rating',
+          ]}
+        >
+          {rows.map((row) => (
+            <Table.Tr key={row.providerOrg.id}>
+              <Table.Td>{row.providerOrg.name}</Table.Td>
+              <Table.Td ta="right">{row.offers}</Table.Td>
+              <Table.Td ta="right">{row.accepted}</Table.Td>
+              <Table.Td ta="right">{formatRate(row.acceptanceRate)}</Table.Td>
+              <Table.Td ta="right">{formatHours(row.medianHoursToAccept)}</Table.Td>
+              <Table.Td ta="right">
+                {row.scheduledJobs === 0
+                  ? '—'
+                  : `${formatRate(row.onTimeRate)} (${row.onTimeJobs} of ${row.scheduledJobs})`}
+              </Table.Td>
+              <Table.Td ta="right">{row.deliveries}</Table.Td>
+              <Table.Td ta="right">
+                {row.averageRating === null ? '—' : `${row.averageRating.toFixed(1)} (${row.ratings})`}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Card>
   );
