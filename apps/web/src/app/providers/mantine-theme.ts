@@ -53,8 +53,23 @@ const red: MantineColorsTuple = [
   '#7f1d1d',
 ];
 
+// The dark scheme (decision 102): slate, the page background the public pages' dark one (#0b1120);
+// text (0), dimmed (2) and placeholders (3) keep AA contrast on the body (7) and inputs (6).
+const dark: MantineColorsTuple = [
+  '#e2e8f0',
+  '#cbd5e1',
+  '#a3b1c6',
+  '#8b9ab0',
+  '#334155',
+  '#273449',
+  '#1e293b',
+  '#0b1120',
+  '#080d19',
+  '#050811',
+];
+
 export const mantineTheme = createTheme({
-  colors: { brand, teal, gray, red },
+  colors: { brand, teal, gray, red, dark },
   primaryColor: 'brand',
   primaryShade: 7,
   black: '#0f172a',

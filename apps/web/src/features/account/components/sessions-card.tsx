@@ -76,7 +76,7 @@ export function SessionsCard() {
           <Title order={2} fz={20} id="sessions-heading">
             Sessions
           </Title>
-          <Text size="sm" c="gray.7" mt={4}>
+          <Text size="sm" c="dimmed" mt={4}>
             Where your account is signed in.
           </Text>
         </div>

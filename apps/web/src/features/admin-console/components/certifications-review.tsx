@@ -82,7 +82,7 @@ function ReviewButtons({ certification }: { certification: TCertification }) {
 export function CertificationsReview({ certifications }: { certifications: readonly TCertification[] }) {
   if (certifications.length === 0) {
     return (
-      <Text c="gray.7" size="sm">
+      <Text c="dimmed" size="sm">
         No certifications yet.
       </Text>
     );

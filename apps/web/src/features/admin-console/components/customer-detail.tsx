@@ -41,7 +41,7 @@ function LatestOrders({ customerOrgId, total }: { customerOrgId: string; total: 
         </DataTable>
       </ListState>
       {total > CUSTOMER_LATEST_ORDERS ? (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Showing the latest {CUSTOMER_LATEST_ORDERS} of {total} orders.
         </Text>
       ) : null}

@@ -8,7 +8,7 @@ import { humanize } from '../utils/format.ts';
 export function MembersTable({ members }: { members: readonly TAdminMember[] }) {
   if (members.length === 0) {
     return (
-      <Text c="gray.7" size="sm">
+      <Text c="dimmed" size="sm">
         No members yet.
       </Text>
     );

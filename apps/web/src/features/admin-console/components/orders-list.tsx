@@ -84,7 +84,7 @@ export function OrdersList() {
             ))}
           </DataTable>
           {orders.isPlaceholderData ? (
-            <Text size="xs" c="gray.7" role="status">
+            <Text size="xs" c="dimmed" role="status">
               Updating…
             </Text>
           ) : null}

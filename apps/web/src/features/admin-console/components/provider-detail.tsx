@@ -27,7 +27,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function DevicesTable({ devices }: { devices: TAdminProviderDetail['provider']['devices'] }) {
   if (devices.length === 0) {
     return (
-      <Text c="gray.7" size="sm">
+      <Text c="dimmed" size="sm">
         No devices yet.
       </Text>
     );

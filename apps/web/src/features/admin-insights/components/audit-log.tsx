@@ -101,7 +101,7 @@ function AuditRow({ entry }: { entry: TAuditEntry }) {
       </Table.Tr>
       {open ? (
         <Table.Tr id={detailId}>
-          <Table.Td colSpan={6} bg="gray.0">
+          <Table.Td colSpan={6} bg="var(--mantine-color-default-hover)">
             <AuditEntryDiff before={entry.before} after={entry.after} />
           </Table.Td>
         </Table.Tr>
@@ -168,7 +168,7 @@ export function AuditLog() {
           </Group>
         ) : null}
         {items.length > 0 ? (
-          <Text size="sm" c="gray.7" ta="center">
+          <Text size="sm" c="dimmed" ta="center">
             Showing {items.length} {items.length === 1 ? 'entry' : 'entries'}, newest first.
           </Text>
         ) : null}

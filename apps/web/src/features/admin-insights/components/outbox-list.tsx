@@ -84,7 +84,7 @@ export function OutboxList() {
               <OutboxStatusBadge email={email} />
             </Table.Td>
             <Table.Td>{email.attempts}</Table.Td>
-            <Table.Td c={email.lastError ? 'red.8' : 'gray.6'} fz="sm" style={{ wordBreak: 'break-word' }}>
+            <Table.Td c={email.lastError ? 'red' : 'dimmed'} fz="sm" style={{ wordBreak: 'break-word' }}>
               {email.lastError ?? '—'}
             </Table.Td>
             <Table.Td>

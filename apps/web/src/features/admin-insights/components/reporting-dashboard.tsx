@@ -58,14 +58,14 @@ function Card({ title, actions, children }: { title: string; actions?: ReactNode
 function Figure({ label, value, note }: { label: string; value: ReactNode; note?: string }) {
   return (
     <div>
-      <Text size="xs" c="gray.7" fw={600}>
+      <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
       <Text fz={22} fw={700} data-figure={label}>
         {value}
       </Text>
       {note ? (
-        <Text size="xs" c="gray.7">
+        <Text size="xs" c="dimmed">
           {note}
         </Text>
       ) : null}
@@ -170,11 +170,11 @@ function RevenueAnalytics({ report, range }: { report: TReport; range: TRange })
         </Group>
       }
     >
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         Accepted quotes, by the month they were accepted in. Currencies are never added together.
       </Text>
       {report.revenueByCurrency.length === 0 ? (
-        <Text c="gray.7" ta="center" py="md">
+        <Text c="dimmed" ta="center" py="md">
           No accepted quotes in this range.
         </Text>
       ) : (
@@ -208,12 +208,12 @@ function ProviderPerformance({ report, range }: { report: TReport; range: TRange
       title="Provider Performance"
       actions={<CsvButton range={range} table="provider_performance" label="Export CSV: provider performance" />}
     >
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         Offers made in the range. Acceptance counts answered or expired offers; a job is on time when its capture was
         recorded within 24 hours after the confirmed window.
       </Text>
       {rows.length === 0 ? (
-        <Text c="gray.7" ta="center" py="md">
+        <Text c="dimmed" ta="center" py="md">
           {ADMIN_CONSOLE_MESSAGES.empty.providers}
         </Text>
       ) : (
@@ -299,7 +299,7 @@ export function ReportingDashboard() {
         <Stack gap="sm">
           <RangeForm key={`${range.from}-${range.to}`} range={range} onApply={apply} />
           <Group justify="space-between" align="center">
-            <Text size="sm" c="gray.7" aria-live="polite">
+            <Text size="sm" c="dimmed" aria-live="polite">
               Figures from {range.from} to {range.to} (UTC), as of {formatDateTime(data.generatedAt)}.
             </Text>
             <CsvButton range={range} label="Export CSV: every table" />

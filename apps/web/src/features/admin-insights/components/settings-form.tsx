@@ -111,7 +111,7 @@ function SettingsEditor({ settings }: { settings: TSettings }) {
           </Stack>
         </Paper>
         <Group justify="space-between" align="center">
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {settings.updatedAt
               ? `Last saved ${formatDateTime(settings.updatedAt)}.`
               : 'The defaults apply: never saved.'}

@@ -36,7 +36,7 @@ function ProviderLabel({ provider }: { provider: TProviderOption }) {
           </Badge>
         )}
       </Group>
-      <Text size="xs" c="gray.7">
+      <Text size="xs" c="dimmed">
         Devices: {devices} · Certifications: {certifications} · Regions: {provider.regions.join(', ') || 'n/a'}
       </Text>
     </Stack>

@@ -14,7 +14,7 @@ export function InvoiceSheet({ invoice }: { invoice: TInvoice }) {
       <Stack gap="lg">
         <div className={styles.sheetHeader}>
           <div>
-            <Text fw={800} fz={20} c="brand.9">
+            <Text fw={800} fz={20} c="var(--color-heading)">
               SpaceCapture
             </Text>
             <Title order={1} fz={{ base: 24, sm: 28 }}>
@@ -23,13 +23,13 @@ export function InvoiceSheet({ invoice }: { invoice: TInvoice }) {
           </div>
           <dl className={styles.facts}>
             <div>
-              <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
+              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
                 Invoice number
               </Text>
               <Text component="dd">{invoice.number}</Text>
             </div>
             <div>
-              <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
+              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
                 Invoice date
               </Text>
               <Text component="dd">{formatDate(invoice.date)}</Text>
@@ -39,13 +39,13 @@ export function InvoiceSheet({ invoice }: { invoice: TInvoice }) {
 
         <div className={styles.parties}>
           <div>
-            <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               Bill to
             </Text>
             <Text fw={600}>{invoice.customerOrg.name}</Text>
           </div>
           <div>
-            <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               Order
             </Text>
             <Text fw={600}>{invoice.order.title}</Text>
@@ -79,7 +79,7 @@ export function InvoiceSheet({ invoice }: { invoice: TInvoice }) {
           </Table.Tfoot>
         </Table>
 
-        <Text size="xs" c="gray.7">
+        <Text size="xs" c="dimmed">
           Quote reference {invoice.quoteId}
         </Text>
       </Stack>

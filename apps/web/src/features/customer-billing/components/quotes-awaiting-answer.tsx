@@ -19,7 +19,7 @@ function AwaitingQuote({ quote }: { quote: TCustomerQuote }) {
           <Text fw={600} id={titleId}>
             {quote.order.title}
           </Text>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {quote.validityUntil ? `Valid until ${formatDate(quote.validityUntil)}` : 'No expiry date'} ·{' '}
             <Anchor component={AppLink} to={PORTAL_PATHS.customer.quotes} size="sm">
               Breakdown

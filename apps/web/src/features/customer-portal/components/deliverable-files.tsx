@@ -10,7 +10,7 @@ import { DownloadButton } from './download-button.tsx';
 export function DeliverableFiles({ files, label }: { files: readonly TCustomerDeliverable[]; label: string }) {
   if (files.length === 0) {
     return (
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         No files delivered yet.
       </Text>
     );

@@ -36,7 +36,7 @@ function OrderDetailBody({ order }: { order: TCustomerOrderDetail }) {
         <Fact label="Scheduled window">{scheduledWindow(order)}</Fact>
       </SimpleGrid>
       {order.displayStatus === 'cancelled' ? (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           This order was cancelled.
         </Text>
       ) : (

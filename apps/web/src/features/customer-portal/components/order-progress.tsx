@@ -30,7 +30,7 @@ export function OrderProgress({ progress }: { progress: TOrderProgress }) {
         <Text size="sm" fw={600}>
           Progress
         </Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {progress.percent}%
         </Text>
       </Group>

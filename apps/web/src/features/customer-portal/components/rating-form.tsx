@@ -22,7 +22,7 @@ function GivenRating({ rating }: { rating: TRating }) {
     <Stack gap={4} data-testid="given-rating">
       <Group gap="xs">
         <Rating value={rating.score} readOnly aria-label={`Rated ${rating.score} out of 5`} />
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {rating.score}/5 · {formatDate(rating.createdAt)}
         </Text>
       </Group>

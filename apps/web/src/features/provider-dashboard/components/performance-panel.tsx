@@ -9,14 +9,14 @@ import { monthlySeries } from './performance-months.ts';
 function Tile({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         {label}
       </Text>
       <Text fz={28} fw={700} mt={4}>
         {value}
       </Text>
       {note ? (
-        <Text size="xs" c="gray.7" mt={2}>
+        <Text size="xs" c="dimmed" mt={2}>
           {note}
         </Text>
       ) : null}
@@ -51,7 +51,7 @@ export function PerformancePanel() {
           </SimpleGrid>
           <Paper withBorder radius="md" p="md">
             <BarChart title="Accepted jobs per month" data={monthlySeries(figures.jobsPerMonth, now)} />
-            <Text size="sm" c="gray.7" mt="xs">
+            <Text size="sm" c="dimmed" mt="xs">
               This month: +{figures.jobsPerMonth.find((item) => item.month === thisMonth)?.jobs ?? 0}
             </Text>
           </Paper>

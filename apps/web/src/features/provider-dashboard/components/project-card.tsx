@@ -27,7 +27,7 @@ export function ProjectCard({ project, href }: { project: TProviderAssignment; h
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
             <Text fw={600}>{type}</Text>
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               Project {projectReference(project.id)}
             </Text>
           </div>

@@ -86,7 +86,7 @@ function ProjectFacts({ project, now }: { project: TProviderAssignment; now: num
             <Title order={2} fz={22}>
               {project.title ?? `${type} project`}
             </Title>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               Project {projectReference(project.id)}
             </Text>
           </div>
@@ -115,7 +115,7 @@ function ProjectFacts({ project, now }: { project: TProviderAssignment; now: num
           {project.preferredDates?.notes ? <Fact label="Preferred dates">{project.preferredDates.notes}</Fact> : null}
         </SimpleGrid>
         <div>
-          <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Deliverables
           </Text>
           <List size="sm" mt={4}>
@@ -150,7 +150,7 @@ export function ProjectDetail({ projectId, onBack }: { projectId: string; onBack
           Back to Projects
         </Button>
       </Group>
-      {project.isPending ? <Text c="gray.7">Loading the project…</Text> : null}
+      {project.isPending ? <Text c="dimmed">Loading the project…</Text> : null}
       {project.isError ? (
         <QueryError error={project.error} onRetry={() => project.refetch()} what="this project" />
       ) : null}

@@ -10,7 +10,7 @@ export function ProjectsList({ hrefOf }: { hrefOf: (projectId: string) => string
   return (
     <RecordState query={projects} what="projects">
       {items.length === 0 ? (
-        <Text c="gray.7" py="lg" ta="center">
+        <Text c="dimmed" py="lg" ta="center">
           No projects yet. Offers from the SpaceCapture team appear here.
         </Text>
       ) : (

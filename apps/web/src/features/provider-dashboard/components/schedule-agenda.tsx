@@ -24,7 +24,7 @@ function EntryCard({ entry }: { entry: TScheduleEntry }) {
         <div>
           <Text fw={600}>{title}</Text>
           <Text size="sm">{windowText(entry)}</Text>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {entry.location}
           </Text>
         </div>
@@ -38,7 +38,7 @@ function EntryCard({ entry }: { entry: TScheduleEntry }) {
         </Stack>
       </Group>
       {entry.kind === 'proposed' ? (
-        <Text size="xs" c="gray.7" mt={4}>
+        <Text size="xs" c="dimmed" mt={4}>
           Awaiting the admin's confirmation.
         </Text>
       ) : null}
@@ -76,7 +76,7 @@ export function ScheduleAgenda() {
     <RecordState query={schedule} what="the schedule">
       <Stack gap="xl">
         {upcoming.length === 0 ? (
-          <Text c="gray.7">No upcoming capture windows. Accept a project and propose a window; it appears here.</Text>
+          <Text c="dimmed">No upcoming capture windows. Accept a project and propose a window; it appears here.</Text>
         ) : (
           <Days days={upcoming} />
         )}

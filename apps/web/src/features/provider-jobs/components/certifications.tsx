@@ -78,7 +78,7 @@ export function Certifications() {
           <CertificationForm />
         </Paper>
       ) : (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {PROVIDER_ADMIN_ONLY}
         </Text>
       )}

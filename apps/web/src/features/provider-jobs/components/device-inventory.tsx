@@ -40,7 +40,7 @@ export function DeviceInventory() {
           <DeviceForm />
         </Paper>
       ) : (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {PROVIDER_ADMIN_ONLY}
         </Text>
       )}

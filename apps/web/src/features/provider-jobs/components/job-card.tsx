@@ -93,7 +93,7 @@ export function JobCard({ job }: { job: TProviderAssignment }) {
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
             <Text fw={600}>{jobTitle(job)}</Text>
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               Offered {formatDateTime(job.createdAt)}
             </Text>
           </div>
@@ -115,7 +115,7 @@ export function JobCard({ job }: { job: TProviderAssignment }) {
 
         {accepted ? (
           <>
-            <Text size="sm" c="teal.8">
+            <Text size="sm" c="teal">
               You accepted this job{job.respondedAt ? ` on ${formatDateTime(job.respondedAt)}` : ''}.
             </Text>
             <ScheduleWindow job={job} />
@@ -134,7 +134,7 @@ export function JobCard({ job }: { job: TProviderAssignment }) {
         ) : (
           <Group gap="sm">
             <RespondByCountdown respondBy={job.respondBy} />
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               Respond by {formatDateTime(job.respondBy)}
             </Text>
           </Group>

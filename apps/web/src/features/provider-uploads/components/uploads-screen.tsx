@@ -163,7 +163,7 @@ export function UploadsScreen() {
             ) : null}
           </Group>
           {selected?.status === 'delivered' ? (
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               This order is delivered. Files added now are still shared with the customer.
             </Text>
           ) : null}

@@ -58,14 +58,14 @@ export function SupportRequestForm() {
           <Title order={2} fz={20} id="contact-support">
             Contact Support
           </Title>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {SUPPORT_MESSAGES.intro}
           </Text>
         </div>
         {sent ? (
           <Alert color="teal" title={SUPPORT_MESSAGES.sentTitle} role="status">
             <Text size="sm">{SUPPORT_MESSAGES.sent(sent.subject, formatDateTime(sent.createdAt))}</Text>
-            <Text size="xs" c="gray.7" mt={4}>
+            <Text size="xs" c="dimmed" mt={4}>
               Reference {sent.id}
             </Text>
           </Alert>
