@@ -72,9 +72,7 @@ test('the portal header’s toggle switches the scheme at once and keeps it', as
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   expect(await schemeOf(page)).toBe('dark');
   // Mantine's own surfaces follow: the page body is the dark one.
-  await expect
-    .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
-    .toBe('rgb(11, 17, 32)');
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(11, 17, 32)');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   expect(await schemeOf(page)).toBe('dark');
