@@ -127,7 +127,7 @@ test('the admin triages a lead into an order, quotes it, sends the quote and ass
   const quotes = page.getByRole('table', { name: 'Quotes' });
   const row = quotes.getByRole('row').filter({ hasText: customerOrg });
   await expect(row).toContainText('draft');
-  await expect(row).toContainText('1500 USD');
+  await expect(row).toContainText('$1,500.00');
   await row.getByRole('button', { name: /Send quote/ }).click();
   await expect(toast(page, 'Quote sent')).toContainText('Customer can now accept or decline.');
   await expect(row).toContainText('sent');

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { formatDateTimeRange } from '@spacecapture/shared/format';
 import { expect, toast, waitForMail } from '../auth/support.ts';
 import {
   createMember,
@@ -83,14 +84,9 @@ test('orders: only our organisation, search, status filter, detail with steps an
   await expect(detail.getByText('Capture completed')).toHaveCount(0);
   await expect(detail.getByText('Processing and QA pending')).toBeVisible();
   await expect(detail.getByText('Final delivery pending')).toBeVisible();
-  const window = await page.evaluate(
-    ([start, end]) => {
-      const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-      return `${format.format(new Date(start as string))} – ${format.format(new Date(end as string))}`;
-    },
-    [scheduled.start.toISOString(), scheduled.end.toISOString()],
-  );
-  await expect(detail.getByText(window)).toBeVisible();
+  // In the viewer's zone, named.
+  const viewerZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await expect(detail.getByText(formatDateTimeRange(scheduled.start, scheduled.end, viewerZone))).toBeVisible();
   await expect(detail.getByText('No files delivered yet.')).toBeVisible();
   // Not delivered yet: no rating form.
   await expect(detail.getByRole('heading', { name: /Rate this job|Your rating/ })).toHaveCount(0);

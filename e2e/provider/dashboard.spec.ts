@@ -70,7 +70,7 @@ test('a provider sees an offer anonymised, accepts it from the detail view, sees
   await expect(card).not.toContainText(order.location);
   await expect(card).toContainText('$1,250.00');
   await expect(card.getByLabel('Status: assigned')).toBeVisible();
-  await expect(card.getByLabel('Urgency: low')).toBeVisible();
+  await expect(card.getByText('low urgency', { exact: true })).toBeVisible();
   await expect(card).toContainText('Respond by');
   await expect(page.getByText(rivalOrder.location)).toHaveCount(0);
 
@@ -116,7 +116,7 @@ test('a provider sees an offer anonymised, accepts it from the detail view, sees
   await expect(page.getByText(rivalOrder.location)).toHaveCount(0);
   const day = await page.evaluate(
     (iso) =>
-      new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+      new Intl.DateTimeFormat('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
         new Date(iso),
       ),
     window.start.toISOString(),
@@ -131,7 +131,7 @@ test('a provider sees an offer anonymised, accepts it from the detail view, sees
   // The job link leads back to the project, now scheduled and urgent (three days out is medium).
   await entry.getByRole('link', { name: 'View job' }).click();
   await expect(page).toHaveURL(new RegExp(`/provider-dashboard\\?project=${assignmentId}`));
-  await expect(page.getByLabel('Urgency: medium')).toBeVisible();
+  await expect(page.getByText('medium urgency', { exact: true })).toBeVisible();
   await expect(page.getByText(order.location).first()).toBeVisible();
 });
 

@@ -148,7 +148,7 @@ test('an admin offers the job with a compensation, which the provider sees', asy
   await card.getByRole('button', { name: 'Create Assignment' }).click();
   await expect(toast(page, 'Assigned')).toContainText('Provider has been assigned to this order.');
   await expect(card).toContainText(`Latest assignment: ${market.provider.organization.name}`);
-  await expect(card).toContainText('compensation 980.25');
+  await expect(card).toContainText('compensation $980.25');
   const [stored] = await inspector.query<{ compensation: string }>(
     `SELECT compensation FROM assignments WHERE order_id = '${order.orderId}'`,
   );
@@ -157,7 +157,7 @@ test('an admin offers the job with a compensation, which the provider sees', asy
   await page.context().clearCookies();
   await signIn(page, deps, market.provider);
   await page.goto('/provider/assignments');
-  await expect(page.getByTestId('job-card')).toContainText('Compensation: 980.25');
+  await expect(page.getByTestId('job-card')).toContainText('Compensation: $980.25');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -179,7 +179,7 @@ test('declining an offer asks first, then the offer leaves the list', async ({
   await page.goto('/provider/assignments');
   const card = page.getByTestId('job-card');
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText('Compensation: 1,250.50');
+  await expect(card).toContainText('Compensation: $1,250.50');
 
   await card.getByRole('button', { name: 'Decline', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Decline this job?' });

@@ -65,7 +65,8 @@ export default fp(
         const file = page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`;
         app.get(page.path, { schema: { hide: true } }, (_request, reply) => sendHtml(reply, file));
       }
-      for (const file of ['favicon.svg', 'favicon.ico', 'robots.txt', 'manifest.webmanifest']) {
+      // color-scheme.js sets the colour scheme before the first paint (decision 102), so it cannot be a hashed module.
+      for (const file of ['favicon.svg', 'favicon.ico', 'robots.txt', 'manifest.webmanifest', 'color-scheme.js']) {
         if (existsSync(path.join(distDir, file))) {
           app.get(`/${file}`, { schema: { hide: true } }, (_request, reply) =>
             reply.header('Cache-Control', 'public, max-age=86400').sendFile(file, distDir),

@@ -13,16 +13,6 @@ const isoDateTime = z.iso.datetime({ offset: true });
 /** What a masked job shows instead of its address (spec 001 §6). */
 export const MASKED_LOCATION = 'Location revealed after acceptance';
 
-export const URGENCIES = ['high', 'medium', 'low'] as const;
-export type TUrgency = (typeof URGENCIES)[number];
-
-/** Urgency from the order's requested timeline: urgent is high, standard medium, anything later low. */
-export function urgencyOfTimeline(timeline: string | null | undefined): TUrgency {
-  if (timeline === 'urgent') return 'high';
-  if (timeline === 'standard') return 'medium';
-  return 'low';
-}
-
 // ---------------------------------------------------------------------------------------------
 // Assignments
 
@@ -43,7 +33,6 @@ export const ZProviderAssignment = z.object({
   customer: z.string(),
   captureType: z.string(),
   preferredDates: ZPreferredDates.nullable(),
-  urgency: z.enum(URGENCIES),
   compensation: z.number().nullable(),
   scheduledStart: isoDateTime.nullable(),
   scheduledEnd: isoDateTime.nullable(),

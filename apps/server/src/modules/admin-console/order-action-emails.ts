@@ -1,4 +1,5 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDateTime, formatMoney, PAYOUT_CURRENCY, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import type { TSummaryRow } from '../../lib/html.ts';
 import type { TOrderRow } from '../orders/orders-repository.ts';
 import { summaryEmailsTo } from '../outbox/summary-emails.ts';
@@ -67,7 +68,9 @@ export function jobCompletedEmails(input: {
       ['Capture type', labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)],
       [
         'Compensation',
-        input.compensation === null ? 'As agreed with the SpaceCapture team' : `${input.compensation} USD`,
+        input.compensation === null
+          ? 'As agreed with the SpaceCapture team'
+          : formatMoney(Number(input.compensation), PAYOUT_CURRENCY),
       ],
       ...(earlyReason === null ? [] : [['Reason', earlyReason] as TSummaryRow]),
     ],
@@ -88,7 +91,7 @@ export function uploadsOpenedEarlyEmails(input: {
     'The SpaceCapture team opened uploads for this job before its capture window: you can upload files and mark it delivered now.',
     [
       ['Order', order.title],
-      ['Capture window starts', input.windowStart.toUTCString()],
+      ['Capture window starts', formatDateTime(input.windowStart, SERVER_TIME_ZONE)],
       ['Reason', input.reason],
     ],
   );

@@ -6,6 +6,7 @@ import {
   type TOpenUploadsEarlyRequest,
 } from '@spacecapture/shared/contracts/admin-console/orders';
 import { AppError } from '@spacecapture/shared/errors';
+import { formatDateTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import {
   ASSIGNMENT_MACHINE,
   canTransition,
@@ -159,7 +160,10 @@ export function createOrderActionsService(deps: { db: TDatabase; clock: () => Da
         }
         const earlier = (await uploadsOpenedEarlyOf(tx, [order.id])).get(order.id);
         if (earlier) {
-          throw new AppError('conflict', `Uploads were opened early already, on ${earlier.at.toUTCString()}.`);
+          throw new AppError(
+            'conflict',
+            `Uploads were opened early already, on ${formatDateTime(earlier.at, SERVER_TIME_ZONE)}.`,
+          );
         }
         const opening = { reason, windowStart: windowStart.toISOString(), assignmentId: job.id };
         await insertJobEvent(tx, {

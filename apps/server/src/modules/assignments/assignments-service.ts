@@ -9,6 +9,7 @@ import {
   WORKFLOW_MESSAGES,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { AppError } from '@spacecapture/shared/errors';
+import { formatDateTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import { providerFitsOrder } from '@spacecapture/shared/provider-fit';
 import {
   ASSIGNABLE_ORDER_STATUSES,
@@ -76,7 +77,7 @@ function assertAssignmentMove(from: string, to: TAssignmentStatus) {
 function offerExpiredRefusal(assignment: TAssignmentRow) {
   return new AppError(
     'conflict',
-    `This offer expired on ${assignment.respondBy.toUTCString()} and can no longer be accepted or declined.`,
+    `This offer expired on ${formatDateTime(assignment.respondBy, SERVER_TIME_ZONE)} and can no longer be accepted or declined.`,
   );
 }
 

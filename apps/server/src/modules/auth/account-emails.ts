@@ -1,3 +1,4 @@
+import { formatDateTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import { escapeHtml } from '../../lib/html.ts';
 import type { TOutgoingEmail } from '../outbox/outbox-repository.ts';
 
@@ -32,7 +33,7 @@ export function invitationEmail(input: {
     "You're invited to SpaceCapture",
     [
       `You have been invited to create a SpaceCapture account${where} (role: ${input.role}).`,
-      `Use the link below to sign up with this e-mail address. It works until ${input.expiresAt.toUTCString()}; only signing up uses it.`,
+      `Use the link below to sign up with this e-mail address. It works until ${formatDateTime(input.expiresAt, SERVER_TIME_ZONE)}; only signing up uses it.`,
     ],
     { label: 'Accept invitation', url: input.url },
   );

@@ -209,13 +209,19 @@ export function createInvitationsService(deps: {
       };
     },
 
-    /** A new token and a new expiry; the old link stops working. Offered on every invitation. */
+    /** A new token and a new expiry; the old link stops working. Offered on every invitation not yet accepted. */
     async resend(id: string, actor: TActor, scope: { orgId?: string } = {}) {
       return inTransaction(async (tx) => {
         const row = await findInvitation(tx, id, { forUpdate: true });
         if (!row || (scope.orgId && row.orgId !== scope.orgId))
           throw new AppError('not_found', 'Invitation not found.');
         const from = effectiveInvitationStatus(row, clock());
+        if (from === 'accepted') {
+          throw new AppError(
+            'conflict',
+            `The invitation for ${row.email} was accepted: the account exists, so there is nothing to resend.`,
+          );
+        }
         if (!canTransition(INVITATION_MACHINE, from, 'pending')) {
           throw new AppError('conflict', transitionRefusal(INVITATION_MACHINE, from, 'pending'));
         }

@@ -1,4 +1,5 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDateTime, formatMoney, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import type { TSummaryRow } from '../../lib/html.ts';
 import { summaryEmailsTo } from '../outbox/summary-emails.ts';
 import type { TQuoteRow } from '../quotes/quotes-repository.ts';
@@ -10,12 +11,9 @@ import type { TOrderRow } from './orders-repository.ts';
  * the admins.
  */
 
+/** A time as every e-mail gives it: its zone named, UTC (decision 100). */
 function when(value: Date | null) {
-  return value ? value.toUTCString() : null;
-}
-
-function money(amount: number, currency: string) {
-  return `${amount.toFixed(2)} ${currency}`;
+  return value ? formatDateTime(value, SERVER_TIME_ZONE) : null;
 }
 
 function orderRows(order: TOrderRow, options: { location: string | null }): TSummaryRow[] {
@@ -40,8 +38,8 @@ export function quoteSentEmails(input: {
   const { quote, order } = input;
   const rows: TSummaryRow[] = [
     ['Order', order.title],
-    ...quote.priceBreakdown.items.map((item): TSummaryRow => [item.label, money(item.amount, quote.currency)]),
-    ['Total', money(Number(quote.total), quote.currency)],
+    ...quote.priceBreakdown.items.map((item): TSummaryRow => [item.label, formatMoney(item.amount, quote.currency)]),
+    ['Total', formatMoney(Number(quote.total), quote.currency)],
     ['SLA', quote.sla],
     ['Valid until', when(quote.validityUntil)],
     [input.audience === 'customer' ? 'Accept or decline at' : 'Quotes', input.link],
@@ -69,7 +67,7 @@ export function quoteAnsweredEmails(input: {
     `The customer ${input.answer} the quote.`,
     [
       ['Order', order.title],
-      ['Total', money(Number(quote.total), quote.currency)],
+      ['Total', formatMoney(Number(quote.total), quote.currency)],
     ],
   );
 }

@@ -18,7 +18,6 @@ import {
   type TProviderSettings,
   type TUpdateDeviceRequest,
   type TUpdateProviderSettingsRequest,
-  urgencyOfTimeline,
 } from '@spacecapture/shared/contracts/provider-portal';
 import { AppError } from '@spacecapture/shared/errors';
 import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
@@ -122,7 +121,6 @@ export function createProviderService(deps: { db: TDatabase; clock: () => Date; 
         customer: masked ? anonymisedCustomer(customerOrg.id) : customerOrg.name,
         captureType: order.captureType,
         preferredDates: order.preferredDates ?? null,
-        urgency: urgencyOfTimeline(order.preferredDates?.timeline),
         compensation: assignment.compensation === null ? null : Number(assignment.compensation),
         scheduledStart: (assignment.scheduledStart ?? order.scheduledStart)?.toISOString() ?? null,
         scheduledEnd: (assignment.scheduledEnd ?? order.scheduledEnd)?.toISOString() ?? null,

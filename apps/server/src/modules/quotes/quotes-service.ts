@@ -8,6 +8,7 @@ import {
   WORKFLOW_MESSAGES,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { AppError } from '@spacecapture/shared/errors';
+import { formatDateTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import {
   canTransition,
@@ -31,7 +32,7 @@ import { effectiveQuoteStatus, toQuoteView } from './quotes-view.ts';
 export type TQuoteScope = { customerOrgId?: string };
 
 function expiredRefusal(quote: TQuoteRow) {
-  const at = quote.validityUntil ? ` on ${quote.validityUntil.toUTCString()}` : '';
+  const at = quote.validityUntil ? ` on ${formatDateTime(quote.validityUntil, SERVER_TIME_ZONE)}` : '';
   return new AppError('conflict', `This quote expired${at} and can no longer be accepted or declined.`);
 }
 

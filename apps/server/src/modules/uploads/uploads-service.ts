@@ -13,6 +13,7 @@ import {
   ZUploadMetadata,
 } from '@spacecapture/shared/contracts/provider-uploads';
 import { AppError, fieldMessages } from '@spacecapture/shared/errors';
+import { formatDateTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { TOrderStatus } from '@spacecapture/shared/state-machines';
 import type { TActor } from '../../lib/actor.ts';
@@ -115,7 +116,7 @@ export function createUploadsService(deps: {
   async function assertWindowStarted(executor: TExecutor, target: TUploadTargetRow, action: 'upload' | 'deliver') {
     if (hasStarted(target.windowStart, clock())) return;
     if ((await uploadsOpenedEarlyOf(executor, [target.orderId])).has(target.orderId)) return;
-    const start = target.windowStart?.toUTCString();
+    const start = target.windowStart ? formatDateTime(target.windowStart, SERVER_TIME_ZONE) : undefined;
     throw new AppError(
       'conflict',
       action === 'upload'

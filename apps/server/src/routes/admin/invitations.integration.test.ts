@@ -57,6 +57,10 @@ async function auditOf(entityId: string) {
   return t.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, entityId));
 }
 
+async function outboxTo(email: string) {
+  return (await t.db.select().from(schema.outboxEmails)).filter((row) => row.to.includes(email));
+}
+
 async function invitationCount() {
   return (await t.db.select({ id: schema.invitations.id }).from(schema.invitations)).length;
 }
@@ -353,11 +357,16 @@ describe('resend and revoke', () => {
     expect(withNew.statusCode, withNew.body).toBe(201);
     expect((await invitationRow(created.id)).status).toBe('accepted');
 
-    // An accepted invitation is not re-opened.
+    // An accepted invitation is not re-opened, and nothing is mailed.
+    const mailsBefore = (await outboxTo(email)).length;
     const again = await admin.post(`${INVITATIONS}/${created.id}/resend`);
     expect(again.statusCode).toBe(409);
-    expect(errorOf(again).message).toBe('Cannot move invitation from accepted to pending.');
+    expect(errorOf(again)).toMatchObject({
+      code: 'conflict',
+      message: `The invitation for ${email} was accepted: the account exists, so there is nothing to resend.`,
+    });
     expect((await auditOf(created.id)).filter((row) => row.action === 'resend')).toHaveLength(1);
+    expect((await outboxTo(email)).length).toBe(mailsBefore);
   });
 
   it('revokes a pending invitation once; revoking it again or an accepted one is a 409 from … to …', async () => {

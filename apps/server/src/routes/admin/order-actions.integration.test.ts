@@ -257,7 +257,7 @@ describe('POST /api/admin/orders/:id/complete', () => {
     await setStatus(first.order.id, 'delivered');
     expect((await admin.post(`${API}/orders/${first.order.id}/complete`)).statusCode).toBe(200);
     const paid = await latestEmail(t.db, provider.email, `Job completed: ${first.order.title}`);
-    expect(paid.text).toContain('820.00 USD');
+    expect(paid.text).toContain('Compensation: $820.00');
 
     const settings = (await provider.client.get('/api/provider/settings')).json();
     const off = { ...settings, notifications: { ...settings.notifications, paymentNotifications: false } };

@@ -424,7 +424,7 @@ describe('quotes', () => {
     expect(events.at(-1)).toMatchObject({ type: 'status_change', metadata: { from: 'triage', to: 'quoted' } });
     const emails = await outboxWithSubject(t.db, `Quote sent: ${order.title}`);
     expect(emails.map((email) => email.to).sort()).toEqual([[COMPANY_EMAIL], [customer.email]].sort());
-    expect(emails[0]!.text).toContain('1500.00 USD');
+    expect(emails[0]!.text).toContain('Total: $1,500.00');
 
     const again = await admin.post(`${API}/quotes/${quote.id}/send`);
     expect(again.statusCode).toBe(409);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
@@ -93,7 +94,7 @@ describe('e-mails to the customer organisation', () => {
       expect(email?.to).toEqual([member.email]);
       for (const body of [email!.text, email!.html]) {
         expect(body).toContain(order.title);
-        expect(body).toContain('1545.50 EUR');
+        expect(body).toContain('€1,545.50');
         expect(body).toContain('Floor plan drafting');
         expect(body).toContain(`${PUBLIC_URL}/customer/quotes`);
       }
@@ -139,8 +140,8 @@ describe('e-mails to the customer organisation', () => {
       const email = emails.find((row) => row.to[0] === member.email);
       expect(email?.to).toEqual([member.email]);
       expect(email!.text).toContain(order.title);
-      expect(email!.text).toContain(new Date(start).toUTCString());
-      expect(email!.text).toContain(new Date(end).toUTCString());
+      expect(email!.text).toContain(formatDateTime(start, 'UTC'));
+      expect(email!.text).toContain(formatDateTime(end, 'UTC'));
     }
   });
 });

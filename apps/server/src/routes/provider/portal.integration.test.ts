@@ -124,7 +124,6 @@ describe('address masking', () => {
       title: null,
       location: MASKED_LOCATION,
       customer: expect.stringMatching(/^Client #[0-9A-F]{6}$/),
-      urgency: 'high',
       captureType: expect.any(String),
     });
     expect(list.json().items[0].id).toBe(assignmentId);

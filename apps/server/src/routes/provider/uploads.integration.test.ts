@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { schema } from '@spacecapture/db/client';
+import { formatDateTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -495,12 +496,12 @@ describe('the capture window (decision 109)', () => {
     const early = await create(provider.client, orderId, 'scan.e57', 1000);
     expect(early.statusCode).toBe(409);
     expect(errorOf(early).message).toBe(
-      `Uploads open when the capture window starts (${scheduledStart!.toUTCString()}). Ask the SpaceCapture team to open them earlier.`,
+      `Uploads open when the capture window starts (${formatDateTime(scheduledStart!, SERVER_TIME_ZONE)}). Ask the SpaceCapture team to open them earlier.`,
     );
     const delivered = await markDelivered(orderId);
     expect(delivered.statusCode).toBe(409);
     expect(errorOf(delivered).message).toBe(
-      `The order can be marked delivered once the capture window starts (${scheduledStart!.toUTCString()}).`,
+      `The order can be marked delivered once the capture window starts (${formatDateTime(scheduledStart!, SERVER_TIME_ZONE)}).`,
     );
     expect(await deliverablesOf(orderId)).toHaveLength(0);
     expect(await jobEventsOf(t.db, orderId)).toEqual(eventsBefore);

@@ -53,8 +53,64 @@ const red: MantineColorsTuple = [
   '#7f1d1d',
 ];
 
+// Ambers: a yellow badge's label (shade 9) keeps AA contrast on its pale background.
+const yellow: MantineColorsTuple = [
+  '#fffbeb',
+  '#fef3c7',
+  '#fde68a',
+  '#fcd34d',
+  '#fbbf24',
+  '#f59e0b',
+  '#d97706',
+  '#b45309',
+  '#92400e',
+  '#78350f',
+];
+
+// An outline badge's label is shade 7 on white (light scheme) and shade 3 on the dark body: these
+// oranges and blues keep AA contrast in both.
+const orange: MantineColorsTuple = [
+  '#fff7ed',
+  '#ffedd5',
+  '#fed7aa',
+  '#fdba74',
+  '#fb923c',
+  '#f97316',
+  '#ea580c',
+  '#c2410c',
+  '#9a3412',
+  '#7c2d12',
+];
+const blue: MantineColorsTuple = [
+  '#eff6ff',
+  '#dbeafe',
+  '#bfdbfe',
+  '#93c5fd',
+  '#60a5fa',
+  '#3b82f6',
+  '#2563eb',
+  '#1d4ed8',
+  '#1e40af',
+  '#1e3a8a',
+];
+
+// The dark scheme (decision 102): slate, the page background the public pages' dark one (#0b1120);
+// text (0), dimmed (2) and placeholders (3) keep AA contrast on the body (7) and inputs (6).
+const dark: MantineColorsTuple = [
+  '#e2e8f0',
+  '#cbd5e1',
+  '#a3b1c6',
+  '#8b9ab0',
+  '#334155',
+  '#273449',
+  '#1e293b',
+  '#0b1120',
+  '#080d19',
+  '#050811',
+];
+
 export const mantineTheme = createTheme({
-  colors: { brand, teal, gray, red },
+  colors: { brand, teal, gray, red, yellow, orange, blue, dark },
   primaryColor: 'brand',
   primaryShade: 7,
   black: '#0f172a',

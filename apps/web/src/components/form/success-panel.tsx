@@ -27,12 +27,12 @@ export function SuccessPanel({ title, children, action }: TSuccessPanelProps) {
           ref={headingRef}
           tabIndex={-1}
           fz={{ base: 24, sm: 28 }}
-          c="brand.9"
+          c="var(--color-heading)"
           style={{ outline: 'none' }}
         >
           {title}
         </Title>
-        <Text size="lg" c="gray.7" maw={520}>
+        <Text size="lg" c="dimmed" maw={520}>
           {children}
         </Text>
         {action ?? (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink } from '../ui/app-link.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
+import { ColorSchemeToggle } from '../ui/color-scheme-toggle.tsx';
 import { CloseIcon, CubeIcon, MenuIcon } from '../ui/icons.tsx';
 import styles from './site-header.module.css';
 
@@ -53,16 +54,6 @@ export function SiteHeader() {
             Space<span className={styles.brandAccent}>Capture</span>
           </span>
         </AppLink>
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-label="Toggle menu"
-          aria-expanded={menuOpen}
-          aria-controls="site-navigation"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <CloseIcon /> : <MenuIcon />}
-        </button>
         <nav
           id="site-navigation"
           aria-label="Main"
@@ -84,6 +75,19 @@ export function SiteHeader() {
             <ButtonLink to={PATHS.request}>Request Capture</ButtonLink>
           </div>
         </nav>
+        <div className={styles.tools}>
+          <ColorSchemeToggle />
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-label="Toggle menu"
+            aria-expanded={menuOpen}
+            aria-controls="site-navigation"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
       </div>
     </header>
   );

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
       <Text size="sm" component="div" style={{ wordBreak: 'break-word' }}>

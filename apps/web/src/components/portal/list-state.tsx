@@ -22,7 +22,7 @@ export function ListState({ query, count, what, empty, children }: TListStatePro
   if (query.isError) return <QueryError error={query.error} onRetry={() => query.refetch()} what={what} />;
   if (count === 0) {
     return (
-      <Text c="gray.7" py="lg" ta="center">
+      <Text c="dimmed" py="lg" ta="center">
         {empty}
       </Text>
     );

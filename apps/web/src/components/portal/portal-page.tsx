@@ -14,11 +14,11 @@ export function PortalPage({ title, description, actions, children }: TPortalPag
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end" gap="md">
         <div>
-          <Title order={1} fz={{ base: 24, sm: 28 }} c="brand.9">
+          <Title order={1} fz={{ base: 24, sm: 28 }} c="var(--color-heading)">
             {title}
           </Title>
           {description ? (
-            <Text c="gray.7" mt={4}>
+            <Text c="dimmed" mt={4}>
               {description}
             </Text>
           ) : null}

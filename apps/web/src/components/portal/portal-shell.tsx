@@ -7,6 +7,7 @@ import { useLocation } from 'react-router';
 import { useSignOut } from '../../lib/auth/sign-out.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { AppLink } from '../ui/app-link.tsx';
+import { ColorSchemeToggle } from '../ui/color-scheme-toggle.tsx';
 import { CubeIcon, type TIconProps } from '../ui/icons.tsx';
 import { SidebarIcon, SignOutIcon, UserCircleIcon } from './portal-icons.tsx';
 import styles from './portal-shell.module.css';
@@ -162,6 +163,7 @@ export function PortalShell({ title, items, userEmail, children }: TPortalShellP
           </span>
         </AppLink>
         <div className={styles.headerActions}>
+          <ColorSchemeToggle />
           <AppLink
             to={PORTAL_PATHS.account}
             markCurrent

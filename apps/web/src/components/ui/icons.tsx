@@ -90,3 +90,20 @@ export function ExternalLinkIcon(props: TIconProps) {
     </SvgIcon>
   );
 }
+
+export function SunIcon(props: TIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2.5v2M12 19.5v2M4.6 4.6 6 6M18 18l1.4 1.4M2.5 12h2M19.5 12h2M4.6 19.4 6 18M18 6l1.4-1.4" />
+    </SvgIcon>
+  );
+}
+
+export function MoonIcon(props: TIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
+    </SvgIcon>
+  );
+}

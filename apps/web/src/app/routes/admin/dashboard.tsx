@@ -61,7 +61,7 @@ export function AdminDashboardRoute() {
             <Title order={2} fz={18}>
               {link.title}
             </Title>
-            <Text size="sm" c="gray.7" mt={4}>
+            <Text size="sm" c="dimmed" mt={4}>
               {link.description}
             </Text>
           </Paper>

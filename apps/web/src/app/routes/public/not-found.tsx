@@ -1,15 +1,12 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import styles from './not-found.module.css';
 
+/**
+ * The not-found page. The unknown path is logged as an error where an operator reads it: the server
+ * logs every page request it answers 404 (plugins/web-app.ts); the visitor's console stays clean
+ * (decision 102).
+ */
 export function NotFoundRoute() {
-  const { pathname } = useLocation();
-
-  useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', pathname);
-  }, [pathname]);
-
   return (
     <div className={styles.page}>
       <div>

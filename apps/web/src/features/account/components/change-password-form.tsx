@@ -56,7 +56,7 @@ export function ChangePasswordForm() {
             <Title order={2} fz={20} id="password-heading">
               Password
             </Title>
-            <Text size="sm" c="gray.7" mt={4}>
+            <Text size="sm" c="dimmed" mt={4}>
               Use at least {STRONG_PASSWORD_MIN_LENGTH} characters, not your email address.
             </Text>
           </div>

@@ -23,7 +23,7 @@ export function ProfileCard({ profile }: { profile: TProfile }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
         {rows.map(([label, value]) => (
           <div key={label}>
-            <Text component="dt" size="sm" c="gray.7">
+            <Text component="dt" size="sm" c="dimmed">
               {label}
             </Text>
             <Text component="dd" fw={600} m={0} style={{ overflowWrap: 'anywhere' }}>
@@ -32,7 +32,7 @@ export function ProfileCard({ profile }: { profile: TProfile }) {
           </div>
         ))}
         <div>
-          <Text component="dt" size="sm" c="gray.7">
+          <Text component="dt" size="sm" c="dimmed">
             Two-factor authentication
           </Text>
           <Text component="dd" m={0}>

@@ -1,11 +1,11 @@
 import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { ACCOUNT_MESSAGES } from '@spacecapture/shared/contracts/account';
 import { AUTH_MESSAGES } from '@spacecapture/shared/contracts/auth';
+import { formatDateTime } from '@spacecapture/shared/format';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { useSignOut } from '../../../lib/auth/sign-out.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSessions } from '../api/list-sessions.ts';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions.ts';
@@ -76,7 +76,7 @@ export function SessionsCard() {
           <Title order={2} fz={20} id="sessions-heading">
             Sessions
           </Title>
-          <Text size="sm" c="gray.7" mt={4}>
+          <Text size="sm" c="dimmed" mt={4}>
             Where your account is signed in.
           </Text>
         </div>

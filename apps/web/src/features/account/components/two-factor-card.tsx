@@ -126,7 +126,7 @@ function Enrolment({
           <Suspense fallback={<Loader size="sm" aria-label="Loading QR code" />}>
             <TotpQrCode uri={enrolment.totpURI} />
           </Suspense>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             Cannot scan it? Enter this key instead:
           </Text>
           <Code style={{ overflowWrap: 'anywhere' }} data-testid="totp-secret">
@@ -137,7 +137,7 @@ function Enrolment({
           <Title order={3} fz={16}>
             2. Keep your recovery codes
           </Title>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             Each code signs you in once if you lose your phone. Store them somewhere safe: they are shown only now.
           </Text>
           <SimpleGrid
@@ -239,7 +239,7 @@ export function TwoFactorCard({ profile }: { profile: TProfile }) {
           <Title order={2} fz={20} id="security-heading">
             Two-factor authentication
           </Title>
-          <Text size="sm" c="gray.7" mt={4}>
+          <Text size="sm" c="dimmed" mt={4}>
             {enabled
               ? 'On: signing in asks for a code from your authenticator app.'
               : 'Off: add a code from an authenticator app to your sign-in.'}

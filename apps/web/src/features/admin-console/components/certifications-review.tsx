@@ -3,9 +3,9 @@ import {
   CERTIFICATION_REVIEW_MESSAGES,
   type TAdminProvider,
 } from '@spacecapture/shared/contracts/admin-console/organizations';
+import { formatDate } from '@spacecapture/shared/format';
 import { useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type TCertificationVerdict, useDecideCertification } from '../api/decide-certification.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
@@ -82,7 +82,7 @@ function ReviewButtons({ certification }: { certification: TCertification }) {
 export function CertificationsReview({ certifications }: { certifications: readonly TCertification[] }) {
   if (certifications.length === 0) {
     return (
-      <Text c="gray.7" size="sm">
+      <Text c="dimmed" size="sm">
         No certifications yet.
       </Text>
     );

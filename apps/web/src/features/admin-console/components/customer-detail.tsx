@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDate } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { ListState, RecordState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
 import { CUSTOMER_LATEST_ORDERS } from '../api/console-keys.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
@@ -41,7 +41,7 @@ function LatestOrders({ customerOrgId, total }: { customerOrgId: string; total: 
         </DataTable>
       </ListState>
       {total > CUSTOMER_LATEST_ORDERS ? (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Showing the latest {CUSTOMER_LATEST_ORDERS} of {total} orders.
         </Text>
       ) : null}

@@ -1,14 +1,14 @@
 import { Table, Text } from '@mantine/core';
 import type { TAdminMember } from '@spacecapture/shared/contracts/admin-console/organizations';
+import { formatDate } from '@spacecapture/shared/format';
 import { DataTable } from '../../../components/portal/data-table.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
 import { humanize } from '../utils/format.ts';
 
 /** An organisation's members: name, e-mail, role and when they joined. */
 export function MembersTable({ members }: { members: readonly TAdminMember[] }) {
   if (members.length === 0) {
     return (
-      <Text c="gray.7" size="sm">
+      <Text c="dimmed" size="sm">
         No members yet.
       </Text>
     );

@@ -4,9 +4,9 @@ import {
   ORDER_ACTION_MESSAGES,
   type TAdminOrderDetail,
 } from '@spacecapture/shared/contracts/admin-console/orders';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { canTransition, ORDER_MACHINE } from '@spacecapture/shared/state-machines';
 import { useState } from 'react';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';

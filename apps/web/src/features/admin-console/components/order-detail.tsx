@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDateTime, formatDateTimeRange } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { useOrder } from '../api/get-order.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
 import { OrderActions } from './order-actions.tsx';
@@ -24,7 +24,7 @@ function OrderFacts({ order }: { order: TAdminOrderDetail['order'] }) {
       <Fact label="Capture type">{labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Fact>
       <Fact label="Scheduled window">
         {order.scheduledStart && order.scheduledEnd
-          ? `${formatDateTime(order.scheduledStart)} – ${formatDateTime(order.scheduledEnd)}`
+          ? formatDateTimeRange(order.scheduledStart, order.scheduledEnd)
           : 'Not scheduled yet'}
       </Fact>
       <Fact label="Preferred dates">{preferred || '—'}</Fact>

@@ -1,6 +1,6 @@
 import { Group, Text, Timeline } from '@mantine/core';
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { buildOrderTimeline, type TTimelineKind } from '../utils/order-timeline.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
 
@@ -17,7 +17,7 @@ export function OrderTimeline({ detail }: { detail: TAdminOrderDetail }) {
   const entries = buildOrderTimeline(detail);
   if (entries.length === 0) {
     return (
-      <Text c="gray.7" size="sm">
+      <Text c="dimmed" size="sm">
         No history yet.
       </Text>
     );
@@ -38,11 +38,11 @@ export function OrderTimeline({ detail }: { detail: TAdminOrderDetail }) {
           }
         >
           {entry.details.map((line) => (
-            <Text key={line} size="sm" c="gray.8">
+            <Text key={line} size="sm" c="dimmed">
               {line}
             </Text>
           ))}
-          <Text size="xs" c="gray.7" mt={2}>
+          <Text size="xs" c="dimmed" mt={2}>
             {KIND_LABELS[entry.kind]} · {formatDateTime(entry.at)}
             {entry.by ? ` · by ${entry.by}` : ''}
           </Text>

@@ -2,13 +2,13 @@ import { Anchor, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import { ORDER_STATUSES } from '@spacecapture/shared/contracts/admin-workflow';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDate } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { LoadMore } from '../../../components/portal/load-more.tsx';
 import { SearchBox } from '../../../components/portal/search-box.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
 import { useListParams, withParams } from '../../../lib/list-params.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { humanize } from '../utils/format.ts';
@@ -84,7 +84,7 @@ export function OrdersList() {
             ))}
           </DataTable>
           {orders.isPlaceholderData ? (
-            <Text size="xs" c="gray.7" role="status">
+            <Text size="xs" c="dimmed" role="status">
               Updating…
             </Text>
           ) : null}

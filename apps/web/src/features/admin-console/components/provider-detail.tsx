@@ -1,10 +1,10 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TAdminProviderDetail } from '@spacecapture/shared/contracts/admin-console/organizations';
+import { formatDate } from '@spacecapture/shared/format';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
 import { useProvider } from '../api/get-provider.ts';
 import { formatRate, regionsOf } from '../utils/format.ts';
 import { CertificationsReview } from './certifications-review.tsx';
@@ -27,7 +27,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function DevicesTable({ devices }: { devices: TAdminProviderDetail['provider']['devices'] }) {
   if (devices.length === 0) {
     return (
-      <Text c="gray.7" size="sm">
+      <Text c="dimmed" size="sm">
         No devices yet.
       </Text>
     );

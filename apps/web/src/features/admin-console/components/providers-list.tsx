@@ -1,12 +1,12 @@
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
+import { formatDate } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { LoadMore } from '../../../components/portal/load-more.tsx';
 import { SearchBox } from '../../../components/portal/search-box.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
 import { useListParams, withParams } from '../../../lib/list-params.ts';
 import { useProviders } from '../api/get-providers.ts';
 import { formatRate, regionsOf } from '../utils/format.ts';

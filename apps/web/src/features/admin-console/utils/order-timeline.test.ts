@@ -1,6 +1,6 @@
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { buildOrderTimeline, describeJobEvent } from './order-timeline.ts';
 
 const PROVIDER = { id: '11111111-1111-4111-8111-111111111111', name: 'Northern Scans' };

@@ -1,7 +1,6 @@
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { formatFileSize } from '@spacecapture/shared/file-size';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatMoney } from '../../../lib/format-money.ts';
+import { formatDateTime, formatDateTimeRange, formatMoney } from '@spacecapture/shared/format';
 import { humanize } from './format.ts';
 
 type TJobEvent = TAdminOrderDetail['jobEvents'][number];
@@ -27,7 +26,7 @@ function text(value: unknown): string | null {
 function windowText(start: unknown, end: unknown): string | null {
   const from = text(start);
   const to = text(end);
-  return from && to ? `${formatDateTime(from)} – ${formatDateTime(to)}` : null;
+  return from && to ? formatDateTimeRange(from, to) : null;
 }
 
 /** Provider organisations named in the history, by id, so events can say who. */

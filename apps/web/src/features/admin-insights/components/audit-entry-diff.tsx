@@ -10,7 +10,7 @@ const CHANGE_COLORS: Record<TDiffChange, string> = {
 };
 
 function Value({ value }: { value: string | null }) {
-  if (value === null) return <Text c="gray.6">—</Text>;
+  if (value === null) return <Text c="dimmed">—</Text>;
   return (
     <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       {value}
@@ -23,7 +23,7 @@ export function AuditEntryDiff({ before, after }: { before: unknown; after: unkn
   const rows = diffJson(before, after);
   if (rows.length === 0) {
     return (
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         No before or after recorded.
       </Text>
     );

@@ -2,10 +2,10 @@ import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Tex
 import { AUDIT_ENTITIES, auditWordLabel } from '@spacecapture/shared/audit-events';
 import type { TAuditEntry } from '@spacecapture/shared/contracts/admin-console/audit';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { type FormEvent, Fragment, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { auditCsvUrl, useAudit } from '../api/get-audit.ts';
 import {
   AUDIT_FILTER_KEYS,
@@ -128,7 +128,7 @@ function AuditRow({ entry }: { entry: TAuditEntry }) {
       </Table.Tr>
       {open ? (
         <Table.Tr id={detailId}>
-          <Table.Td colSpan={6} bg="gray.0">
+          <Table.Td colSpan={6} bg="var(--mantine-color-default-hover)">
             <AuditEntryDiff before={entry.before} after={entry.after} />
           </Table.Td>
         </Table.Tr>
@@ -195,7 +195,7 @@ export function AuditLog() {
           </Group>
         ) : null}
         {items.length > 0 ? (
-          <Text size="sm" c="gray.7" ta="center">
+          <Text size="sm" c="dimmed" ta="center">
             Showing {items.length} {items.length === 1 ? 'entry' : 'entries'}, newest first.
           </Text>
         ) : null}

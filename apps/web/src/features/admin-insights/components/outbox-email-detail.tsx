@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { useOutboxEmail } from '../api/get-outbox-email.ts';
 import { OutboxStatusBadge } from './outbox-status-badge.tsx';
 

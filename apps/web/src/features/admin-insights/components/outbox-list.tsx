@@ -1,10 +1,10 @@
 import { Button, Group, NativeSelect, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import { OUTBOX_STATUSES, type TOutboxStatus } from '@spacecapture/shared/contracts/admin-console/outbox';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { type TOutboxFilters, useOutbox } from '../api/get-outbox.ts';
 import { useUrlParams } from '../lib/use-url-params.ts';
 import { OutboxEmailDetail } from './outbox-email-detail.tsx';
@@ -84,7 +84,7 @@ export function OutboxList() {
               <OutboxStatusBadge email={email} />
             </Table.Td>
             <Table.Td>{email.attempts}</Table.Td>
-            <Table.Td c={email.lastError ? 'red.8' : 'gray.6'} fz="sm" style={{ wordBreak: 'break-word' }}>
+            <Table.Td c={email.lastError ? 'red' : 'dimmed'} fz="sm" style={{ wordBreak: 'break-word' }}>
               {email.lastError ?? '—'}
             </Table.Td>
             <Table.Td>

@@ -1,11 +1,11 @@
 import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import type { TReport, TReportTable } from '@spacecapture/shared/contracts/admin-console/reporting';
+import { formatDateTime, formatMoney, formatMoneyRounded } from '@spacecapture/shared/format';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatMoney, formatMoneyRounded } from '../../../lib/format-money.ts';
 import { reportCsvUrl, type TReportRange, useReport } from '../api/get-report.ts';
 import { validateAuditFilters } from '../lib/audit-filters.ts';
 import { formatHours, formatMonth, formatRate, formatStatus, revenueSeries } from '../lib/report-format.ts';
@@ -58,14 +58,14 @@ function Card({ title, actions, children }: { title: string; actions?: ReactNode
 function Figure({ label, value, note }: { label: string; value: ReactNode; note?: string }) {
   return (
     <div>
-      <Text size="xs" c="gray.7" fw={600}>
+      <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
       <Text fz={22} fw={700} data-figure={label}>
         {value}
       </Text>
       {note ? (
-        <Text size="xs" c="gray.7">
+        <Text size="xs" c="dimmed">
           {note}
         </Text>
       ) : null}
@@ -170,11 +170,11 @@ function RevenueAnalytics({ report, range }: { report: TReport; range: TRange })
         </Group>
       }
     >
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         Accepted quotes, by the month they were accepted in. Currencies are never added together.
       </Text>
       {report.revenueByCurrency.length === 0 ? (
-        <Text c="gray.7" ta="center" py="md">
+        <Text c="dimmed" ta="center" py="md">
           No accepted quotes in this range.
         </Text>
       ) : (
@@ -208,51 +208,50 @@ function ProviderPerformance({ report, range }: { report: TReport; range: TRange
       title="Provider Performance"
       actions={<CsvButton range={range} table="provider_performance" label="Export CSV: provider performance" />}
     >
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         Offers made in the range. Acceptance counts answered or expired offers; a job is on time when its capture was
         recorded within 24 hours after the confirmed window.
       </Text>
       {rows.length === 0 ? (
-        <Text c="gray.7" ta="center" py="md">
+        <Text c="dimmed" ta="center" py="md">
           {ADMIN_CONSOLE_MESSAGES.empty.providers}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={880}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label="Provider performance">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Provider</Table.Th>
-                <Table.Th ta="right">Offers</Table.Th>
-                <Table.Th ta="right">Accepted</Table.Th>
-                <Table.Th ta="right">Acceptance rate</Table.Th>
-                <Table.Th ta="right">Median time to accept</Table.Th>
-                <Table.Th ta="right">On-time schedule</Table.Th>
-                <Table.Th ta="right">Deliveries</Table.Th>
-                <Table.Th ta="right">Average rating</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.providerOrg.id}>
-                  <Table.Td>{row.providerOrg.name}</Table.Td>
-                  <Table.Td ta="right">{row.offers}</Table.Td>
-                  <Table.Td ta="right">{row.accepted}</Table.Td>
-                  <Table.Td ta="right">{formatRate(row.acceptanceRate)}</Table.Td>
-                  <Table.Td ta="right">{formatHours(row.medianHoursToAccept)}</Table.Td>
-                  <Table.Td ta="right">
-                    {row.scheduledJobs === 0
-                      ? '—'
-                      : `${formatRate(row.onTimeRate)} (${row.onTimeJobs} of ${row.scheduledJobs})`}
-                  </Table.Td>
-                  <Table.Td ta="right">{row.deliveries}</Table.Td>
-                  <Table.Td ta="right">
-                    {row.averageRating === null ? '—' : `${row.averageRating.toFixed(1)} (${row.ratings})`}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Provider performance"
+          minWidth={880}
+          verticalSpacing="sm"
+          highlightOnHover
+          columns={[
+            'Provider',
+            'Offers',
+            'Accepted',
+            'Acceptance rate',
+            'Median time to accept',
+            'On-time schedule',
+            'Deliveries',
+            'Average rating',
+          ]}
+        >
+          {rows.map((row) => (
+            <Table.Tr key={row.providerOrg.id}>
+              <Table.Td>{row.providerOrg.name}</Table.Td>
+              <Table.Td ta="right">{row.offers}</Table.Td>
+              <Table.Td ta="right">{row.accepted}</Table.Td>
+              <Table.Td ta="right">{formatRate(row.acceptanceRate)}</Table.Td>
+              <Table.Td ta="right">{formatHours(row.medianHoursToAccept)}</Table.Td>
+              <Table.Td ta="right">
+                {row.scheduledJobs === 0
+                  ? '—'
+                  : `${formatRate(row.onTimeRate)} (${row.onTimeJobs} of ${row.scheduledJobs})`}
+              </Table.Td>
+              <Table.Td ta="right">{row.deliveries}</Table.Td>
+              <Table.Td ta="right">
+                {row.averageRating === null ? '—' : `${row.averageRating.toFixed(1)} (${row.ratings})`}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Card>
   );
@@ -300,7 +299,7 @@ export function ReportingDashboard() {
         <Stack gap="sm">
           <RangeForm key={`${range.from}-${range.to}`} range={range} onApply={apply} />
           <Group justify="space-between" align="center">
-            <Text size="sm" c="gray.7" aria-live="polite">
+            <Text size="sm" c="dimmed" aria-live="polite">
               Figures from {range.from} to {range.to} (UTC), as of {formatDateTime(data.generatedAt)}.
             </Text>
             <CsvButton range={range} label="Export CSV: every table" />

@@ -14,12 +14,12 @@ import {
 } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES, SETTINGS_LIMITS } from '@spacecapture/shared/contracts/admin-console/common';
 import type { TSettings } from '@spacecapture/shared/contracts/admin-console/settings';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { type FormEvent, useState } from 'react';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
@@ -111,7 +111,7 @@ function SettingsEditor({ settings }: { settings: TSettings }) {
           </Stack>
         </Paper>
         <Group justify="space-between" align="center">
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {settings.updatedAt
               ? `Last saved ${formatDateTime(settings.updatedAt)}.`
               : 'The defaults apply: never saved.'}

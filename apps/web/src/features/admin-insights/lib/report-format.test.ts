@@ -1,5 +1,5 @@
+import { formatMoney, formatMoneyRounded } from '@spacecapture/shared/format';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMoneyRounded } from '../../../lib/format-money.ts';
 import { formatMonth, formatRate, formatStatus, revenueSeries } from './report-format.ts';
 
 describe('report formatting', () => {

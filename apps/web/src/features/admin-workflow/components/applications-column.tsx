@@ -6,10 +6,10 @@ import {
   WORKFLOW_TOASTS,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { EXPERIENCE_LEVEL_OPTIONS, labelOf, PROVIDER_DEVICE_OPTIONS } from '@spacecapture/shared/enums';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { APPLICATION_MACHINE, canTransition } from '@spacecapture/shared/state-machines';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { LoadMore } from '../../../components/portal/load-more.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useApproveApplication } from '../api/approve-application.ts';
 import { portfolioUrl, useApplications } from '../api/get-applications.ts';

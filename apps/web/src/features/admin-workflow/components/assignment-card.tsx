@@ -8,9 +8,9 @@ import {
   WORKFLOW_VALIDATION,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDateTime, formatDateTimeRange, formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useConfirmSchedule } from '../api/confirm-schedule.ts';
 import { useCreateAssignment } from '../api/create-assignment.ts';
@@ -37,7 +37,7 @@ function ProviderLabel({ provider }: { provider: TProviderOption }) {
           </Badge>
         )}
       </Group>
-      <Text size="xs" c="gray.7">
+      <Text size="xs" c="dimmed">
         Devices: {devices} · Certifications: {certifications} · Regions: {provider.regions.join(', ') || 'n/a'}
       </Text>
       <Text size="xs" c={provider.fit.fits ? 'teal.9' : 'red.9'} data-testid="provider-fit-reason">
@@ -102,12 +102,12 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
       </Group>
       <Text size="sm" mt="xs">
         {latestAssignment
-          ? `Latest assignment: ${latestAssignment.providerOrg.name} (${latestAssignment.status}), respond by ${formatDateTime(latestAssignment.respondBy)}${latestAssignment.compensation === null ? '' : `, compensation ${latestAssignment.compensation.toFixed(2)}`}`
+          ? `Latest assignment: ${latestAssignment.providerOrg.name} (${latestAssignment.status}), respond by ${formatDateTime(latestAssignment.respondBy)}${latestAssignment.compensation === null ? '' : `, compensation ${formatMoney(latestAssignment.compensation, PAYOUT_CURRENCY)}`}`
           : 'No assignment yet.'}
       </Text>
       <Text size="sm">
         {latestProposal
-          ? `Proposed schedule: ${formatDateTime(latestProposal.start)} – ${formatDateTime(latestProposal.end)}`
+          ? `Proposed schedule: ${formatDateTimeRange(latestProposal.start, latestProposal.end)}`
           : 'No schedule proposed yet.'}
       </Text>
       <Radio.Group

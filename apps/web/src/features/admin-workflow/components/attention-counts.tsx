@@ -24,7 +24,7 @@ export function AttentionCounts() {
           <Text fz={28} fw={700} aria-live="polite">
             {attention.data ? attention.data[count.key] : '…'}
           </Text>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {count.label}
           </Text>
         </Paper>

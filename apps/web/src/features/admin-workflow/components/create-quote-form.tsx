@@ -21,6 +21,7 @@ import {
   WORKFLOW_VALIDATION,
   ZPriceBreakdown,
 } from '@spacecapture/shared/contracts/admin-workflow';
+import { formatMoney } from '@spacecapture/shared/format';
 import { type FormEvent, useState } from 'react';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
@@ -197,9 +198,7 @@ export function CreateQuoteForm() {
               >
                 Add item
               </Button>
-              <Text size="sm">
-                Total: {rowsTotal} {currency}
-              </Text>
+              <Text size="sm">Total: {formatMoney(rowsTotal, currency)}</Text>
             </Group>
             <TextInput
               label="Currency"

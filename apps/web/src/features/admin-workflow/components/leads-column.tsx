@@ -26,6 +26,7 @@ import {
   TIMELINE_OPTIONS,
 } from '@spacecapture/shared/enums';
 import { FIELD_LIMITS } from '@spacecapture/shared/fields';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { canTransition, LEAD_MACHINE } from '@spacecapture/shared/state-machines';
 import { useState } from 'react';
@@ -33,7 +34,6 @@ import { ListState } from '../../../components/portal/list-state.tsx';
 import { LoadMore } from '../../../components/portal/load-more.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useOrganizationOptions } from '../../../resources/admin/get-organization-options.ts';
 import { useConvertLead } from '../api/convert-lead.ts';

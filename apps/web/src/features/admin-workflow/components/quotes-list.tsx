@@ -1,8 +1,8 @@
 import { Button, Paper, Stack, Table, Title } from '@mantine/core';
 import { type TQuote, WORKFLOW_EMPTY, WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
+import { formatDate, formatMoney } from '@spacecapture/shared/format';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useQuotes } from '../api/get-quotes.ts';
 import { useSendQuote } from '../api/send-quote.ts';
@@ -49,9 +49,7 @@ export function QuotesList() {
               <Table.Tr key={quote.id}>
                 <Table.Td>{quote.order.title}</Table.Td>
                 <Table.Td>{quote.order.customerOrg.name}</Table.Td>
-                <Table.Td>
-                  {quote.total} {quote.currency}
-                </Table.Td>
+                <Table.Td>{formatMoney(quote.total, quote.currency)}</Table.Td>
                 <Table.Td>
                   <WorkflowStatusBadge status={quote.status} />
                 </Table.Td>

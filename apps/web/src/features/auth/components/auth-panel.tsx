@@ -138,10 +138,10 @@ export function AuthPanel() {
   return (
     <Stack gap="lg" w="100%" maw={460} mx="auto">
       <div style={{ textAlign: 'center' }}>
-        <Title order={1} fz={{ base: 28, sm: 32 }} c="brand.9">
+        <Title order={1} fz={{ base: 28, sm: 32 }} c="var(--color-heading)">
           {text.heading}
         </Title>
-        <Text c="gray.7" mt={6}>
+        <Text c="dimmed" mt={6}>
           {text.description}
         </Text>
       </div>

@@ -52,7 +52,7 @@ export function FirstAdminForm({ setupToken, onSignedIn, onCreated }: TFirstAdmi
           <Title order={2} fz={20}>
             Create the first admin
           </Title>
-          <Text size="sm" c="gray.7" mt={4}>
+          <Text size="sm" c="dimmed" mt={4}>
             No admin account exists yet. This one-time link creates the master admin.
           </Text>
         </div>

@@ -39,10 +39,10 @@ export function ForgotPasswordForm({ intent }: { intent: string }) {
   return (
     <Stack gap="md">
       <div>
-        <Title order={1} fz={{ base: 26, sm: 30 }} c="brand.9">
+        <Title order={1} fz={{ base: 26, sm: 30 }} c="var(--color-heading)">
           Forgot password?
         </Title>
-        <Text c="gray.7" mt={6}>
+        <Text c="dimmed" mt={6}>
           Enter the email of your account and we will send you a link to choose a new password.
         </Text>
       </div>

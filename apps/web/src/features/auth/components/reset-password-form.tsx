@@ -46,10 +46,10 @@ export function ResetPasswordForm({ token, linkError }: { token: string; linkErr
   return (
     <Stack gap="md">
       <div>
-        <Title order={1} fz={{ base: 26, sm: 30 }} c="brand.9">
+        <Title order={1} fz={{ base: 26, sm: 30 }} c="var(--color-heading)">
           Choose a new password
         </Title>
-        <Text c="gray.7" mt={6}>
+        <Text c="dimmed" mt={6}>
           Setting a new password signs you out on every device.
         </Text>
       </div>

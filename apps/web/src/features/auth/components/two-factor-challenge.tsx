@@ -48,7 +48,7 @@ export function TwoFactorChallenge({ onSignedIn, onCancel }: TTwoFactorChallenge
           <Title order={2} fz={20}>
             Two-factor authentication
           </Title>
-          <Text size="sm" c="gray.7" mt={4}>
+          <Text size="sm" c="dimmed" mt={4}>
             {useRecovery ? ACCOUNT_MESSAGES.backupCodeRequired : ACCOUNT_MESSAGES.twoFactorCode}
           </Text>
         </div>
@@ -79,7 +79,7 @@ export function TwoFactorChallenge({ onSignedIn, onCancel }: TTwoFactorChallenge
           >
             {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}
           </Anchor>
-          <Anchor component="button" type="button" size="sm" c="gray.7" onClick={onCancel}>
+          <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onCancel}>
             Back to sign in
           </Anchor>
         </Group>

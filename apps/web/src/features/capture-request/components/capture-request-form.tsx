@@ -95,7 +95,7 @@ export function CaptureRequestForm() {
     >
       <Stack gap="xl">
         <Stack gap="md">
-          <Title order={2} fz={20} c="brand.9">
+          <Title order={2} fz={20} c="var(--color-heading)">
             Contact Information
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -136,7 +136,7 @@ export function CaptureRequestForm() {
         </Stack>
 
         <Stack gap="md">
-          <Title order={2} fz={20} c="brand.9">
+          <Title order={2} fz={20} c="var(--color-heading)">
             Space Details
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -79,7 +79,7 @@ export function ContactForm() {
       onSubmit={onSubmit}
     >
       <Stack gap="md">
-        <Title order={2} fz={24} c="brand.9">
+        <Title order={2} fz={24} c="var(--color-heading)">
           Send Us a Message
         </Title>
         <TextInput

@@ -1,10 +1,9 @@
 import { Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TInvoice } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDate, formatMoney } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
-import { formatMoney } from '../../../lib/format-money.ts';
 import { useInvoice } from '../api/get-invoice.ts';
 import styles from './billing.module.css';
 
@@ -15,7 +14,7 @@ export function InvoiceSheet({ invoice }: { invoice: TInvoice }) {
       <Stack gap="lg">
         <div className={styles.sheetHeader}>
           <div>
-            <Text fw={800} fz={20} c="brand.9">
+            <Text fw={800} fz={20} c="var(--color-heading)">
               SpaceCapture
             </Text>
             <Title order={1} fz={{ base: 24, sm: 28 }}>
@@ -24,13 +23,13 @@ export function InvoiceSheet({ invoice }: { invoice: TInvoice }) {
           </div>
           <dl className={styles.facts}>
             <div>
-              <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
+              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
                 Invoice number
               </Text>
               <Text component="dd">{invoice.number}</Text>
             </div>
             <div>
-              <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
+              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
                 Invoice date
               </Text>
               <Text component="dd">{formatDate(invoice.date)}</Text>
@@ -40,13 +39,13 @@ export function InvoiceSheet({ invoice }: { invoice: TInvoice }) {
 
         <div className={styles.parties}>
           <div>
-            <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               Bill to
             </Text>
             <Text fw={600}>{invoice.customerOrg.name}</Text>
           </div>
           <div>
-            <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               Order
             </Text>
             <Text fw={600}>{invoice.order.title}</Text>
@@ -80,7 +79,7 @@ export function InvoiceSheet({ invoice }: { invoice: TInvoice }) {
           </Table.Tfoot>
         </Table>
 
-        <Text size="xs" c="gray.7">
+        <Text size="xs" c="dimmed">
           Quote reference {invoice.quoteId}
         </Text>
       </Stack>

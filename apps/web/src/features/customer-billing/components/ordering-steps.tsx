@@ -72,7 +72,7 @@ export function OrderingSteps() {
           {STEPS.map((step) => (
             <List.Item key={step.title}>
               <Text fw={600}>{step.title}</Text>
-              <Text size="sm" c="gray.8">
+              <Text size="sm" c="dimmed">
                 {step.body}
               </Text>
             </List.Item>

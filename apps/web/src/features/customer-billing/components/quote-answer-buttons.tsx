@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
+import { formatMoney } from '@spacecapture/shared/format';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { formatMoney } from '../../../lib/format-money.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { type TQuoteAnswer, useAnswerQuote } from '../api/answer-quote.ts';
 import { BILLING_MESSAGES } from '../lib/billing-messages.ts';

@@ -1,10 +1,9 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDate, formatMoney } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useId } from 'react';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
-import { formatMoney } from '../../../lib/format-money.ts';
 import { displayedQuoteStatus, quoteAnswerState } from '../lib/quote-rules.ts';
 import styles from './billing.module.css';
 import { QuoteAnswerButtons } from './quote-answer-buttons.tsx';
@@ -34,7 +33,7 @@ export function QuoteCard({ quote, now }: { quote: TCustomerQuote; now: Date }) 
               {quote.order.title}
             </Title>
             <Group gap="xs">
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 {quote.sentAt ? `Sent ${formatDate(quote.sentAt)}` : 'Not sent yet'}
               </Text>
               <Anchor
@@ -78,13 +77,13 @@ export function QuoteCard({ quote, now }: { quote: TCustomerQuote; now: Date }) 
 
         <dl className={styles.facts}>
           <div>
-            <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
+            <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
               SLA
             </Text>
             <Text component="dd">{quote.sla ?? 'No SLA stated'}</Text>
           </div>
           <div>
-            <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
+            <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
               Valid until
             </Text>
             <Text component="dd">{quote.validityUntil ? formatDate(quote.validityUntil) : 'No expiry date'}</Text>
@@ -100,7 +99,7 @@ export function QuoteCard({ quote, now }: { quote: TCustomerQuote; now: Date }) 
             ) : null}
           </QuoteAnswerButtons>
           {state.reason ? (
-            <Text id={noteId} size="sm" c="gray.7">
+            <Text id={noteId} size="sm" c="dimmed">
               {state.reason}
             </Text>
           ) : null}

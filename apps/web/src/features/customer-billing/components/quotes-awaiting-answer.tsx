@@ -1,10 +1,9 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDate, formatMoney } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useId } from 'react';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
-import { formatMoney } from '../../../lib/format-money.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useQuotesAwaitingAnswer } from '../api/get-customer-quotes.ts';
 import { BILLING_MESSAGES } from '../lib/billing-messages.ts';
@@ -20,7 +19,7 @@ function AwaitingQuote({ quote }: { quote: TCustomerQuote }) {
           <Text fw={600} id={titleId}>
             {quote.order.title}
           </Text>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {quote.validityUntil ? `Valid until ${formatDate(quote.validityUntil)}` : 'No expiry date'} ·{' '}
             <Anchor component={AppLink} to={PORTAL_PATHS.customer.quotes} size="sm">
               Breakdown

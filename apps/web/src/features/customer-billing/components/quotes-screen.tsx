@@ -22,7 +22,7 @@ function QuoteCards() {
   const items = quotes.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (
-      <Text c="gray.7" py="lg" ta="center">
+      <Text c="dimmed" py="lg" ta="center">
         {BILLING_MESSAGES.emptyQuotes}
       </Text>
     );

@@ -1,5 +1,5 @@
 import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate } from '@spacecapture/shared/format';
 
 export type TQuoteAnswerState = {
   /** Accept and Decline are enabled. */

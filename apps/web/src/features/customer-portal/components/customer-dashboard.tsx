@@ -48,7 +48,7 @@ function HelpList() {
             — download links are created when you click Download and work for 5 minutes.
           </List.Item>
         </List>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Messages sent here are e-mailed to our support team.
         </Text>
       </Stack>

@@ -2,15 +2,15 @@ import { Table, Text } from '@mantine/core';
 import type { TCustomerDeliverable } from '@spacecapture/shared/contracts/customer-portal';
 import { DELIVERABLE_TYPE_LABELS } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { DataTable } from '../../../components/portal/data-table.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { DownloadButton } from './download-button.tsx';
 
 /** One order's files: name, type, size, when delivered, and Download. */
 export function DeliverableFiles({ files, label }: { files: readonly TCustomerDeliverable[]; label: string }) {
   if (files.length === 0) {
     return (
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         No files delivered yet.
       </Text>
     );

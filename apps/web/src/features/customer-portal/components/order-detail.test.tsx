@@ -1,7 +1,7 @@
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
 import { OrderDetail } from './order-detail.tsx';
 

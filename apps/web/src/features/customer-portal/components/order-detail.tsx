@@ -1,11 +1,11 @@
 import { Anchor, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDate, formatDateTimeRange, formatMoney } from '@spacecapture/shared/format';
 import { orderAgainPath, PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { useCustomerOrder } from '../api/get-customer-order.ts';
 import { DeliverableFiles } from './deliverable-files.tsx';
 import { OrderProgress } from './order-progress.tsx';
@@ -17,7 +17,7 @@ const RATEABLE_STATUSES: ReadonlySet<string> = new Set(['delivered', 'completed'
 
 function scheduledWindow(order: TCustomerOrderDetail) {
   if (!order.scheduledStart || !order.scheduledEnd) return 'Not scheduled yet';
-  return `${formatDateTime(order.scheduledStart)} – ${formatDateTime(order.scheduledEnd)}`;
+  return formatDateTimeRange(order.scheduledStart, order.scheduledEnd);
 }
 
 function OrderDetailBody({ order }: { order: TCustomerOrderDetail }) {
@@ -41,7 +41,7 @@ function OrderDetailBody({ order }: { order: TCustomerOrderDetail }) {
         <Fact label="Scheduled window">{scheduledWindow(order)}</Fact>
       </SimpleGrid>
       {order.displayStatus === 'cancelled' ? (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           This order was cancelled.
         </Text>
       ) : (
@@ -63,7 +63,7 @@ function OrderDetailBody({ order }: { order: TCustomerOrderDetail }) {
             </Title>
             {order.quotes.map((quote) => (
               <Text key={quote.id} size="sm">
-                {quote.total} {quote.currency} ·{' '}
+                {formatMoney(quote.total, quote.currency)} ·{' '}
                 <Text span tt="capitalize" inherit>
                   {quote.status}
                 </Text>

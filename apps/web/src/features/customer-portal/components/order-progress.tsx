@@ -1,6 +1,6 @@
 import { Group, List, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { TOrderProgress, TProgressStep } from '@spacecapture/shared/contracts/customer-portal';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '@spacecapture/shared/format';
 
 /**
  * Each step as a sentence in each state ("Processing and QA in progress", spec 001 §2); the spec's
@@ -37,7 +37,7 @@ export function OrderProgress({ progress }: { progress: TOrderProgress }) {
         <Text size="sm" fw={600}>
           Progress
         </Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {progress.percent}%
         </Text>
       </Group>

@@ -12,10 +12,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { CUSTOMER_DISPLAY_STATUSES } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDate } from '@spacecapture/shared/format';
 import { type FormEvent, useEffect, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
 import {
   DISPLAY_STATUS_LABELS,

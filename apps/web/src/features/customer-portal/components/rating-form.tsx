@@ -1,7 +1,7 @@
 import { Button, Group, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { TRating } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDate } from '@spacecapture/shared/format';
 import { type FormEvent, useState } from 'react';
-import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRateOrder } from '../api/rate-order.ts';
 
@@ -22,7 +22,7 @@ function GivenRating({ rating }: { rating: TRating }) {
     <Stack gap={4} data-testid="given-rating">
       <Group gap="xs">
         <Rating value={rating.score} readOnly aria-label={`Rated ${rating.score} out of 5`} />
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {rating.score}/5 · {formatDate(rating.createdAt)}
         </Text>
       </Group>

@@ -25,7 +25,7 @@ import {
   type TInvitableRole,
   type TOrgType,
 } from '@spacecapture/shared/roles';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatRole } from '../../../lib/auth/roles-text.ts';
@@ -91,18 +91,16 @@ export function CreateInvitationForm() {
     formState: { errors, isSubmitting },
   } = useForm<TInviteFormValues>({ defaultValues: DEFAULTS });
   const orgType = watch('orgType');
-  const orgMode = watch('orgMode');
+  const chosenMode = watch('orgMode');
   const options = useOrganizationOptions(orgType);
   const organizations = options.data?.items ?? [];
+  // A type without organisations (a fresh install) can only get a new one: derived on every render,
+  // so it holds whichever type was chosen last and whatever was cached.
+  const onlyNew = options.isSuccess && organizations.length === 0;
+  const orgMode: TOrgMode = onlyNew ? 'new' : chosenMode;
 
-  // A type without organisations can only get a new one.
-  useEffect(() => {
-    if (options.isSuccess && organizations.length === 0 && getValues('orgMode') === 'existing') {
-      setValue('orgMode', 'new');
-    }
-  }, [options.isSuccess, organizations.length, getValues, setValue]);
-
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async (submitted) => {
+    const values = { ...submitted, orgMode };
     if (values.orgMode === 'existing' && !values.orgId) {
       setError('orgId', { message: INVITATION_MESSAGES.orgRequired }, { shouldFocus: true });
       return;
@@ -190,10 +188,10 @@ export function CreateInvitationForm() {
             render={({ field }) => (
               <SegmentedControl
                 aria-labelledby="invite-organization-label"
-                value={field.value}
+                value={orgMode}
                 onChange={(value) => field.onChange(value as TOrgMode)}
                 data={[
-                  { value: 'existing', label: 'Existing organization', disabled: organizations.length === 0 },
+                  { value: 'existing', label: 'Existing organization', disabled: onlyNew },
                   { value: 'new', label: 'New organization' },
                 ]}
                 maw={420}

@@ -1,15 +1,21 @@
 import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { INVITATION_MESSAGES, type TInvitation } from '@spacecapture/shared/contracts/invitations';
+import { formatDate } from '@spacecapture/shared/format';
+import { canTransition, INVITATION_MACHINE } from '@spacecapture/shared/state-machines';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { InvitationStatusBadge } from '../../../components/portal/status-badge.tsx';
 import { formatRole } from '../../../lib/auth/roles-text.ts';
-import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useInvitations } from '../api/get-invitations.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
 import { CopyInvitationLink } from './copy-invitation-link.tsx';
+
+/** Resend re-opens an invitation (a new link): any but an accepted one, whose account exists. */
+function canResend(invitation: TInvitation) {
+  return canTransition(INVITATION_MACHINE, invitation.status, 'pending');
+}
 
 function InvitationActions({ invitation }: { invitation: TInvitation }) {
   const resend = useResendInvitation({
@@ -44,16 +50,18 @@ function InvitationActions({ invitation }: { invitation: TInvitation }) {
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end" align="flex-start">
       {invitation.status === 'pending' ? <CopyInvitationLink invitation={invitation} /> : null}
-      <Button
-        size="xs"
-        variant="light"
-        onClick={onResend}
-        loading={resend.isPending}
-        disabled={busy}
-        aria-label={`Resend invitation to ${invitation.email}`}
-      >
-        Resend
-      </Button>
+      {canResend(invitation) ? (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onResend}
+          loading={resend.isPending}
+          disabled={busy}
+          aria-label={`Resend invitation to ${invitation.email}`}
+        >
+          Resend
+        </Button>
+      ) : null}
       {invitation.status === 'pending' ? (
         <Button
           size="xs"
@@ -71,7 +79,10 @@ function InvitationActions({ invitation }: { invitation: TInvitation }) {
   );
 }
 
-/** Every invitation, newest first, with Resend on all, Copy link and Revoke on pending ones (spec 001 §2, §4). */
+/**
+ * Every invitation, newest first (spec 001 §2, §4): Resend on all the spec knows (pending, revoked)
+ * and on expired ones, never on an accepted one; Copy link and Revoke on pending ones.
+ */
 export function InvitationsList() {
   const invitations = useInvitations();
   const items = invitations.data?.pages.flatMap((page) => page.items) ?? [];

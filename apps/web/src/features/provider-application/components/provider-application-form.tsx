@@ -116,7 +116,7 @@ export function ProviderApplicationForm() {
     >
       <Stack gap="xl">
         <Stack gap="md">
-          <Title order={3} fz={20} c="brand.9">
+          <Title order={3} fz={20} c="var(--color-heading)">
             About You
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -174,7 +174,7 @@ export function ProviderApplicationForm() {
         </Stack>
 
         <Stack gap="md">
-          <Title order={3} fz={20} c="brand.9">
+          <Title order={3} fz={20} c="var(--color-heading)">
             Your Capture Business
           </Title>
           <TextInput

@@ -1,22 +1,22 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
 import type { ReactNode } from 'react';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
-import { formatMoney, PAYOUT_CURRENCY } from '../../../lib/format-money.ts';
 import { usePerformance } from '../api/get-performance.ts';
 import { monthlySeries } from './performance-months.ts';
 
 function Tile({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         {label}
       </Text>
       <Text fz={28} fw={700} mt={4}>
         {value}
       </Text>
       {note ? (
-        <Text size="xs" c="gray.7" mt={2}>
+        <Text size="xs" c="dimmed" mt={2}>
           {note}
         </Text>
       ) : null}
@@ -51,7 +51,7 @@ export function PerformancePanel() {
           </SimpleGrid>
           <Paper withBorder radius="md" p="md">
             <BarChart title="Accepted jobs per month" data={monthlySeries(figures.jobsPerMonth, now)} />
-            <Text size="sm" c="gray.7" mt="xs">
+            <Text size="sm" c="dimmed" mt="xs">
               This month: +{figures.jobsPerMonth.find((item) => item.month === thisMonth)?.jobs ?? 0}
             </Text>
           </Paper>

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { TProjectStatus, TProjectUrgency } from './project-timing.ts';
+import type { TProjectStatus } from '@spacecapture/shared/provider-projects';
 
 const STATUS_COLORS: Record<TProjectStatus, string> = {
   assigned: 'yellow',
@@ -13,25 +13,10 @@ const STATUS_COLORS: Record<TProjectStatus, string> = {
   cancelled: 'red',
 };
 
-const URGENCY_COLORS: Record<TProjectUrgency, string> = {
-  high: 'red',
-  medium: 'orange',
-  low: 'blue',
-  standard: 'gray',
-};
-
 export function ProjectStatusBadge({ status }: { status: TProjectStatus }) {
   return (
     <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" aria-label={`Status: ${status}`}>
       {status.replace('_', ' ')}
-    </Badge>
-  );
-}
-
-export function UrgencyBadge({ urgency }: { urgency: TProjectUrgency }) {
-  return (
-    <Badge color={URGENCY_COLORS[urgency]} variant="outline" radius="sm" aria-label={`Urgency: ${urgency}`}>
-      {urgency}
     </Badge>
   );
 }

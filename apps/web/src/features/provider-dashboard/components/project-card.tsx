@@ -1,14 +1,16 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDateTime } from '@spacecapture/shared/format';
+import { projectStatus } from '@spacecapture/shared/provider-projects';
+import { UrgencyBadge } from '../../../components/portal/urgency-badge.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import { ProjectStatusBadge, UrgencyBadge } from './project-badges.tsx';
+import { ProjectStatusBadge } from './project-badges.tsx';
 import { formatCompensation, projectReference } from './project-format.ts';
-import { dueDate, projectStatus, projectUrgency } from './project-timing.ts';
+import { dueDate } from './project-timing.ts';
 
 /** One project in the list: a link to its detail view on the same page. */
-export function ProjectCard({ project, href, now }: { project: TProviderAssignment; href: string; now: number }) {
+export function ProjectCard({ project, href }: { project: TProviderAssignment; href: string }) {
   const due = dueDate(project);
   const type = labelOf(CAPTURE_TYPE_OPTIONS, project.captureType);
   return (
@@ -25,13 +27,13 @@ export function ProjectCard({ project, href, now }: { project: TProviderAssignme
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
             <Text fw={600}>{type}</Text>
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               Project {projectReference(project.id)}
             </Text>
           </div>
           <Group gap={6} wrap="nowrap">
             <ProjectStatusBadge status={projectStatus(project)} />
-            <UrgencyBadge urgency={projectUrgency(project, now)} />
+            <UrgencyBadge project={project} />
           </Group>
         </Group>
         <Text size="sm">Client: {project.customer}</Text>

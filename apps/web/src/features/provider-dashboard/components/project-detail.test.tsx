@@ -26,7 +26,6 @@ const OFFER: TProviderAssignment = {
   customer: 'Client #A1B2C3',
   captureType: 'virtual-tour',
   preferredDates: null,
-  urgency: 'medium',
   compensation: 1250,
   scheduledStart: null,
   scheduledEnd: null,
@@ -132,7 +131,7 @@ describe('ProjectDetail', () => {
     );
     expect(container.textContent).toContain('Location revealed after acceptance');
     expect(container.textContent).toContain('$1,250.00');
-    expect(container.querySelector('[aria-label="Urgency: high"]')).not.toBeNull();
+    expect(container.querySelector('[data-urgency="high"]')?.textContent).toBe('high urgency');
 
     await act(async () => button('Accept Project')?.click());
     await until(() => expect(container.textContent).toContain('Harbour Holdings'));

@@ -2,18 +2,20 @@ import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } fro
 import { WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDateTime, formatDateTimeRange } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { captureWindow, projectStatus } from '@spacecapture/shared/provider-projects';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
+import { UrgencyBadge } from '../../../components/portal/urgency-badge.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { type TAnswer, useAnswerAssignment } from '../../../resources/provider/answer-assignment.ts';
 import { useProviderAssignment } from '../../../resources/provider/get-assignment.ts';
-import { ProjectStatusBadge, UrgencyBadge } from './project-badges.tsx';
+import { ProjectStatusBadge } from './project-badges.tsx';
 import { deliverablesOf, formatCompensation, projectReference } from './project-format.ts';
-import { captureWindow, formatTimeLeft, projectStatus, projectUrgency, timeLeft } from './project-timing.ts';
+import { formatTimeLeft, timeLeft } from './project-timing.ts';
 
 /** The offer's call to action: the spec's words with the real time left to respond. */
 function ResponsePanel({ project, now }: { project: TProviderAssignment; now: number }) {
@@ -84,13 +86,13 @@ function ProjectFacts({ project, now }: { project: TProviderAssignment; now: num
             <Title order={2} fz={22}>
               {project.title ?? `${type} project`}
             </Title>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               Project {projectReference(project.id)}
             </Text>
           </div>
           <Group gap={6}>
             <ProjectStatusBadge status={status} />
-            <UrgencyBadge urgency={projectUrgency(project, now)} />
+            <UrgencyBadge project={project} />
           </Group>
         </Group>
         {status === 'assigned' ? <ResponsePanel project={project} now={now} /> : null}
@@ -104,7 +106,7 @@ function ProjectFacts({ project, now }: { project: TProviderAssignment; now: num
           <Fact label="Compensation">{formatCompensation(project.compensation)}</Fact>
           <Fact label="Scheduled date">
             {window
-              ? `${formatDateTime(window.start)} – ${formatDateTime(window.end)}${window.confirmed ? '' : ' (proposed, awaiting confirmation)'}`
+              ? `${formatDateTimeRange(window.start, window.end)}${window.confirmed ? '' : ' (proposed, awaiting confirmation)'}`
               : 'Not scheduled yet'}
           </Fact>
           <Fact label={status === 'assigned' ? 'Respond by' : 'Offered until'}>
@@ -113,7 +115,7 @@ function ProjectFacts({ project, now }: { project: TProviderAssignment; now: num
           {project.preferredDates?.notes ? <Fact label="Preferred dates">{project.preferredDates.notes}</Fact> : null}
         </SimpleGrid>
         <div>
-          <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Deliverables
           </Text>
           <List size="sm" mt={4}>
@@ -148,7 +150,7 @@ export function ProjectDetail({ projectId, onBack }: { projectId: string; onBack
           Back to Projects
         </Button>
       </Group>
-      {project.isPending ? <Text c="gray.7">Loading the project…</Text> : null}
+      {project.isPending ? <Text c="dimmed">Loading the project…</Text> : null}
       {project.isError ? (
         <QueryError error={project.error} onRetry={() => project.refetch()} what="this project" />
       ) : null}

@@ -1,5 +1,5 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { formatMoney, PAYOUT_CURRENCY } from '../../../lib/format-money.ts';
+import { formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
 
 export function formatCompensation(amount: number | null): string {
   return amount === null ? 'To be confirmed' : formatMoney(amount, PAYOUT_CURRENCY);

@@ -1,33 +1,12 @@
-import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
+import { captureWindow, projectStatus, type TTimedProject } from '@spacecapture/shared/provider-projects';
 
 /**
- * Time-based facts of a project, computed from the real respond-by deadline and capture window
- * (docs/decisions/050-provider-dashboard-urgency-and-status.md). Pure: `now` is passed in.
+ * Time left on an offer and the date a project card shows as due (decision 050); status and urgency
+ * are `@spacecapture/shared/provider-projects`. Pure: `now` is passed in.
  */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** The spec's urgency levels (spec 001 §4). */
-export type TProjectUrgency = 'high' | 'medium' | 'low' | 'standard';
-
-/** The spec's project statuses (spec 001 §4), plus how an offer can end without work. */
-export type TProjectStatus =
-  | 'assigned'
-  | 'accepted'
-  | 'in_progress'
-  | 'completed'
-  | 'delivered'
-  | 'declined'
-  | 'expired'
-  | 'withdrawn'
-  | 'cancelled';
-
-type TTimedProject = Pick<
-  TProviderAssignment,
-  'status' | 'orderStatus' | 'respondBy' | 'scheduledStart' | 'scheduledEnd' | 'proposedStart' | 'proposedEnd'
->;
 
 export type TTimeLeft = { expired: boolean; hours: number; minutes: number };
 
@@ -47,52 +26,6 @@ export function formatTimeLeft(left: TTimeLeft): string {
   if (left.hours === 0 && left.minutes === 0) return 'less than a minute';
   if (left.hours === 0) return plural(left.minutes, 'minute');
   return `${plural(left.hours, 'hour')} ${plural(left.minutes, 'minute')}`;
-}
-
-/** What the provider sees about the work, from the offer's state and the order's progress. */
-export function projectStatus(project: Pick<TProviderAssignment, 'status' | 'orderStatus'>): TProjectStatus {
-  if (project.orderStatus === 'cancelled') return 'cancelled';
-  if (project.status === 'offered') return 'assigned';
-  if (project.status !== 'accepted') return project.status;
-  if (project.orderStatus === 'captured') return 'in_progress';
-  if (project.orderStatus === 'delivered') return 'delivered';
-  if (project.orderStatus === 'completed') return 'completed';
-  return 'accepted';
-}
-
-/** The capture window to show: the confirmed one, else the one awaiting confirmation. */
-export function captureWindow(project: TTimedProject) {
-  if (project.scheduledStart && project.scheduledEnd) {
-    return { start: project.scheduledStart, end: project.scheduledEnd, confirmed: true };
-  }
-  if (project.proposedStart && project.proposedEnd) {
-    return { start: project.proposedStart, end: project.proposedEnd, confirmed: false };
-  }
-  return null;
-}
-
-/**
- * An open offer is as urgent as its deadline is near (high within 6 hours, medium within 24);
- * accepted work as its capture window is near (high within 2 days, medium within 7); the rest —
- * nothing due, or already done — is standard.
- */
-export function projectUrgency(project: TTimedProject, now: number): TProjectUrgency {
-  const status = projectStatus(project);
-  if (status === 'assigned') {
-    const remaining = new Date(project.respondBy).getTime() - now;
-    if (!(remaining > 0)) return 'standard';
-    if (remaining <= 6 * HOUR) return 'high';
-    if (remaining <= DAY) return 'medium';
-    return 'low';
-  }
-  if (status !== 'accepted') return 'standard';
-  const window = captureWindow(project);
-  if (!window) return 'standard';
-  const untilStart = new Date(window.start).getTime() - now;
-  if (new Date(window.end).getTime() <= now) return 'standard';
-  if (untilStart <= 2 * DAY) return 'high';
-  if (untilStart <= 7 * DAY) return 'medium';
-  return 'low';
 }
 
 /** The date a project card shows as due: the response deadline of an offer, else the capture start. */

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TScheduleEntry } from '@spacecapture/shared/contracts/provider-portal';
+import { formatClockTime, formatDate, formatDateTime, formatTime } from '@spacecapture/shared/format';
 import { useState } from 'react';
 import { RecordState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
@@ -8,15 +9,11 @@ import { useSchedule } from '../api/get-schedule.ts';
 import { dashboardHref } from './dashboard-href.ts';
 import { scheduleAgenda, type TScheduleDay } from './schedule-days.ts';
 
-const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
+const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+/** The window under its day's heading: times only, its zone named once. */
 function windowText(entry: TScheduleEntry) {
-  const start = new Date(entry.start);
-  const end = new Date(entry.end);
-  const sameDay = start.toDateString() === end.toDateString();
-  return `${TIME.format(start)} – ${sameDay ? TIME.format(end) : DATE_TIME.format(end)}`;
+  const sameDay = formatDate(entry.start) === formatDate(entry.end);
+  return `${formatClockTime(entry.start)} – ${sameDay ? formatTime(entry.end) : formatDateTime(entry.end)}`;
 }
 
 function EntryCard({ entry }: { entry: TScheduleEntry }) {
@@ -27,7 +24,7 @@ function EntryCard({ entry }: { entry: TScheduleEntry }) {
         <div>
           <Text fw={600}>{title}</Text>
           <Text size="sm">{windowText(entry)}</Text>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {entry.location}
           </Text>
         </div>
@@ -41,7 +38,7 @@ function EntryCard({ entry }: { entry: TScheduleEntry }) {
         </Stack>
       </Group>
       {entry.kind === 'proposed' ? (
-        <Text size="xs" c="gray.7" mt={4}>
+        <Text size="xs" c="dimmed" mt={4}>
           Awaiting the admin's confirmation.
         </Text>
       ) : null}
@@ -79,7 +76,7 @@ export function ScheduleAgenda() {
     <RecordState query={schedule} what="the schedule">
       <Stack gap="xl">
         {upcoming.length === 0 ? (
-          <Text c="gray.7">No upcoming capture windows. Accept a project and propose a window; it appears here.</Text>
+          <Text c="dimmed">No upcoming capture windows. Accept a project and propose a window; it appears here.</Text>
         ) : (
           <Days days={upcoming} />
         )}

@@ -15,7 +15,7 @@ function HardwareList() {
     <Stack gap="sm">
       <RecordState query={devices} what="devices">
         {items.length === 0 ? (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             No devices registered yet.
           </Text>
         ) : (

@@ -1,9 +1,9 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TCertification } from '@spacecapture/shared/contracts/provider-portal';
+import { formatDate } from '@spacecapture/shared/format';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
-import { formatDate } from '../../../lib/format-date.ts';
 import { useCertifications } from '../api/get-certifications.ts';
 import { CertificationForm } from './certification-form.tsx';
 import { formatCalendarDate } from './format.ts';
@@ -78,7 +78,7 @@ export function Certifications() {
           <CertificationForm />
         </Paper>
       ) : (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {PROVIDER_ADMIN_ONLY}
         </Text>
       )}

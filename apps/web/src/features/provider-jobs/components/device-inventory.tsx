@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TDevice } from '@spacecapture/shared/contracts/provider-portal';
+import { formatDate } from '@spacecapture/shared/format';
 import { useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
-import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteDevice } from '../../../resources/provider/delete-device.ts';
 import { useDevices } from '../../../resources/provider/get-devices.ts';
@@ -40,7 +40,7 @@ export function DeviceInventory() {
           <DeviceForm />
         </Paper>
       ) : (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {PROVIDER_ADMIN_ONLY}
         </Text>
       )}

@@ -22,7 +22,6 @@ function job(overrides: Partial<TProviderAssignment>): TProviderAssignment {
     customer: 'Client #A1B2C3',
     captureType: 'virtual-tour',
     preferredDates: { timeline: 'standard', notes: null },
-    urgency: 'medium',
     compensation: 1250.5,
     scheduledStart: null,
     scheduledEnd: null,

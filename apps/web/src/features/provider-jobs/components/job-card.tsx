@@ -2,19 +2,17 @@ import { Badge, Button, Card, Divider, Group, Stack, Text } from '@mantine/core'
 import { WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDateTime, formatDateTimeRange, formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { type ReactNode, useState } from 'react';
+import { UrgencyBadge } from '../../../components/portal/urgency-badge.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatAmount } from '../../../lib/format-money.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type TAnswer, useAnswerAssignment } from '../../../resources/provider/answer-assignment.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { timelineLabel } from './format.ts';
 import { RespondByCountdown, useMinuteClock } from './respond-by-countdown.tsx';
 import { ScheduleProposalForm } from './schedule-proposal-form.tsx';
-
-const URGENCY_COLORS = { high: 'red', medium: 'yellow', low: 'gray' } as const;
 
 /**
  * Accept and Decline as the spec enables them (spec 001 §4: Accept off once accepted, Decline off
@@ -44,16 +42,12 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 /** The window of an accepted job: confirmed by an admin, or proposed and awaiting confirmation. */
 function ScheduleWindow({ job }: { job: TProviderAssignment }) {
   if (job.scheduledStart && job.scheduledEnd) {
-    return (
-      <Line label="Confirmed window">
-        {formatDateTime(job.scheduledStart)} – {formatDateTime(job.scheduledEnd)}
-      </Line>
-    );
+    return <Line label="Confirmed window">{formatDateTimeRange(job.scheduledStart, job.scheduledEnd)}</Line>;
   }
   if (job.proposedStart && job.proposedEnd) {
     return (
       <Line label="Proposed window">
-        {formatDateTime(job.proposedStart)} – {formatDateTime(job.proposedEnd)} (awaiting confirmation)
+        {formatDateTimeRange(job.proposedStart, job.proposedEnd)} (awaiting confirmation)
       </Line>
     );
   }
@@ -99,14 +93,12 @@ export function JobCard({ job }: { job: TProviderAssignment }) {
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
             <Text fw={600}>{jobTitle(job)}</Text>
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               Offered {formatDateTime(job.createdAt)}
             </Text>
           </div>
           <Group gap={6} wrap="nowrap">
-            <Badge color={URGENCY_COLORS[job.urgency]} variant="outline" radius="sm">
-              {job.urgency} urgency
-            </Badge>
+            <UrgencyBadge project={job} />
             <Badge color={accepted ? 'teal' : 'blue'} variant="light" radius="sm">
               {job.status}
             </Badge>
@@ -117,11 +109,13 @@ export function JobCard({ job }: { job: TProviderAssignment }) {
         <Line label="Capture type">{labelOf(CAPTURE_TYPE_OPTIONS, job.captureType)}</Line>
         {timeline ? <Line label="Timeline">{timeline}</Line> : null}
         {job.preferredDates?.notes ? <Line label="Preferred dates">{job.preferredDates.notes}</Line> : null}
-        <Line label="Compensation">{job.compensation === null ? 'Not set' : formatAmount(job.compensation)}</Line>
+        <Line label="Compensation">
+          {job.compensation === null ? 'Not set' : formatMoney(job.compensation, PAYOUT_CURRENCY)}
+        </Line>
 
         {accepted ? (
           <>
-            <Text size="sm" c="teal.8">
+            <Text size="sm" c="teal">
               You accepted this job{job.respondedAt ? ` on ${formatDateTime(job.respondedAt)}` : ''}.
             </Text>
             <ScheduleWindow job={job} />
@@ -140,7 +134,7 @@ export function JobCard({ job }: { job: TProviderAssignment }) {
         ) : (
           <Group gap="sm">
             <RespondByCountdown respondBy={job.respondBy} />
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               Respond by {formatDateTime(job.respondBy)}
             </Text>
           </Group>

@@ -101,7 +101,6 @@ describe('ScheduleProposalForm', () => {
       customer: 'Acme',
       captureType: 'virtual-tour',
       preferredDates: null,
-      urgency: 'medium',
       compensation: null,
       scheduledStart: null,
       scheduledEnd: null,

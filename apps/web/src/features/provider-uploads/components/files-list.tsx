@@ -1,9 +1,9 @@
 import { Paper, Table, Title } from '@mantine/core';
 import { DELIVERABLE_TYPE_LABELS, type TUploadedFile } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 
 type TFilesListProps = {
   title: string;

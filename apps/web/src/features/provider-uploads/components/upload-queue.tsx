@@ -32,7 +32,7 @@ export function UploadQueue({ items, onPause, onResume }: TUploadQueueProps) {
                 <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>
                   {item.fileName}
                 </Text>
-                <Text size="xs" c={item.status === 'failed' ? 'red.8' : 'gray.7'} data-testid="upload-status">
+                <Text size="xs" c={item.status === 'failed' ? 'red' : 'dimmed'} data-testid="upload-status">
                   {STATUS_TEXT[item.status]}
                   {item.status === 'failed' && item.error ? `: ${item.error}` : ''}
                   {item.status !== 'failed'

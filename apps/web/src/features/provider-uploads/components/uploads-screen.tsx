@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Input, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { type TUploadTarget, UPLOAD_TOASTS } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../../components/portal/query-error.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { useQueryParams } from '../../../lib/navigation.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -198,7 +198,7 @@ export function UploadsScreen() {
             ) : null}
           </Group>
           {selected?.status === 'delivered' ? (
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               This order is delivered. Files added now are still shared with the customer.
             </Text>
           ) : null}

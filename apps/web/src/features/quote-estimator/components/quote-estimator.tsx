@@ -80,7 +80,7 @@ export function QuoteEstimator() {
         noValidate
       >
         <Stack gap="md">
-          <Title order={2} fz={22} c="brand.9">
+          <Title order={2} fz={22} c="var(--color-heading)">
             Project Details
           </Title>
           <NativeSelect

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { SUPPORT_LIMITS, type TSupportRequest, ZSupportRequest } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDateTime } from '@spacecapture/shared/format';
 import { TOASTS } from '@spacecapture/shared/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { handleSubmissionError } from '../../../lib/submission-error.ts';
 import { useSendSupportRequest } from '../api/send-support-request.ts';
@@ -58,14 +58,14 @@ export function SupportRequestForm() {
           <Title order={2} fz={20} id="contact-support">
             Contact Support
           </Title>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {SUPPORT_MESSAGES.intro}
           </Text>
         </div>
         {sent ? (
           <Alert color="teal" title={SUPPORT_MESSAGES.sentTitle} role="status">
             <Text size="sm">{SUPPORT_MESSAGES.sent(sent.subject, formatDateTime(sent.createdAt))}</Text>
-            <Text size="xs" c="gray.7" mt={4}>
+            <Text size="xs" c="dimmed" mt={4}>
               Reference {sent.id}
             </Text>
           </Alert>

@@ -20,6 +20,7 @@ import {
   type TTeamInviteRequest,
   ZTeamInviteRequest,
 } from '@spacecapture/shared/contracts/invitations';
+import { formatDate } from '@spacecapture/shared/format';
 import { isOrgAdminRole, teamMemberRoleOf } from '@spacecapture/shared/roles';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,7 +29,6 @@ import { QueryError } from '../../../components/portal/query-error.tsx';
 import { InvitationStatusBadge } from '../../../components/portal/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatRole } from '../../../lib/auth/roles-text.ts';
-import { formatDate } from '../../../lib/format-date.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useTeam } from '../api/get-team.ts';
 import { useInviteTeamMember } from '../api/invite-team-member.ts';
@@ -56,7 +56,7 @@ function OrganizationDetails({ team, profile }: { team: TTeam; profile: TProfile
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" component="dl" m={0}>
         {rows.map(([label, value]) => (
           <div key={label}>
-            <Text component="dt" size="sm" c="gray.7">
+            <Text component="dt" size="sm" c="dimmed">
               {label}
             </Text>
             <Text component="dd" fw={600} m={0}>
@@ -96,7 +96,7 @@ function InviteTeammateForm({ team }: { team: TTeam }) {
       <Title order={2} fz={20}>
         Invite a teammate
       </Title>
-      <Text size="sm" c="gray.7" mt={4} mb="md">
+      <Text size="sm" c="dimmed" mt={4} mb="md">
         They join {team.organization.name} as {formatRole(teamMemberRoleOf(team.organization.type))} with the link we
         e-mail them.
       </Text>
@@ -153,7 +153,7 @@ function TeamMembers({ team, profile, canManage }: { team: TTeam; profile: TProf
             <Table.Td>
               {member.name}
               {member.userId === profile.user.id ? (
-                <Text span size="sm" c="gray.7">
+                <Text span size="sm" c="dimmed">
                   {' '}
                   (you)
                 </Text>
@@ -211,7 +211,7 @@ function PendingInvitations({ team, canManage }: { team: TTeam; canManage: boole
         Pending Invitations
       </Title>
       {team.pendingInvitations.length === 0 ? (
-        <Text c="gray.7">No pending invitations.</Text>
+        <Text c="dimmed">No pending invitations.</Text>
       ) : (
         <DataTable
           label="Pending invitations"
