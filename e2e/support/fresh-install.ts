@@ -1,5 +1,6 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { startE2eServer } from './e2e-server.ts';
 
@@ -42,4 +43,22 @@ export async function startFreshInstall(admin: { email: string; password: string
 export function recipientsOf(mail: ParsedMail): string[] {
   const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
   return to.flatMap((address) => address.value.map((value) => value.address ?? ''));
+}
+
+/** Waits until an e-mail to `to` whose subject contains `subject` is in DATA_DIR/mail; its text's link. */
+export async function linkOfMail(install: TFreshInstall, to: string, subject: string) {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const found = (await install.mails()).find(
+          ({ mail }) => recipientsOf(mail).includes(to) && (mail.subject ?? '').includes(subject),
+        );
+        link = found?.mail.text?.match(/https?:\/\/\S+/)?.[0] ?? '';
+        return link !== '';
+      },
+      { message: `an e-mail "${subject}" to ${to} in DATA_DIR/mail`, timeout: 30_000 },
+    )
+    .toBe(true);
+  return link;
 }
