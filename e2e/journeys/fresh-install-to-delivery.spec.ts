@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { expect, PASSWORD, test, toast } from '../auth/support.ts';
-import { linkOfMail, startFreshInstall, type TFreshInstall } from '../support/fresh-install.ts';
+import { linkOfMail, mailTo, startFreshInstall, type TFreshInstall } from '../support/fresh-install.ts';
 
 /**
  * The everyday flow on a fresh install without SMTP_URL, each person on a device of their own and
@@ -19,6 +19,8 @@ test.describe.configure({ timeout: 300_000 });
 const FIRST_LOAD = { timeout: 45_000 };
 
 const ADMIN = { email: 'owner@journey.test', password: 'Journey-passphrase-2026' };
+/** Where the admins' notifications go (the server's COMPANY_EMAIL default). */
+const COMPANY_EMAIL = 'hello@spacecapture.example';
 const CUSTOMER = { email: 'buyer@harbour-lets.test', organization: 'Harbour Lets Ltd' };
 const PROVIDER = { email: 'ops@kent-scans.test', organization: 'Kent Scans Ltd' };
 const LOCATION = '12 Harbour Street, Canterbury, Kent';
@@ -161,8 +163,11 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await expect(toast(provider, 'Device added')).toBeVisible();
     await expect(provider.getByTestId('device-row').filter({ hasText: 'META-KS-0001' })).toContainText('META');
 
-    // 5. The admin offers the job to that provider, which the picker shows as fitting, with a pay.
-    await adminNav.getByRole('link', { name: 'Assignments', exact: true }).click();
+    // 5. Told by e-mail that the quote was accepted, the admin opens Assignments (a page load: a list
+    //    read in the last 30 s would otherwise be shown as it was) and offers the job to the
+    //    provider, which the picker shows as fitting, with a pay.
+    await mailTo(install, COMPANY_EMAIL, `Quote accepted: ${TITLE}`);
+    await admin.goto('/admin/assignments');
     const assignment = admin.getByTestId('assignment-card').filter({ hasText: LOCATION });
     const providerOption = assignment.locator('label').filter({ hasText: PROVIDER.organization });
     await expect(providerOption).toContainText('fits');
@@ -191,7 +196,8 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await job.getByRole('button', { name: 'Propose schedule' }).click();
     await expect(toast(provider, 'Admin will review and confirm.')).toContainText('Schedule proposed');
 
-    // 7. The admin confirms the proposed schedule.
+    // 7. Told by e-mail, the admin confirms the proposed schedule.
+    await mailTo(install, COMPANY_EMAIL, `Schedule proposed: ${TITLE}`);
     await admin.reload();
     await expect(assignment).toContainText('Proposed schedule:');
     await assignment.getByRole('button', { name: 'Confirm latest schedule' }).click();
@@ -220,20 +226,37 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await expect(provider.getByRole('button', { name: 'Mark delivered' })).toBeDisabled();
     await provider.context().close();
 
-    // 9. The customer sees the order delivered, every step done, and downloads exactly the file.
-    await customer.getByRole('navigation', { name: 'Customer Portal' }).getByRole('link', { name: 'Orders', exact: true }).click();
+    // 9. The customer follows the e-mail's link to Deliverables and downloads exactly the file.
+    await customer.goto(await linkOfMail(install, CUSTOMER.email, `Order delivered: ${TITLE}`));
+    const delivered = customer.getByRole('region', { name: TITLE });
+    await expect(delivered.getByText('Completed')).toBeVisible(FIRST_LOAD);
+    const fileRow = delivered.getByRole('row').filter({ hasText: fileName });
+    await expect(fileRow).toContainText('Point cloud');
+    const downloading = customer.waitForEvent('download');
+    await fileRow.getByRole('button', { name: `Download ${fileName}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(fileName);
+    expect((await readFile(await download.path())).equals(bytes)).toBe(true);
+
+    // The order itself: completed, every step done, nothing left pending.
+    await customer
+      .getByRole('navigation', { name: 'Customer Portal' })
+      .getByRole('link', { name: 'Orders', exact: true })
+      .click();
     const orderRow = customer.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: TITLE });
     await expect(orderRow.getByText('Completed')).toBeVisible();
     await orderRow.getByRole('button', { name: TITLE }).click();
     await expect(detail.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '100');
-    await expect(detail.getByText('Capture completed')).toBeVisible();
-    await expect(detail.getByText('Processing and QA completed')).toBeVisible();
-    await expect(detail.getByText('Final delivery completed')).toBeVisible();
-    const downloading = customer.waitForEvent('download');
-    await detail.getByRole('button', { name: `Download ${fileName}` }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe(fileName);
-    expect((await readFile(await download.path())).equals(bytes)).toBe(true);
+    for (const step of [
+      'Capture scheduled',
+      'Capture completed',
+      'Processing and QA completed',
+      'Final delivery completed',
+    ]) {
+      await expect(detail.getByRole('listitem').filter({ hasText: step })).toHaveAttribute('data-state', 'done');
+    }
+    await expect(detail.getByText(/pending$/)).toHaveCount(0);
+    await expect(detail.getByRole('button', { name: `Download ${fileName}` })).toBeVisible();
     await customer.context().close();
   } finally {
     await install.close();
