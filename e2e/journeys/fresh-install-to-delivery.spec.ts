@@ -129,11 +129,9 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await expect(toast(admin, 'Quote sent')).toContainText('Customer can now accept or decline.');
     await expect(quoteRow).toContainText('sent');
 
-    // 3. The customer accepts the quote, after confirming.
-    await customer
-      .getByRole('navigation', { name: 'Customer Portal' })
-      .getByRole('link', { name: 'Quotes & Invoices' })
-      .click();
+    // 3. The customer follows the quote e-mail's link and accepts the quote, after confirming.
+    await customer.goto(await linkOfMail(install, CUSTOMER.email, `Quote sent: ${TITLE}`));
+    await expect(customer.getByRole('heading', { level: 1, name: 'Quotes & Invoices' })).toBeVisible(FIRST_LOAD);
     const quoteCard = customer.getByRole('article', { name: TITLE });
     await expect(quoteCard.getByText('sent', { exact: true })).toBeVisible();
     await quoteCard.getByRole('button', { name: 'Accept' }).click();
@@ -178,11 +176,10 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await expect(toast(admin, 'Assigned')).toContainText('Provider has been assigned to this order.');
     await expect(assignment).toContainText(`Latest assignment: ${PROVIDER.organization}`);
 
-    // 6. The provider accepts the offer and proposes a window starting within the next minute.
-    await provider
-      .getByRole('navigation', { name: 'Provider Portal' })
-      .getByRole('link', { name: 'Assigned Jobs' })
-      .click();
+    // 6. Told by e-mail of the offer, the provider opens Assigned Jobs, accepts, and proposes a
+    //    window starting within the next minute.
+    await mailTo(install, PROVIDER.email, 'New job offer');
+    await provider.goto('/provider/assignments');
     const job = provider.getByTestId('job-card');
     await expect(job).toHaveCount(1);
     await expect(job).toContainText('Compensation: $650.00');
@@ -209,6 +206,7 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     const filePath = testInfo.outputPath(fileName);
     const bytes = randomBytes(5000);
     await writeFile(filePath, bytes);
+    await mailTo(install, PROVIDER.email, `Schedule confirmed: ${TITLE}`);
     await provider.reload();
     await job.getByRole('link', { name: 'Upload Deliverables' }).click();
     await expect(provider).toHaveURL(new RegExp(`/provider/uploads\\?order=${orderId}$`));
