@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
 import { and, eq } from 'drizzle-orm';
 import { expect, PASSWORD, test, toast } from '../auth/support.ts';
-import { recipientsOf, startFreshInstall, type TFreshInstall } from '../support/fresh-install.ts';
+import { linkOfMail, startFreshInstall } from '../support/fresh-install.ts';
 
 // A server of its own (fresh data folder, migrations) and a whole sign-up on a loaded machine.
 test.describe.configure({ timeout: 240_000 });
@@ -11,24 +11,6 @@ test.describe.configure({ timeout: 240_000 });
 const FIRST_LOAD = { timeout: 45_000 };
 
 const ADMIN = { email: 'owner@fresh-install.test', password: 'Fresh-install-passphrase-2026' };
-
-/** Waits until an e-mail to `to` whose subject contains `subject` is in DATA_DIR/mail; its text's link. */
-async function linkOfMail(install: TFreshInstall, to: string, subject: string) {
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const found = (await install.mails()).find(
-          ({ mail }) => recipientsOf(mail).includes(to) && (mail.subject ?? '').includes(subject),
-        );
-        link = found?.mail.text?.match(/https?:\/\/\S+/)?.[0] ?? '';
-        return link !== '';
-      },
-      { message: `an e-mail "${subject}" to ${to} in DATA_DIR/mail`, timeout: 30_000 },
-    )
-    .toBe(true);
-  return link;
-}
 
 test('a fresh install without SMTP_URL: the admin invites, copies the link, and the invitee signs up from it', async ({
   browser,

@@ -1,5 +1,6 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { startE2eServer } from './e2e-server.ts';
 
@@ -42,4 +43,28 @@ export async function startFreshInstall(admin: { email: string; password: string
 export function recipientsOf(mail: ParsedMail): string[] {
   const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
   return to.flatMap((address) => address.value.map((value) => value.address ?? ''));
+}
+
+/** Waits until an e-mail to `to` whose subject contains `subject` is in DATA_DIR/mail; that e-mail. */
+export async function mailTo(install: TFreshInstall, to: string, subject: string): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await install.mails()).find(
+          ({ mail }) => recipientsOf(mail).includes(to) && (mail.subject ?? '').includes(subject),
+        )?.mail;
+        return found !== undefined;
+      },
+      { message: `an e-mail "${subject}" to ${to} in DATA_DIR/mail`, timeout: 30_000 },
+    )
+    .toBe(true);
+  return found as ParsedMail;
+}
+
+/** The first link in the text of the e-mail to `to` whose subject contains `subject`, once it is written. */
+export async function linkOfMail(install: TFreshInstall, to: string, subject: string) {
+  const link = (await mailTo(install, to, subject)).text?.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in the e-mail "${subject}" to ${to}`);
+  return link;
 }

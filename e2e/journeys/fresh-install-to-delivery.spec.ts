@@ -1,0 +1,262 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
+import { expect, PASSWORD, test, toast } from '../auth/support.ts';
+import { linkOfMail, mailTo, startFreshInstall, type TFreshInstall } from '../support/fresh-install.ts';
+
+/**
+ * The everyday flow on a fresh install without SMTP_URL, each person on a device of their own and
+ * everything through the pages: the first admin invites a customer, who requests a capture from
+ * the portal; the admin quotes it, the customer accepts; the admin invites a provider, who sets up
+ * a region and a device, accepts the job and proposes a window; the admin confirms it; the provider
+ * uploads once the window opens and marks the order delivered; the customer downloads the file.
+ */
+
+// A server of its own (fresh data folder, migrations), three people and an upload on a loaded machine.
+test.describe.configure({ timeout: 300_000 });
+
+/** This test's server runs in the test worker's thread: a first page load may take long there. */
+const FIRST_LOAD = { timeout: 45_000 };
+
+const ADMIN = { email: 'owner@journey.test', password: 'Journey-passphrase-2026' };
+/** Where the admins' notifications go (the server's COMPANY_EMAIL default). */
+const COMPANY_EMAIL = 'hello@spacecapture.example';
+const CUSTOMER = { email: 'buyer@harbour-lets.test', organization: 'Harbour Lets Ltd' };
+const PROVIDER = { email: 'ops@kent-scans.test', organization: 'Kent Scans Ltd' };
+const LOCATION = '12 Harbour Street, Canterbury, Kent';
+/** The order's title, as the portal and the admin console name it. */
+const TITLE = `Point Cloud — Retail, ${LOCATION}`;
+
+/** The admin's invitation form: a new organisation for the invitee, then the link copied. */
+async function inviteAndCopyLink(page: Page, invitee: { email: string; organization: string }, role: string) {
+  await page.getByRole('navigation', { name: 'Admin Portal' }).getByRole('link', { name: 'Invitations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible();
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Invitation' }) });
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(invitee.email);
+  await form.getByLabel('Suggested role').selectOption(role);
+  await form.getByText('New organization', { exact: true }).click();
+  await form.getByRole('textbox', { name: 'New organization name', exact: true }).fill(invitee.organization);
+  await form.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(toast(page, `Invite sent to ${invitee.email}`)).toContainText('Invitation sent');
+  await form.getByRole('button', { name: `Copy invitation link for ${invitee.email}` }).click();
+  await expect(toast(page, 'Link copied')).toBeVisible();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** The invitee opens the copied link on their own device, signs up, confirms from the .eml file, signs in. */
+async function signUpFromLink(browser: Browser, install: TFreshInstall, link: string, email: string, home: string) {
+  const device = await browser.newContext({ baseURL: install.url, timezoneId: 'UTC' });
+  const page = await device.newPage();
+  await page.goto(link);
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true', FIRST_LOAD);
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(toast(page, 'Check your email')).toBeVisible();
+  await page.goto(await linkOfMail(install, email, 'Confirm your e-mail'));
+  await expect(toast(page, 'Email confirmed')).toContainText('You can sign in now.', FIRST_LOAD);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(`${install.url}${home}`, FIRST_LOAD);
+  return page;
+}
+
+/** The next whole minute at least 20 s away (a datetime-local input takes minutes), in UTC. */
+function nextMinuteWindow() {
+  const start = new Date(Date.now() + 20_000);
+  start.setUTCSeconds(0, 0);
+  start.setUTCMinutes(start.getUTCMinutes() + 1);
+  const end = new Date(start.getTime() + 2 * 3_600_000);
+  return { start: start.toISOString().slice(0, 16), end: end.toISOString().slice(0, 16) };
+}
+
+test('a fresh install without SMTP_URL: from the first admin to a customer downloading the delivered file', async ({
+  browser,
+}, testInfo) => {
+  const install = await startFreshInstall(ADMIN);
+  try {
+    // The first admin signs in and invites the customer's admin with a copied link.
+    const adminDevice = await browser.newContext({
+      baseURL: install.url,
+      timezoneId: 'UTC',
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    const admin = await adminDevice.newPage();
+    await admin.goto('/auth?intent=admin');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Admin Access' })).toBeVisible(FIRST_LOAD);
+    await admin.getByRole('textbox', { name: 'Email', exact: true }).fill(ADMIN.email);
+    await admin.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(admin).toHaveURL(`${install.url}/admin`, FIRST_LOAD);
+    const adminNav = admin.getByRole('navigation', { name: 'Admin Portal' });
+    const customerLink = await inviteAndCopyLink(admin, CUSTOMER, 'customer_admin');
+    const customer = await signUpFromLink(browser, install, customerLink, CUSTOMER.email, '/customer-dashboard');
+
+    // 1. The customer requests a capture from the portal; it lands on the order, pending its quote.
+    await customer.getByRole('main').getByRole('link', { name: 'New Request' }).click();
+    await expect(customer.getByRole('heading', { level: 1, name: 'New Request' })).toBeVisible();
+    await expect(customer.getByTestId('request-ordered-by')).toContainText(CUSTOMER.organization);
+    await customer.getByRole('combobox', { name: 'Location', exact: true }).fill(LOCATION);
+    await customer.getByLabel('Space Type').selectOption({ label: 'Retail' });
+    await customer.getByLabel('Space Size').selectOption({ label: 'Large (5,000-20,000 sq ft)' });
+    await customer.getByLabel('What do you need?').selectOption({ label: 'Point Cloud' });
+    await customer.getByLabel('Timeline').selectOption({ label: 'Urgent (ASAP, 1-3 days)' });
+    await customer.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(toast(customer, 'Request Submitted')).toContainText('Your order is awaiting its quote.');
+    await expect(customer).toHaveURL(/\/customer\/orders\?order=/);
+    const orderId = new URL(customer.url()).searchParams.get('order') as string;
+    const detail = customer.getByLabel('Order detail');
+    await expect(detail.getByRole('heading', { name: TITLE })).toBeVisible();
+    await expect(detail.getByText('Pending', { exact: true })).toBeVisible();
+
+    // 2. The admin finds it among the orders, then quotes it and sends the quote.
+    await adminNav.getByRole('link', { name: 'Orders', exact: true }).click();
+    await expect(
+      admin.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: TITLE }),
+    ).toContainText(CUSTOMER.organization);
+    await adminNav.getByRole('link', { name: 'Quotes', exact: true }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Quotes' })).toBeVisible();
+    await admin.getByLabel('Order').selectOption(orderId);
+    await admin.getByRole('button', { name: 'Create Quote' }).click();
+    await expect(toast(admin, 'Quote created')).toContainText('Draft quote has been created.');
+    const quoteRow = admin
+      .getByRole('table', { name: 'Quotes' })
+      .getByRole('row')
+      .filter({ hasText: CUSTOMER.organization });
+    await quoteRow.getByRole('button', { name: /Send quote/ }).click();
+    await expect(toast(admin, 'Quote sent')).toContainText('Customer can now accept or decline.');
+    await expect(quoteRow).toContainText('sent');
+
+    // 3. The customer follows the quote e-mail's link and accepts the quote, after confirming.
+    await customer.goto(await linkOfMail(install, CUSTOMER.email, `Quote sent: ${TITLE}`));
+    await expect(customer.getByRole('heading', { level: 1, name: 'Quotes & Invoices' })).toBeVisible(FIRST_LOAD);
+    const quoteCard = customer.getByRole('article', { name: TITLE });
+    await expect(quoteCard.getByText('sent', { exact: true })).toBeVisible();
+    await quoteCard.getByRole('button', { name: 'Accept' }).click();
+    await customer
+      .getByRole('dialog', { name: 'Accept this quote?' })
+      .getByRole('button', { name: 'Accept quote' })
+      .click();
+    await expect(toast(customer, 'Quote accepted')).toBeVisible();
+    await expect(quoteCard.getByText('accepted', { exact: true })).toBeVisible();
+
+    // 4. The admin invites a provider's admin; the provider signs up, names the region it serves
+    //    and registers a device that can capture a point cloud.
+    const providerLink = await inviteAndCopyLink(admin, PROVIDER, 'provider_admin');
+    const provider = await signUpFromLink(browser, install, providerLink, PROVIDER.email, '/provider-dashboard');
+    await provider.getByRole('tab', { name: 'Settings' }).click();
+    const regions = provider.getByRole('combobox', { name: 'Service regions' });
+    await regions.fill('Kent');
+    await regions.press('Enter');
+    await provider.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(toast(provider, 'Settings saved')).toContainText('Your settings have been saved.');
+    await provider.getByRole('link', { name: 'Add New Device' }).click();
+    await expect(provider.getByRole('heading', { level: 1, name: 'Device Inventory' })).toBeVisible();
+    const deviceForm = provider.getByRole('form', { name: 'Add device' });
+    await deviceForm.getByLabel('Model').selectOption('META');
+    await deviceForm.getByRole('textbox', { name: 'Serial', exact: true }).fill('META-KS-0001');
+    await deviceForm.getByRole('button', { name: 'Add device' }).click();
+    await expect(toast(provider, 'Device added')).toBeVisible();
+    await expect(provider.getByTestId('device-row').filter({ hasText: 'META-KS-0001' })).toContainText('META');
+
+    // 5. Told by e-mail that the quote was accepted, the admin opens Assignments (a page load: a list
+    //    read in the last 30 s would otherwise be shown as it was) and offers the job to the
+    //    provider, which the picker shows as fitting, with a pay.
+    await mailTo(install, COMPANY_EMAIL, `Quote accepted: ${TITLE}`);
+    await admin.goto('/admin/assignments');
+    const assignment = admin.getByTestId('assignment-card').filter({ hasText: LOCATION });
+    const providerOption = assignment.locator('label').filter({ hasText: PROVIDER.organization });
+    await expect(providerOption).toContainText('fits');
+    await expect(providerOption).toContainText('Serves Kent.');
+    await assignment.getByRole('radio', { name: new RegExp(PROVIDER.organization) }).check();
+    await assignment.getByRole('textbox', { name: 'Compensation' }).fill('650');
+    await assignment.getByRole('button', { name: 'Create Assignment' }).click();
+    await expect(toast(admin, 'Assigned')).toContainText('Provider has been assigned to this order.');
+    await expect(assignment).toContainText(`Latest assignment: ${PROVIDER.organization}`);
+
+    // 6. Told by e-mail of the offer, the provider opens Assigned Jobs, accepts, and proposes a
+    //    window starting within the next minute.
+    await mailTo(install, PROVIDER.email, 'New job offer');
+    await provider.goto('/provider/assignments');
+    const job = provider.getByTestId('job-card');
+    await expect(job).toHaveCount(1);
+    await expect(job).toContainText('Compensation: $650.00');
+    await job.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(toast(provider, 'You accepted this job.')).toContainText('Accepted');
+    await expect(job).toContainText(`Location: ${LOCATION}`);
+    await expect(job).toContainText(`Client: ${CUSTOMER.organization}`);
+    const proposed = nextMinuteWindow();
+    await job.getByLabel('Start', { exact: true }).fill(proposed.start);
+    await job.getByLabel('End', { exact: true }).fill(proposed.end);
+    await job.getByRole('button', { name: 'Propose schedule' }).click();
+    await expect(toast(provider, 'Admin will review and confirm.')).toContainText('Schedule proposed');
+
+    // 7. Told by e-mail, the admin confirms the proposed schedule.
+    await mailTo(install, COMPANY_EMAIL, `Schedule proposed: ${TITLE}`);
+    await admin.reload();
+    await expect(assignment).toContainText('Proposed schedule:');
+    await assignment.getByRole('button', { name: 'Confirm latest schedule' }).click();
+    await expect(toast(admin, 'Schedule confirmed')).toContainText('Provider will be notified.');
+    await adminDevice.close();
+
+    // 8. The provider uploads a file once the window has started, and marks the order delivered.
+    const fileName = 'harbour-street.e57';
+    const filePath = testInfo.outputPath(fileName);
+    const bytes = randomBytes(5000);
+    await writeFile(filePath, bytes);
+    await mailTo(install, PROVIDER.email, `Schedule confirmed: ${TITLE}`);
+    await provider.reload();
+    await job.getByRole('link', { name: 'Upload Deliverables' }).click();
+    await expect(provider).toHaveURL(new RegExp(`/provider/uploads\\?order=${orderId}$`));
+    await expect(provider.getByRole('combobox', { name: 'Accepted assignment' })).toHaveValue(orderId);
+    // The page opens uploads by itself when the window starts (it checks the time every 30 s).
+    const upload = provider.getByRole('button', { name: 'Upload', exact: true });
+    await expect(upload).toBeEnabled({ timeout: 150_000 });
+    await expect(provider.getByRole('alert').filter({ hasText: 'Uploads not open yet' })).toHaveCount(0);
+    await provider.getByLabel('Files', { exact: true }).setInputFiles(filePath);
+    await upload.click();
+    await expect(toast(provider, 'File uploaded and deliverable recorded.')).toBeVisible({ timeout: 60_000 });
+    await expect(provider.getByRole('table', { name: 'Files of this order' })).toContainText(fileName);
+    await provider.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(toast(provider, 'The customer has been told their files are ready.')).toBeVisible();
+    await expect(provider.getByRole('button', { name: 'Mark delivered' })).toBeDisabled();
+    await provider.context().close();
+
+    // 9. The customer follows the e-mail's link to Deliverables and downloads exactly the file.
+    await customer.goto(await linkOfMail(install, CUSTOMER.email, `Order delivered: ${TITLE}`));
+    const delivered = customer.getByRole('region', { name: TITLE });
+    await expect(delivered.getByText('Completed')).toBeVisible(FIRST_LOAD);
+    const fileRow = delivered.getByRole('row').filter({ hasText: fileName });
+    await expect(fileRow).toContainText('Point cloud');
+    const downloading = customer.waitForEvent('download');
+    await fileRow.getByRole('button', { name: `Download ${fileName}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(fileName);
+    expect((await readFile(await download.path())).equals(bytes)).toBe(true);
+
+    // The order itself: completed, every step done, nothing left pending.
+    await customer
+      .getByRole('navigation', { name: 'Customer Portal' })
+      .getByRole('link', { name: 'Orders', exact: true })
+      .click();
+    const orderRow = customer.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: TITLE });
+    await expect(orderRow.getByText('Completed')).toBeVisible();
+    await orderRow.getByRole('button', { name: TITLE }).click();
+    await expect(detail.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '100');
+    for (const step of [
+      'Capture scheduled',
+      'Capture completed',
+      'Processing and QA completed',
+      'Final delivery completed',
+    ]) {
+      await expect(detail.getByRole('listitem').filter({ hasText: step })).toHaveAttribute('data-state', 'done');
+    }
+    await expect(detail.getByText(/pending$/)).toHaveCount(0);
+    await expect(detail.getByRole('button', { name: `Download ${fileName}` })).toBeVisible();
+    await customer.context().close();
+  } finally {
+    await install.close();
+  }
+});
