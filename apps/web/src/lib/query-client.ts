@@ -17,8 +17,10 @@ export function createQueryClient() {
       queries: {
         retry: (failureCount, error) =>
           failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-        refetchOnWindowFocus: false,
-        staleTime: 30_000,
+        // Others act on the same orders: what a page shows is re-read when it mounts after 5 s, or
+        // when the person comes back to the tab, so a list never lags behind an e-mailed notice.
+        refetchOnWindowFocus: true,
+        staleTime: 5_000,
       },
       // A submission is retried by the person (same Idempotency-Key), never silently.
       mutations: { retry: 0 },
