@@ -178,7 +178,7 @@ test('settings refuse an invalid deadline with its message, save a valid one and
     // The change is in the audit log, with the value before and after.
     await page.goto('/admin/audit?entity=feature_flags');
     const newest = page.getByRole('table', { name: 'Audit entries' }).locator('tbody > tr').first();
-    await expect(newest).toContainText('update');
+    await expect(newest).toContainText('Update');
     await newest.getByRole('button', { name: /^Show changes/ }).click();
     const changedRow = page
       .getByRole('table', { name: 'Changes' })

@@ -142,7 +142,7 @@ test('performance tiles show the provider’s own figures; settings saved surviv
   deps,
   market,
 }) => {
-  // One job delivered and rated (earnings: the accepted quote's 1,500), one scheduled and active.
+  // One job delivered and rated (earnings: the provider's pay, the offer's 500), one scheduled.
   const done = await scheduledOrder(deps, market);
   await scheduledOrder(deps, market);
   await inspector.query(`UPDATE orders SET status = 'completed' WHERE id = '${done.orderId}'`);
@@ -161,7 +161,7 @@ test('performance tiles show the provider’s own figures; settings saved surviv
   await expect(page).toHaveURL(/tab=performance/);
   await expect(page.getByRole('group', { name: 'Completed Projects' })).toContainText('1');
   await expect(page.getByRole('group', { name: 'Active Projects' })).toContainText('1');
-  await expect(page.getByRole('group', { name: 'Total Earnings' })).toContainText('$1,500.00');
+  await expect(page.getByRole('group', { name: 'Total Earnings' })).toContainText('$500.00');
   await expect(page.getByRole('group', { name: 'Average Rating' })).toContainText('4.0/5.0');
   await expect(page.getByRole('group', { name: 'Average Rating' })).toContainText('Based on 1 review');
   const chart = page.getByRole('table', { name: 'Accepted jobs per month' });

@@ -94,6 +94,20 @@ const blue: MantineColorsTuple = [
   '#1e3a8a',
 ];
 
+// Greens: a completed badge's label keeps AA contrast on its pale background.
+const green: MantineColorsTuple = [
+  '#f0fdf4',
+  '#dcfce7',
+  '#bbf7d0',
+  '#86efac',
+  '#4ade80',
+  '#22c55e',
+  '#16a34a',
+  '#15803d',
+  '#166534',
+  '#14532d',
+];
+
 // The dark scheme (decision 102): slate, the page background the public pages' dark one (#0b1120);
 // text (0), dimmed (2) and placeholders (3) keep AA contrast on the body (7) and inputs (6).
 const dark: MantineColorsTuple = [
@@ -110,7 +124,7 @@ const dark: MantineColorsTuple = [
 ];
 
 export const mantineTheme = createTheme({
-  colors: { brand, teal, gray, red, yellow, orange, blue, dark },
+  colors: { brand, teal, gray, red, yellow, orange, green, blue, dark },
   primaryColor: 'brand',
   primaryShade: 7,
   black: '#0f172a',

@@ -65,7 +65,7 @@ function ApplicationCard({ application }: { application: TApplication }) {
         />
         {application.contact.website ? (
           <Text size="sm">
-            <Text span c="gray.7" size="sm">
+            <Text span c="var(--color-muted)" size="sm">
               Website:
             </Text>{' '}
             <Anchor href={application.contact.website} target="_blank" rel="noopener noreferrer" size="sm">

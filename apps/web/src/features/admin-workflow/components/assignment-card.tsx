@@ -40,7 +40,7 @@ function ProviderLabel({ provider }: { provider: TProviderOption }) {
       <Text size="xs" c="dimmed">
         Devices: {devices} · Certifications: {certifications} · Regions: {provider.regions.join(', ') || 'n/a'}
       </Text>
-      <Text size="xs" c={provider.fit.fits ? 'teal.9' : 'red.9'} data-testid="provider-fit-reason">
+      <Text size="xs" c={provider.fit.fits ? FIT_COLOR.fits : FIT_COLOR.misses} data-testid="provider-fit-reason">
         {provider.fit.reason}
       </Text>
     </Stack>
@@ -52,6 +52,12 @@ function failed(error: unknown) {
 }
 
 /** One order of the assignment queue (spec 001 §2 /admin/assignments). */
+/** The fit's reason in a dark shade on the light scheme and a pale one on the dark: AA in both. */
+const FIT_COLOR = {
+  fits: 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-3))',
+  misses: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))',
+} as const;
+
 export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
   const { order, latestAssignment, latestProposal } = item;
   const providers = useProviderOptions(order.id);

@@ -5,7 +5,7 @@ export function Detail({ label, value }: { label: string; value: string | null |
   if (!value) return null;
   return (
     <Text size="sm">
-      <Text span c="gray.7" size="sm">
+      <Text span c="var(--color-muted)" size="sm">
         {label}:
       </Text>{' '}
       {value}

@@ -57,7 +57,7 @@ export function OrderProgress({ progress }: { progress: TOrderProgress }) {
               {stepText(step)}
             </Text>
             {step.at ? (
-              <Text size="sm" span c="gray.7">
+              <Text size="sm" span c="var(--color-muted)">
                 {' · '}
                 <time dateTime={step.at}>{formatDateTime(step.at)}</time>
               </Text>

@@ -159,13 +159,13 @@ function RequestForm({
             The details of “{sourceOrder.title}” are filled in. Check them, change what differs, and submit.
           </Alert>
         ) : null}
-        <Text size="sm" c="gray.7" data-testid="request-ordered-by">
+        <Text size="sm" c="var(--color-muted)" data-testid="request-ordered-by">
           Ordering for <strong>{profile.organization?.name ?? 'your organization'}</strong> as {profile.user.name} (
           {profile.user.email}).
         </Text>
 
         <Stack gap="md">
-          <Title order={2} fz={20} c="brand.9">
+          <Title order={2} fz={20} c="var(--color-heading)">
             Space Details
           </Title>
           <Controller
@@ -239,7 +239,7 @@ function RequestForm({
         </Stack>
 
         <Stack gap="md">
-          <Title order={2} fz={20} c="brand.9">
+          <Title order={2} fz={20} c="var(--color-heading)">
             Estimate (Optional)
           </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
