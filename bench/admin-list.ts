@@ -1,7 +1,7 @@
 import os from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { listOrderPage, ordersByIds } from '../apps/server/src/modules/admin-console/admin-orders-repository.ts';
-import { createPgliteDatabase, createPostgresDatabase, redact, type TBenchDatabase } from './lib/databases.ts';
+import { benchEngines, redact, type TBenchDatabase } from './lib/databases.ts';
 import { runLoad, type TTargetResult } from './lib/load.ts';
 import { insertOrders } from './lib/orders.ts';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
@@ -135,22 +135,8 @@ await runBench(async () => {
   const figures: TFigure[] = [];
   const notes: string[] = [];
   const details: Record<string, unknown> = {};
-  const engines: { label: string; create: () => Promise<TBenchDatabase> }[] = [
-    { label: 'PGlite', create: createPgliteDatabase },
-  ];
   const postgresUrl = process.env.TEST_DATABASE_URL;
-  if (postgresUrl) {
-    engines.push({
-      label: 'PostgreSQL',
-      create: async () => {
-        const created = await createPostgresDatabase(postgresUrl);
-        if ('skipped' in created) throw new Error(created.skipped);
-        return created;
-      },
-    });
-  } else {
-    notes.push('PostgreSQL not measured: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');
-  }
+  const engines = benchEngines(postgresUrl, notes);
 
   for (const engine of engines) {
     console.info(`admin-list: ${engine.label}, ${ORDERS.toLocaleString('en')} orders...`);

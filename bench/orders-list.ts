@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { createPgliteDatabase, createPostgresDatabase, redact, type TBenchDatabase } from './lib/databases.ts';
+import { benchEngines, redact, type TBenchDatabase } from './lib/databases.ts';
 import { insertOrders, ORDER_BATCH } from './lib/orders.ts';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
 
@@ -123,22 +123,8 @@ await runBench(async () => {
   const figures: TFigure[] = [];
   const notes: string[] = [];
   const details: Record<string, TMeasurement[]> = {};
-  const engines: { label: string; create: () => Promise<TBenchDatabase> }[] = [
-    { label: 'PGlite', create: createPgliteDatabase },
-  ];
   const postgresUrl = process.env.TEST_DATABASE_URL;
-  if (postgresUrl) {
-    engines.push({
-      label: 'PostgreSQL',
-      create: async () => {
-        const created = await createPostgresDatabase(postgresUrl);
-        if ('skipped' in created) throw new Error(created.skipped);
-        return created;
-      },
-    });
-  } else {
-    notes.push('PostgreSQL not measured: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');
-  }
+  const engines = benchEngines(postgresUrl, notes);
 
   for (const engine of engines) {
     const measurements: TMeasurement[] = [];

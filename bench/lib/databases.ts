@@ -88,3 +88,26 @@ export function redact(url: string): string {
     return '(invalid URL)';
   }
 }
+
+export type TBenchEngine = { label: string; create: () => Promise<TBenchDatabase> };
+
+/**
+ * The databases a bench measures on: PGlite always, PostgreSQL when `postgresUrl` (the bench's
+ * TEST_DATABASE_URL) is set; otherwise a note says why it was not measured.
+ */
+export function benchEngines(postgresUrl: string | undefined, notes: string[]): TBenchEngine[] {
+  const engines: TBenchEngine[] = [{ label: 'PGlite', create: createPgliteDatabase }];
+  if (!postgresUrl) {
+    notes.push('PostgreSQL not measured: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');
+    return engines;
+  }
+  engines.push({
+    label: 'PostgreSQL',
+    create: async () => {
+      const created = await createPostgresDatabase(postgresUrl);
+      if ('skipped' in created) throw new Error(created.skipped);
+      return created;
+    },
+  });
+  return engines;
+}

@@ -4,7 +4,9 @@
   let choice = null;
   try {
     choice = window.localStorage.getItem('spacecapture-color-scheme');
-  } catch {}
+  } catch {
+    // Storage refused (a private window's policy): follow the system, as the app then does.
+  }
   const dark = choice === 'dark' || (choice !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.setAttribute('data-mantine-color-scheme', dark ? 'dark' : 'light');
 })();

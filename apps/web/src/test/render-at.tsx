@@ -67,8 +67,13 @@ export function button(name: string): HTMLButtonElement | undefined {
 }
 
 /** An input by its label's text. */
-export function input(label: string): HTMLInputElement | null {
+/** The form control a label names (its `for`), typed as the caller expects: an input, a select. */
+export function labelled<T extends HTMLElement>(label: string): T | null {
   const element = [...document.querySelectorAll('label')].find((item) => item.textContent?.trim() === label);
   const id = element?.getAttribute('for');
-  return id ? document.querySelector<HTMLInputElement>(`[id="${id}"]`) : null;
+  return id ? document.querySelector<T>(`[id="${id}"]`) : null;
+}
+
+export function input(label: string): HTMLInputElement | null {
+  return labelled<HTMLInputElement>(label);
 }

@@ -306,6 +306,7 @@ export const ZListLeadsQuery = ZListQuery.extend({
   status: z.enum([...LEAD_STATUSES, ...TRIAGE_FILTERS]).default('open'),
   q: ZTriageSearch,
 });
+export type TListLeadsQuery = z.output<typeof ZListLeadsQuery>;
 
 export const ZSetLeadStatusRequest = z.object({
   status: z.enum(ADMIN_LEAD_STATUSES, { error: 'Choose triage or quoted.' }),
@@ -377,6 +378,7 @@ export const ZListApplicationsQuery = ZListQuery.extend({
   status: z.enum([...APPLICATION_STATUSES, ...TRIAGE_FILTERS]).default('open'),
   q: ZTriageSearch,
 });
+export type TListApplicationsQuery = z.output<typeof ZListApplicationsQuery>;
 
 export const ZSetApplicationStatusRequest = z.object({
   status: z.enum(ADMIN_APPLICATION_STATUSES, { error: 'Choose reviewing or interview.' }),

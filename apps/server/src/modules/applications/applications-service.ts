@@ -5,6 +5,7 @@ import {
   type TApplication,
   type TApplicationList,
   type TApproveApplicationResponse,
+  type TListApplicationsQuery,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { CAPTURE_DEVICES } from '@spacecapture/shared/enums';
 import { AppError } from '@spacecapture/shared/errors';
@@ -111,12 +112,7 @@ export function createApplicationsService(deps: {
   }
 
   return {
-    async list(options: {
-      limit: number;
-      cursor?: string | undefined;
-      status: string;
-      q?: string | undefined;
-    }): Promise<TApplicationList> {
+    async list(options: TListApplicationsQuery): Promise<TApplicationList> {
       const rows = await listApplications(db, {
         limit: options.limit + 1,
         cursor: decodeCursor(options.cursor),

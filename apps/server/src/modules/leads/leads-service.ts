@@ -6,6 +6,7 @@ import {
   type TConvertLeadResponse,
   type TLead,
   type TLeadList,
+  type TListLeadsQuery,
   WORKFLOW_VALIDATION,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { CAPTURE_TYPE_OPTIONS, labelOf, SPACE_TYPE_OPTIONS } from '@spacecapture/shared/enums';
@@ -49,12 +50,7 @@ export function createLeadsService(deps: {
   const { db, invitations } = deps;
 
   return {
-    async list(options: {
-      limit: number;
-      cursor?: string | undefined;
-      status: string;
-      q?: string | undefined;
-    }): Promise<TLeadList> {
+    async list(options: TListLeadsQuery): Promise<TLeadList> {
       const rows = await listLeads(db, {
         limit: options.limit + 1,
         cursor: decodeCursor(options.cursor),

@@ -19,6 +19,23 @@ function failed(error: unknown) {
   notifyError({ title: ORDER_ACTION_MESSAGES.failed.title, message: errorMessage(error, NETWORK_FALLBACK) });
 }
 
+/** The dialog's reason box: required, bounded as the server bounds it. */
+function ReasonField({ reason, description }: { reason: ReturnType<typeof useReason>; description: string }) {
+  return (
+    <Textarea
+      label="Reason"
+      description={description}
+      required
+      autosize
+      minRows={3}
+      maxLength={ORDER_ACTION_LIMITS.reasonMax}
+      value={reason.reason}
+      error={reason.error}
+      onChange={(event) => reason.onChange(event.currentTarget.value)}
+    />
+  );
+}
+
 /** A dialog's required reason: its value, its error, and a check that shows the error when it is empty. */
 function useReason(requiredMessage: string) {
   const [reason, setReason] = useState('');
@@ -73,17 +90,7 @@ function CancelOrderButton({ order }: { order: TOrder }) {
             {order.title} will be cancelled. A live offer to a provider is withdrawn, and the customer and that provider
             are e-mailed the reason. This cannot be undone.
           </Text>
-          <Textarea
-            label="Reason"
-            description="Sent to the customer and the provider."
-            required
-            autosize
-            minRows={3}
-            maxLength={ORDER_ACTION_LIMITS.reasonMax}
-            value={reason.reason}
-            error={reason.error}
-            onChange={(event) => reason.onChange(event.currentTarget.value)}
-          />
+          <ReasonField reason={reason} description="Sent to the customer and the provider." />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Keep order
@@ -133,16 +140,9 @@ function CompleteOrderButton({ order }: { order: TOrder }) {
                 {order.title} has not been marked delivered. Completing it now closes the order without a delivery and
                 tells the provider its compensation is payable.
               </Text>
-              <Textarea
-                label="Reason"
+              <ReasonField
+                reason={reason}
                 description="Kept in the order's history and the audit log, and sent to the provider."
-                required
-                autosize
-                minRows={3}
-                maxLength={ORDER_ACTION_LIMITS.reasonMax}
-                value={reason.reason}
-                error={reason.error}
-                onChange={(event) => reason.onChange(event.currentTarget.value)}
               />
             </>
           )}
@@ -188,16 +188,9 @@ function OpenUploadsEarlyButton({ order }: { order: TOrder }) {
             {order.scheduledStart ? formatDateTime(order.scheduledStart) : ''}. Until then the provider cannot upload
             files or mark the order delivered. Opening uploads now lets them do both, and e-mails them.
           </Text>
-          <Textarea
-            label="Reason"
+          <ReasonField
+            reason={reason}
             description="Kept in the order's history and the audit log, and sent to the provider."
-            required
-            autosize
-            minRows={3}
-            maxLength={ORDER_ACTION_LIMITS.reasonMax}
-            value={reason.reason}
-            error={reason.error}
-            onChange={(event) => reason.onChange(event.currentTarget.value)}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>

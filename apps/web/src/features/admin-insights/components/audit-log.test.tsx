@@ -2,7 +2,17 @@ import type { TAuditEntry } from '@spacecapture/shared/contracts/admin-console/a
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { button, click, currentUrl, input, json, renderAt, settle, typeInto } from '../../../test/render-at.tsx';
+import {
+  button,
+  click,
+  currentUrl,
+  input,
+  json,
+  labelled,
+  renderAt,
+  settle,
+  typeInto,
+} from '../../../test/render-at.tsx';
 import { AuditLog } from './audit-log.tsx';
 
 let container: HTMLDivElement;
@@ -45,7 +55,7 @@ afterEach(() => {
 });
 
 function select(label: string) {
-  return input(label) as unknown as HTMLSelectElement | null;
+  return labelled<HTMLSelectElement>(label);
 }
 
 /** Picks an option as a person does: the select's value changes and React hears a change event. */
