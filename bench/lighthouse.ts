@@ -1,5 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PUBLIC_PAGES } from '@spacecapture/shared/paths';
 import { launch } from 'chrome-launcher';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { startBuiltServer } from './lib/built-server.ts';
@@ -7,10 +8,15 @@ import { goal, runBench, type TFigure } from './lib/report.ts';
 
 /**
  * Lighthouse with its default config (mobile: emulated phone, simulated slow 4G and 4× CPU
- * slowdown) on public pages of the built app, served by the built server.
+ * slowdown) on every public page of the built app (the prerendered ones), served by the built server.
+ * Each page runs BENCH_LIGHTHOUSE_RUNS times; the median performance score counts, the range is shown.
  */
 
-const PAGES = ['/', '/request'];
+// BENCH_LIGHTHOUSE_PAGES (comma-separated paths) narrows the run to some of them.
+const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+const PAGES = PUBLIC_PAGES.map((page) => page.path).filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page));
+/** Issue 13: /request (the page behind most ads) ≥ 95, every other public page ≥ 98. */
+const performanceGoal = (page: string) => (page === '/request' ? 95 : 98);
 const RUNS = Math.max(1, Number.parseInt(process.env.BENCH_LIGHTHOUSE_RUNS ?? '', 10) || 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The flags the browser tests use; --headless=new in place of a plain --headless (same mode on Chromium 132+).
@@ -26,7 +32,7 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ];
 const CATEGORIES = [
-  { id: 'performance', goal: 95 },
+  { id: 'performance', goal: 0 },
   { id: 'accessibility', goal: 100 },
   { id: 'best-practices', goal: 100 },
   { id: 'seo', goal: 100 },
@@ -162,16 +168,19 @@ await runBench(async () => {
       const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
       for (const category of CATEGORIES) {
         const score = median.scores[category.id] ?? null;
+        const target = category.id === 'performance' ? performanceGoal(page) : category.goal;
+        const all = runs.map((run) => run.scores[category.id] ?? 0);
+        const range = RUNS > 1 ? ` (runs ${Math.min(...all)}–${Math.max(...all)})` : '';
         figures.push({
-          name: `${page} ${category.id}`,
+          name: `${page} ${category.id}${range}`,
           value: score,
-          goal: category.goal === 100 ? '100' : `≥ ${category.goal}`,
-          status: goal(score !== null && score >= category.goal),
+          goal: target === 100 ? '100' : `≥ ${target}`,
+          status: goal(score !== null && score >= target),
         });
         for (const audit of median.failing[category.id] ?? [])
           notes.push(`${page} ${category.id}: ${describeFailing(audit)}`);
       }
-      const metrics = Object.fromEntries(
+      const metrics: Record<string, string | number | null> = Object.fromEntries(
         [
           'first-contentful-paint',
           'largest-contentful-paint',
@@ -179,6 +188,20 @@ await runBench(async () => {
           'cumulative-layout-shift',
           'speed-index',
         ].map((id) => [id, median.lhr.audits[id]?.displayValue ?? null]),
+      );
+      const transferredKb = (type: string) => {
+        const items = (median.lhr.audits['resource-summary']?.details as { items?: Array<Record<string, unknown>> })
+          ?.items;
+        const item = items?.find((entry) => entry.resourceType === type);
+        return typeof item?.transferSize === 'number' ? Math.round(item.transferSize / 100) / 10 : null;
+      };
+      metrics['script transferred (kB)'] = transferredKb('script');
+      metrics['stylesheet transferred (kB)'] = transferredKb('stylesheet');
+      metrics['document transferred (kB)'] = transferredKb('document');
+      notes.push(
+        `${page} (median run): LCP ${metrics['largest-contentful-paint']}, TBT ${metrics['total-blocking-time']}, ` +
+          `JS ${metrics['script transferred (kB)']} kB, CSS ${metrics['stylesheet transferred (kB)']} kB, ` +
+          `HTML ${metrics['document transferred (kB)']} kB transferred`,
       );
       details[page] = {
         scores: median.scores,

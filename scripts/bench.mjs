@@ -7,7 +7,8 @@
 //   npm run bench -- --only=form-throughput,concurrency
 //
 // PostgreSQL figures (and the PostgreSQL runs of faults) need TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test);
-// BENCH_LIGHTHOUSE_RUNS (default 3) sets the Lighthouse runs per page, of which the median counts.
+// BENCH_LIGHTHOUSE_RUNS (default 3) sets the Lighthouse runs per page, of which the median counts;
+// BENCH_LIGHTHOUSE_PAGES (e.g. /,/request) narrows Lighthouse to some of the public pages.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -80,7 +80,8 @@ export async function startBuiltServer(): Promise<{ baseUrl: string; stop(): Pro
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(baseUrl, child, 60_000);
+    // Generous: on a loaded machine the embedded database alone can take most of a minute to start.
+    await waitForHealth(baseUrl, child, 180_000);
   } catch (error) {
     await stop();
     throw error;

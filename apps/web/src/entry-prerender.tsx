@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes.tsx';
-import { RenderedModulesContext } from './app/lazy-route.tsx';
+import { RenderedModulesContext, type TRenderedModules } from './app/lazy-route.tsx';
 import { findPageMeta, NOT_FOUND_META, type TPageMeta } from './lib/page-meta.ts';
 
 export type TPrerenderPage = TPageMeta & { path: string };
@@ -17,15 +17,16 @@ export const PRERENDER_PAGES: readonly TPrerenderPage[] = PUBLIC_PAGES.map((page
 });
 export const NOT_FOUND_PAGE: TPrerenderPage = { path: '/404', ...NOT_FOUND_META };
 
-export type TRenderResult = { html: string; modules: string[] };
+/** The page's markup, the route modules it rendered and those of them loaded at the first interaction. */
+export type TRenderResult = { html: string; modules: string[]; afterInteraction: string[] };
 
 /** Renders a URL to HTML once every lazy route has loaded (react-dom/static waits for Suspense). */
 export async function render(url: string): Promise<TRenderResult> {
-  const modules = new Set<string>();
+  const rendered: TRenderedModules = { modules: new Set(), afterInteraction: new Set() };
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <RenderedModulesContext value={modules}>
+      <RenderedModulesContext value={rendered}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
@@ -42,5 +43,9 @@ export async function render(url: string): Promise<TRenderResult> {
   if (errors.length > 0) throw errors[0];
   const chunks: Buffer[] = [];
   for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Uint8Array));
-  return { html: Buffer.concat(chunks).toString('utf8'), modules: [...modules] };
+  return {
+    html: Buffer.concat(chunks).toString('utf8'),
+    modules: [...rendered.modules],
+    afterInteraction: [...rendered.afterInteraction],
+  };
 }

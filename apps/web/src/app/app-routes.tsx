@@ -4,8 +4,13 @@ import { PublicLayout } from './layouts/public-layout.tsx';
 import { lazyRoute, RouteModule } from './lazy-route.tsx';
 
 // Every page is its own chunk. Module ids are the files' paths from apps/web, as in Vite's manifest.
-const mantineShell = lazyRoute('src/app/layouts/mantine-shell.tsx', () =>
-  import('./layouts/mantine-shell.tsx').then((module) => module.MantineShell),
+// The form pages (and the Mantine shell they need) load at the visitor's first interaction with a
+// prerendered page: their prerendered markup works as a plain form until then (decision 112).
+const AFTER_INTERACTION = { afterInteraction: true } as const;
+const mantineShell = lazyRoute(
+  'src/app/layouts/mantine-shell.tsx',
+  () => import('./layouts/mantine-shell.tsx').then((module) => module.MantineShell),
+  AFTER_INTERACTION,
 );
 const home = lazyRoute('src/app/routes/public/home.tsx', () =>
   import('./routes/public/home.tsx').then((module) => module.HomeRoute),
@@ -25,17 +30,25 @@ const privacy = lazyRoute('src/app/routes/public/privacy.tsx', () =>
 const terms = lazyRoute('src/app/routes/public/terms.tsx', () =>
   import('./routes/public/terms.tsx').then((module) => module.TermsRoute),
 );
-const contact = lazyRoute('src/app/routes/public/contact.tsx', () =>
-  import('./routes/public/contact.tsx').then((module) => module.ContactRoute),
+const contact = lazyRoute(
+  'src/app/routes/public/contact.tsx',
+  () => import('./routes/public/contact.tsx').then((module) => module.ContactRoute),
+  AFTER_INTERACTION,
 );
-const request = lazyRoute('src/app/routes/public/request.tsx', () =>
-  import('./routes/public/request.tsx').then((module) => module.RequestRoute),
+const request = lazyRoute(
+  'src/app/routes/public/request.tsx',
+  () => import('./routes/public/request.tsx').then((module) => module.RequestRoute),
+  AFTER_INTERACTION,
 );
-const provider = lazyRoute('src/app/routes/public/provider.tsx', () =>
-  import('./routes/public/provider.tsx').then((module) => module.ProviderRoute),
+const provider = lazyRoute(
+  'src/app/routes/public/provider.tsx',
+  () => import('./routes/public/provider.tsx').then((module) => module.ProviderRoute),
+  AFTER_INTERACTION,
 );
-const quoteEstimator = lazyRoute('src/app/routes/public/quote-estimator.tsx', () =>
-  import('./routes/public/quote-estimator.tsx').then((module) => module.QuoteEstimatorRoute),
+const quoteEstimator = lazyRoute(
+  'src/app/routes/public/quote-estimator.tsx',
+  () => import('./routes/public/quote-estimator.tsx').then((module) => module.QuoteEstimatorRoute),
+  AFTER_INTERACTION,
 );
 const authArea = lazyRoute('src/app/routes/auth/auth-area.tsx', () =>
   import('./routes/auth/auth-area.tsx').then((module) => module.AuthArea),
