@@ -142,9 +142,13 @@ export async function waitForHydration(page: Page) {
   });
 }
 
-/** Opens a public page and waits until it is interactive. */
+/**
+ * Opens a public page, moves the pointer onto it as a visitor would (a form page loads its code at
+ * the first interaction, decision 112) and waits until it is interactive.
+ */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
+  await page.locator('main').hover({ position: { x: 1, y: 1 } });
   await waitForHydration(page);
   return response;
 }
