@@ -6,7 +6,7 @@
  */
 
 /** Events that mean the visitor is about to use the page: a pointer on it, a key, a tap, a focus. */
-export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 let gate: Promise<void> = Promise.resolve();
 

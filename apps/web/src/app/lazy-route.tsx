@@ -20,7 +20,7 @@ export type TLazyRoute = {
   Component: LazyExoticComponent<ComponentType>;
 };
 
-export type TLazyRouteOptions = {
+type TLazyRouteOptions = {
   /**
    * Load the chunk at the visitor's first interaction with a prerendered page, not at hydration
    * (decision 112): the prerendered markup stays as it is (and works without script) until then.

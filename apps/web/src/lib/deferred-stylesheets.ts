@@ -3,7 +3,7 @@
  * the real media in `data-beasties-media`, so it never blocks the first paint (decision 112). The CSP
  * forbids the inline script that would switch them on: this runs from the entry module instead.
  */
-export const DEFERRED_MEDIA_ATTRIBUTE = 'data-beasties-media';
+const DEFERRED_MEDIA_ATTRIBUTE = 'data-beasties-media';
 
 export function applyDeferredStylesheets(root: ParentNode) {
   for (const link of root.querySelectorAll<HTMLLinkElement>(`link[${DEFERRED_MEDIA_ATTRIBUTE}]`)) {
