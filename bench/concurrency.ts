@@ -1,26 +1,67 @@
+import os from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { schema } from '@spacecapture/db/client';
 import { sql } from 'drizzle-orm';
 import { emailOf } from './lib/capture-request.ts';
 import { createPgliteDatabase } from './lib/databases.ts';
 import { runLoad, type TSample } from './lib/load.ts';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
-import { startRealApp } from './lib/servers.ts';
+import { BARE_PATH, startBareApp, startRealApp } from './lib/servers.ts';
 import { latencySummary } from './lib/stats.ts';
 
 /**
- * 100 concurrent connections on the embedded database (one statement at a time): every
- * connection sends capture requests back to back for a while, one more checks liveness. The server
- * must answer or shed (503) every request; a client timeout is what a visitor would see as a hang.
- * Liveness must answer at once meanwhile.
+ * 100 concurrent connections on the embedded database (one statement at a time, in its own
+ * thread: decision 110): every connection sends capture requests back to back for a while. The
+ * server must answer or shed (503) every request; a client timeout is what a visitor would see as
+ * a hang. Liveness must answer at once meanwhile: this process probes it every 20 ms, as a load
+ * balancer would. The same load on a bare route doing the same insert, in the same run, is the
+ * baseline for the capture route's p99.
  */
 
 const CONNECTIONS = 100;
 const DURATION_MS = 10_000;
 const TIMEOUT_MS = 10_000;
 const HEALTH_PAUSE_MS = 100;
+/** How often this process probes liveness during the load. */
+const LIVENESS_PROBE_MS = 20;
+/** The capture route's p99 at 100 connections, at most this many times the bare route's (issue 13). */
+const P99_RATIO_GOAL = 2;
 const WARM_UP_REQUESTS = 100;
 /** A load balancer's liveness probe must not wait behind the requests (issue: health under load). */
 const LIVENESS_P99_GOAL_MS = 50;
+
+/** Probes liveness every LIVENESS_PROBE_MS from this process until stopped; resolves to the samples. */
+function probeLiveness(baseUrl: string) {
+  const samples: TSample[] = [];
+  let stopped = false;
+  const done = (async () => {
+    for (let index = 0; !stopped; index++) {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${baseUrl}/api/health/live`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+        await response.arrayBuffer();
+        samples.push({ index, sentAt: started, status: response.status, ms: performance.now() - started });
+      } catch (error) {
+        const timedOut = (error as Error).name === 'TimeoutError';
+        samples.push({
+          index,
+          sentAt: started,
+          status: 0,
+          ms: performance.now() - started,
+          error: timedOut ? 'timeout' : String(error),
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, LIVENESS_PROBE_MS));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await done;
+      return samples;
+    },
+  };
+}
 
 function classify(samples: TSample[], okStatus: number) {
   const count = (predicate: (sample: TSample) => boolean) => samples.filter(predicate).length;
@@ -61,6 +102,10 @@ await runBench(async () => {
         ],
       });
       console.info(`concurrency: ${CONNECTIONS} connections for ${DURATION_MS / 1000} s on PGlite...`);
+      const loadAverageBefore = os.loadavg().map((value) => round(value));
+      const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+      loopDelay.enable();
+      const liveness = probeLiveness(app.baseUrl);
       const [captures, health] = await runLoad({
         baseUrl: app.baseUrl,
         timeoutMs: TIMEOUT_MS,
@@ -76,9 +121,34 @@ await runBench(async () => {
           { name: 'health', method: 'GET', path: '/api/health/live', connections: 1, pauseMs: HEALTH_PAUSE_MS },
         ],
       });
+      const livenessSamples = await liveness.stop();
+      loopDelay.disable();
+      const loopDelayMs = {
+        p50: round(loopDelay.percentile(50) / 1e6),
+        p99: round(loopDelay.percentile(99) / 1e6),
+        max: round(loopDelay.max / 1e6),
+      };
       // Let requests the client gave up on finish, so every row that will exist is counted.
       await app.close();
       closed = true;
+
+      // The baseline, same run, same database: the bare insert route under the same load.
+      console.info(`concurrency: the bare route, ${CONNECTIONS} connections for ${DURATION_MS / 1000} s...`);
+      const bare = await startBareApp(database.handle);
+      let bareRun: Awaited<ReturnType<typeof runLoad>>[number] | undefined;
+      try {
+        [bareRun] = await runLoad({
+          baseUrl: bare.baseUrl,
+          timeoutMs: TIMEOUT_MS,
+          stop: { durationMs: DURATION_MS },
+          targets: [{ name: 'bare', method: 'POST', path: BARE_PATH, connections: CONNECTIONS, prefix: 'bare' }],
+        });
+      } finally {
+        await bare.close();
+      }
+      const bareSummary = classify(bareRun!.samples, 201);
+      const probes = classify(livenessSamples, 200);
+      const loadAverageAfter = os.loadavg().map((value) => round(value));
 
       const capture = classify(captures!.samples, 201);
       const healthChecks = classify(health!.samples, 200);
@@ -91,6 +161,8 @@ await runBench(async () => {
       const stored = new Set(rows.map((row) => row.email));
       const lost = captures!.samples.filter((s) => s.status === 201 && !stored.has(emailOf('load', s.index))).length;
       const lat = capture.latencyMsOk;
+      const bareLat = bareSummary.latencyMsOk;
+      const p99Ratio = bareLat.p99 > 0 ? round(lat.p99 / bareLat.p99, 2) : Number.NaN;
       const figures: TFigure[] = [
         { name: 'capture requests sent / 201', value: `${capture.requests} / ${capture.ok}` },
         { name: 'capture throughput', value: reqPerSec, unit: 'req/s' },
@@ -113,6 +185,34 @@ await runBench(async () => {
           status: goal(capture.errors + healthChecks.errors === 0),
         },
         { name: 'acknowledged rows lost', value: lost, goal: '0', status: goal(lost === 0) },
+        {
+          name: 'bare route 201 latency p50 / p90 / p99 / max (baseline)',
+          value: `${bareLat.p50} / ${bareLat.p90} / ${bareLat.p99} / ${bareLat.max}`,
+          unit: 'ms',
+        },
+        {
+          name: 'capture p99 ÷ bare route p99',
+          value: p99Ratio,
+          unit: '×',
+          goal: `≤ ${P99_RATIO_GOAL}×`,
+          status: goal(p99Ratio <= P99_RATIO_GOAL),
+        },
+        {
+          name: `liveness every ${LIVENESS_PROBE_MS} ms from the bench: ok / sent, p50 / p99 / max`,
+          value: `${probes.ok}/${probes.requests}, ${probes.latencyMsAll.p50} / ${probes.latencyMsAll.p99} / ${probes.latencyMsAll.max}`,
+          unit: 'ms',
+          goal: `0 failures, p99 ≤ ${LIVENESS_P99_GOAL_MS} ms`,
+          status: goal(probes.ok === probes.requests && probes.latencyMsAll.p99 <= LIVENESS_P99_GOAL_MS),
+        },
+        {
+          name: 'server event-loop delay during the load p50 / p99 / max',
+          value: `${loopDelayMs.p50} / ${loopDelayMs.p99} / ${loopDelayMs.max}`,
+          unit: 'ms',
+        },
+        {
+          name: 'load average (1/5/15 min) before / after',
+          value: `${loadAverageBefore.join(' ')} / ${loadAverageAfter.join(' ')}`,
+        },
         {
           name: 'liveness checks ok / sent, p50 / p99 / max',
           value: `${healthChecks.ok}/${healthChecks.requests}, ${healthChecks.latencyMsAll.p50} / ${healthChecks.latencyMsAll.p99} / ${healthChecks.latencyMsAll.max}`,
@@ -140,6 +240,11 @@ await runBench(async () => {
           elapsedMs: round(captures!.elapsedMs),
           capture: { ...capture, reqPerSec },
           health: healthChecks,
+          livenessProbes: probes,
+          bare: bareSummary,
+          p99Ratio,
+          eventLoopDelayMs: loopDelayMs,
+          loadAverage: { before: loadAverageBefore, after: loadAverageAfter },
           rows: { stored: rows.length, lostAcknowledged: lost },
         },
       };

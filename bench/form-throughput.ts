@@ -126,12 +126,12 @@ async function measure(database: TBenchDatabase) {
     const perRound = REQUESTS / ROUNDS;
     const syncs = { app: 0, bare: 0 };
     for (let round = 0; round < ROUNDS; round++) {
-      let syncsOf = countDiskSyncs();
+      let syncsOf = await countDiskSyncs(database.handle);
       appRounds.push(await run(app.baseUrl, CAPTURE_PATH, 'app', range(round * perRound, perRound)));
-      syncs.app += syncsOf();
-      syncsOf = countDiskSyncs();
+      syncs.app += await syncsOf();
+      syncsOf = await countDiskSyncs(database.handle);
       bareRounds.push(await run(bare.baseUrl, BARE_PATH, 'bare', range(round * perRound, perRound)));
-      syncs.bare += syncsOf();
+      syncs.bare += await syncsOf();
     }
     const appRun = mergeRounds(appRounds);
     const bareRun = mergeRounds(bareRounds);

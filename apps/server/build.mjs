@@ -22,6 +22,8 @@ await build({
     migrate: here('./src/migrate.ts'),
     backup: here('./src/backup.ts'),
     restore: here('./src/restore.ts'),
+    // The embedded database's thread (decision 110), found beside the server at run time.
+    'pglite-thread-worker': here('../../packages/db/src/pglite-thread-worker.ts'),
   },
   outdir: here('./dist'),
   outExtension: { '.js': '.mjs' },
@@ -34,4 +36,6 @@ await build({
   plugins: [bundleWorkspacePackagesOnly],
 });
 await cp(here('../../packages/db/migrations'), here('./dist/migrations'), { recursive: true });
-console.info('server bundled to apps/server/dist/server.mjs (and migrate.mjs, backup.mjs, restore.mjs)');
+console.info(
+  'server bundled to apps/server/dist/server.mjs (and migrate.mjs, backup.mjs, restore.mjs, pglite-thread-worker.mjs)',
+);

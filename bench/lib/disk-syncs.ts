@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { TDatabaseHandle } from '@spacecapture/db/client';
 
 /**
  * Counts the disk syncs of this process (the embedded database's commits each wait for one), so
@@ -8,7 +9,13 @@ import fs from 'node:fs';
 let syncs = 0;
 let installed = false;
 
-export function countDiskSyncs(): () => number {
+export async function countDiskSyncs(database?: TDatabaseHandle): Promise<() => Promise<number>> {
+  // The embedded database syncs in its own thread (decision 110) and counts there.
+  const diskSyncs = database?.diskSyncs?.bind(database);
+  if (diskSyncs) {
+    const before = await diskSyncs();
+    return async () => (await diskSyncs()) - before;
+  }
   if (!installed) {
     installed = true;
     for (const name of ['fsyncSync', 'fdatasyncSync'] as const) {
@@ -20,5 +27,5 @@ export function countDiskSyncs(): () => number {
     }
   }
   const start = syncs;
-  return () => syncs - start;
+  return async () => syncs - start;
 }

@@ -251,8 +251,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders, { https: config.publicUrl.startsWith('https:') });
   // Text answers (pages, scripts, styles, JSON) go out compressed; uploads and downloads are left as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  // PGlite runs one statement at a time: a short queue answers fast or says 503, never a client timeout.
-  const maxInFlight = config.maxInFlight ?? (database.kind === 'pglite' ? 48 : 512);
+  // PGlite runs one statement at a time (in its own thread, decision 110): a short queue answers
+  // fast or says 503, never a client timeout.
+  const maxInFlight = config.maxInFlight ?? (database.kind === 'pglite' ? 128 : 512);
   await app.register(loadShedding, {
     maxInFlight,
     maxBusyMs: config.shedAfterBusyMs,

@@ -80,7 +80,7 @@ const ZEnvironment = z.object({
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).optional(),
   /**
    * Milliseconds the event loop may stay busy without a pause before new requests are shed with
-   * 503 and Retry-After (the embedded database runs in the same thread: see load-shedding.ts).
+   * 503 and Retry-After (see load-shedding.ts).
    */
   SHED_AFTER_BUSY_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   /** Free bytes under DATA_DIR below which readiness answers 503 (500 MB by default). */

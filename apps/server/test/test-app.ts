@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openPglite, openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
+import { openPgliteThread, openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type TAppOptions } from '../src/app.ts';
@@ -38,7 +38,8 @@ export async function createTestDatabase(): Promise<TDatabaseHandle> {
     };
   }
   const dump = await readFile(inject('pgliteDumpPath'));
-  return openPglite(undefined, { loadDataDir: new Blob([dump]) });
+  // As the server runs it: in its own thread (decision 110).
+  return openPgliteThread({ loadDataDir: new Blob([dump]) });
 }
 
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;

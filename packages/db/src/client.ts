@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startPgliteThread, type TPgliteThreadClient } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type TSchema = typeof schema;
@@ -48,6 +49,11 @@ export type TDatabaseHandle = {
    * PostgreSQL only: PGlite runs in the process and has no pool.
    */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * Disk syncs the database has made so far. Embedded database in its own thread only (it syncs
+   * there); PostgreSQL syncs in its own process.
+   */
+  diskSyncs?(): Promise<number>;
 };
 
 /** Arbitrary but fixed key of the advisory lock that serialises migrations between instances. */
@@ -167,6 +173,34 @@ export async function openPglite(
     maxConcurrency: 1,
     migrate,
     close: () => client.close(),
+  };
+}
+
+/**
+ * PGlite in a thread of its own (decision 110): the same database as openPglite, but its
+ * statements run beside the server's event loop instead of blocking it. `durable` syncs every
+ * commit to disk (decision 074; needs `dataDir`); `loadDataDir` starts from a dump.
+ */
+export async function openPgliteThread(
+  options: { dataDir?: string; durable?: boolean; loadDataDir?: Blob } = {},
+): Promise<TDatabaseHandle & { client: TPgliteThreadClient }> {
+  const client = await startPgliteThread({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.durable ? { durable: true } : {}),
+    ...(options.loadDataDir ? { loadDataDir: await options.loadDataDir.arrayBuffer() } : {}),
+  });
+  // drizzle's PGlite driver uses only `query` and `transaction`, which the thread's client has.
+  const pgliteDb = drizzlePglite({ client: client as unknown as PGlite, schema });
+  return {
+    db: pgliteDb as unknown as TDatabase,
+    client,
+    kind: 'pglite',
+    maxConcurrency: 1,
+    migrate: async (migrationsFolder = findMigrationsFolder()) => {
+      await migratePglite(pgliteDb, { migrationsFolder });
+    },
+    close: () => client.close(),
+    diskSyncs: () => client.diskSyncs(),
   };
 }
 

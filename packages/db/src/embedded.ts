@@ -1,4 +1,4 @@
-import fs, {
+import {
   closeSync,
   existsSync,
   mkdirSync,
@@ -13,46 +13,13 @@ import fs, {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { NodeFS } from '@electric-sql/pglite/nodefs';
-import { openPglite, type TDatabaseHandle } from './client.ts';
+import { openPglite, openPgliteThread, type TDatabaseHandle } from './client.ts';
 
 /**
  * The embedded database in a data folder. PGlite has no lock of its own and two processes on one
  * folder corrupt it, so a lock file guards the folder; and a first start builds the database in a
  * side folder that only becomes `db` once complete, so an interrupted first start is never data.
  */
-
-/**
- * PGlite starts PostgreSQL with fsync off (`-F`), and its Node file system has no fsync at all, so
- * an acknowledged commit may sit in the page cache when the power goes. With fsync on and the
- * file system's fsync mapped to the operating system's, every commit reaches the disk before it
- * is acknowledged (decision 074). `wal_sync_method=fsync` because fdatasync, PostgreSQL's default
- * on Linux, is a no-op in PGlite's WebAssembly build; only fsync reaches the file system.
- */
-const DURABLE_START_PARAMS = [
-  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
-  '-c',
-  'wal_sync_method=fsync',
-];
-
-type TStreamOps = { fsync?: (stream: { nfd: number }) => number };
-
-class DurableNodeFS extends NodeFS {
-  override async init(pg: PGlite, options: Parameters<NodeFS['init']>[1]) {
-    const { emscriptenOpts } = await super.init(pg, options);
-    const syncToDisk = (module: { NODEFS?: { stream_ops?: TStreamOps } }) => {
-      const streamOps = module.NODEFS?.stream_ops;
-      // Fail the start rather than run without durable commits should a PGlite update move this.
-      if (!streamOps) throw new Error('PGlite no longer exposes NODEFS.stream_ops; commits would not be durable.');
-      streamOps.fsync = (stream) => {
-        fs.fdatasyncSync(stream.nfd);
-        return 0;
-      };
-    };
-    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), syncToDisk] } };
-  }
-}
 
 /** What a lock file says about the process that holds the folder. */
 type TLockHolder = {
@@ -227,7 +194,9 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<TDatabaseHa
       await fresh.close();
       renameSync(partialDir, dbDir);
     }
-    const handle = await openPglite(undefined, { fs: new DurableNodeFS(dbDir), startParams: DURABLE_START_PARAMS });
+    // In its own thread, so queries never block the server's event loop (decision 110); durable
+    // commits as before (pglite-durable.ts, decision 074).
+    const handle = await openPgliteThread({ dataDir: dbDir, durable: true });
     return {
       ...handle,
       close: async () => {

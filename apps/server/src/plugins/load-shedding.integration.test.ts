@@ -102,8 +102,8 @@ describe('load shedding on a database that holds the server up', () => {
     await mkdir(path.join(dist, 'assets'), { recursive: true });
     await writeFile(path.join(dist, 'app.html'), '<html><body>spa shell</body></html>');
     await writeFile(path.join(dist, 'assets', 'route-abc123.js'), 'export const route = 1;');
-    // Defaults otherwise: on PGlite the in-flight limit is never reached (one request runs to its
-    // end before the next is read); on PostgreSQL the slow request stays in flight.
+    // Defaults otherwise. The slow request stays in flight while the database works (PGlite in its
+    // own thread, decision 110, as PostgreSQL in its process), so the in-flight limit sheds the rest.
     t = await createTestApp({ env: { SHED_AFTER_BUSY_MS: '50', MAX_IN_FLIGHT: '1', WEB_DIST_DIR: dist } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;

@@ -8,12 +8,12 @@ import { sendError } from './errors.ts';
  * instead of queueing until the client times out. Two signals, because they rise on different
  * databases (decision 073):
  *
- * - requests in flight, for PostgreSQL, where requests wait on the pool side by side;
- * - how long the event loop has been busy without a pause, for PGlite. Its queries run in the
- *   same thread and settle without a turn of the event loop, so a request runs start to end
- *   before the next is read and in flight never passes 1; meanwhile the backlog waits in the
- *   kernel. A request read after the loop has been busy for `maxBusyMs` has waited at least that
- *   long, so it is shed, and the backlog drains at the cost of a 503 each.
+ * - requests in flight, for PostgreSQL, where requests wait on the pool side by side, and for
+ *   PGlite, which runs in its own thread (decision 110) so its requests wait side by side too;
+ * - how long the event loop has been busy without a pause, for any stall of the server's own
+ *   thread: while it is busy the backlog waits in the kernel, unseen by the in-flight count. A
+ *   request read after the loop has been busy for `maxBusyMs` has waited at least that long, so
+ *   it is shed, and the backlog drains at the cost of a 503 each.
  *
  * While the server shuts down, requests still arriving on open connections get the same 503 in
  * our error shape (Fastify's own has neither our shape nor Retry-After). Health checks are never

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3 } from '../../test/fake-s3.ts';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
@@ -52,6 +54,26 @@ describe('GET /api/health', () => {
     expect(live.statusCode).toBe(200);
     release();
     await busy;
+  });
+
+  it('answers liveness over the network while a long statement runs in the database', async () => {
+    const server = await createTestApp();
+    try {
+      await server.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = server.app.server.address() as AddressInfo;
+      let statementEnded = false;
+      const statement = server.db.execute(sql`select pg_sleep(2)`).then(() => {
+        statementEnded = true;
+      });
+      const live = await fetch(`http://127.0.0.1:${port}/api/health/live`);
+      expect(live.status).toBe(200);
+      expect(((await live.json()) as { status: string }).status).toBe('live');
+      // The database was busy all along: liveness did not wait for it.
+      expect(statementEnded).toBe(false);
+      await statement;
+    } finally {
+      await server.close();
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

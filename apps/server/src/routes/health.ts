@@ -1,4 +1,5 @@
 import { statfs } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,6 +11,11 @@ export type TReadinessProbe = () => Promise<unknown>;
 
 /** Each check of readiness answers within this, or counts as down. */
 const PROBE_TIMEOUT_MS = 2000;
+/**
+ * Readiness reuses its last database check for this long, so probes from several balancers (or
+ * a probe storm) add at most one statement a second to a busy database.
+ */
+const DATABASE_CHECK_TTL_MS = 1000;
 
 async function probe<T>(check: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
   let timer: NodeJS.Timeout | undefined;
@@ -29,6 +35,22 @@ const healthRoutes: FastifyPluginAsyncZod<{ probes?: { bucket?: TReadinessProbe;
   app,
   options,
 ) => {
+  let lastDatabaseCheck: { checkedAt: number; result: ReturnType<typeof probe> } | undefined;
+  /** The database check, or the last one while it is under a second old (or still running). */
+  const checkDatabase = () => {
+    const now = performance.now();
+    if (!lastDatabaseCheck || now - lastDatabaseCheck.checkedAt >= DATABASE_CHECK_TTL_MS) {
+      const result = probe(() => app.db.execute(sql`select 1`));
+      const check = { checkedAt: Number.POSITIVE_INFINITY, result };
+      lastDatabaseCheck = check;
+      // The second counts from the answer, so a slow check is not repeated the moment it ends.
+      void result.then(() => {
+        check.checkedAt = performance.now();
+      });
+    }
+    return lastDatabaseCheck.result;
+  };
+
   // Liveness is the process alone: a load balancer must not restart an instance because the
   // database is slow or busy, so this never queues behind it (readiness is the place for that).
   app.get(
@@ -90,7 +112,7 @@ const healthRoutes: FastifyPluginAsyncZod<{ probes?: { bucket?: TReadinessProbe;
       if (app.isShuttingDown()) return sendError(reply, 'unavailable', 'The server is shutting down.');
       const { minFreeDiskBytes, dataDir } = app.config;
       const [database, disk, bucket, redis] = await Promise.all([
-        probe(() => app.db.execute(sql`select 1`)),
+        checkDatabase(),
         probe(() => statfs(dataDir)),
         options.probes?.bucket ? probe(options.probes.bucket) : undefined,
         options.probes?.redis ? probe(options.probes.redis) : undefined,

@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The main thread's side of the embedded database in its own thread (decision 110): a client with
+ * the part of PGlite's interface drizzle uses (`query`, `transaction`) plus `dumpDataDir`, whose
+ * calls are posted to pglite-thread-worker.ts. The server's event loop only waits for answers, so
+ * liveness, static files and everything else keep answering while a statement runs.
+ */
+
+/** How the thread opens its database. */
+export type TThreadStart = {
+  /** The database folder; none for an in-memory database. */
+  dataDir?: string;
+  /** Commits reach the disk before they are acknowledged (pglite-durable.ts); needs dataDir. */
+  durable?: boolean;
+  /** A dump (`dumpDataDir`) to start from. */
+  loadDataDir?: ArrayBuffer;
+};
+
+type TRowMode = 'array' | 'object';
+export type TThreadRequest = { id: number } & (
+  | { op: 'ready' }
+  | { op: 'query'; sql: string; params: unknown[]; rowMode: TRowMode; tx?: number }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'dump'; compression: 'none' | 'gzip' | 'auto' }
+  | { op: 'syncs' }
+  | { op: 'close' }
+);
+type TDistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type TRequestBody = TDistributiveOmit<TThreadRequest, 'id'>;
+
+export type TThreadReply =
+  | { id: number; ok: true; value: unknown }
+  | {
+      id: number;
+      ok: false;
+      error: { name: string; message: string; fields: Record<string, string | number | boolean | null> };
+    };
+
+export type TQueryResults = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
+type TQueryOptions = { rowMode?: TRowMode };
+
+export type TThreadTransaction = {
+  query(sql: string, params?: unknown[], options?: TQueryOptions): Promise<TQueryResults>;
+};
+
+export type TPgliteThreadClient = TThreadTransaction & {
+  /**
+   * Runs `callback` in one transaction: BEGIN, its statements, COMMIT (ROLLBACK when it throws).
+   * The thread holds every other query back until it ends, as PGlite does in one thread.
+   */
+  transaction<T>(callback: (tx: TThreadTransaction) => Promise<T>): Promise<T>;
+  dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob>;
+  /** Disk syncs the thread has made (durable databases sync at least once per commit). */
+  diskSyncs(): Promise<number>;
+  close(): Promise<void>;
+};
+
+/**
+ * The worker's file: beside the bundled server (`dist/pglite-thread-worker.mjs`) or, when running
+ * from source, the TypeScript file beside this one (Node strips its types).
+ */
+function workerFile(): URL {
+  for (const name of ['./pglite-thread-worker.mjs', './pglite-thread-worker.ts']) {
+    const url = new URL(name, import.meta.url);
+    if (existsSync(fileURLToPath(url))) return url;
+  }
+  throw new Error('pglite-thread-worker not found next to the server or in packages/db.');
+}
+
+/** The database's error again, with PostgreSQL's fields (`code`, `constraint`...) the error mapping reads. */
+function reviveError(error: Extract<TThreadReply, { ok: false }>['error']): Error {
+  const revived = new Error(error.message);
+  revived.name = error.name;
+  return Object.assign(revived, error.fields);
+}
+
+export async function startPgliteThread(start: TThreadStart): Promise<TPgliteThreadClient> {
+  const worker = new Worker(workerFile(), {
+    workerData: start,
+    ...(start.loadDataDir ? { transferList: [start.loadDataDir] } : {}),
+  });
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let nextId = 1;
+  let failure: Error | undefined;
+  // The thread keeps the process alive only while it has work: an idle database must not stop
+  // the process from exiting (as PGlite in the main thread did not).
+  worker.unref();
+
+  const failAll = (error: Error) => {
+    failure ??= error;
+    for (const { reject } of pending.values()) reject(failure);
+    pending.clear();
+  };
+  worker.on('message', (reply: TThreadReply) => {
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
+    if (reply.ok) waiting.resolve(reply.value);
+    else waiting.reject(reviveError(reply.error));
+  });
+  worker.on('error', (error) => failAll(error));
+  worker.on('exit', (code) => failAll(new Error(`The database thread stopped (exit code ${code}).`)));
+
+  const request = <T>(body: TRequestBody): Promise<T> => {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (pending.size === 0) worker.ref();
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ id, ...body });
+    });
+  };
+  const query = (sql: string, params: unknown[] = [], options: TQueryOptions = {}, tx?: number) =>
+    request<TQueryResults>({
+      op: 'query',
+      sql,
+      params,
+      rowMode: options.rowMode ?? 'object',
+      ...(tx === undefined ? {} : { tx }),
+    });
+
+  try {
+    await request({ op: 'ready' });
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+
+  return {
+    query: (sql, params, options) => query(sql, params, options),
+    async transaction(callback) {
+      const tx = await request<number>({ op: 'begin' });
+      let result: Awaited<ReturnType<typeof callback>>;
+      try {
+        result = await callback({ query: (sql, params, options) => query(sql, params, options, tx) });
+      } catch (error) {
+        await request({ op: 'end', tx, commit: false }).catch(() => undefined);
+        throw error;
+      }
+      await request({ op: 'end', tx, commit: true });
+      return result;
+    },
+    async dumpDataDir(compression = 'none') {
+      return new Blob([await request<ArrayBuffer>({ op: 'dump', compression })]);
+    },
+    diskSyncs: () => request<number>({ op: 'syncs' }),
+    async close() {
+      try {
+        if (!failure) await request({ op: 'close' });
+      } finally {
+        failure ??= new Error('The database is closed.');
+        await worker.terminate();
+      }
+    },
+  };
+}
