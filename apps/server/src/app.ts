@@ -30,6 +30,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
 import adminAuditRoutes from './routes/admin/audit.ts';
 import adminConsoleRoutes from './routes/admin/console.ts';
+import adminDispatchRoutes from './routes/admin/dispatch.ts';
 import adminInvitationRoutes from './routes/admin/invitations.ts';
 import adminOutboxRoutes from './routes/admin/outbox.ts';
 import adminReportingRoutes from './routes/admin/reporting.ts';
@@ -40,6 +41,7 @@ import customerOrderRequestRoutes from './routes/customer/order-requests.ts';
 import customerPortalRoutes from './routes/customer/portal.ts';
 import healthRoutes from './routes/health.ts';
 import teamRoutes from './routes/org/team.ts';
+import providerAvailabilityRoutes from './routes/provider/availability.ts';
 import providerPortalRoutes from './routes/provider/portal.ts';
 import providerUploadRoutes from './routes/provider/uploads.ts';
 import formPostRoutes from './routes/public/form-posts.ts';
@@ -309,10 +311,12 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(adminReportingRoutes, { prefix: '/api/admin' });
   await app.register(adminOutboxRoutes, { prefix: '/api/admin' });
   await app.register(adminWorkflowRoutes, { prefix: '/api/admin' });
+  await app.register(adminDispatchRoutes, { prefix: '/api/admin' });
   await app.register(teamRoutes, { prefix: '/api' });
   await app.register(customerPortalRoutes, { prefix: '/api' });
   await app.register(customerOrderRequestRoutes, { prefix: '/api' });
   await app.register(providerPortalRoutes, { prefix: '/api' });
+  await app.register(providerAvailabilityRoutes, { prefix: '/api' });
   // Instances sharing a PostgreSQL server share upload locks; PGlite is one process (memory locker).
   const uploadLocker =
     database.kind === 'postgres' && config.databaseUrl

@@ -10,6 +10,7 @@ import { loadInstanceSecret } from './modules/auth/instance-secret.ts';
 import { createSignUpService } from './modules/auth/sign-up-service.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
 import { createLinkSigner } from './modules/customer/download-links.ts';
+import { createDispatchService } from './modules/dispatch/dispatch-service.ts';
 import { createInvitationsService } from './modules/invitations/invitations-service.ts';
 import { createLeadsService } from './modules/leads/leads-service.ts';
 import { createOrderRequestsService } from './modules/orders/order-requests-service.ts';
@@ -111,6 +112,7 @@ export async function createServices(deps: {
     settings: createSettingsService({ db }),
     reporting: createReportingService({ db, clock }),
     outboxView: createOutboxViewService({ db }),
+    dispatch: createDispatchService({ db, clock }),
   };
   // close() stops the hashing thread; app.ts calls it when the app closes.
   return { services, close: () => checksums.close() };
