@@ -45,6 +45,7 @@ import providerAvailabilityRoutes from './routes/provider/availability.ts';
 import providerPortalRoutes from './routes/provider/portal.ts';
 import providerUploadRoutes from './routes/provider/uploads.ts';
 import formPostRoutes from './routes/public/form-posts.ts';
+import placesRoutes from './routes/public/places.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
 import { createServices, type TServices } from './services.ts';
 import { createAbandonedUploadsWorker } from './workers/abandoned-uploads-worker.ts';
@@ -304,6 +305,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(meRoutes, { prefix: '/api' });
+  await app.register(placesRoutes, { prefix: '/api' });
   await app.register(adminInvitationRoutes, { prefix: '/api/admin' });
   await app.register(adminConsoleRoutes, { prefix: '/api/admin' });
   await app.register(adminAuditRoutes, { prefix: '/api/admin' });

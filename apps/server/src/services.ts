@@ -16,6 +16,7 @@ import { createLeadsService } from './modules/leads/leads-service.ts';
 import { createOrderRequestsService } from './modules/orders/order-requests-service.ts';
 import { createTeamService } from './modules/organizations/team-service.ts';
 import { createOutboxViewService } from './modules/outbox/outbox-view-service.ts';
+import { createPlacesService } from './modules/places/places-service.ts';
 import { createProviderService } from './modules/provider/provider-service.ts';
 import { createPublicFormsService } from './modules/public-forms/public-forms-service.ts';
 import { createQuotesService } from './modules/quotes/quotes-service.ts';
@@ -113,6 +114,7 @@ export async function createServices(deps: {
     reporting: createReportingService({ db, clock }),
     outboxView: createOutboxViewService({ db }),
     dispatch: createDispatchService({ db, clock }),
+    places: createPlacesService(),
   };
   // close() stops the hashing thread; app.ts calls it when the app closes.
   return { services, close: () => checksums.close() };

@@ -95,8 +95,7 @@ const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'S
 
 type TCheck = { out: string | null; factor: TRankingFactor | null; distanceKm?: number | null };
 
-function checkCertification(candidate: TRankingCandidate, onDate: number): TCheck {
-  const day = new Date(onDate).toISOString().slice(0, 10);
+function checkCertification(candidate: TRankingCandidate, onDate: number, day: string): TCheck {
   const active = candidate.certifications.filter((cert) => cert.status === 'active' || cert.status === 'expired');
   const valid = active.find(
     (cert) => cert.status === 'active' && (cert.expiry === null || Date.parse(cert.expiry) >= onDate),
@@ -183,7 +182,7 @@ function createInstants(timeZone: string) {
   };
 }
 
-type TWindowDay = { date: string; weekday: number; start: number; end: number };
+type TWindowDay = { date: string; weekday: number; start: number; end: number; dayStart: number; dayEnd: number };
 
 /** The local days a window touches, each cut to the window. */
 function daysOf(window: { start: number; end: number }, timeZone: string, at: (date: string, time: string) => number) {
@@ -194,7 +193,14 @@ function daysOf(window: { start: number; end: number }, timeZone: string, at: (d
     if (dayStart >= window.end) break;
     const next = nextDate(date);
     const dayEnd = at(next, '00:00');
-    days.push({ date, weekday, start: Math.max(window.start, dayStart), end: Math.min(window.end, dayEnd) });
+    days.push({
+      date,
+      weekday,
+      start: Math.max(window.start, dayStart),
+      end: Math.min(window.end, dayEnd),
+      dayStart,
+      dayEnd,
+    });
     date = next;
     weekday = (weekday % 7) + 1;
   }
@@ -243,30 +249,41 @@ function judgeDay(
   };
 }
 
+/**
+ * A job's local date among the windows' days (found by comparing instants, without the time-zone
+ * lookup per job); a job on no window day gets none and never counts towards a day's jobs.
+ */
+function busyOf(candidate: TRankingCandidate, days: readonly TWindowDay[]): TBusy[] {
+  const busy: TBusy[] = [];
+  for (const job of candidate.busy) {
+    const start = Date.parse(job.start);
+    const end = Date.parse(job.end);
+    const day = days.find((entry) => start >= entry.dayStart && start < entry.dayEnd);
+    busy.push({ start, end, date: day ? day.date : '' });
+  }
+  return busy.sort((a, b) => a.start - b.start);
+}
+
 function checkAvailability(
-  windows: readonly { start: number; end: number }[],
+  windowDays: readonly (readonly TWindowDay[])[],
+  allDays: readonly TWindowDay[],
   candidate: TRankingCandidate,
   timeZone: string,
   at: (date: string, time: string) => number,
 ): TCheck {
   const max = DISPATCH_WEIGHTS.availability;
-  if (windows.length === 0) {
+  if (windowDays.length === 0) {
     return {
       out: null,
       factor: { factor: 'availability', points: max / 2, max, reason: 'No preferred windows given: not checked.' },
     };
   }
-  const busy: TBusy[] = candidate.busy
-    .map((job) => {
-      const start = Date.parse(job.start);
-      return { start, end: Date.parse(job.end), date: localDayOf(start, timeZone).date };
-    })
-    .sort((a, b) => a.start - b.start);
+  const busy = busyOf(candidate, allDays);
   const reasons = new Set<string>();
   let freeWindows = 0;
-  for (const window of windows) {
+  for (const days of windowDays) {
     let free = false;
-    for (const day of daysOf(window, timeZone, at)) {
+    for (const day of days) {
       const verdict = judgeDay(day, candidate.availability, busy, timeZone, at);
       if (verdict.free) {
         free = true;
@@ -277,9 +294,10 @@ function checkAvailability(
     if (free) freeWindows += 1;
   }
   if (freeWindows === 0) return { out: [...reasons].slice(0, 3).join(' '), factor: null };
-  const share = freeWindows / windows.length;
+  const windows = windowDays.length;
+  const share = freeWindows / windows;
   const known = candidate.availability !== null;
-  const counted = `Free in ${freeWindows} of ${windows.length} preferred window${windows.length === 1 ? '' : 's'}`;
+  const counted = `Free in ${freeWindows} of ${windows} preferred window${windows === 1 ? '' : 's'}`;
   return {
     out: null,
     factor: {
@@ -350,6 +368,10 @@ export function rankProviders(
     .map((window) => ({ start: Date.parse(window.start), end: Date.parse(window.end) }))
     .filter((window) => window.end > window.start);
   const jobDate = windows.length > 0 ? Math.max(...windows.map((window) => window.end)) : options.now.getTime();
+  // The same for every candidate: each window's local days, looked up once.
+  const windowDays = windows.map((window) => daysOf(window, timeZone, at));
+  const allDays = windowDays.flat();
+  const jobDay = new Date(jobDate).toISOString().slice(0, 10);
 
   const eligible: Omit<TRankedProvider, 'rank'>[] = [];
   const out: TOutProvider[] = [];
@@ -360,9 +382,9 @@ export function rankProviders(
         out: capability.fits ? null : capability.reason,
         factor: { factor: 'capability', points: 0, max: 0, reason: capability.reason },
       },
-      checkCertification(candidate, jobDate),
+      checkCertification(candidate, jobDate, jobDay),
       checkDistance(order, candidate),
-      checkAvailability(windows, candidate, timeZone, at),
+      checkAvailability(windowDays, allDays, candidate, timeZone, at),
     ];
     const reasons = checks.map((check) => check.out).filter((reason): reason is string => reason !== null);
     if (reasons.length > 0) {

@@ -82,7 +82,10 @@ export async function loadCandidates(
       where org_id in (select id from providers) group by org_id
     ),
     firsts as (
-      select order_id, min(created_at) as first_at from deliverables group by order_id
+      select order_id, min(created_at) as first_at from deliverables
+      where order_id in (select order_id from assignments where accepted is true
+        and provider_org_id in (select id from providers))
+      group by order_id
     ),
     jobs as (
       select a.provider_org_id,
