@@ -23,6 +23,7 @@ const BENCHES = [
   { name: 'concurrency', needsBuild: false },
   { name: 'orders-list', needsBuild: false },
   { name: 'admin-list', needsBuild: false },
+  { name: 'dispatch-ranking', needsBuild: false },
   { name: 'upload', needsBuild: false },
   { name: 'overload', needsBuild: false },
   { name: 'commit-durability', needsBuild: false },

@@ -36,6 +36,7 @@ await build({
   plugins: [bundleWorkspacePackagesOnly],
 });
 await cp(here('../../packages/db/migrations'), here('./dist/migrations'), { recursive: true });
+await cp(here('./gazetteer'), here('./dist/gazetteer'), { recursive: true });
 console.info(
   'server bundled to apps/server/dist/server.mjs (and migrate.mjs, backup.mjs, restore.mjs, pglite-thread-worker.mjs)',
 );

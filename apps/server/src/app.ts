@@ -30,6 +30,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
 import adminAuditRoutes from './routes/admin/audit.ts';
 import adminConsoleRoutes from './routes/admin/console.ts';
+import adminDispatchRoutes from './routes/admin/dispatch.ts';
 import adminInvitationRoutes from './routes/admin/invitations.ts';
 import adminOutboxRoutes from './routes/admin/outbox.ts';
 import adminReportingRoutes from './routes/admin/reporting.ts';
@@ -40,9 +41,11 @@ import customerOrderRequestRoutes from './routes/customer/order-requests.ts';
 import customerPortalRoutes from './routes/customer/portal.ts';
 import healthRoutes from './routes/health.ts';
 import teamRoutes from './routes/org/team.ts';
+import providerAvailabilityRoutes from './routes/provider/availability.ts';
 import providerPortalRoutes from './routes/provider/portal.ts';
 import providerUploadRoutes from './routes/provider/uploads.ts';
 import formPostRoutes from './routes/public/form-posts.ts';
+import placesRoutes from './routes/public/places.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
 import { createServices, type TServices } from './services.ts';
 import { createAbandonedUploadsWorker } from './workers/abandoned-uploads-worker.ts';
@@ -303,6 +306,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(meRoutes, { prefix: '/api' });
+  await app.register(placesRoutes, { prefix: '/api' });
   await app.register(adminInvitationRoutes, { prefix: '/api/admin' });
   await app.register(adminConsoleRoutes, { prefix: '/api/admin' });
   await app.register(adminAuditRoutes, { prefix: '/api/admin' });
@@ -310,10 +314,12 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(adminReportingRoutes, { prefix: '/api/admin' });
   await app.register(adminOutboxRoutes, { prefix: '/api/admin' });
   await app.register(adminWorkflowRoutes, { prefix: '/api/admin' });
+  await app.register(adminDispatchRoutes, { prefix: '/api/admin' });
   await app.register(teamRoutes, { prefix: '/api' });
   await app.register(customerPortalRoutes, { prefix: '/api' });
   await app.register(customerOrderRequestRoutes, { prefix: '/api' });
   await app.register(providerPortalRoutes, { prefix: '/api' });
+  await app.register(providerAvailabilityRoutes, { prefix: '/api' });
   // Instances sharing a PostgreSQL server share upload locks; PGlite is one process (memory locker).
   const uploadLocker =
     database.kind === 'postgres' && config.databaseUrl

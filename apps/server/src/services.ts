@@ -10,11 +10,13 @@ import { loadInstanceSecret } from './modules/auth/instance-secret.ts';
 import { createSignUpService } from './modules/auth/sign-up-service.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
 import { createLinkSigner } from './modules/customer/download-links.ts';
+import { createDispatchService } from './modules/dispatch/dispatch-service.ts';
 import { createInvitationsService } from './modules/invitations/invitations-service.ts';
 import { createLeadsService } from './modules/leads/leads-service.ts';
 import { createOrderRequestsService } from './modules/orders/order-requests-service.ts';
 import { createTeamService } from './modules/organizations/team-service.ts';
 import { createOutboxViewService } from './modules/outbox/outbox-view-service.ts';
+import { createPlacesService } from './modules/places/places-service.ts';
 import { createProviderService } from './modules/provider/provider-service.ts';
 import { createPublicFormsService } from './modules/public-forms/public-forms-service.ts';
 import { createQuotesService } from './modules/quotes/quotes-service.ts';
@@ -111,6 +113,8 @@ export async function createServices(deps: {
     settings: createSettingsService({ db }),
     reporting: createReportingService({ db, clock }),
     outboxView: createOutboxViewService({ db }),
+    dispatch: createDispatchService({ db, clock }),
+    places: createPlacesService(),
   };
   // close() stops the hashing thread; app.ts calls it when the app closes.
   return { services, close: () => checksums.close() };

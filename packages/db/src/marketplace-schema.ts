@@ -23,6 +23,9 @@ import { organizations } from './accounts-schema.ts';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
+export type TOrderPlace = { label: string; lat: number; lon: number; timeZone: string };
+export type TTimeWindow = { start: string; end: string };
+
 export type TPreferredDates = { timeline: string | null; notes: string | null };
 
 export const orders = pgTable(
@@ -42,6 +45,11 @@ export const orders = pgTable(
     requestDetails: jsonb('request_details').$type<TOrderRequestDetails>(),
     scheduledStart: timestamp('scheduled_start', { withTimezone: true }),
     scheduledEnd: timestamp('scheduled_end', { withTimezone: true }),
+    /** Where the capture is, once placed from the gazetteer or by an admin (decision 123); null while unplaced. */
+    place: jsonb('place').$type<TOrderPlace>(),
+    /** The customer's preferred windows (decision 124); empty when they gave none. */
+    preferredWindows: jsonb('preferred_windows').$type<TTimeWindow[]>().notNull().default([]),
+    accessNotes: text('access_notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -265,5 +273,22 @@ export const providerProfiles = pgTable('provider_profiles', {
     .$type<TNotificationPreferences>()
     .notNull()
     .default({ newProjectAssignments: true, projectUpdates: true, paymentNotifications: true }),
+  updatedAt: updatedAt(),
+});
+
+export type TWorkingHours = { weekday: number; start: string; end: string };
+export type TServiceBase = { label: string; lat: number; lon: number; radiusKm: number };
+
+/** A provider organisation's availability for dispatch (decision 124); one row per organisation. */
+export const providerAvailability = pgTable('provider_availability', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organizations.id),
+  /** ISO weekday (1 Monday … 7 Sunday) with local start and end ("08:00", "17:30"); a missing day is closed. */
+  workingHours: jsonb('working_hours').$type<TWorkingHours[]>().notNull(),
+  /** Local dates ("2026-12-24") the provider does not work. */
+  blockedDates: text('blocked_dates').array().notNull().default(sql`'{}'::text[]`),
+  jobsPerDay: smallint('jobs_per_day').notNull(),
+  bases: jsonb('bases').$type<TServiceBase[]>().notNull(),
   updatedAt: updatedAt(),
 });

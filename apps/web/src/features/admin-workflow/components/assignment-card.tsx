@@ -14,10 +14,27 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useConfirmSchedule } from '../api/confirm-schedule.ts';
 import { useCreateAssignment } from '../api/create-assignment.ts';
+import { useDispatchRanking } from '../api/get-dispatch-ranking.ts';
 import { useProviderOptions } from '../api/get-provider-options.ts';
 import { WorkflowStatusBadge } from './workflow-status-badge.tsx';
 
-function ProviderLabel({ provider }: { provider: TProviderOption }) {
+/** Where dispatch puts a provider for this order (decision 125): its rank and score, or out, with the reasons. */
+type TDispatchPlace = { rank: number; score: number; reasons: string[] } | { rank: null; reasons: string[] };
+
+function DispatchLine({ place }: { place: TDispatchPlace }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Badge color={place.rank === null ? 'gray' : 'blue'} variant="light" size="sm" style={{ flexShrink: 0 }}>
+        {place.rank === null ? 'out' : `rank ${place.rank} · ${place.score}`}
+      </Badge>
+      <Text size="xs" c="dimmed" data-testid="provider-dispatch-reasons">
+        {place.reasons.join(' ')}
+      </Text>
+    </Group>
+  );
+}
+
+function ProviderLabel({ provider, dispatch }: { provider: TProviderOption; dispatch?: TDispatchPlace | undefined }) {
   const devices = provider.devices.map((device) => device.model).join(', ') || 'no devices';
   const certifications =
     provider.certifications.map((cert) => `${cert.scope} (${cert.status})`).join(', ') || 'no certifications';
@@ -43,6 +60,7 @@ function ProviderLabel({ provider }: { provider: TProviderOption }) {
       <Text size="xs" c={provider.fit.fits ? FIT_COLOR.fits : FIT_COLOR.misses} data-testid="provider-fit-reason">
         {provider.fit.reason}
       </Text>
+      {dispatch ? <DispatchLine place={dispatch} /> : null}
     </Stack>
   );
 }
@@ -61,6 +79,15 @@ const FIT_COLOR = {
 export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
   const { order, latestAssignment, latestProposal } = item;
   const providers = useProviderOptions(order.id);
+  const ranking = useDispatchRanking(order.id);
+  const dispatchOf = (providerId: string): TDispatchPlace | undefined => {
+    const ranked = ranking.data?.ranked.find((entry) => entry.id === providerId);
+    if (ranked) {
+      return { rank: ranked.rank, score: ranked.score, reasons: ranked.factors.map((factor) => factor.reason) };
+    }
+    const out = ranking.data?.out.find((entry) => entry.id === providerId);
+    return out ? { rank: null, reasons: out.reasons } : undefined;
+  };
   const create = useCreateAssignment();
   const confirm = useConfirmSchedule();
   const [providerOrgId, setProviderOrgId] = useState('');
@@ -132,7 +159,11 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
           ) : null}
           {providers.data?.items.length === 0 ? <Text size="sm">No active providers.</Text> : null}
           {providers.data?.items.map((provider) => (
-            <Radio key={provider.id} value={provider.id} label={<ProviderLabel provider={provider} />} />
+            <Radio
+              key={provider.id}
+              value={provider.id}
+              label={<ProviderLabel provider={provider} dispatch={dispatchOf(provider.id)} />}
+            />
           ))}
         </Stack>
       </Radio.Group>

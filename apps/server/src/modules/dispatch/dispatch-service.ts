@@ -1,0 +1,138 @@
+import type { TDatabase } from '@spacecapture/db/client';
+import { ON_TIME_GRACE_HOURS } from '@spacecapture/shared/contracts/admin-console/reporting';
+import type {
+  TDispatchRankingResponse,
+  TOrderDispatchDetails,
+  TProviderAvailability,
+  TProviderAvailabilityResponse,
+  TSetOrderPlaceRequest,
+} from '@spacecapture/shared/contracts/dispatch';
+import { rankProviders } from '@spacecapture/shared/dispatch-ranking';
+import { AppError } from '@spacecapture/shared/errors';
+import type { TActor } from '../../lib/actor.ts';
+import { recordAudit } from '../audit/audit-repository.ts';
+import { findOrder, lockOrder, type TOrderRow, updateOrder } from '../orders/orders-repository.ts';
+import { findAvailability, loadCandidates, type TAvailabilityRow, upsertAvailability } from './dispatch-repository.ts';
+
+/** The most provider organisations one ranking looks at. */
+const RANKING_LIMIT = 2_000;
+
+function providerOrgOf(actor: TActor) {
+  if (!actor.orgId) throw new AppError('forbidden', 'Your account has no organization.');
+  return actor.orgId;
+}
+
+function toAvailabilityView(row: TAvailabilityRow | undefined): TProviderAvailability | null {
+  if (!row) return null;
+  return {
+    workingHours: [...row.workingHours].sort((a, b) => a.weekday - b.weekday),
+    blockedDates: [...row.blockedDates].sort(),
+    jobsPerDay: row.jobsPerDay,
+    bases: row.bases,
+  };
+}
+
+function toDetailsView(order: TOrderRow): TOrderDispatchDetails {
+  return {
+    orderId: order.id,
+    place: order.place ?? null,
+    preferredWindows: order.preferredWindows ?? [],
+    accessNotes: order.accessNotes ?? null,
+  };
+}
+
+/**
+ * Dispatch (decisions 123–125): where an order is, when the provider works and where it goes,
+ * and which providers fit an order, ranked with their reasons.
+ */
+export function createDispatchService(deps: { db: TDatabase; clock: () => Date }) {
+  const { db, clock } = deps;
+  return {
+    async availability(actor: TActor): Promise<TProviderAvailabilityResponse> {
+      return { availability: toAvailabilityView(await findAvailability(db, providerOrgOf(actor))) };
+    },
+
+    /** Saves the caller organisation's availability whole, audited. */
+    async updateAvailability(actor: TActor, request: TProviderAvailability): Promise<TProviderAvailabilityResponse> {
+      const orgId = providerOrgOf(actor);
+      const saved = await db.transaction(async (tx) => {
+        const before = await findAvailability(tx, orgId);
+        const after = await upsertAvailability(tx, {
+          orgId,
+          workingHours: request.workingHours,
+          blockedDates: [...new Set(request.blockedDates)],
+          jobsPerDay: request.jobsPerDay,
+          bases: request.bases,
+        });
+        await recordAudit(tx, {
+          entity: 'provider_availability',
+          entityId: orgId,
+          action: 'update',
+          before: before ?? null,
+          after,
+          actorUserId: actor.userId,
+        });
+        return after;
+      });
+      return { availability: toAvailabilityView(saved) };
+    },
+
+    /** Admin: places an order (and records the customer's windows and access notes when given), audited. */
+    async setOrderPlace(
+      orderId: string,
+      request: TSetOrderPlaceRequest,
+      actor: TActor,
+    ): Promise<TOrderDispatchDetails> {
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        if (!order) throw new AppError('not_found', 'Order not found.');
+        const after = await updateOrder(tx, order.id, {
+          place: request.place,
+          ...(request.preferredWindows ? { preferredWindows: request.preferredWindows } : {}),
+          ...(request.accessNotes !== undefined ? { accessNotes: request.accessNotes } : {}),
+        });
+        await recordAudit(tx, {
+          entity: 'order',
+          entityId: order.id,
+          action: 'set_place',
+          before: toDetailsView(order),
+          after: toDetailsView(after),
+          actorUserId: actor.userId,
+        });
+        return toDetailsView(after);
+      });
+    },
+
+    /** Every active provider for an order: the eligible ranked with a score and reasons, the others out with theirs. */
+    async ranking(orderId: string): Promise<TDispatchRankingResponse> {
+      const found = await findOrder(db, orderId);
+      if (!found) throw new AppError('not_found', 'Order not found.');
+      const { order } = found;
+      const now = clock();
+      const candidates = await loadCandidates(db, { now, graceHours: ON_TIME_GRACE_HOURS, limit: RANKING_LIMIT });
+      const preferredWindows = order.preferredWindows ?? [];
+      const ranking = rankProviders(
+        {
+          captureType: order.captureType,
+          location: order.location,
+          place: order.place ?? null,
+          windows: preferredWindows,
+        },
+        candidates,
+        { now },
+      );
+      return {
+        order: {
+          id: order.id,
+          captureType: order.captureType,
+          location: order.location,
+          place: order.place ?? null,
+          preferredWindows,
+        },
+        ...ranking,
+      };
+    },
+  };
+}
+
+export type TDispatchService = ReturnType<typeof createDispatchService>;

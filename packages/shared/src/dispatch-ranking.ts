@@ -1,0 +1,414 @@
+import { providerFitsCaptureType, regionCoversLocation } from './provider-fit.ts';
+import { instantOf, localDayOf, localTimeOf, nextDate } from './zoned-time.ts';
+
+/**
+ * Which providers can take an order and in what order (decision 125). A pure function over what
+ * the server loaded: no I/O, so the rule is tested alone and the bench measures the SQL apart.
+ *
+ * A provider is out, with every reason, when:
+ * - none of its devices can do the capture type (provider-fit.ts);
+ * - it has no active certification valid on the job's date (the last preferred window's end, else now);
+ * - the order is placed and every service base is farther than its radius; or, when the order is
+ *   not placed or the provider has no base, none of its regions covers the order's location text;
+ * - the customer gave windows and the provider is free in none of them: blocked date, outside its
+ *   working hours, its jobs per day reached, or a clash with one of its confirmed jobs.
+ * The others are ranked by a score out of 100 with one reason per factor (DISPATCH_WEIGHTS).
+ */
+
+export const DISPATCH_WEIGHTS = {
+  distance: 25,
+  availability: 20,
+  load: 15,
+  rating: 15,
+  acceptance: 15,
+  onTime: 10,
+} as const;
+
+/** The shortest free stretch that counts as room for a capture. */
+export const MIN_SLOT_MINUTES = 60;
+/** A window longer than this many days is looked at for its first days only. */
+const MAX_WINDOW_DAYS = 14;
+/** Without recorded jobs per day, the load is measured against this many open jobs. */
+const DEFAULT_CAPACITY = 5;
+
+export type TRankingWindow = { start: string; end: string };
+
+export type TRankingOrder = {
+  captureType: string;
+  location: string;
+  place: { lat: number; lon: number; timeZone: string } | null;
+  windows: readonly TRankingWindow[];
+};
+
+export type TRankingAvailability = {
+  workingHours: readonly { weekday: number; start: string; end: string }[];
+  blockedDates: readonly string[];
+  jobsPerDay: number;
+  bases: readonly { label: string; lat: number; lon: number; radiusKm: number }[];
+};
+
+export type TRankingCandidate = {
+  id: string;
+  name: string;
+  deviceModels: readonly string[];
+  certifications: readonly { status: string; expiry: string | null }[];
+  /** Service regions and certification regions, for an order or provider without coordinates. */
+  regions: readonly string[];
+  availability: TRankingAvailability | null;
+  /** Its confirmed jobs (accepted with a schedule) that end after now. */
+  busy: readonly TRankingWindow[];
+  /** Jobs accepted and not yet delivered. */
+  openJobs: number;
+  ratings: { count: number; sum: number };
+  offers: { answered: number; accepted: number };
+  deliveries: { due: number; onTime: number };
+};
+
+export type TRankingFactorName = 'capability' | 'certification' | 'distance' | 'availability' | TWeightedFactor;
+type TWeightedFactor = keyof typeof DISPATCH_WEIGHTS;
+
+export type TRankingFactor = { factor: TRankingFactorName; points: number; max: number; reason: string };
+export type TRankedProvider = {
+  id: string;
+  name: string;
+  rank: number;
+  score: number;
+  distanceKm: number | null;
+  factors: TRankingFactor[];
+};
+export type TOutProvider = { id: string; name: string; reasons: string[] };
+export type TDispatchRanking = { ranked: TRankedProvider[]; out: TOutProvider[] };
+
+const EARTH_RADIUS_KM = 6371;
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const dLat = toRadians(b.lat - a.lat);
+  const dLon = toRadians(b.lon - a.lon);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+type TCheck = { out: string | null; factor: TRankingFactor | null; distanceKm?: number | null };
+
+function checkCertification(candidate: TRankingCandidate, onDate: number, day: string): TCheck {
+  const active = candidate.certifications.filter((cert) => cert.status === 'active' || cert.status === 'expired');
+  const valid = active.find(
+    (cert) => cert.status === 'active' && (cert.expiry === null || Date.parse(cert.expiry) >= onDate),
+  );
+  if (valid) {
+    const until = valid.expiry ? `valid until ${valid.expiry.slice(0, 10)}` : 'without expiry';
+    return {
+      out: null,
+      factor: { factor: 'certification', points: 0, max: 0, reason: `Certified, ${until}.` },
+    };
+  }
+  const lapsed = active
+    .map((cert) => cert.expiry)
+    .filter((expiry): expiry is string => expiry !== null)
+    .sort()
+    .at(-1);
+  return {
+    out: lapsed
+      ? `Certification expired on ${lapsed.slice(0, 10)}, before the job on ${day}.`
+      : 'No active certification.',
+    factor: null,
+  };
+}
+
+function checkDistance(order: TRankingOrder, candidate: TRankingCandidate): TCheck {
+  const max = DISPATCH_WEIGHTS.distance;
+  const bases = candidate.availability?.bases ?? [];
+  if (order.place && bases.length > 0) {
+    const place = order.place;
+    let best: { base: (typeof bases)[number]; km: number; share: number } | null = null;
+    let nearest: { base: (typeof bases)[number]; km: number } | null = null;
+    for (const base of bases) {
+      const km = distanceKm(place, base);
+      if (!nearest || km < nearest.km) nearest = { base, km };
+      const share = km / base.radiusKm;
+      if (share <= 1 && (!best || share < best.share)) best = { base, km, share };
+    }
+    if (!best) {
+      const far = nearest as { base: (typeof bases)[number]; km: number };
+      return {
+        out: `${Math.round(far.km)} km from the nearest base (${far.base.label}), beyond its ${far.base.radiusKm} km radius.`,
+        factor: null,
+      };
+    }
+    return {
+      out: null,
+      distanceKm: round1(best.km),
+      factor: {
+        factor: 'distance',
+        points: round1(max * (1 - best.share)),
+        max,
+        reason: `${Math.round(best.km)} km from ${best.base.label}, within its ${best.base.radiusKm} km radius.`,
+      },
+    };
+  }
+  // No coordinates on one side: the regions' words decide, as before the map (decision 107).
+  const why = order.place ? 'no service base recorded' : 'order not placed on the map';
+  if (candidate.regions.length === 0) return { out: `No service regions recorded (${why}).`, factor: null };
+  const covering = candidate.regions.find((region) => regionCoversLocation(region, order.location));
+  if (!covering) {
+    return { out: `Serves ${candidate.regions.join(', ')}, not ${order.location} (${why}).`, factor: null };
+  }
+  return {
+    out: null,
+    distanceKm: null,
+    factor: { factor: 'distance', points: round1(max / 2), max, reason: `Serves ${covering} (${why}).` },
+  };
+}
+
+type TBusy = { start: number; end: number; date: string };
+type TDayVerdict = { free: true } | { free: false; reason: string };
+
+/** The ranking's cache of local instants: the same day and hour is looked up once per call. */
+function createInstants(timeZone: string) {
+  const cache = new Map<string, number>();
+  return (date: string, time: string) => {
+    const key = `${date}T${time}`;
+    let instant = cache.get(key);
+    if (instant === undefined) {
+      instant = instantOf(date, time, timeZone);
+      cache.set(key, instant);
+    }
+    return instant;
+  };
+}
+
+type TWindowDay = { date: string; weekday: number; start: number; end: number; dayStart: number; dayEnd: number };
+
+/** The local days a window touches, each cut to the window. */
+function daysOf(window: { start: number; end: number }, timeZone: string, at: (date: string, time: string) => number) {
+  const days: TWindowDay[] = [];
+  let { date, weekday } = localDayOf(window.start, timeZone);
+  for (let index = 0; index < MAX_WINDOW_DAYS; index += 1) {
+    const dayStart = at(date, '00:00');
+    if (dayStart >= window.end) break;
+    const next = nextDate(date);
+    const dayEnd = at(next, '00:00');
+    days.push({
+      date,
+      weekday,
+      start: Math.max(window.start, dayStart),
+      end: Math.min(window.end, dayEnd),
+      dayStart,
+      dayEnd,
+    });
+    date = next;
+    weekday = (weekday % 7) + 1;
+  }
+  return days;
+}
+
+function hasFreeStretch(from: number, to: number, busy: readonly TBusy[]) {
+  const slot = MIN_SLOT_MINUTES * 60_000;
+  let cursor = from;
+  for (const job of busy) {
+    if (job.end <= cursor || job.start >= to) continue;
+    if (job.start - cursor >= slot) return true;
+    cursor = Math.max(cursor, job.end);
+  }
+  return to - cursor >= slot;
+}
+
+function judgeDay(
+  day: TWindowDay,
+  availability: TRankingAvailability | null,
+  busy: readonly TBusy[],
+  timeZone: string,
+  at: (date: string, time: string) => number,
+): TDayVerdict {
+  let from = day.start;
+  let to = day.end;
+  if (availability) {
+    if (availability.blockedDates.includes(day.date)) return { free: false, reason: `Blocked on ${day.date}.` };
+    const hours = availability.workingHours.find((entry) => entry.weekday === day.weekday);
+    if (!hours) return { free: false, reason: `Does not work on ${WEEKDAYS[day.weekday]}s (${day.date}).` };
+    from = Math.max(from, at(day.date, hours.start));
+    to = Math.min(to, at(day.date, hours.end));
+    if (to - from < MIN_SLOT_MINUTES * 60_000) {
+      return { free: false, reason: `Works ${hours.start}–${hours.end} on ${day.date}, outside the window.` };
+    }
+    const booked = busy.filter((job) => job.date === day.date).length;
+    if (booked >= availability.jobsPerDay) {
+      return { free: false, reason: `Fully booked on ${day.date} (${booked} of ${availability.jobsPerDay} jobs).` };
+    }
+  }
+  if (hasFreeStretch(from, to, busy)) return { free: true };
+  const clash = busy.find((job) => job.start < to && job.end > from) as TBusy;
+  return {
+    free: false,
+    reason: `Clashes with a confirmed job on ${day.date} ${localTimeOf(clash.start, timeZone)}–${localTimeOf(clash.end, timeZone)}.`,
+  };
+}
+
+/**
+ * A job's local date among the windows' days (found by comparing instants, without the time-zone
+ * lookup per job); a job on no window day gets none and never counts towards a day's jobs.
+ */
+function busyOf(candidate: TRankingCandidate, days: readonly TWindowDay[]): TBusy[] {
+  const busy: TBusy[] = [];
+  for (const job of candidate.busy) {
+    const start = Date.parse(job.start);
+    const end = Date.parse(job.end);
+    const day = days.find((entry) => start >= entry.dayStart && start < entry.dayEnd);
+    busy.push({ start, end, date: day ? day.date : '' });
+  }
+  return busy.sort((a, b) => a.start - b.start);
+}
+
+function checkAvailability(
+  windowDays: readonly (readonly TWindowDay[])[],
+  allDays: readonly TWindowDay[],
+  candidate: TRankingCandidate,
+  timeZone: string,
+  at: (date: string, time: string) => number,
+): TCheck {
+  const max = DISPATCH_WEIGHTS.availability;
+  if (windowDays.length === 0) {
+    return {
+      out: null,
+      factor: { factor: 'availability', points: max / 2, max, reason: 'No preferred windows given: not checked.' },
+    };
+  }
+  const busy = busyOf(candidate, allDays);
+  const reasons = new Set<string>();
+  let freeWindows = 0;
+  for (const days of windowDays) {
+    let free = false;
+    for (const day of days) {
+      const verdict = judgeDay(day, candidate.availability, busy, timeZone, at);
+      if (verdict.free) {
+        free = true;
+        break;
+      }
+      reasons.add(verdict.reason);
+    }
+    if (free) freeWindows += 1;
+  }
+  if (freeWindows === 0) return { out: [...reasons].slice(0, 3).join(' '), factor: null };
+  const windows = windowDays.length;
+  const share = freeWindows / windows;
+  const known = candidate.availability !== null;
+  const counted = `Free in ${freeWindows} of ${windows} preferred window${windows === 1 ? '' : 's'}`;
+  return {
+    out: null,
+    factor: {
+      factor: 'availability',
+      points: round1(max * share * (known ? 1 : 0.5)),
+      max,
+      reason: known ? `${counted}.` : `${counted} (no working hours recorded: clashes checked only).`,
+    },
+  };
+}
+
+/** A rate pulled towards `prior` while there is little to go on: (hits + prior·2) / (n + 2). */
+const smoothed = (hits: number, n: number, prior: number) => (hits + prior * 2) / (n + 2);
+
+function weightedFactors(candidate: TRankingCandidate): TRankingFactor[] {
+  const capacity = candidate.availability ? candidate.availability.jobsPerDay * 5 : DEFAULT_CAPACITY;
+  const load = Math.max(0, 1 - candidate.openJobs / capacity);
+  const { ratings, offers, deliveries } = candidate;
+  const rating = smoothed(ratings.sum, ratings.count, 3.5);
+  const acceptance = smoothed(offers.accepted, offers.answered, 0.5);
+  const onTime = smoothed(deliveries.onTime, deliveries.due, 0.5);
+  const percent = (hits: number, n: number) => `${Math.round((hits / n) * 100)}%`;
+  return [
+    {
+      factor: 'load',
+      points: round1(DISPATCH_WEIGHTS.load * load),
+      max: DISPATCH_WEIGHTS.load,
+      reason: `${candidate.openJobs} open job${candidate.openJobs === 1 ? '' : 's'} of about ${capacity} a week.`,
+    },
+    {
+      factor: 'rating',
+      points: round1(DISPATCH_WEIGHTS.rating * ((rating - 1) / 4)),
+      max: DISPATCH_WEIGHTS.rating,
+      reason:
+        ratings.count === 0
+          ? 'No ratings yet.'
+          : `Rated ${round1(ratings.sum / ratings.count)} of 5 by ${ratings.count} customer${ratings.count === 1 ? '' : 's'}.`,
+    },
+    {
+      factor: 'acceptance',
+      points: round1(DISPATCH_WEIGHTS.acceptance * acceptance),
+      max: DISPATCH_WEIGHTS.acceptance,
+      reason:
+        offers.answered === 0
+          ? 'No offers answered yet.'
+          : `Accepted ${offers.accepted} of ${offers.answered} offers (${percent(offers.accepted, offers.answered)}).`,
+    },
+    {
+      factor: 'onTime',
+      points: round1(DISPATCH_WEIGHTS.onTime * onTime),
+      max: DISPATCH_WEIGHTS.onTime,
+      reason:
+        deliveries.due === 0
+          ? 'No deliveries due yet.'
+          : `Delivered ${deliveries.onTime} of ${deliveries.due} jobs on time (${percent(deliveries.onTime, deliveries.due)}).`,
+    },
+  ];
+}
+
+export function rankProviders(
+  order: TRankingOrder,
+  candidates: readonly TRankingCandidate[],
+  options: { now: Date },
+): TDispatchRanking {
+  const timeZone = order.place?.timeZone ?? 'UTC';
+  const at = createInstants(timeZone);
+  const windows = order.windows
+    .map((window) => ({ start: Date.parse(window.start), end: Date.parse(window.end) }))
+    .filter((window) => window.end > window.start);
+  const jobDate = windows.length > 0 ? Math.max(...windows.map((window) => window.end)) : options.now.getTime();
+  // The same for every candidate: each window's local days, looked up once.
+  const windowDays = windows.map((window) => daysOf(window, timeZone, at));
+  const allDays = windowDays.flat();
+  const jobDay = new Date(jobDate).toISOString().slice(0, 10);
+
+  const eligible: Omit<TRankedProvider, 'rank'>[] = [];
+  const out: TOutProvider[] = [];
+  for (const candidate of candidates) {
+    const capability = providerFitsCaptureType(order.captureType, candidate.deviceModels);
+    const checks: TCheck[] = [
+      {
+        out: capability.fits ? null : capability.reason,
+        factor: { factor: 'capability', points: 0, max: 0, reason: capability.reason },
+      },
+      checkCertification(candidate, jobDate, jobDay),
+      checkDistance(order, candidate),
+      checkAvailability(windowDays, allDays, candidate, timeZone, at),
+    ];
+    const reasons = checks.map((check) => check.out).filter((reason): reason is string => reason !== null);
+    if (reasons.length > 0) {
+      out.push({ id: candidate.id, name: candidate.name, reasons });
+      continue;
+    }
+    const factors = [
+      ...checks.map((check) => check.factor).filter((factor): factor is TRankingFactor => factor !== null),
+      ...weightedFactors(candidate),
+    ];
+    eligible.push({
+      id: candidate.id,
+      name: candidate.name,
+      score: round1(factors.reduce((total, factor) => total + factor.points, 0)),
+      distanceKm: checks[2]?.distanceKm ?? null,
+      factors,
+    });
+  }
+  eligible.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.distanceKm ?? Number.POSITIVE_INFINITY) - (b.distanceKm ?? Number.POSITIVE_INFINITY) ||
+      a.name.localeCompare(b.name),
+  );
+  out.sort((a, b) => a.name.localeCompare(b.name));
+  return { ranked: eligible.map((provider, index) => ({ ...provider, rank: index + 1 })), out };
+}
