@@ -23,6 +23,8 @@ import { createSettingsService } from './modules/settings/settings-service.ts';
 import type { TFileStore } from './modules/storage/file-store.ts';
 import { trackChecksums } from './modules/uploads/streaming-checksum.ts';
 import { createUploadsService } from './modules/uploads/uploads-service.ts';
+import type { TUrlPolicy } from './modules/webhooks/url-policy.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks-service.ts';
 
 /**
  * Every domain service, built once here from what app.ts made (database, clock, file store,
@@ -38,6 +40,7 @@ export async function createServices(deps: {
   log: FastifyBaseLogger;
   authSecret: string;
   onEmailsQueued: () => void;
+  webhooks: { policy: TUrlPolicy; onDeliveriesQueued: () => void };
 }) {
   const { config, db, clock, files, onEmailsQueued } = deps;
   const invitations = createInvitationsService({
@@ -111,6 +114,7 @@ export async function createServices(deps: {
     settings: createSettingsService({ db }),
     reporting: createReportingService({ db, clock }),
     outboxView: createOutboxViewService({ db }),
+    webhooks: createWebhooksService({ db, clock, ...deps.webhooks }),
   };
   // close() stops the hashing thread; app.ts calls it when the app closes.
   return { services, close: () => checksums.close() };
