@@ -85,6 +85,8 @@ function refuse(message: string): never {
   throw new AppError('validation_failed', message, { url: message });
 }
 
+const HTTPS_ONLY = 'Webhook URLs must start with https://.';
+
 /** The URL as a webhook target, or a 400 that says what is wrong with it. Does not resolve the name. */
 export function parseTargetUrl(text: string, policy: Pick<TUrlPolicy, 'allowLoopback'>): URL {
   let url: URL;
@@ -94,12 +96,8 @@ export function parseTargetUrl(text: string, policy: Pick<TUrlPolicy, 'allowLoop
     return refuse('Enter a valid URL starting with https://.');
   }
   if (url.username || url.password) refuse('The URL must not carry a user name or password.');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const loopbackTarget =
-    policy.allowLoopback && (host === 'localhost' || (isIP(host) !== 0 && isLoopbackAddress(host)));
-  if (url.protocol !== 'https:' && !(loopbackTarget && url.protocol === 'http:')) {
-    refuse('Webhook URLs must start with https://.');
-  }
+  // Plain http only to loopback, and only when allowed: checked on the addresses in resolveTarget.
+  if (url.protocol !== 'https:' && !(policy.allowLoopback && url.protocol === 'http:')) refuse(HTTPS_ONLY);
   return url;
 }
 
@@ -122,6 +120,7 @@ export async function resolveTarget(url: URL, policy: TUrlPolicy): Promise<TReso
   }
   if (addresses.length === 0) refuse(`The host ${host} could not be resolved.`);
   for (const { address } of addresses) {
+    if (url.protocol === 'http:' && !isLoopbackAddress(address)) refuse(HTTPS_ONLY);
     if (policy.allowLoopback && isLoopbackAddress(address)) continue;
     if (isForbiddenAddress(address)) {
       refuse(
