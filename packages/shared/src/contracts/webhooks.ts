@@ -66,7 +66,8 @@ export type TCreateWebhookEndpointRequest = z.infer<typeof ZCreateWebhookEndpoin
 
 export const ZUpdateWebhookEndpointRequest = z.object({
   url: ZUrlText.optional(),
-  description: optionalText(FIELD_LIMITS.shortText),
+  // Left out, the description stays; given empty, it is cleared.
+  description: optionalText(FIELD_LIMITS.shortText).optional(),
   events: ZEvents.optional(),
   /** true disables the endpoint (nothing more is queued for it), false enables it again. */
   disabled: z.boolean().optional(),
