@@ -30,6 +30,8 @@ export default async function globalSetup() {
       // As behind a reverse proxy on this machine: a browser test may name its own client address
       // (X-Forwarded-For), so the per-address sign-in and sign-up limits apply per test, not per suite.
       TRUST_PROXY: '127.0.0.1',
+      // Webhooks to a listener the test starts on this machine (decision 118).
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
     },
   });
 

@@ -21,6 +21,7 @@ import { createRateLimitRedis, redisStoreWithLocalFallback } from './modules/rat
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
 import { assertBucketExists, createBucketProbe, createS3FileStore } from './modules/storage/s3-file-store.ts';
 import { createPostgresUploadLocker } from './modules/uploads/postgres-upload-locker.ts';
+import { systemResolver } from './modules/webhooks/url-policy.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { sendError } from './plugins/errors.ts';
 import loadShedding from './plugins/load-shedding.ts';
@@ -39,6 +40,7 @@ import adminWorkflowRoutes from './routes/admin/workflow.ts';
 import authRoutes, { meRoutes } from './routes/auth/auth-routes.ts';
 import customerOrderRequestRoutes from './routes/customer/order-requests.ts';
 import customerPortalRoutes from './routes/customer/portal.ts';
+import customerWebhookRoutes from './routes/customer/webhooks.ts';
 import healthRoutes from './routes/health.ts';
 import teamRoutes from './routes/org/team.ts';
 import providerAvailabilityRoutes from './routes/provider/availability.ts';
@@ -67,6 +69,12 @@ import {
   type TRetentionWorker,
   type TRetentionWorkerOptions,
 } from './workers/retention-worker.ts';
+import {
+  createWebhookWorker,
+  DEFAULT_WEBHOOK_OPTIONS,
+  type TWebhookWorker,
+  type TWebhookWorkerOptions,
+} from './workers/webhook-worker.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -79,6 +87,7 @@ export type TAppOptions = {
   outbox?: Partial<TOutboxWorkerOptions>;
   offerExpiry?: Partial<TOfferExpiryWorkerOptions>;
   retention?: Partial<TRetentionWorkerOptions>;
+  webhooks?: Partial<TWebhookWorkerOptions>;
   /** Start the background workers (off in tests that drive them by hand). */
   startWorkers?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -94,6 +103,7 @@ declare module 'fastify' {
     outbox: TOutboxWorker;
     offerExpiry: TOfferExpiryWorker;
     retention: TRetentionWorker;
+    webhooks: TWebhookWorker;
     /** Work done after a response has gone out (awaited before the app closes). */
     backgroundTasks: TBackgroundTasks;
     services: TServices;
@@ -202,6 +212,15 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     },
   });
 
+  const webhookPolicy = { allowLoopback: config.webhooksAllowLoopback, resolve: systemResolver };
+  const webhooks = createWebhookWorker({
+    db: database.db,
+    log: app.log.child({ worker: 'webhooks' }),
+    clock,
+    policy: webhookPolicy,
+    options: { ...DEFAULT_WEBHOOK_OPTIONS, ...options.webhooks },
+  });
+  app.decorate('webhooks', webhooks);
   const { services, close: closeServices } = await createServices({
     config,
     db: database.db,
@@ -210,6 +229,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     log: app.log,
     authSecret,
     onEmailsQueued: kickOutbox,
+    webhooks: { policy: webhookPolicy, onDeliveriesQueued: () => webhooks.deliverSoon() },
   });
   app.decorate('services', services);
   app.decorate(
@@ -320,6 +340,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(customerOrderRequestRoutes, { prefix: '/api' });
   await app.register(providerPortalRoutes, { prefix: '/api' });
   await app.register(providerAvailabilityRoutes, { prefix: '/api' });
+  await app.register(customerWebhookRoutes, { prefix: '/api' });
   // Instances sharing a PostgreSQL server share upload locks; PGlite is one process (memory locker).
   const uploadLocker =
     database.kind === 'postgres' && config.databaseUrl
@@ -336,12 +357,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     if (options.startWorkers ?? true) app.offerExpiry.start();
     if (options.startWorkers ?? true) app.retention.start();
     if (options.startWorkers ?? true) abandonedUploads.start();
+    if (options.startWorkers ?? true) webhooks.start();
   });
   app.addHook('onClose', async () => {
     await app.backgroundTasks.idle();
     await app.offerExpiry.stop();
     await app.retention.stop();
     await abandonedUploads.stop();
+    await webhooks.stop();
     await closeServices();
     await outbox.stop();
     transport.close();

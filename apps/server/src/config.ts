@@ -73,6 +73,8 @@ const ZEnvironment = z.object({
   REDIS_URL: ZUrl(['redis:', 'rediss:'], { host: true }).optional(),
   /** Whose X-Forwarded-For may be trusted: our own reverse proxies (addresses or ranges), or "true". */
   TRUST_PROXY: ZTrustProxy.optional(),
+  /** Lets webhooks reach loopback addresses over http (local testing only; decision 118). */
+  WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset, there is no /metrics. */
   METRICS_TOKEN: z.string().trim().min(16, 'expected at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -166,6 +168,8 @@ export type TConfig = {
   /** Fastify's trustProxy: off, on, or the addresses and ranges of our proxies. */
   trustProxy: boolean | string[];
   logLevel: string;
+  /** Webhooks may target loopback over http (decision 118). */
+  webhooksAllowLoopback: boolean;
   /** Unset: no /metrics. */
   metricsToken: string | undefined;
   /** Unset: chosen by the database (the embedded one runs one statement at a time). */
@@ -234,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: value.REDIS_URL,
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     logLevel: value.LOG_LEVEL,
+    webhooksAllowLoopback: value.WEBHOOKS_ALLOW_LOOPBACK === 'true',
     metricsToken: value.METRICS_TOKEN,
     maxInFlight: value.MAX_IN_FLIGHT,
     shedAfterBusyMs: value.SHED_AFTER_BUSY_MS,

@@ -25,6 +25,8 @@ import { createSettingsService } from './modules/settings/settings-service.ts';
 import type { TFileStore } from './modules/storage/file-store.ts';
 import { trackChecksums } from './modules/uploads/streaming-checksum.ts';
 import { createUploadsService } from './modules/uploads/uploads-service.ts';
+import type { TUrlPolicy } from './modules/webhooks/url-policy.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks-service.ts';
 
 /**
  * Every domain service, built once here from what app.ts made (database, clock, file store,
@@ -40,6 +42,7 @@ export async function createServices(deps: {
   log: FastifyBaseLogger;
   authSecret: string;
   onEmailsQueued: () => void;
+  webhooks: { policy: TUrlPolicy; onDeliveriesQueued: () => void };
 }) {
   const { config, db, clock, files, onEmailsQueued } = deps;
   const invitations = createInvitationsService({
@@ -115,6 +118,7 @@ export async function createServices(deps: {
     outboxView: createOutboxViewService({ db }),
     dispatch: createDispatchService({ db, clock }),
     places: createPlacesService(),
+    webhooks: createWebhooksService({ db, clock, ...deps.webhooks }),
   };
   // close() stops the hashing thread; app.ts calls it when the app closes.
   return { services, close: () => checksums.close() };

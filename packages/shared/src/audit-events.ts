@@ -24,6 +24,7 @@ export const AUDIT_EVENTS = {
   support_request: ['create'],
   rating: ['create'],
   feature_flags: ['update'],
+  webhook_endpoint: ['create', 'update', 'delete', 'rotate_secret', 'send_test', 'replay_delivery'],
   /** The demo seed's marker entry: it says the demo data is in place. */
   demo_data: ['seed'],
 } as const satisfies Record<string, readonly string[]>;

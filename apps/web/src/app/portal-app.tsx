@@ -9,30 +9,36 @@ import { SessionLoading } from '../components/portal/session-loading.tsx';
 import { PORTAL_TITLES } from '../lib/auth/roles-text.ts';
 import { applyPageMeta, NOT_FOUND_META, normalizePathname } from '../lib/page-meta.ts';
 import { RequirePortal } from './guards/require-portal.tsx';
-import { ACCOUNT_PAGE, PORTAL_PAGES, portalOfPath } from './portal-routes.tsx';
+import { ACCOUNT_PAGE, PORTAL_PAGES, portalOfPath, type TPortalPage } from './portal-routes.tsx';
 import { AppProviders } from './providers/app-providers.tsx';
 import { NotFoundRoute } from './routes/public/not-found.tsx';
 
 type TFrameProps = {
   portal: TPortal;
+  role: string;
   email: string;
   label: string;
   Component: LazyExoticComponent<ComponentType>;
 };
 
 /** The portal's shell around one page, with the document title kept in step. */
-function PortalFrame({ portal, email, label, Component }: TFrameProps) {
+function PortalFrame({ portal, role, email, label, Component }: TFrameProps) {
   const title = PORTAL_TITLES[portal];
   useEffect(() => {
     document.title = `${label} | ${title} | ${PRODUCT_NAME}`;
   }, [label, title]);
   return (
-    <PortalShell title={title} items={PORTAL_PAGES[portal]} userEmail={email}>
+    <PortalShell title={title} items={PORTAL_PAGES[portal].filter((item) => isPageFor(item, role))} userEmail={email}>
       <Suspense fallback={<SessionLoading />}>
         <Component />
       </Suspense>
     </PortalShell>
   );
+}
+
+/** Whether a role of the portal may open the page (most pages are for every role of their portal). */
+function isPageFor(page: TPortalPage, role: string) {
+  return !page.roles || page.roles.some((allowed) => allowed === role);
 }
 
 /** An unknown path under a portal prefix: the public not-found page. */
@@ -57,6 +63,7 @@ function PortalRouter() {
         {(profile) => (
           <PortalFrame
             portal={profile.portal}
+            role={profile.role}
             email={profile.user.email}
             label={ACCOUNT_PAGE.label}
             Component={ACCOUNT_PAGE.Component}
@@ -70,9 +77,19 @@ function PortalRouter() {
   if (!portal || !page) return <PortalNotFound />;
   return (
     <RequirePortal portal={portal}>
-      {(profile) => (
-        <PortalFrame portal={portal} email={profile.user.email} label={page.label} Component={page.Component} />
-      )}
+      {(profile) =>
+        isPageFor(page, profile.role) ? (
+          <PortalFrame
+            portal={portal}
+            role={profile.role}
+            email={profile.user.email}
+            label={page.label}
+            Component={page.Component}
+          />
+        ) : (
+          <PortalNotFound />
+        )
+      }
     </RequirePortal>
   );
 }

@@ -1,5 +1,5 @@
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
-import type { TPortal } from '@spacecapture/shared/roles';
+import type { ROLES, TPortal } from '@spacecapture/shared/roles';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import {
   ChartIcon,
@@ -31,6 +31,8 @@ export type TPortalPage = {
   label: string;
   icon: ComponentType<TIconProps>;
   Component: LazyExoticComponent<ComponentType>;
+  /** Only these roles of the portal see the page (its server routes refuse the others). */
+  roles?: readonly (typeof ROLES)[number][];
 };
 
 /** A page module loaded when first shown (its own chunk). */
@@ -79,6 +81,14 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       label: 'Organization',
       icon: BuildingIcon,
       Component: page(() => import('./routes/customer/organization.tsx').then((m) => m.CustomerOrganizationRoute)),
+    },
+    {
+      // Not in spec 001's table: outgoing webhooks for customer admins (issue 15, decision 117).
+      path: customer.webhooks,
+      label: 'Webhooks',
+      icon: SettingsIcon,
+      Component: page(() => import('./routes/customer/webhooks.tsx').then((m) => m.CustomerWebhooksRoute)),
+      roles: ['customer_admin'],
     },
     {
       path: customer.help,

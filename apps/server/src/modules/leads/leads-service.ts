@@ -20,6 +20,7 @@ import { recordAudit } from '../audit/audit-repository.ts';
 import type { TInvitationsService } from '../invitations/invitations-service.ts';
 import { findOrganizationRow, insertJobEvent, insertOrder } from '../orders/orders-repository.ts';
 import { toOrderView } from '../orders/orders-view.ts';
+import { enqueueWebhookEvent, orderPayload } from '../webhooks/webhook-events.ts';
 import { listLeads, lockLead, type TLeadRow, updateLead } from './leads-repository.ts';
 import { toLeadView } from './leads-view.ts';
 
@@ -142,6 +143,7 @@ export function createLeadsService(deps: {
             metadata: { from: null, to: 'triage', leadId: lead.id },
             actorUserId: actor.userId,
           });
+          await enqueueWebhookEvent(tx, org.id, 'order.created', orderPayload(order));
           const converted = await updateLead(tx, id, { status: 'converted' });
           await recordAudit(tx, {
             entity: 'order_lead',

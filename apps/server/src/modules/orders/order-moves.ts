@@ -6,6 +6,7 @@ import {
   type TOrderStatus,
   transitionRefusal,
 } from '@spacecapture/shared/state-machines';
+import { enqueueWebhookEvent, orderPayload, webhookEventForOrderStatus } from '../webhooks/webhook-events.ts';
 import { insertJobEvent, type TOrderRow, updateOrder } from './orders-repository.ts';
 
 /** Refuses a move the order machine does not allow: 409 "Cannot move order from X to Y." */
@@ -17,7 +18,8 @@ export function assertOrderMove(order: Pick<TOrderRow, 'status'>, to: TOrderStat
 
 /**
  * Moves a locked order to `to` after checking the machine, and records the job event
- * `status_change` (spec 001 §4: with its target status) in the same transaction.
+ * `status_change` (spec 001 §4: with its target status) in the same transaction, with the
+ * customer organisation's webhook event for the new status, if it has one (decision 117).
  */
 export async function moveOrder(
   tx: TExecutor,
@@ -37,6 +39,8 @@ export async function moveOrder(
     metadata: { from: order.status, to, ...event.metadata },
     actorUserId: event.actorUserId,
   });
+  const webhookEvent = webhookEventForOrderStatus(to);
+  if (webhookEvent) await enqueueWebhookEvent(tx, updated.customerOrgId, webhookEvent, orderPayload(updated));
   return updated;
 }
 

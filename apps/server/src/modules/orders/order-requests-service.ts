@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotent } from '../idempotency/idempotency.ts';
 import { orderTitleOf } from '../leads/leads-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { enqueueWebhookEvent, orderPayload } from '../webhooks/webhook-events.ts';
 import { customerOrderedEmails } from './order-request-emails.ts';
 import {
   findOrganizationRow,
@@ -122,6 +123,7 @@ export function createOrderRequestsService(deps: {
             after: order,
             actorUserId: customer.userId,
           });
+          await enqueueWebhookEvent(tx, org.id, 'order.created', orderPayload(order));
           await enqueueEmails(
             tx,
             customerOrderedEmails({

@@ -25,6 +25,7 @@ import { quoteAnsweredEmails, quoteSentEmails } from '../orders/order-emails.ts'
 import { isClosedOrder, moveOrder } from '../orders/order-moves.ts';
 import { findOrganizationRow, lockOrder, memberEmailsOf, type TOrderRow } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { enqueueWebhookEvent, orderPayload } from '../webhooks/webhook-events.ts';
 import { findQuote, insertQuote, listQuotes, lockQuote, type TQuoteRow, updateQuote } from './quotes-repository.ts';
 import { effectiveQuoteStatus, toQuoteView } from './quotes-view.ts';
 
@@ -223,6 +224,16 @@ export function createQuotesService(deps: {
           before: quote,
           after: { ...updated, orderStatus: orderAfter.status },
           actorUserId: actor.userId,
+        });
+        await enqueueWebhookEvent(tx, order.customerOrgId, 'quote.sent', {
+          ...orderPayload(orderAfter),
+          quote: {
+            id: updated.id,
+            total: updated.total,
+            currency: updated.currency,
+            validityUntil: updated.validityUntil?.toISOString() ?? null,
+            sentAt: updated.sentAt?.toISOString() ?? null,
+          },
         });
         const members = await memberEmailsOf(tx, order.customerOrgId);
         await enqueueEmails(tx, [

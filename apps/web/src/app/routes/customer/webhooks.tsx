@@ -1,0 +1,5 @@
+import { WebhooksScreen } from '../../../features/webhooks/components/webhooks-screen.tsx';
+
+export function CustomerWebhooksRoute() {
+  return <WebhooksScreen />;
+}
