@@ -30,22 +30,31 @@ import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
 import adminAuditRoutes from './routes/admin/audit.ts';
 import adminConsoleRoutes from './routes/admin/console.ts';
+import adminConversationRoutes from './routes/admin/conversations.ts';
 import adminInvitationRoutes from './routes/admin/invitations.ts';
 import adminOutboxRoutes from './routes/admin/outbox.ts';
 import adminReportingRoutes from './routes/admin/reporting.ts';
 import adminSettingsRoutes from './routes/admin/settings.ts';
 import adminWorkflowRoutes from './routes/admin/workflow.ts';
 import authRoutes, { meRoutes } from './routes/auth/auth-routes.ts';
+import customerConversationRoutes from './routes/customer/conversations.ts';
 import customerOrderRequestRoutes from './routes/customer/order-requests.ts';
 import customerPortalRoutes from './routes/customer/portal.ts';
 import healthRoutes from './routes/health.ts';
 import teamRoutes from './routes/org/team.ts';
+import providerConversationRoutes from './routes/provider/conversations.ts';
 import providerPortalRoutes from './routes/provider/portal.ts';
 import providerUploadRoutes from './routes/provider/uploads.ts';
 import formPostRoutes from './routes/public/form-posts.ts';
+import messageFileRoutes from './routes/public/message-files.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
 import { createServices, type TServices } from './services.ts';
 import { createAbandonedUploadsWorker } from './workers/abandoned-uploads-worker.ts';
+import {
+  createMessageDigestWorker,
+  DEFAULT_MESSAGE_DIGEST_OPTIONS,
+  type TMessageDigestWorker,
+} from './workers/message-digest-worker.ts';
 import {
   createOfferExpiryWorker,
   DEFAULT_OFFER_EXPIRY_OPTIONS,
@@ -90,6 +99,7 @@ declare module 'fastify' {
     files: TFileStore;
     outbox: TOutboxWorker;
     offerExpiry: TOfferExpiryWorker;
+    messageDigests: TMessageDigestWorker;
     retention: TRetentionWorker;
     /** Work done after a response has gone out (awaited before the app closes). */
     backgroundTasks: TBackgroundTasks;
@@ -234,6 +244,15 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       },
     }),
   );
+  app.decorate(
+    'messageDigests',
+    createMessageDigestWorker({
+      sendDigests: services.conversations.sendDigests,
+      onEmailsQueued: kickOutbox,
+      log: app.log.child({ worker: 'message-digests' }),
+      options: DEFAULT_MESSAGE_DIGEST_OPTIONS,
+    }),
+  );
   const abandonedUploads = createAbandonedUploadsWorker({
     db: database.db,
     files,
@@ -309,6 +328,10 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(adminReportingRoutes, { prefix: '/api/admin' });
   await app.register(adminOutboxRoutes, { prefix: '/api/admin' });
   await app.register(adminWorkflowRoutes, { prefix: '/api/admin' });
+  await app.register(adminConversationRoutes, { prefix: '/api/admin' });
+  await app.register(customerConversationRoutes, { prefix: '/api' });
+  await app.register(providerConversationRoutes, { prefix: '/api' });
+  await app.register(messageFileRoutes, { prefix: '/api' });
   await app.register(teamRoutes, { prefix: '/api' });
   await app.register(customerPortalRoutes, { prefix: '/api' });
   await app.register(customerOrderRequestRoutes, { prefix: '/api' });
@@ -329,12 +352,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     if (options.startWorkers ?? true) app.offerExpiry.start();
     if (options.startWorkers ?? true) app.retention.start();
     if (options.startWorkers ?? true) abandonedUploads.start();
+    if (options.startWorkers ?? true) app.messageDigests.start();
   });
   app.addHook('onClose', async () => {
     await app.backgroundTasks.idle();
     await app.offerExpiry.stop();
     await app.retention.stop();
     await abandonedUploads.stop();
+    await app.messageDigests.stop();
     await closeServices();
     await outbox.stop();
     transport.close();

@@ -24,6 +24,7 @@ import {
   DownloadIcon,
   UsersIcon,
 } from '../components/ui/marketing-icons.tsx';
+import { InboxUnreadBadge } from '../features/conversations/components/unread-badge.tsx';
 
 export type TPortalPage = {
   path: string;
@@ -31,6 +32,8 @@ export type TPortalPage = {
   label: string;
   icon: ComponentType<TIconProps>;
   Component: LazyExoticComponent<ComponentType>;
+  /** A count shown beside the sidebar label. */
+  Badge?: ComponentType;
 };
 
 /** A page module loaded when first shown (its own chunk). */
@@ -137,6 +140,13 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       label: 'Dashboard',
       icon: DashboardIcon,
       Component: page(() => import('./routes/admin/dashboard.tsx').then((m) => m.AdminDashboardRoute)),
+    },
+    {
+      path: admin.inbox,
+      label: 'Inbox',
+      icon: InboxIcon,
+      Badge: InboxUnreadBadge,
+      Component: page(() => import('./routes/admin/inbox.tsx').then((m) => m.AdminInboxRoute)),
     },
     {
       path: admin.triage,
