@@ -9,6 +9,8 @@ import { assignOrder, createOrder, signInPage, test } from '../support/marketpla
 
 // Whole flows (invitations, sign-ups, e-mail) on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
+/** Pages load their chunks lazily: the first wait after a navigation allows for a busy machine. */
+const PAGE_LOAD = { timeout: 30_000 };
 
 test('a customer and an admin exchange messages on an order; reading clears the unread count', async ({
   page,
@@ -21,8 +23,9 @@ test('a customer and an admin exchange messages on an order; reading clears the 
 
   await signInPage(page, market.customer);
   await page.goto(`/customer/orders?order=${order.orderId}`);
+  await expect(page.getByRole('heading', { level: 2, name: order.title })).toBeVisible(PAGE_LOAD);
   const customerPanel = page.getByRole('region', { name: 'Messages' });
-  await expect(customerPanel.getByText('No messages yet.')).toBeVisible();
+  await expect(customerPanel.getByText('No messages yet.')).toBeVisible(PAGE_LOAD);
   await customerPanel.getByRole('textbox', { name: 'Message' }).fill('The gate code is 4412.');
   await customerPanel.getByRole('button', { name: 'Send' }).click();
   await expect(toast(page, 'Message sent')).toBeVisible();
@@ -33,15 +36,15 @@ test('a customer and an admin exchange messages on an order; reading clears the 
   await adminContext.addCookies(adminCookies);
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/admin/inbox');
-  await expect(adminPage.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible(PAGE_LOAD);
   const row = adminPage.getByRole('row', { name: `${order.title} (Customer)` });
-  await expect(row.getByRole('cell').nth(3)).toHaveText('1');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('1', PAGE_LOAD);
   await expect(row).toContainText(market.customer.organization.name);
   await row.getByRole('button', { name: 'Assign to me' }).click();
   await expect(toast(adminPage, 'Conversation assigned to you')).toBeVisible();
   await row.getByRole('button', { name: 'Open' }).click();
   const adminPanel = adminPage.getByRole('region', { name: 'Messages' });
-  await expect(adminPanel.getByRole('log')).toContainText('The gate code is 4412.');
+  await expect(adminPanel.getByRole('log')).toContainText('The gate code is 4412.', PAGE_LOAD);
   // Shown is read: the count goes to zero.
   await expect(row.getByRole('cell').nth(3)).toHaveText('0');
   await adminPanel.getByRole('textbox', { name: 'Message' }).fill('Thanks, we will pass it on.');
@@ -51,7 +54,7 @@ test('a customer and an admin exchange messages on an order; reading clears the 
   // The customer sees the reply from the team (never an admin's name), then has read it.
   await page.reload();
   const log = customerPanel.getByRole('log');
-  await expect(log).toContainText('Thanks, we will pass it on.');
+  await expect(log).toContainText('Thanks, we will pass it on.', PAGE_LOAD);
   await expect(log).toContainText('SpaceCapture team');
   await expect(customerPanel.getByText(/unread/)).toHaveCount(0);
   const unread = await market.customer.api.get('/api/customer/conversations/unread');
@@ -77,7 +80,7 @@ test('before accepting, the provider has no conversation and sees nothing of the
   await signInPage(page, market.provider);
   await page.goto('/provider/assignments');
   const card = page.getByTestId('job-card');
-  await expect(card).toHaveCount(1);
+  await expect(card).toHaveCount(1, PAGE_LOAD);
   await expect(card).toContainText('Messages with the SpaceCapture team open once you accept the job.');
   await expect(card.getByRole('button', { name: 'Messages' })).toHaveCount(0);
   const shown = await page.locator('main').innerText();

@@ -86,8 +86,10 @@ function OrderDetailBody({ order }: { order: TCustomerOrderDetail }) {
   );
 }
 
-/** One order of the organisation, opened from a list (?order=<id>), with a Back button. */
-/** `extras`: what the page adds under the order (its Messages panel). */
+/**
+ * One order of the organisation, opened from a list (?order=<id>), with a Back button; `extras` is
+ * what the page adds under the order (its Messages panel).
+ */
 export function OrderDetail({ orderId, onBack, extras }: { orderId: string; onBack: () => void; extras?: ReactNode }) {
   const order = useCustomerOrder(orderId);
   return (
