@@ -31,6 +31,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
 import adminAuditRoutes from './routes/admin/audit.ts';
 import adminConsoleRoutes from './routes/admin/console.ts';
+import adminConversationRoutes from './routes/admin/conversations.ts';
 import adminDispatchRoutes from './routes/admin/dispatch.ts';
 import adminInvitationRoutes from './routes/admin/invitations.ts';
 import adminOutboxRoutes from './routes/admin/outbox.ts';
@@ -38,19 +39,27 @@ import adminReportingRoutes from './routes/admin/reporting.ts';
 import adminSettingsRoutes from './routes/admin/settings.ts';
 import adminWorkflowRoutes from './routes/admin/workflow.ts';
 import authRoutes, { meRoutes } from './routes/auth/auth-routes.ts';
+import customerConversationRoutes from './routes/customer/conversations.ts';
 import customerOrderRequestRoutes from './routes/customer/order-requests.ts';
 import customerPortalRoutes from './routes/customer/portal.ts';
 import customerWebhookRoutes from './routes/customer/webhooks.ts';
 import healthRoutes from './routes/health.ts';
 import teamRoutes from './routes/org/team.ts';
 import providerAvailabilityRoutes from './routes/provider/availability.ts';
+import providerConversationRoutes from './routes/provider/conversations.ts';
 import providerPortalRoutes from './routes/provider/portal.ts';
 import providerUploadRoutes from './routes/provider/uploads.ts';
 import formPostRoutes from './routes/public/form-posts.ts';
+import messageFileRoutes from './routes/public/message-files.ts';
 import placesRoutes from './routes/public/places.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
 import { createServices, type TServices } from './services.ts';
 import { createAbandonedUploadsWorker } from './workers/abandoned-uploads-worker.ts';
+import {
+  createMessageDigestWorker,
+  DEFAULT_MESSAGE_DIGEST_OPTIONS,
+  type TMessageDigestWorker,
+} from './workers/message-digest-worker.ts';
 import {
   createOfferExpiryWorker,
   DEFAULT_OFFER_EXPIRY_OPTIONS,
@@ -102,6 +111,7 @@ declare module 'fastify' {
     files: TFileStore;
     outbox: TOutboxWorker;
     offerExpiry: TOfferExpiryWorker;
+    messageDigests: TMessageDigestWorker;
     retention: TRetentionWorker;
     webhooks: TWebhookWorker;
     /** Work done after a response has gone out (awaited before the app closes). */
@@ -257,6 +267,15 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       },
     }),
   );
+  app.decorate(
+    'messageDigests',
+    createMessageDigestWorker({
+      sendDigests: services.conversations.sendDigests,
+      onEmailsQueued: kickOutbox,
+      log: app.log.child({ worker: 'message-digests' }),
+      options: DEFAULT_MESSAGE_DIGEST_OPTIONS,
+    }),
+  );
   const abandonedUploads = createAbandonedUploadsWorker({
     db: database.db,
     files,
@@ -335,6 +354,10 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(adminOutboxRoutes, { prefix: '/api/admin' });
   await app.register(adminWorkflowRoutes, { prefix: '/api/admin' });
   await app.register(adminDispatchRoutes, { prefix: '/api/admin' });
+  await app.register(adminConversationRoutes, { prefix: '/api/admin' });
+  await app.register(customerConversationRoutes, { prefix: '/api' });
+  await app.register(providerConversationRoutes, { prefix: '/api' });
+  await app.register(messageFileRoutes, { prefix: '/api' });
   await app.register(teamRoutes, { prefix: '/api' });
   await app.register(customerPortalRoutes, { prefix: '/api' });
   await app.register(customerOrderRequestRoutes, { prefix: '/api' });
@@ -358,6 +381,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     if (options.startWorkers ?? true) app.retention.start();
     if (options.startWorkers ?? true) abandonedUploads.start();
     if (options.startWorkers ?? true) webhooks.start();
+    if (options.startWorkers ?? true) app.messageDigests.start();
   });
   app.addHook('onClose', async () => {
     await app.backgroundTasks.idle();
@@ -365,6 +389,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     await app.retention.stop();
     await abandonedUploads.stop();
     await webhooks.stop();
+    await app.messageDigests.stop();
     await closeServices();
     await outbox.stop();
     transport.close();

@@ -8,6 +8,7 @@ import { createAssignmentsService } from './modules/assignments/assignments-serv
 import { createAuditLogService } from './modules/audit/audit-log-service.ts';
 import { loadInstanceSecret } from './modules/auth/instance-secret.ts';
 import { createSignUpService } from './modules/auth/sign-up-service.ts';
+import { createConversationsService } from './modules/conversations/conversations-service.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
 import { createLinkSigner } from './modules/customer/download-links.ts';
 import { createDispatchService } from './modules/dispatch/dispatch-service.ts';
@@ -119,6 +120,13 @@ export async function createServices(deps: {
     dispatch: createDispatchService({ db, clock }),
     places: createPlacesService(),
     webhooks: createWebhooksService({ db, clock, ...deps.webhooks }),
+    conversations: createConversationsService({
+      db,
+      clock,
+      files,
+      publicUrl: config.publicUrl,
+      signer: createLinkSigner(await loadInstanceSecret(db, 'message_files_signing')),
+    }),
   };
   // close() stops the hashing thread; app.ts calls it when the app closes.
   return { services, close: () => checksums.close() };

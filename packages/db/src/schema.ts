@@ -159,5 +159,6 @@ export const auditLog = pgTable(
 
 export * from './accounts-schema.ts';
 export * from './auth-schema.ts';
+export * from './conversations-schema.ts';
 export * from './marketplace-schema.ts';
 export * from './webhooks-schema.ts';

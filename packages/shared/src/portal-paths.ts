@@ -37,6 +37,7 @@ export const PORTAL_PATHS = {
     reporting: '/admin/reporting',
     audit: '/admin/audit',
     settings: '/admin/settings',
+    inbox: '/admin/inbox',
   },
 } as const;
 

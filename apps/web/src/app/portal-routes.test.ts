@@ -17,7 +17,7 @@ describe('portal route tables', () => {
     }
   });
 
-  it('use the spec labels in the spec order (the customer portal adds New Request, decision 104)', () => {
+  it('use the spec labels in the spec order (the customer portal adds New Request, decision 104; the admin portal Inbox, decision 119)', () => {
     expect(PORTAL_PAGES.customer.map((page) => page.label)).toEqual([
       'Dashboard',
       'New Request',
@@ -39,6 +39,7 @@ describe('portal route tables', () => {
     ]);
     expect(PORTAL_PAGES.admin.map((page) => page.label)).toEqual([
       'Dashboard',
+      'Inbox',
       'Triage',
       'Quotes',
       'Assignments',

@@ -24,6 +24,7 @@ import {
   DownloadIcon,
   UsersIcon,
 } from '../components/ui/marketing-icons.tsx';
+import { InboxUnreadBadge } from '../features/conversations/components/unread-badge.tsx';
 
 export type TPortalPage = {
   path: string;
@@ -33,6 +34,8 @@ export type TPortalPage = {
   Component: LazyExoticComponent<ComponentType>;
   /** Only these roles of the portal see the page (its server routes refuse the others). */
   roles?: readonly (typeof ROLES)[number][];
+  /** A count shown beside the sidebar label. */
+  Badge?: ComponentType;
 };
 
 /** A page module loaded when first shown (its own chunk). */
@@ -147,6 +150,13 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       label: 'Dashboard',
       icon: DashboardIcon,
       Component: page(() => import('./routes/admin/dashboard.tsx').then((m) => m.AdminDashboardRoute)),
+    },
+    {
+      path: admin.inbox,
+      label: 'Inbox',
+      icon: InboxIcon,
+      Badge: InboxUnreadBadge,
+      Component: page(() => import('./routes/admin/inbox.tsx').then((m) => m.AdminInboxRoute)),
     },
     {
       path: admin.triage,

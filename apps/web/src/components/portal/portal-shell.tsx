@@ -19,7 +19,8 @@ import {
   writeSidebarExpanded,
 } from './sidebar-state.ts';
 
-type TPortalNavItem = { path: string; label: string; icon: ComponentType<TIconProps> };
+/** `Badge`: an optional count beside the label (the admin inbox's unread messages). */
+type TPortalNavItem = { path: string; label: string; icon: ComponentType<TIconProps>; Badge?: ComponentType };
 
 type TPortalShellProps = {
   /** The sidebar's title: Customer Portal, Provider Portal or Admin Portal. */
@@ -65,6 +66,7 @@ function SidebarNav({
               <AppLink to={item.path} markCurrent className={styles.navLink}>
                 <item.icon size={20} />
                 <span className={styles.navLabel}>{item.label}</span>
+                {item.Badge ? <item.Badge /> : null}
               </AppLink>
             );
             return (

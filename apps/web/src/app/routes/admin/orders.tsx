@@ -1,10 +1,11 @@
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
 import { OrdersScreen } from '../../../features/admin-console/components/orders-screen.tsx';
+import { AdminOrderMessages } from '../../../features/conversations/components/admin-order-messages.tsx';
 
 export function AdminOrdersRoute() {
   return (
     <PortalPage title="Orders" description="All orders with their customer organization.">
-      <OrdersScreen />
+      <OrdersScreen orderExtras={(orderId) => <AdminOrderMessages orderId={orderId} />} />
     </PortalPage>
   );
 }

@@ -3,6 +3,7 @@ import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/custom
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDate, formatDateTimeRange, formatMoney } from '@spacecapture/shared/format';
 import { orderAgainPath, PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type { ReactNode } from 'react';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
@@ -85,8 +86,11 @@ function OrderDetailBody({ order }: { order: TCustomerOrderDetail }) {
   );
 }
 
-/** One order of the organisation, opened from a list (?order=<id>), with a Back button. */
-export function OrderDetail({ orderId, onBack }: { orderId: string; onBack: () => void }) {
+/**
+ * One order of the organisation, opened from a list (?order=<id>), with a Back button; `extras` is
+ * what the page adds under the order (its Messages panel).
+ */
+export function OrderDetail({ orderId, onBack, extras }: { orderId: string; onBack: () => void; extras?: ReactNode }) {
   const order = useCustomerOrder(orderId);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} aria-label="Order detail">
@@ -105,6 +109,7 @@ export function OrderDetail({ orderId, onBack }: { orderId: string; onBack: () =
         ) : (
           <OrderDetailBody order={order.data} />
         )}
+        {extras}
       </Stack>
     </Paper>
   );

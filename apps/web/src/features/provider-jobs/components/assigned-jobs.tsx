@@ -1,10 +1,12 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
+import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
+import type { ReactNode } from 'react';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { useProviderAssignments } from '../../../resources/provider/get-assignments.ts';
 import { JobCard } from './job-card.tsx';
 
 /** Assigned Jobs (spec 001 §2): open offers first, then the accepted work, each newest first. */
-export function AssignedJobs() {
+export function AssignedJobs({ jobExtras }: { jobExtras?: (job: TProviderAssignment) => ReactNode } = {}) {
   const jobs = useProviderAssignments();
   const items = jobs.data?.items ?? [];
   const offers = items.filter((job) => job.status === 'offered');
@@ -19,7 +21,7 @@ export function AssignedJobs() {
             </Title>
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
               {offers.map((job) => (
-                <JobCard key={job.id} job={job} />
+                <JobCard key={job.id} job={job} extras={jobExtras?.(job)} />
               ))}
             </SimpleGrid>
           </Stack>
@@ -31,7 +33,7 @@ export function AssignedJobs() {
             </Title>
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
               {accepted.map((job) => (
-                <JobCard key={job.id} job={job} />
+                <JobCard key={job.id} job={job} extras={jobExtras?.(job)} />
               ))}
             </SimpleGrid>
           </Stack>

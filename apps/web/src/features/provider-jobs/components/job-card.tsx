@@ -55,7 +55,8 @@ function ScheduleWindow({ job }: { job: TProviderAssignment }) {
 }
 
 /** One job of Assigned Jobs (spec 001 §2): the offer with its countdown, or the accepted work. */
-export function JobCard({ job }: { job: TProviderAssignment }) {
+/** `extras`: what the page adds under the job (its Messages panel). */
+export function JobCard({ job, extras }: { job: TProviderAssignment; extras?: ReactNode }) {
   const answer = useAnswerAssignment({
     onSuccess: (kind) =>
       notifySuccess(
@@ -160,6 +161,7 @@ export function JobCard({ job }: { job: TProviderAssignment }) {
             Decline
           </Button>
         </Group>
+        {extras}
       </Stack>
       <ConfirmDialog
         opened={confirmingDecline}
