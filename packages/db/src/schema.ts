@@ -158,5 +158,6 @@ export const auditLog = pgTable(
 );
 
 export * from './accounts-schema.ts';
+export * from './api-keys-schema.ts';
 export * from './auth-schema.ts';
 export * from './marketplace-schema.ts';

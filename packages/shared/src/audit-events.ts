@@ -23,6 +23,7 @@ export const AUDIT_EVENTS = {
   support_request: ['create'],
   rating: ['create'],
   feature_flags: ['update'],
+  api_key: ['create', 'revoke', 'use'],
   /** The demo seed's marker entry: it says the demo data is in place. */
   demo_data: ['seed'],
 } as const satisfies Record<string, readonly string[]>;

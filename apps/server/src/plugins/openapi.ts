@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { TApiKeyScope } from '@spacecapture/shared/contracts/api-keys';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -11,6 +12,8 @@ declare module 'fastify' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
   interface FastifySchema {
     'x-roles'?: TRouteRoles;
+    /** The scope an API key needs to call the operation; without it, keys are refused (decision 115). */
+    'x-api-key-scope'?: TApiKeyScope;
   }
 }
 
