@@ -275,7 +275,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`),
   });
-  await app.register(openapiPlugin, { version: APP_VERSION });
+  await app.register(openapiPlugin, { version: APP_VERSION, publicUrl: config.publicUrl });
   await app.register(authPlugin, {
     auth: authLibrary,
     publicUrl: config.publicUrl,
