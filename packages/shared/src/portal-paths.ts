@@ -13,6 +13,7 @@ export const PORTAL_PATHS = {
     quotes: '/customer/quotes',
     deliverables: '/customer/deliverables',
     organization: '/customer/organization',
+    apiKeys: '/customer/api-keys',
     help: '/customer/help',
   },
   provider: {

@@ -25,6 +25,7 @@ describe('portal route tables', () => {
       'Quotes & Invoices',
       'Deliverables',
       'Organization',
+      'API keys',
       'Help',
     ]);
     expect(PORTAL_PAGES.provider.map((page) => page.label)).toEqual([

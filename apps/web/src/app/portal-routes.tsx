@@ -81,6 +81,13 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       Component: page(() => import('./routes/customer/organization.tsx').then((m) => m.CustomerOrganizationRoute)),
     },
     {
+      // Not in spec 001's table: API keys for the organisation's own systems (issue 15, decision 115).
+      path: customer.apiKeys,
+      label: 'API keys',
+      icon: SettingsIcon,
+      Component: page(() => import('./routes/customer/api-keys.tsx').then((m) => m.CustomerApiKeysRoute)),
+    },
+    {
       path: customer.help,
       label: 'Help',
       icon: HelpIcon,
