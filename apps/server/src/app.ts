@@ -17,6 +17,7 @@ import { createPasswordResetRequests } from './modules/auth/password-reset-reque
 import { createSignInGuard } from './modules/auth/sign-in-guard.ts';
 import { createFileTransport, createSmtpTransport, type TMailTransport } from './modules/outbox/mail-transport.ts';
 import { enqueueEmails, readPendingBacklog } from './modules/outbox/outbox-repository.ts';
+import { createLimiter } from './modules/rate-limits/fixed-window-limiter.ts';
 import { createRateLimitRedis, redisStoreWithLocalFallback } from './modules/rate-limits/redis-with-local-fallback.ts';
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
 import { assertBucketExists, createBucketProbe, createS3FileStore } from './modules/storage/s3-file-store.ts';
@@ -29,6 +30,7 @@ import metricsPlugin, { METRICS_PATH } from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
+import adminApiKeyRoutes from './routes/admin/api-keys.ts';
 import adminAuditRoutes from './routes/admin/audit.ts';
 import adminConsoleRoutes from './routes/admin/console.ts';
 import adminConversationRoutes from './routes/admin/conversations.ts';
@@ -40,6 +42,7 @@ import adminSettingsRoutes from './routes/admin/settings.ts';
 import adminWorkflowRoutes from './routes/admin/workflow.ts';
 import authRoutes, { meRoutes } from './routes/auth/auth-routes.ts';
 import customerConversationRoutes from './routes/customer/conversations.ts';
+import customerApiKeyRoutes from './routes/customer/api-keys.ts';
 import customerOrderRequestRoutes from './routes/customer/order-requests.ts';
 import customerPortalRoutes from './routes/customer/portal.ts';
 import customerWebhookRoutes from './routes/customer/webhooks.ts';
@@ -315,8 +318,20 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`),
   });
-  await app.register(openapiPlugin, { version: APP_VERSION });
-  await app.register(authPlugin, { auth: authLibrary, publicUrl: config.publicUrl });
+  await app.register(openapiPlugin, { version: APP_VERSION, publicUrl: config.publicUrl });
+  await app.register(authPlugin, {
+    auth: authLibrary,
+    publicUrl: config.publicUrl,
+    apiKeys: {
+      service: services.apiKeys,
+      limiter: createLimiter({
+        max: config.apiKeyRateLimit,
+        windowMs: 60_000,
+        prefix: 'spacecapture-api-key',
+        ...(redis ? { redis } : {}),
+      }),
+    },
+  });
 
   const bucketProbe = config.s3 ? createBucketProbe(config.s3) : undefined;
   await app.register(healthRoutes, {
@@ -358,9 +373,11 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(customerConversationRoutes, { prefix: '/api' });
   await app.register(providerConversationRoutes, { prefix: '/api' });
   await app.register(messageFileRoutes, { prefix: '/api' });
+  await app.register(adminApiKeyRoutes, { prefix: '/api/admin' });
   await app.register(teamRoutes, { prefix: '/api' });
   await app.register(customerPortalRoutes, { prefix: '/api' });
   await app.register(customerOrderRequestRoutes, { prefix: '/api' });
+  await app.register(customerApiKeyRoutes, { prefix: '/api' });
   await app.register(providerPortalRoutes, { prefix: '/api' });
   await app.register(providerAvailabilityRoutes, { prefix: '/api' });
   await app.register(customerWebhookRoutes, { prefix: '/api' });

@@ -94,6 +94,8 @@ const ZEnvironment = z.object({
     .default(500 * 1000 ** 2),
   /** Public POSTs allowed per client address per minute. */
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Requests per API key per minute (decision 115). */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   /** Signs sessions and links; generated once and kept in the database when unset. */
   AUTH_SECRET: z.string().trim().min(32, 'expected at least 32 characters').optional(),
@@ -177,6 +179,7 @@ export type TConfig = {
   shedAfterBusyMs: number;
   minFreeDiskBytes: number;
   publicFormRateLimit: number;
+  apiKeyRateLimit: number;
   webDistDir: string | undefined;
   authSecret: string | undefined;
   adminEmail: string | undefined;
@@ -244,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shedAfterBusyMs: value.SHED_AFTER_BUSY_MS,
     minFreeDiskBytes: value.MIN_FREE_DISK_BYTES,
     publicFormRateLimit: value.PUBLIC_FORM_RATE_LIMIT,
+    apiKeyRateLimit: value.API_KEY_RATE_LIMIT,
     webDistDir: value.WEB_DIST_DIR ? path.resolve(value.WEB_DIST_DIR) : undefined,
     authSecret: value.AUTH_SECRET,
     adminEmail: value.ADMIN_EMAIL,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from './config.ts';
 import { createAdminConsoleService } from './modules/admin-console/admin-console-service.ts';
 import { createOrderActionsService } from './modules/admin-console/order-actions-service.ts';
+import { createApiKeysService } from './modules/api-keys/api-keys-service.ts';
 import { createApplicationsService } from './modules/applications/applications-service.ts';
 import { createAssignmentsService } from './modules/assignments/assignments-service.ts';
 import { createAuditLogService } from './modules/audit/audit-log-service.ts';
@@ -127,6 +128,7 @@ export async function createServices(deps: {
       publicUrl: config.publicUrl,
       signer: createLinkSigner(await loadInstanceSecret(db, 'message_files_signing')),
     }),
+    apiKeys: createApiKeysService({ db, clock }),
   };
   // close() stops the hashing thread; app.ts calls it when the app closes.
   return { services, close: () => checksums.close() };

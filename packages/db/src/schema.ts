@@ -158,6 +158,7 @@ export const auditLog = pgTable(
 );
 
 export * from './accounts-schema.ts';
+export * from './api-keys-schema.ts';
 export * from './auth-schema.ts';
 export * from './conversations-schema.ts';
 export * from './marketplace-schema.ts';

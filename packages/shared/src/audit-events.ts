@@ -26,6 +26,7 @@ export const AUDIT_EVENTS = {
   feature_flags: ['update'],
   webhook_endpoint: ['create', 'update', 'delete', 'rotate_secret', 'send_test', 'replay_delivery'],
   conversation: ['post_message', 'assign'],
+  api_key: ['create', 'revoke', 'use'],
   /** The demo seed's marker entry: it says the demo data is in place. */
   demo_data: ['seed'],
 } as const satisfies Record<string, readonly string[]>;

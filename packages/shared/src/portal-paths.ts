@@ -14,6 +14,7 @@ export const PORTAL_PATHS = {
     deliverables: '/customer/deliverables',
     organization: '/customer/organization',
     webhooks: '/customer/webhooks',
+    apiKeys: '/customer/api-keys',
     help: '/customer/help',
   },
   provider: {

@@ -1,10 +1,13 @@
 import { AppError } from '@spacecapture/shared/errors';
 import { portalOfRole, type TPortal } from '@spacecapture/shared/roles';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findProfile, type TAccountProfile } from '../modules/accounts/accounts-repository.ts';
+import type { TApiKeyRow } from '../modules/api-keys/api-keys-repository.ts';
+import { bearerApiKeyOf, type TApiKeysService } from '../modules/api-keys/api-keys-service.ts';
 import type { TAuthLibrary } from '../modules/auth/auth-library.ts';
+import type { TLimiter } from '../modules/rate-limits/fixed-window-limiter.ts';
 
 /**
  * Who is calling: the session (from the http-only cookie, through the auth library) and the
@@ -19,6 +22,8 @@ export type TCaller = {
   portal: TPortal;
   orgId: string | null;
   profile: TAccountProfile;
+  /** Set when the request presented an API key (decision 115) rather than a session. */
+  apiKeyId?: string;
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -43,7 +48,15 @@ export function requestOrigin(request: FastifyRequest) {
 }
 
 export default fp(
-  async (app: FastifyInstance, options: { auth: TAuthLibrary; publicUrl: string }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      auth: TAuthLibrary;
+      publicUrl: string;
+      /** API keys (decision 115): checked on every request, counted per key by `limiter`. */
+      apiKeys: { service: TApiKeysService; limiter: TLimiter };
+    },
+  ) => {
     const { auth } = options;
     const publicOrigin = new URL(options.publicUrl).origin;
 
@@ -86,16 +99,68 @@ export default fp(
       return caller;
     });
 
+    /**
+     * A request with `Authorization: Bearer sck_…` is the key's (decision 115): the key is looked
+     * up now (401 when unknown, revoked or expired), counted against its rate limit (429), and
+     * must hold the scope the operation names in `x-api-key-scope` (403 otherwise). It acts for
+     * its organisation through the account that made it; its use is audited after the answer.
+     */
+    async function keyCaller(request: FastifyRequest, reply: FastifyReply, token: string, roles: readonly string[]) {
+      const { key, profile } = await options.apiKeys.service.authenticate(token);
+      request.apiKey = key;
+      app.backgroundTasks.afterResponse(reply, 'api key use', async () => {
+        if (reply.statusCode === 429) return;
+        await options.apiKeys.service.recordUse(key, {
+          method: request.method,
+          route: request.routeOptions.url ?? request.url,
+          status: reply.statusCode,
+          requestId: request.id,
+        });
+      });
+      const admission = await options.apiKeys.limiter.hit(key.id);
+      if (!admission.allowed) {
+        reply.header('Retry-After', String(admission.retryAfterSeconds));
+        throw new AppError(
+          'rate_limited',
+          `Too many requests with this API key. Please try again in ${admission.retryAfterSeconds} seconds.`,
+        );
+      }
+      const scope = request.routeOptions.schema?.['x-api-key-scope'];
+      if (!scope) throw new AppError('forbidden', 'This operation does not accept API keys. Sign in to use it.');
+      if (!options.apiKeys.service.allows(key, scope)) {
+        throw new AppError('forbidden', `This API key does not have the "${scope}" scope this operation needs.`);
+      }
+      const role = profile.role ?? '';
+      if (!roles.includes(role)) throw new AppError('forbidden', 'This API key cannot do this.');
+      const caller: TCaller = {
+        userId: profile.userId,
+        sessionId: `api-key:${key.id}`,
+        role,
+        portal: portalOfRole(role),
+        orgId: key.organizationId,
+        profile,
+        apiKeyId: key.id,
+      };
+      request.callerCache = caller;
+      return caller;
+    }
+
     // Every route's x-roles is enforced here, before validation: the OpenAPI document and the
     // guard are the same list.
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', async (request, reply) => {
       const roles = request.routeOptions.schema?.['x-roles'];
       if (!roles || roles.includes('public')) return;
-      request.caller = await app.requireCaller(request, roles);
+      const token = bearerApiKeyOf(request.headers.authorization);
+      request.caller = token ? await keyCaller(request, reply, token, roles) : await app.requireCaller(request, roles);
     });
 
-    // CSRF: a state-changing request that carries a cookie must come from our own origin.
+    // CSRF: a state-changing request that carries a cookie must come from our own origin. A key
+    // request is not a browser's: its cookies are never read (no session), so it is exempt.
     app.addHook('onRequest', async (request) => {
+      if (bearerApiKeyOf(request.headers.authorization)) {
+        request.callerCache = false;
+        return;
+      }
       if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
       const origin = request.headers.origin;
       const allowed = origin === publicOrigin || origin === requestOrigin(request);
@@ -118,5 +183,7 @@ declare module 'fastify' {
     callerCache: TCaller | false | null;
     /** Set by the guard on every route that is not public. */
     caller?: TCaller;
+    /** The API key the request presented, once it passed (decision 115). */
+    apiKey?: TApiKeyRow;
   }
 }

@@ -26,6 +26,7 @@ describe('portal route tables', () => {
       'Deliverables',
       'Organization',
       'Webhooks',
+      'API keys',
       'Help',
     ]);
     expect(PORTAL_PAGES.provider.map((page) => page.label)).toEqual([

@@ -94,6 +94,14 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       roles: ['customer_admin'],
     },
     {
+      // Not in spec 001's table: API keys for the organisation's own systems (issue 15, decision 115).
+      path: customer.apiKeys,
+      label: 'API keys',
+      icon: SettingsIcon,
+      Component: page(() => import('./routes/customer/api-keys.tsx').then((m) => m.CustomerApiKeysRoute)),
+      roles: ['customer_admin'],
+    },
+    {
       path: customer.help,
       label: 'Help',
       icon: HelpIcon,

@@ -55,6 +55,7 @@ const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         'x-roles': ADMIN_ROLES,
+        'x-api-key-scope': 'orders:read',
         tags,
         summary: 'Orders with their customer organisation, newest first; search, status filter, cursor pages',
         querystring: ZAdminOrdersQuery,
@@ -69,6 +70,7 @@ const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         'x-roles': ADMIN_ROLES,
+        'x-api-key-scope': 'orders:read',
         tags,
         summary: "An order's whole history: job events, quotes, assignments, deliverables, ratings",
         params: z.object({ id: z.uuid() }),

@@ -24,6 +24,7 @@ const customerOrderRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         'x-roles': roles,
+        'x-api-key-scope': 'capture_requests:create',
         tags,
         summary: "Order a capture for the caller's organisation: an order awaiting its quote, no lead to triage",
         headers: idempotencyKeyHeaders,

@@ -43,6 +43,7 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         'x-roles': roles,
+        'x-api-key-scope': 'orders:read',
         tags,
         summary: "The organisation's orders, newest first, with display status and progress",
         querystring: ZListCustomerOrdersQuery,
@@ -57,6 +58,7 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         'x-roles': roles,
+        'x-api-key-scope': 'orders:read',
         tags,
         summary: 'One order of the organisation with its steps, quotes and deliverables',
         params: idParams,
@@ -131,6 +133,7 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         'x-roles': roles,
+        'x-api-key-scope': 'deliverables:read',
         tags,
         summary: "The organisation's orders with their files",
         response: { 200: ZDeliverablesByOrder, ...errors },
@@ -144,6 +147,7 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         'x-roles': roles,
+        'x-api-key-scope': 'deliverables:read',
         tags,
         summary: 'A signed download URL for one file, valid 300 seconds',
         params: idParams,

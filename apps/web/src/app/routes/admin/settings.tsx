@@ -1,10 +1,22 @@
+import { Stack, Title } from '@mantine/core';
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
 import { SettingsForm } from '../../../features/admin-insights/components/settings-form.tsx';
+import { ApiKeysPanel } from '../../../features/api-keys/components/api-keys-panel.tsx';
+import { useProfile } from '../../../lib/auth/profile-context.ts';
 
 export function AdminSettingsRoute() {
+  const profile = useProfile();
   return (
     <PortalPage title="Settings" description="Platform configuration, feature flags and integration settings.">
       <SettingsForm />
+      {profile.role === 'master_admin' ? (
+        <Stack gap="md">
+          <Title order={2} fz={22}>
+            Platform API keys
+          </Title>
+          <ApiKeysPanel basePath="/api/admin/api-keys" />
+        </Stack>
+      ) : null}
     </PortalPage>
   );
 }

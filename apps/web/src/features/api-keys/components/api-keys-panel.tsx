@@ -1,0 +1,241 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES,
+  type TApiKey,
+  type TApiKeyScope,
+  ZCreateApiKeyRequest,
+} from '@spacecapture/shared/contracts/api-keys';
+import { formatDateTime } from '@spacecapture/shared/format';
+import { type FormEvent, useState } from 'react';
+import { DataTable } from '../../../components/portal/data-table.tsx';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useCreateApiKey } from '../api/create-api-key.ts';
+import { useApiKeys } from '../api/get-api-keys.ts';
+import { useRevokeApiKey } from '../api/revoke-api-key.ts';
+
+function failed(error: unknown) {
+  notifyError({ title: API_KEY_MESSAGES.failedTitle, message: errorMessage(error, NETWORK_FALLBACK) });
+}
+
+/** The form's expiry (a local date-time, or nothing) as the API's ISO time. */
+function expiryOf(local: string) {
+  if (!local) return null;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+}
+
+function CreateApiKeyForm({ basePath, onCreated }: { basePath: string; onCreated: (secret: string) => void }) {
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<TApiKeyScope[]>([]);
+  const [expires, setExpires] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreateApiKey(basePath, {
+    onSuccess: (created) => {
+      notifySuccess({ title: API_KEY_MESSAGES.createdTitle, message: API_KEY_MESSAGES.created(created.key.name) });
+      onCreated(created.secret);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ZCreateApiKeyRequest.safeParse({ name, scopes, expiresAt: expiryOf(expires) });
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+      setErrors(fields);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        setName('');
+        setScopes([]);
+        setExpires('');
+      },
+      onError: (error) => failed(error),
+    });
+  }
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Title order={2} fz={20} mb="md">
+        Create an API key
+      </Title>
+      <form onSubmit={submit} noValidate aria-label="Create an API key">
+        <Stack gap="md" maw={560}>
+          <TextInput
+            label="Name"
+            description="What uses it, e.g. “Property system”."
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={errors.name}
+            required
+          />
+          <Checkbox.Group
+            label="Scopes"
+            value={scopes}
+            onChange={(value) => setScopes(value as TApiKeyScope[])}
+            error={errors.scopes}
+            required
+          >
+            <Stack gap={6} mt={6}>
+              {API_KEY_SCOPES.map((scope) => (
+                <Checkbox key={scope} value={scope} label={`${API_KEY_SCOPE_LABELS[scope]} (${scope})`} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <TextInput
+            type="datetime-local"
+            label="Expires (optional)"
+            value={expires}
+            onChange={(event) => setExpires(event.currentTarget.value)}
+            error={errors.expiresAt}
+          />
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              Create key
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
+  return (
+    <Alert color="yellow" title="Your new API key" role="status">
+      <Stack gap="sm">
+        <Text size="sm">{API_KEY_MESSAGES.shownOnce}</Text>
+        <TextInput readOnly value={secret} aria-label="New API key" onFocus={(event) => event.currentTarget.select()} />
+        <Group gap="sm">
+          <CopyButton value={secret}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="light" onClick={copy}>
+                {copied ? 'Copied' : 'Copy key'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button size="xs" variant="subtle" onClick={onDone}>
+            I have stored it
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+const STATUS_COLOURS = { active: 'green', expired: 'gray', revoked: 'red' } as const;
+
+function ApiKeyList({ basePath }: { basePath: string }) {
+  const keys = useApiKeys(basePath);
+  const [confirming, setConfirming] = useState<TApiKey | null>(null);
+  const revoke = useRevokeApiKey(basePath, {
+    onSuccess: (key) =>
+      notifySuccess({ title: API_KEY_MESSAGES.revokedTitle, message: API_KEY_MESSAGES.revoked(key.name) }),
+  });
+  if (keys.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading API keys" />
+      </Center>
+    );
+  }
+  if (keys.isError) return <QueryError error={keys.error} onRetry={() => keys.refetch()} what="the API keys" />;
+  if (keys.data.items.length === 0) return <Text c="dimmed">{API_KEY_MESSAGES.empty}</Text>;
+  return (
+    <>
+      <DataTable
+        label="API keys"
+        minWidth={760}
+        verticalSpacing="sm"
+        columns={['Name', 'Key', 'Scopes', 'Expires', 'Last used', 'Status', { hidden: 'Actions' }]}
+      >
+        {keys.data.items.map((key) => (
+          <Table.Tr key={key.id}>
+            <Table.Td>{key.name}</Table.Td>
+            <Table.Td>
+              <Text span ff="monospace" size="sm">
+                {key.prefix}_…
+              </Text>
+            </Table.Td>
+            <Table.Td>{key.scopes.join(', ')}</Table.Td>
+            <Table.Td>{key.expiresAt ? formatDateTime(key.expiresAt) : 'Never'}</Table.Td>
+            <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLOURS[key.status]} variant="light">
+                {key.status}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {key.status === 'revoked' ? null : (
+                <Button size="xs" variant="light" color="red" onClick={() => setConfirming(key)}>
+                  Revoke {key.name}
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Revoke API key" centered>
+        <Stack gap="md">
+          <Text>{confirming ? API_KEY_MESSAGES.confirmRevoke(confirming.name) : null}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={revoke.isPending}
+              onClick={() => {
+                if (!confirming) return;
+                revoke.mutate(confirming.id, {
+                  onSettled: () => setConfirming(null),
+                  onError: (error) => failed(error),
+                });
+              }}
+            >
+              Revoke key
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** Create (the key shown once, with copy), list with last use, and revoke with a confirmation. */
+export function ApiKeysPanel({ basePath }: { basePath: string }) {
+  const [secret, setSecret] = useState<string | null>(null);
+  return (
+    <Stack gap="lg">
+      {secret ? <NewSecret secret={secret} onDone={() => setSecret(null)} /> : null}
+      <CreateApiKeyForm basePath={basePath} onCreated={setSecret} />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Title order={2} fz={20} mb="md">
+          Keys
+        </Title>
+        <ApiKeyList basePath={basePath} />
+      </Paper>
+    </Stack>
+  );
+}
