@@ -39,6 +39,7 @@ import authRoutes, { meRoutes } from './routes/auth/auth-routes.ts';
 import customerOrderRequestRoutes from './routes/customer/order-requests.ts';
 import customerPortalRoutes from './routes/customer/portal.ts';
 import healthRoutes from './routes/health.ts';
+import notificationRoutes from './routes/notifications/notifications.ts';
 import teamRoutes from './routes/org/team.ts';
 import providerPortalRoutes from './routes/provider/portal.ts';
 import providerUploadRoutes from './routes/provider/uploads.ts';
@@ -310,6 +311,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(adminOutboxRoutes, { prefix: '/api/admin' });
   await app.register(adminWorkflowRoutes, { prefix: '/api/admin' });
   await app.register(teamRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(customerPortalRoutes, { prefix: '/api' });
   await app.register(customerOrderRequestRoutes, { prefix: '/api' });
   await app.register(providerPortalRoutes, { prefix: '/api' });

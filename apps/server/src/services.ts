@@ -12,6 +12,7 @@ import { createCustomerService } from './modules/customer/customer-service.ts';
 import { createLinkSigner } from './modules/customer/download-links.ts';
 import { createInvitationsService } from './modules/invitations/invitations-service.ts';
 import { createLeadsService } from './modules/leads/leads-service.ts';
+import { createNotificationsService } from './modules/notifications/notifications-service.ts';
 import { createOrderRequestsService } from './modules/orders/order-requests-service.ts';
 import { createTeamService } from './modules/organizations/team-service.ts';
 import { createOutboxViewService } from './modules/outbox/outbox-view-service.ts';
@@ -111,6 +112,7 @@ export async function createServices(deps: {
     settings: createSettingsService({ db }),
     reporting: createReportingService({ db, clock }),
     outboxView: createOutboxViewService({ db }),
+    notifications: createNotificationsService({ db, clock }),
   };
   // close() stops the hashing thread; app.ts calls it when the app closes.
   return { services, close: () => checksums.close() };

@@ -160,3 +160,4 @@ export const auditLog = pgTable(
 export * from './accounts-schema.ts';
 export * from './auth-schema.ts';
 export * from './marketplace-schema.ts';
+export * from './notifications-schema.ts';
