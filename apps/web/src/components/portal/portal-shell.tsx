@@ -26,6 +26,8 @@ type TPortalShellProps = {
   title: string;
   items: readonly TPortalNavItem[];
   userEmail: string;
+  /** Shown first among the header's actions (the notifications bell). */
+  headerExtra?: ReactNode;
   children: ReactNode;
 };
 
@@ -101,7 +103,7 @@ function SidebarNav({
  * sidebar with the portal's routes that collapses to icons, becomes a drawer below 768 px, toggles
  * with Ctrl/Cmd+B and remembers its state in a cookie.
  */
-export function PortalShell({ title, items, userEmail, children }: TPortalShellProps) {
+export function PortalShell({ title, items, userEmail, headerExtra, children }: TPortalShellProps) {
   const isMobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, {
     getInitialValueInEffect: false,
   });
@@ -163,6 +165,7 @@ export function PortalShell({ title, items, userEmail, children }: TPortalShellP
           </span>
         </AppLink>
         <div className={styles.headerActions}>
+          {headerExtra}
           <ColorSchemeToggle />
           <AppLink
             to={PORTAL_PATHS.account}
