@@ -231,6 +231,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         idempotencyKeysMs: config.retention.idempotencyKeysDays * DAY_MS,
         sentEmailsMs: config.retention.sentEmailsDays * DAY_MS,
         expiredSessionsMs: config.retention.expiredSessionsDays * DAY_MS,
+        readNotificationsMs: config.retention.readNotificationsDays * DAY_MS,
         ...options.retention,
       },
     }),

@@ -23,7 +23,7 @@ beforeAll(async () => {
     organization: { name: 'Two Rooms Ltd' },
   });
   secondUrl = await listenOnPort(instances.second);
-}, 90_000);
+}, 240_000);
 afterAll(async () => {
   await instances?.close();
 });
