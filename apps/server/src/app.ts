@@ -47,6 +47,7 @@ import customerOrderRequestRoutes from './routes/customer/order-requests.ts';
 import customerPortalRoutes from './routes/customer/portal.ts';
 import customerWebhookRoutes from './routes/customer/webhooks.ts';
 import healthRoutes from './routes/health.ts';
+import notificationRoutes from './routes/notifications/notifications.ts';
 import teamRoutes from './routes/org/team.ts';
 import providerAvailabilityRoutes from './routes/provider/availability.ts';
 import providerConversationRoutes from './routes/provider/conversations.ts';
@@ -266,6 +267,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         idempotencyKeysMs: config.retention.idempotencyKeysDays * DAY_MS,
         sentEmailsMs: config.retention.sentEmailsDays * DAY_MS,
         expiredSessionsMs: config.retention.expiredSessionsDays * DAY_MS,
+        readNotificationsMs: config.retention.readNotificationsDays * DAY_MS,
         ...options.retention,
       },
     }),
@@ -375,6 +377,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(messageFileRoutes, { prefix: '/api' });
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin' });
   await app.register(teamRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(customerPortalRoutes, { prefix: '/api' });
   await app.register(customerOrderRequestRoutes, { prefix: '/api' });
   await app.register(customerApiKeyRoutes, { prefix: '/api' });

@@ -141,6 +141,8 @@ const ZEnvironment = z.object({
   RETENTION_SENT_EMAILS_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
   /** Days an expired session is kept (0: removed at the next pass). */
   RETENTION_EXPIRED_SESSIONS_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+  /** Days a notification is kept after it was read (decision 121); unread ones are kept. */
+  RETENTION_READ_NOTIFICATIONS_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
 });
 
 const DEFAULT_UPLOAD_RESERVED_BYTES_PER_ORG = 200 * 1000 ** 3;
@@ -193,6 +195,7 @@ export type TConfig = {
     idempotencyKeysDays: number;
     sentEmailsDays: number;
     expiredSessionsDays: number;
+    readNotificationsDays: number;
   };
 };
 
@@ -270,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idempotencyKeysDays: value.RETENTION_IDEMPOTENCY_KEYS_DAYS,
       sentEmailsDays: value.RETENTION_SENT_EMAILS_DAYS,
       expiredSessionsDays: value.RETENTION_EXPIRED_SESSIONS_DAYS,
+      readNotificationsDays: value.RETENTION_READ_NOTIFICATIONS_DAYS,
     },
   };
 }

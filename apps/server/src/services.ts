@@ -15,6 +15,7 @@ import { createLinkSigner } from './modules/customer/download-links.ts';
 import { createDispatchService } from './modules/dispatch/dispatch-service.ts';
 import { createInvitationsService } from './modules/invitations/invitations-service.ts';
 import { createLeadsService } from './modules/leads/leads-service.ts';
+import { createNotificationsService } from './modules/notifications/notifications-service.ts';
 import { createOrderRequestsService } from './modules/orders/order-requests-service.ts';
 import { createTeamService } from './modules/organizations/team-service.ts';
 import { createOutboxViewService } from './modules/outbox/outbox-view-service.ts';
@@ -129,6 +130,7 @@ export async function createServices(deps: {
       signer: createLinkSigner(await loadInstanceSecret(db, 'message_files_signing')),
     }),
     apiKeys: createApiKeysService({ db, clock }),
+    notifications: createNotificationsService({ db, clock }),
   };
   // close() stops the hashing thread; app.ts calls it when the app closes.
   return { services, close: () => checksums.close() };

@@ -163,3 +163,4 @@ export * from './auth-schema.ts';
 export * from './conversations-schema.ts';
 export * from './marketplace-schema.ts';
 export * from './webhooks-schema.ts';
+export * from './notifications-schema.ts';

@@ -53,7 +53,9 @@ async function remaining() {
   const emails = await t.db.select({ subject: schema.outboxEmails.subject }).from(schema.outboxEmails);
   const sessions = await t.db.select({ id: schema.session.id }).from(schema.session);
   const audit = await t.db.select({ entityId: schema.auditLog.entityId }).from(schema.auditLog);
+  const notifications = await t.db.select({ title: schema.notifications.title }).from(schema.notifications);
   return {
+    notifications: notifications.map((row) => row.title).sort(),
     keys: keys.map((row) => row.key).sort(),
     emails: emails.map((row) => row.subject).sort(),
     sessions: sessions.map((row) => row.id).sort(),
@@ -62,7 +64,7 @@ async function remaining() {
 }
 
 describe('retention worker', () => {
-  it('removes idempotency keys, delivered e-mails and expired sessions past their age, in batches', async () => {
+  it('removes idempotency keys, delivered e-mails, expired sessions and read notifications past their age, in batches', async () => {
     for (let i = 0; i < 5; i++) await insertIdempotencyKey(`old-key-${i}`, ago(8));
     await insertIdempotencyKey('recent-key', ago(6));
     for (let i = 0; i < 3; i++) await insertEmail(`old-sent-${i}`, 'sent', ago(95), ago(91));
@@ -73,6 +75,12 @@ describe('retention worker', () => {
     const userId = randomUUID();
     await t.db.insert(schema.user).values({ id: userId, name: 'Retention Test', email: `${userId}@example.com` });
     for (let i = 0; i < 3; i++) await insertSession(`expired-${i}`, userId, ago(1 + i));
+    const notice = { userId, eventType: 'quote_sent', title: 'Quote sent', body: '', linkPath: '/customer/quotes' };
+    await t.db.insert(schema.notifications).values([
+      { ...notice, title: 'read long ago', createdAt: ago(40), readAt: ago(31) },
+      { ...notice, title: 'read lately', createdAt: ago(40), readAt: ago(29) },
+      { ...notice, title: 'never read', createdAt: ago(400), readAt: null },
+    ]);
     await insertSession('active', userId, new Date(now.getTime() + DAY));
     await t.db.insert(schema.auditLog).values({
       entity: 'test',
@@ -88,19 +96,40 @@ describe('retention worker', () => {
       log: t.app.log,
       options: { ...DEFAULT_RETENTION_OPTIONS, batchSize: 2 },
     });
-    expect(await worker.kick()).toEqual({ idempotencyKeys: 5, sentEmails: 3, expiredSessions: 3 });
+    expect(await worker.kick()).toEqual({
+      idempotencyKeys: 5,
+      sentEmails: 3,
+      expiredSessions: 3,
+      readNotifications: 1,
+    });
     const after = await remaining();
     expect(after.keys).toEqual(['recent-key']);
     expect(after.emails).toEqual(['old-failed', 'old-kept', 'old-pending', 'recent-sent']);
     expect(after.sessions).toEqual(['active']);
     expect(after.audit).toContain('ancient-audit-entry');
+    expect(after.notifications).toEqual(['never read', 'read lately']);
 
     // A second pass at the same time finds nothing; the app's own worker, days later, the rest.
-    expect(await worker.kick()).toEqual({ idempotencyKeys: 0, sentEmails: 0, expiredSessions: 0 });
+    expect(await worker.kick()).toEqual({
+      idempotencyKeys: 0,
+      sentEmails: 0,
+      expiredSessions: 0,
+      readNotifications: 0,
+    });
     now = new Date(now.getTime() + 2 * DAY);
-    expect(await t.app.retention.kick()).toEqual({ idempotencyKeys: 1, sentEmails: 1, expiredSessions: 1 });
+    expect(await t.app.retention.kick()).toEqual({
+      idempotencyKeys: 1,
+      sentEmails: 1,
+      expiredSessions: 1,
+      readNotifications: 1,
+    });
     const later = await remaining();
-    expect(later).toMatchObject({ keys: [], emails: ['old-failed', 'old-kept', 'old-pending'], sessions: [] });
+    expect(later).toMatchObject({
+      keys: [],
+      emails: ['old-failed', 'old-kept', 'old-pending'],
+      sessions: [],
+      notifications: ['never read'],
+    });
     expect(later.audit).toContain('ancient-audit-entry');
   });
 
@@ -111,6 +140,7 @@ describe('retention worker', () => {
         RETENTION_IDEMPOTENCY_KEYS_DAYS: '1',
         RETENTION_SENT_EMAILS_DAYS: '30',
         RETENTION_EXPIRED_SESSIONS_DAYS: '2',
+        RETENTION_READ_NOTIFICATIONS_DAYS: '14',
       },
     });
     try {
@@ -119,6 +149,7 @@ describe('retention worker', () => {
         idempotencyKeysDays: 1,
         sentEmailsDays: 30,
         expiredSessionsDays: 2,
+        readNotificationsDays: 14,
       });
     } finally {
       await configured.close();

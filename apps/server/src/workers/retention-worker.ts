@@ -1,5 +1,6 @@
 import type { TDatabase } from '@spacecapture/db/client';
 import type { FastifyBaseLogger } from 'fastify';
+import { deleteReadNotifications } from '../modules/notifications/notifications-repository.ts';
 import {
   deleteIdempotencyKeysBefore,
   deleteSentEmailsBefore,
@@ -13,6 +14,8 @@ export type TRetentionWorkerOptions = {
   idempotencyKeysMs: number;
   sentEmailsMs: number;
   expiredSessionsMs: number;
+  /** After being read (decision 121). */
+  readNotificationsMs: number;
   /** Rows per delete statement: small, so a large backlog never holds locks for long. */
   batchSize: number;
 };
@@ -24,14 +27,20 @@ export const DEFAULT_RETENTION_OPTIONS: TRetentionWorkerOptions = {
   idempotencyKeysMs: 7 * DAY,
   sentEmailsMs: 90 * DAY,
   expiredSessionsMs: 0,
+  readNotificationsMs: 30 * DAY,
   batchSize: 500,
 };
 
-export type TPruned = { idempotencyKeys: number; sentEmails: number; expiredSessions: number };
+export type TPruned = {
+  idempotencyKeys: number;
+  sentEmails: number;
+  expiredSessions: number;
+  readNotifications: number;
+};
 
 /**
- * Prunes what the app no longer needs (decision 081): idempotency keys, delivered e-mails and
- * expired sessions past their retention, on the app's clock, in batches of `batchSize`. The audit
+ * Prunes what the app no longer needs (decision 081): idempotency keys, delivered e-mails,
+ * expired sessions and read notifications past their retention, on the app's clock, in batches of `batchSize`. The audit
  * log is never pruned. `kick()` runs a pass now and resolves with what it removed; `stop()` ends
  * the pass in progress after its current batch.
  */
@@ -58,7 +67,7 @@ export function createRetentionWorker(deps: {
   }
 
   async function pass(isStopping: () => boolean): Promise<TPruned> {
-    const pruned: TPruned = { idempotencyKeys: 0, sentEmails: 0, expiredSessions: 0 };
+    const pruned: TPruned = { idempotencyKeys: 0, sentEmails: 0, expiredSessions: 0, readNotifications: 0 };
     try {
       pruned.idempotencyKeys = await drain(
         (cutoff, limit) => deleteIdempotencyKeysBefore(db, cutoff, limit),
@@ -75,7 +84,12 @@ export function createRetentionWorker(deps: {
         options.expiredSessionsMs,
         isStopping,
       );
-      if (pruned.idempotencyKeys + pruned.sentEmails + pruned.expiredSessions > 0) {
+      pruned.readNotifications = await drain(
+        (cutoff, limit) => deleteReadNotifications(db, cutoff, limit),
+        options.readNotificationsMs,
+        isStopping,
+      );
+      if (pruned.idempotencyKeys + pruned.sentEmails + pruned.expiredSessions + pruned.readNotifications > 0) {
         log.info(pruned, 'retention: old rows removed');
       }
     } catch (error) {

@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { PortalShell } from '../components/portal/portal-shell.tsx';
 import { SessionLoading } from '../components/portal/session-loading.tsx';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { PORTAL_TITLES } from '../lib/auth/roles-text.ts';
 import { applyPageMeta, NOT_FOUND_META, normalizePathname } from '../lib/page-meta.ts';
 import { RequirePortal } from './guards/require-portal.tsx';
@@ -28,7 +29,12 @@ function PortalFrame({ portal, role, email, label, Component }: TFrameProps) {
     document.title = `${label} | ${title} | ${PRODUCT_NAME}`;
   }, [label, title]);
   return (
-    <PortalShell title={title} items={PORTAL_PAGES[portal].filter((item) => isPageFor(item, role))} userEmail={email}>
+    <PortalShell
+      title={title}
+      items={PORTAL_PAGES[portal].filter((item) => isPageFor(item, role))}
+      userEmail={email}
+      headerExtra={<NotificationBell />}
+    >
       <Suspense fallback={<SessionLoading />}>
         <Component />
       </Suspense>

@@ -8,9 +8,13 @@ import {
   type TProviderOptions,
   WORKFLOW_MESSAGES,
 } from '@spacecapture/shared/contracts/admin-workflow';
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { AppError } from '@spacecapture/shared/errors';
 import { formatDateTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
+import type { TNotificationEventType } from '@spacecapture/shared/notifications';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { providerFitsOrder } from '@spacecapture/shared/provider-fit';
+import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import {
   ASSIGNABLE_ORDER_STATUSES,
   ASSIGNMENT_MACHINE,
@@ -24,6 +28,7 @@ import type { TActor } from '../../lib/actor.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
+import { emailRecipientsOf, notifyScope } from '../notifications/notifications-service.ts';
 import {
   offerAnsweredEmails,
   offerEmails,
@@ -39,7 +44,6 @@ import {
   latestProposalsOf,
   listOrdersInStatuses,
   lockOrder,
-  memberEmailsOf,
   providerEmailsFor,
   type TOrderRow,
 } from '../orders/orders-repository.ts';
@@ -88,6 +92,20 @@ function offerExpiredRefusal(assignment: TAssignmentRow) {
  * order first, then the assignment (one lock order, so two changes never deadlock), and writes its
  * job event, one audit entry and its e-mails in the same transaction.
  */
+/**
+ * The members of a provider organisation to e-mail about an event: none when the organisation
+ * turned the topic off (decision 060), and of the rest those whose own e-mail preference is on.
+ */
+async function providerEmailsOf(
+  tx: TExecutor,
+  orgId: string,
+  topic: Parameters<typeof providerEmailsFor>[2],
+  eventType: TNotificationEventType,
+) {
+  const wanted = new Set(await emailRecipientsOf(tx, { org: orgId }, eventType));
+  return (await providerEmailsFor(tx, orgId, topic)).filter((email) => wanted.has(email));
+}
+
 export function createAssignmentsService(deps: {
   db: TDatabase;
   clock: () => Date;
@@ -106,6 +124,25 @@ export function createAssignmentsService(deps: {
 
   async function providerName(tx: TExecutor, orgId: string) {
     return (await findOrganizationRow(tx, orgId))?.name ?? 'The provider';
+  }
+
+  /** The admins hear in the app of an offer's answer, as the company address does by e-mail. */
+  async function notifyAdminsOfAnswer(
+    tx: TExecutor,
+    order: TOrderRow,
+    outcome: 'accepted' | 'declined' | 'expired',
+    name: string,
+  ) {
+    await notifyScope(
+      tx,
+      { roles: ADMIN_ROLES },
+      {
+        type: 'offer_answered',
+        title: `Offer ${outcome}: ${order.title}`,
+        body: outcome === 'expired' ? `${name} did not answer the offer in time.` : `${name} ${outcome} the job.`,
+        link: PORTAL_PATHS.admin.assignments,
+      },
+    );
   }
 
   async function orderView(tx: TExecutor, order: TOrderRow) {
@@ -154,6 +191,7 @@ export function createAssignmentsService(deps: {
         recipients: [companyEmail],
       }),
     );
+    await notifyAdminsOfAnswer(tx, orderAfter, 'expired', await providerName(tx, assignment.providerOrgId));
     return expired;
   }
 
@@ -331,8 +369,20 @@ export function createAssignmentsService(deps: {
               respondBy,
               deadlineHours: flags.providerAcceptanceDeadlineHours,
               maskLocation: flags.addressMaskingDefault,
-              recipients: await providerEmailsFor(tx, provider.id, 'newProjectAssignments'),
+              recipients: await providerEmailsOf(tx, provider.id, 'newProjectAssignments', 'job_offered'),
             }),
+          );
+          const captureType = labelOf(CAPTURE_TYPE_OPTIONS, orderAfter.captureType);
+          await notifyScope(
+            tx,
+            { org: provider.id },
+            {
+              type: 'job_offered',
+              // With address masking on, nothing names the place before acceptance (the title ends with it).
+              title: `New job offer: ${flags.addressMaskingDefault ? captureType : orderAfter.title}`,
+              body: `Respond within ${flags.providerAcceptanceDeadlineHours} hours.`,
+              link: PORTAL_PATHS.provider.assignments,
+            },
           );
           return toAssignmentView(assignment, { id: provider.id, name: provider.name });
         });
@@ -385,10 +435,21 @@ export function createAssignmentsService(deps: {
           actorUserId: actor.userId,
         });
         const recipients = [
-          ...(await providerEmailsFor(tx, assignment.providerOrgId, 'projectUpdates')),
-          ...(await memberEmailsOf(tx, order.customerOrgId)),
+          ...(await providerEmailsOf(tx, assignment.providerOrgId, 'projectUpdates', 'schedule_confirmed')),
+          ...(await emailRecipientsOf(tx, { org: order.customerOrgId }, 'schedule_confirmed')),
         ];
         await enqueueEmails(tx, scheduleConfirmedEmails({ order: orderAfter, start, end, recipients }));
+        const confirmed = {
+          type: 'schedule_confirmed',
+          title: `Schedule confirmed: ${orderAfter.title}`,
+          body: `The capture is scheduled from ${formatDateTime(start, SERVER_TIME_ZONE)} to ${formatDateTime(end, SERVER_TIME_ZONE)}.`,
+        } as const;
+        await notifyScope(tx, { org: order.customerOrgId }, { ...confirmed, link: PORTAL_PATHS.customer.orders });
+        await notifyScope(
+          tx,
+          { org: assignment.providerOrgId },
+          { ...confirmed, link: PORTAL_PATHS.provider.assignments },
+        );
         return { assignment: toAssignmentView(updated, providerOrg), order: await orderView(tx, orderAfter) };
       });
       deps.onEmailsQueued();
@@ -424,6 +485,7 @@ export function createAssignmentsService(deps: {
             recipients: [companyEmail],
           }),
         );
+        await notifyAdminsOfAnswer(tx, order, 'accepted', providerOrg.name);
         return toAssignmentView(updated, providerOrg);
       });
     },
@@ -467,6 +529,7 @@ export function createAssignmentsService(deps: {
             recipients: [companyEmail],
           }),
         );
+        await notifyAdminsOfAnswer(tx, orderAfter, 'declined', providerOrg.name);
         return toAssignmentView(updated, providerOrg);
       });
     },
@@ -515,6 +578,16 @@ export function createAssignmentsService(deps: {
         await enqueueEmails(
           tx,
           scheduleProposedEmails({ order, providerName: providerOrg.name, start, end, recipients: [companyEmail] }),
+        );
+        await notifyScope(
+          tx,
+          { roles: ADMIN_ROLES },
+          {
+            type: 'schedule_proposed',
+            title: `Schedule proposed: ${order.title}`,
+            body: `${providerOrg.name} proposed a capture window. Confirm it on the Assignments page.`,
+            link: PORTAL_PATHS.admin.assignments,
+          },
         );
         return toAssignmentView(assignment, providerOrg);
       });

@@ -10,6 +10,7 @@ import {
 import { AppError } from '@spacecapture/shared/errors';
 import { formatDateTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import {
   canTransition,
   ORDER_MACHINE,
@@ -21,9 +22,10 @@ import type { TActor } from '../../lib/actor.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotent } from '../idempotency/idempotency.ts';
+import { emailRecipientsOf, notifyScope } from '../notifications/notifications-service.ts';
 import { quoteAnsweredEmails, quoteSentEmails } from '../orders/order-emails.ts';
 import { isClosedOrder, moveOrder } from '../orders/order-moves.ts';
-import { findOrganizationRow, lockOrder, memberEmailsOf, type TOrderRow } from '../orders/orders-repository.ts';
+import { findOrganizationRow, lockOrder, type TOrderRow } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { enqueueWebhookEvent, orderPayload } from '../webhooks/webhook-events.ts';
 import { findQuote, insertQuote, listQuotes, lockQuote, type TQuoteRow, updateQuote } from './quotes-repository.ts';
@@ -119,6 +121,16 @@ export function createQuotesService(deps: {
       await enqueueEmails(
         tx,
         quoteAnsweredEmails({ quote: updated, order: orderAfter, answer: to, recipients: [companyEmail] }),
+      );
+      await notifyScope(
+        tx,
+        { roles: ADMIN_ROLES },
+        {
+          type: 'quote_answered',
+          title: `Quote ${to}: ${order.title}`,
+          body: `The customer ${to} the quote.`,
+          link: PORTAL_PATHS.admin.quotes,
+        },
       );
       return { kind: 'answered' as const, view: await viewOf(tx, updated, orderAfter) };
     });
@@ -235,7 +247,17 @@ export function createQuotesService(deps: {
             sentAt: updated.sentAt?.toISOString() ?? null,
           },
         });
-        const members = await memberEmailsOf(tx, order.customerOrgId);
+        const members = await emailRecipientsOf(tx, { org: order.customerOrgId }, 'quote_sent');
+        await notifyScope(
+          tx,
+          { org: order.customerOrgId },
+          {
+            type: 'quote_sent',
+            title: `Quote sent: ${order.title}`,
+            body: 'A quote is ready for your order. Accept or decline it.',
+            link: PORTAL_PATHS.customer.quotes,
+          },
+        );
         await enqueueEmails(tx, [
           ...quoteSentEmails({
             quote: updated,

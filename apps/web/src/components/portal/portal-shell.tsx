@@ -27,6 +27,8 @@ type TPortalShellProps = {
   title: string;
   items: readonly TPortalNavItem[];
   userEmail: string;
+  /** Shown first among the header's actions (the notifications bell). */
+  headerExtra?: ReactNode;
   children: ReactNode;
 };
 
@@ -103,7 +105,7 @@ function SidebarNav({
  * sidebar with the portal's routes that collapses to icons, becomes a drawer below 768 px, toggles
  * with Ctrl/Cmd+B and remembers its state in a cookie.
  */
-export function PortalShell({ title, items, userEmail, children }: TPortalShellProps) {
+export function PortalShell({ title, items, userEmail, headerExtra, children }: TPortalShellProps) {
   const isMobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, {
     getInitialValueInEffect: false,
   });
@@ -165,6 +167,7 @@ export function PortalShell({ title, items, userEmail, children }: TPortalShellP
           </span>
         </AppLink>
         <div className={styles.headerActions}>
+          {headerExtra}
           <ColorSchemeToggle />
           <AppLink
             to={PORTAL_PATHS.account}

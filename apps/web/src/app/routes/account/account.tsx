@@ -5,6 +5,7 @@ import { ChangePasswordForm } from '../../../features/account/components/change-
 import { ProfileCard } from '../../../features/account/components/profile-card.tsx';
 import { SessionsCard } from '../../../features/account/components/sessions-card.tsx';
 import { TwoFactorCard } from '../../../features/account/components/two-factor-card.tsx';
+import { NotificationPreferencesCard } from '../../../features/notifications/components/notification-preferences-card.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
 
 /** /account: the signed-in user's profile, password, sessions and second factor (every portal). */
@@ -15,11 +16,15 @@ export function AccountRoute() {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
   }, [hash]);
   return (
-    <PortalPage title="Account" description="Your profile, password, sessions and two-factor authentication.">
+    <PortalPage
+      title="Account"
+      description="Your profile, password, sessions, two-factor authentication and notifications."
+    >
       <ProfileCard profile={profile} />
       <TwoFactorCard profile={profile} />
       <ChangePasswordForm />
       <SessionsCard />
+      <NotificationPreferencesCard />
     </PortalPage>
   );
 }

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openPglite, openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+
+/**
+ * Two instances of the app on one database, as behind a load balancer: on PostgreSQL
+ * (TEST_DATABASE_DRIVER=postgres) a fresh database that each instance opens with its own pool; on
+ * PGlite, which is one process, one handle both share.
+ */
+export async function createTwoInstances(options: { env?: Record<string, string> } = {}) {
+  const handles: TDatabaseHandle[] = [];
+  let dropDatabase = async () => undefined;
+  let url: string | undefined;
+  if (process.env.TEST_DATABASE_DRIVER === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `spacecapture_test_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(adminUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    const first = await openPostgres(url, { poolSize: 5 });
+    await first.migrate();
+    handles.push(first, await openPostgres(url, { poolSize: 5 }));
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+  } else {
+    const dump = await readFile(inject('pgliteDumpPath'));
+    const handle = await openPglite(undefined, { loadDataDir: new Blob([dump]) });
+    handles.push(handle, handle);
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-two-'));
+  const apps: FastifyInstance[] = [];
+  for (const handle of handles) {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      PUBLIC_FORM_RATE_LIMIT: '1000',
+      ...(url ? { DATABASE_URL: url } : {}),
+      ...options.env,
+    });
+    const app = await buildApp({ config, database: handle, startWorkers: false });
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    first: apps[0] as FastifyInstance,
+    second: apps[1] as FastifyInstance,
+    async close() {
+      for (const app of apps) await app.close();
+      for (const handle of new Set(handles)) await handle.close();
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
