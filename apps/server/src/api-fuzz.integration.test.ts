@@ -303,6 +303,48 @@ async function createWorld() {
   const spareCustomerMember = await insertMember(t.db, customer.orgId, 'customer_user');
   const spareProviderMember = await insertMember(t.db, provider.orgId, 'provider_user');
 
+  // Issue 15's rows: a webhook endpoint with a queued delivery, an API key, a conversation with an
+  // attachment (and its signed file), and a notification of the sent quote.
+  const endpoint = await customer.client.post('/api/customer/webhooks', {
+    url: 'https://93.184.216.34/hooks',
+    events: ['order.created'],
+  });
+  expect(endpoint.statusCode, endpoint.body).toBe(201);
+  const endpointId = endpoint.json().id as string;
+  expect((await customer.client.post(`/api/customer/webhooks/${endpointId}/test`)).statusCode).toBeLessThan(300);
+  const deliveries = await customer.client.get(`/api/customer/webhooks/${endpointId}/deliveries`);
+  expect(deliveries.statusCode, deliveries.body).toBe(200);
+  const apiKey = await customer.client.post('/api/customer/api-keys', { name: 'Fuzz key', scopes: ['orders:read'] });
+  expect(apiKey.statusCode, apiKey.body).toBe(201);
+  const conversationUrl = `/api/customer/orders/${job.orderId}/conversation`;
+  const boundary = `----fuzz${randomUUID().replaceAll('-', '')}`;
+  const posted = await t.app.inject({
+    method: 'POST',
+    url: `${conversationUrl}/messages`,
+    headers: {
+      cookie: customer.client.jar.header() ?? '',
+      origin: APP_ORIGIN,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    remoteAddress: customer.client.remoteAddress,
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nParking at the rear.\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="plan.png"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(1)]),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(posted.statusCode, posted.body).toBe(201);
+  const attachmentId = posted.json().messages[0].attachments[0].id as string;
+  const conversationId = posted.json().id as string;
+  const attachmentLink = await customer.client.post(`${conversationUrl}/attachments/${attachmentId}/link`);
+  expect(attachmentLink.statusCode, attachmentLink.body).toBe(200);
+  const notices = await customer.client.get('/api/notifications');
+  expect(notices.statusCode, notices.body).toBe(200);
+
   const homeRows = {
     orders: [job.orderId, quotedOrder],
     quotes: [quoteId],
@@ -314,6 +356,12 @@ async function createWorld() {
     members: [spareCustomerMember, spareProviderMember],
     customers: [customer.orgId],
     providers: [provider.orgId],
+    webhooks: [endpointId],
+    deliveries: (deliveries.json().items as { id: string }[]).map((delivery) => delivery.id),
+    'api-keys': [apiKey.json().id as string],
+    conversations: [conversationId],
+    attachments: [attachmentId],
+    notifications: (notices.json().items as { id: string }[]).map((notice) => notice.id),
   };
   Object.assign(ids, homeRows, {
     invitations: [adminInvitation.id, teamInvitation.json().id as string],
@@ -321,6 +369,7 @@ async function createWorld() {
     applications: [application.id],
     outbox: [email!.id],
     files: [fileToken],
+    'message-files': [String(new URL(attachmentLink.json().url, APP_ORIGIN).pathname.split('/').pop())],
   });
   for (const rows of Object.values(homeRows)) for (const id of rows) owned.add(id);
   owned.add(teamInvitation.json().id as string);

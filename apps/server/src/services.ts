@@ -10,6 +10,7 @@ import { createAuditLogService } from './modules/audit/audit-log-service.ts';
 import { loadInstanceSecret } from './modules/auth/instance-secret.ts';
 import { createSignUpService } from './modules/auth/sign-up-service.ts';
 import { createConversationsService } from './modules/conversations/conversations-service.ts';
+import { noticeOfMessage } from './modules/conversations/message-notices.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
 import { createLinkSigner } from './modules/customer/download-links.ts';
 import { createDispatchService } from './modules/dispatch/dispatch-service.ts';
@@ -133,6 +134,8 @@ export async function createServices(deps: {
     notifications: createNotificationsService({ db, clock }),
   };
   // close() stops the hashing thread; app.ts calls it when the app closes.
+  // A new message is also an in-app notice (issue 15): conversations tell, notifications write.
+  services.conversations.onMessagePosted(noticeOfMessage);
   return { services, close: () => checksums.close() };
 }
 

@@ -322,3 +322,34 @@ describe('the posted-message hook', () => {
     expect(event?.recipients).not.toContain(provider.userId);
   });
 });
+
+describe('a new message in the bell', () => {
+  async function noticesOf(client: TClient, body: string) {
+    const list = await client.get('/api/notifications?limit=100');
+    expect(list.statusCode, list.body).toBe(200);
+    return (list.json().items as { eventType: string; body: string; link: string }[]).filter(
+      (item) => item.eventType === 'message_received' && item.body === body,
+    );
+  }
+
+  it('reaches the other side with a link to where they answer, not the author nor whoever turned it off', async () => {
+    const orderId = await newOrder();
+    const off = await colleague.client.request('PUT', '/api/notifications/preferences', {
+      items: [{ eventType: 'message_received', email: true, inApp: false }],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const body = `Gate code is 4${randomUUID().slice(0, 4)}`;
+    const posted = await customer.client.post(`/api/customer/orders/${orderId}/conversation/messages`, { body });
+    expect(posted.statusCode, posted.body).toBe(201);
+
+    expect(await noticesOf(admin.client, body)).toEqual([expect.objectContaining({ link: '/admin/inbox' })]);
+    expect(await noticesOf(customer.client, body)).toEqual([]);
+    expect(await noticesOf(colleague.client, body)).toEqual([]);
+
+    const reply = `Thanks, noted ${randomUUID().slice(0, 4)}`;
+    const conversationId = (await admin.client.get(`/api/admin/orders/${orderId}/conversations`)).json().customer.id;
+    const answered = await admin.client.post(`/api/admin/conversations/${conversationId}/messages`, { body: reply });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(await noticesOf(customer.client, reply)).toEqual([expect.objectContaining({ link: '/customer/orders' })]);
+  });
+});

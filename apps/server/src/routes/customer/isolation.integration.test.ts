@@ -3,6 +3,7 @@ import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  APP_ORIGIN,
   createClient,
   createSignedInAdmin,
   createSignedInUser,
@@ -39,6 +40,12 @@ type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type TWalkedOperation = { method: TMethod; template: string; url: string; roles: string[]; body: unknown };
 
 const METHODS: readonly TMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Valid bodies where the schema's smallest sample is not one (a URL, a non-empty choice). */
+const VALID_BODIES: Record<string, unknown> = {
+  'POST /api/customer/webhooks': { url: 'https://93.184.216.34/hooks', events: ['order.created'] },
+  'POST /api/customer/api-keys': { name: 'Walk key', scopes: ['orders:read'] },
+};
 
 let t: TTestApp;
 let admin: TClient;
@@ -91,7 +98,8 @@ function customerOperations(): TWalkedOperation[] {
         if (!id) throw new Error(`${method} ${template}: name a "${resource}" of our organisation in this test`);
         return `/${resource}/${id}`;
       });
-      const body = sampleOf(operation.requestBody?.content?.['application/json']?.schema);
+      const body =
+        VALID_BODIES[`${method} ${template}`] ?? sampleOf(operation.requestBody?.content?.['application/json']?.schema);
       walked.push({ method, template, url, roles: operation['x-roles'] ?? [], body });
     }
   }
@@ -142,7 +150,46 @@ beforeAll(async () => {
       size: '10',
     })
     .returning();
-  ours = { orders: orderId, quotes: quoteId, deliverables: file!.id };
+
+  // Issue 15's resources of our organisation: a webhook endpoint with a delivery, an API key, and
+  // a message with an attachment in the order's conversation.
+  const endpoint = await owner.client.post('/api/customer/webhooks', VALID_BODIES['POST /api/customer/webhooks']);
+  expect(endpoint.statusCode, endpoint.body).toBe(201);
+  const endpointId = endpoint.json().id as string;
+  expect((await owner.client.post(`/api/customer/webhooks/${endpointId}/test`)).statusCode).toBeLessThan(300);
+  const [delivery] = (await owner.client.get(`/api/customer/webhooks/${endpointId}/deliveries`)).json().items;
+  const apiKey = await owner.client.post('/api/customer/api-keys', VALID_BODIES['POST /api/customer/api-keys']);
+  expect(apiKey.statusCode, apiKey.body).toBe(201);
+  const boundary = `----walk${randomUUID().replaceAll('-', '')}`;
+  const posted = await t.app.inject({
+    method: 'POST',
+    url: `/api/customer/orders/${orderId}/conversation/messages`,
+    headers: {
+      cookie: owner.client.jar.header() ?? '',
+      origin: APP_ORIGIN,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    remoteAddress: owner.client.remoteAddress,
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nSide door.\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="door.png"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(1)]),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(posted.statusCode, posted.body).toBe(201);
+  ours = {
+    orders: orderId,
+    quotes: quoteId,
+    deliverables: file!.id,
+    webhooks: endpointId,
+    deliveries: delivery.id as string,
+    'api-keys': apiKey.json().id as string,
+    attachments: posted.json().messages[0].attachments[0].id as string,
+  };
 }, 90_000);
 afterAll(async () => {
   await t?.close();
