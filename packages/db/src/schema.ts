@@ -162,5 +162,5 @@ export * from './api-keys-schema.ts';
 export * from './auth-schema.ts';
 export * from './conversations-schema.ts';
 export * from './marketplace-schema.ts';
-export * from './webhooks-schema.ts';
 export * from './notifications-schema.ts';
+export * from './webhooks-schema.ts';
