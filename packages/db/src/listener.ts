@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TDatabase } from './client.ts';
 
@@ -6,6 +5,12 @@ import type { TDatabase } from './client.ts';
 const RELISTEN_FIRST_DELAY_MS = 100;
 const RELISTEN_MAX_DELAY_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 5_000;
+
+/** What PGlite offers to listen with, in the server's thread or its own (pglite-thread.ts). */
+type TEmbeddedListening = {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  readonly closed: boolean;
+};
 
 export type TListenerLog = { info(message: string): void; warn(details: object, message: string): void };
 const silentLog: TListenerLog = { info: () => undefined, warn: () => undefined };
@@ -33,7 +38,7 @@ export function listenToChannel(
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   const log = options.log ?? silentLog;
   // The driver's own client: PGlite's instance, or node-postgres's pool.
-  const driver = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const driver = (db as unknown as { $client: TEmbeddedListening | pg.Pool }).$client;
   if (!(driver instanceof pg.Pool)) {
     const client = driver;
     const unsubscribe = client.listen(channel, onPayload);

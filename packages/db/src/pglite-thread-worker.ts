@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DURABLE_START_PARAMS, DurableNodeFS, diskSyncCount } from './pglite-durable.ts';
-import type { TThreadReply, TThreadRequest, TThreadStart } from './pglite-thread.ts';
+import type { TThreadNotice, TThreadReply, TThreadRequest, TThreadStart } from './pglite-thread.ts';
 
 /**
  * The thread that owns the embedded database (decision 110): PGlite runs here, so a statement
@@ -48,6 +48,9 @@ databasePromise.catch(() => undefined);
 const ROLLBACK = Symbol('rollback');
 type TOpenTransaction = { tx: Transaction; finish(commit: boolean): void; done: Promise<void> };
 const transactions = new Map<number, TOpenTransaction>();
+/** LISTENs of the main thread, by the number it knows them by. */
+const subscriptions = new Map<number, () => Promise<void>>();
+let nextSubscription = 1;
 let nextTransaction = 1;
 
 async function begin(database: PGlite): Promise<number> {
@@ -106,6 +109,20 @@ async function handle(request: TThreadRequest): Promise<{ value: unknown; transf
     }
     case 'syncs':
       return { value: diskSyncCount() };
+    case 'listen': {
+      const subscription = nextSubscription++;
+      const unlisten = await database.listen(request.channel, (payload) =>
+        port.postMessage({ notice: subscription, payload } satisfies TThreadNotice),
+      );
+      subscriptions.set(subscription, unlisten);
+      return { value: subscription };
+    }
+    case 'unlisten': {
+      const unlisten = subscriptions.get(request.subscription);
+      subscriptions.delete(request.subscription);
+      await unlisten?.();
+      return { value: null };
+    }
     case 'close':
       await database.close();
       return { value: null };

@@ -27,8 +27,12 @@ export type TThreadRequest = { id: number } & (
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'dump'; compression: 'none' | 'gzip' | 'auto' }
   | { op: 'syncs' }
+  | { op: 'listen'; channel: string }
+  | { op: 'unlisten'; subscription: number }
   | { op: 'close' }
 );
+/** A NOTIFY heard by the thread, passed on to the main thread's listeners of its channel. */
+export type TThreadNotice = { notice: number; payload: string };
 type TDistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type TRequestBody = TDistributiveOmit<TThreadRequest, 'id'>;
 
@@ -56,6 +60,9 @@ export type TPgliteThreadClient = TThreadTransaction & {
   dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob>;
   /** Disk syncs the thread has made (durable databases sync at least once per commit). */
   diskSyncs(): Promise<number>;
+  /** LISTEN on `channel`, as PGlite's own `listen`: resolves to the function that stops it. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  readonly closed: boolean;
   close(): Promise<void>;
 };
 
@@ -95,7 +102,12 @@ export async function startPgliteThread(start: TThreadStart): Promise<TPgliteThr
     for (const { reject } of pending.values()) reject(failure);
     pending.clear();
   };
-  worker.on('message', (reply: TThreadReply) => {
+  const subscriptions = new Map<number, (payload: string) => void>();
+  worker.on('message', (reply: TThreadReply | TThreadNotice) => {
+    if ('notice' in reply) {
+      subscriptions.get(reply.notice)?.(reply.payload);
+      return;
+    }
     const waiting = pending.get(reply.id);
     if (!waiting) return;
     pending.delete(reply.id);
@@ -149,6 +161,17 @@ export async function startPgliteThread(start: TThreadStart): Promise<TPgliteThr
       return new Blob([await request<ArrayBuffer>({ op: 'dump', compression })]);
     },
     diskSyncs: () => request<number>({ op: 'syncs' }),
+    async listen(channel, onPayload) {
+      const subscription = await request<number>({ op: 'listen', channel });
+      subscriptions.set(subscription, onPayload);
+      return async () => {
+        subscriptions.delete(subscription);
+        if (!failure) await request({ op: 'unlisten', subscription });
+      };
+    },
+    get closed() {
+      return failure !== undefined;
+    },
     async close() {
       try {
         if (!failure) await request({ op: 'close' });
