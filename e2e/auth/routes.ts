@@ -1,6 +1,7 @@
 /**
  * The route tables of spec 001 §2 as the tests expect them: path and title (the sidebar label).
- * The customer portal adds New Request (decision 104).
+ * The customer portal adds New Request (decision 104), and Webhooks and API keys for customer
+ * admins only (issue 15); the admin portal adds the Inbox (decision 119).
  */
 export const PORTAL_ROUTES = {
   customer: {
@@ -13,6 +14,8 @@ export const PORTAL_ROUTES = {
       ['/customer/quotes', 'Quotes & Invoices'],
       ['/customer/deliverables', 'Deliverables'],
       ['/customer/organization', 'Organization'],
+      ['/customer/webhooks', 'Webhooks'],
+      ['/customer/api-keys', 'API keys'],
       ['/customer/help', 'Help'],
     ],
   },
@@ -34,6 +37,7 @@ export const PORTAL_ROUTES = {
     home: '/admin',
     pages: [
       ['/admin', 'Dashboard'],
+      ['/admin/inbox', 'Inbox'],
       ['/admin/triage', 'Triage'],
       ['/admin/quotes', 'Quotes'],
       ['/admin/assignments', 'Assignments'],
@@ -47,6 +51,17 @@ export const PORTAL_ROUTES = {
     ],
   },
 } as const;
+
+/** Pages of a portal only some of its roles have (the others get the not-found page). */
+export const ROLE_ONLY_PAGES: Readonly<Record<string, readonly string[]>> = {
+  '/customer/webhooks': ['customer_admin'],
+  '/customer/api-keys': ['customer_admin'],
+};
+
+/** The pages a role sees in its portal's sidebar, in order. */
+export function pagesOf(portal: keyof typeof PORTAL_ROUTES, role: string) {
+  return PORTAL_ROUTES[portal].pages.filter(([path]) => ROLE_ONLY_PAGES[path]?.includes(role) ?? true);
+}
 
 export type TPortalName = keyof typeof PORTAL_ROUTES;
 export const PORTAL_NAMES = Object.keys(PORTAL_ROUTES) as TPortalName[];
