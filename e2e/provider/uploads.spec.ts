@@ -26,6 +26,20 @@ test('a provider uploads a large file through a lost connection and a closed tab
   await writeFile(filePath, bytes);
 
   let patches = 0;
+  // PATCHes the page issued and those that ended (answered or cut): the tab is closed only when
+  // none is between the two, so no piece can still reach the server after the close.
+  const isPatch = (request: { method(): string; url(): string }) =>
+    request.method() === 'PATCH' && request.url().includes('/api/provider/uploads/');
+  let issued = 0;
+  let ended = 0;
+  page.on('request', (request) => {
+    if (isPatch(request)) issued += 1;
+  });
+  for (const event of ['requestfinished', 'requestfailed'] as const) {
+    page.on(event, (request) => {
+      if (isPatch(request)) ended += 1;
+    });
+  }
   await page.route('**/api/provider/uploads/*', async (route) => {
     if (route.request().method() !== 'PATCH') return route.continue();
     patches += 1;
@@ -52,6 +66,10 @@ test('a provider uploads a large file through a lost connection and a closed tab
   // The first chunk arrives after the automatic retry; the second never does; the tab is closed.
   // The third PATCH is sent only once the second was answered, so the server then holds 16 MB.
   await expect.poll(() => patches, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+  // Pause stops the retries; then wait until every PATCH sent has ended.
+  await item.getByRole('button', { name: 'Pause' }).click();
+  await expect(item.getByTestId('upload-status')).toContainText('Paused');
+  await expect.poll(() => issued - ended, { timeout: 30_000 }).toBe(0);
   const [stored] = await inspector.query<{ count: string }>(
     `SELECT count(*) AS count FROM deliverables WHERE order_id = ${sqlText(order.orderId)}`,
   );

@@ -107,9 +107,12 @@ export function OrderDetail({ orderId, onBack, extras }: { orderId: string; onBa
         ) : order.isError ? (
           <QueryError error={order.error} onRetry={() => order.refetch()} what="the order" />
         ) : (
-          <OrderDetailBody order={order.data} />
+          <>
+            <OrderDetailBody order={order.data} />
+            {/* Only under an order the caller may see: an order that failed to load has no conversation to show. */}
+            {extras}
+          </>
         )}
-        {extras}
       </Stack>
     </Paper>
   );
