@@ -35,7 +35,10 @@ const timeZone = boundedText(64, { min: 1, message: DISPATCH_MESSAGES.timeZone }
   DISPATCH_MESSAGES.timeZone,
 );
 const isoDateTime = z.iso.datetime({ offset: true, error: DISPATCH_MESSAGES.windowTime });
-const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, DISPATCH_MESSAGES.time);
+const localTime = z
+  .string()
+  .max(5, DISPATCH_MESSAGES.time)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, DISPATCH_MESSAGES.time);
 const localDate = z.iso.date({ error: DISPATCH_MESSAGES.date });
 
 /** Where a capture is: a gazetteer place or one an admin set. */

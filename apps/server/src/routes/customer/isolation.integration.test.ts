@@ -45,6 +45,8 @@ const METHODS: readonly TMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const VALID_BODIES: Record<string, unknown> = {
   'POST /api/customer/webhooks': { url: 'https://93.184.216.34/hooks', events: ['order.created'] },
   'POST /api/customer/api-keys': { name: 'Walk key', scopes: ['orders:read'] },
+  // A message is posted as JSON or as multipart with files; the document shows the multipart form.
+  'POST /api/customer/orders/{id}/conversation/messages': { body: 'Is the side door open?' },
 };
 
 let t: TTestApp;
@@ -187,7 +189,7 @@ beforeAll(async () => {
     deliverables: file!.id,
     webhooks: endpointId,
     deliveries: delivery.id as string,
-    'api-keys': apiKey.json().id as string,
+    'api-keys': apiKey.json().key.id as string,
     attachments: posted.json().messages[0].attachments[0].id as string,
   };
 }, 90_000);
