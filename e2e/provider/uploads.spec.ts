@@ -35,11 +35,11 @@ test('a provider uploads a large file through a lost connection and a closed tab
   page.on('request', (request) => {
     if (isPatch(request)) issued += 1;
   });
-  for (const event of ['requestfinished', 'requestfailed'] as const) {
-    page.on(event, (request) => {
-      if (isPatch(request)) ended += 1;
-    });
-  }
+  const onEnded = (request: { method(): string; url(): string }) => {
+    if (isPatch(request)) ended += 1;
+  };
+  page.on('requestfinished', onEnded);
+  page.on('requestfailed', onEnded);
   await page.route('**/api/provider/uploads/*', async (route) => {
     if (route.request().method() !== 'PATCH') return route.continue();
     patches += 1;
