@@ -47,6 +47,9 @@ afterAll(async () => {
 });
 
 /** Backends of this test's database that are listening for upload lock releases. */
+/** Connections that LISTEN: the upload locker's and the notifications' (decision 122). */
+const LISTENERS = 2;
+
 async function listeningBackends(): Promise<number[]> {
   const { rows } = await admin.query<{ pid: number }>(
     `select pid from pg_stat_activity where datname = $1 and query ilike 'listen %' order by backend_start`,
@@ -93,7 +96,7 @@ describe('the app when its database connection is cut', () => {
 
   it('stays up, answers 503 with Retry-After while the link is down, and serves again once it is back', async () => {
     for (let index = 0; index < 3; index++) expect((await submit()).statusCode).toBe(201);
-    await eventually(async () => expect(await listeningBackends()).toHaveLength(1));
+    await eventually(async () => expect(await listeningBackends()).toHaveLength(LISTENERS));
 
     // Eight clients send requests one after the other until told to stop.
     const answers: Array<{ status: number; retryAfter: unknown; code: unknown; afterCut: boolean }> = [];
@@ -125,8 +128,8 @@ describe('the app when its database connection is cut', () => {
       expect(answer).toMatchObject({ status: 503, code: 'unavailable' });
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     }
-    // The upload locker is listening again on a new connection.
-    await eventually(async () => expect(await listeningBackends()).toHaveLength(1));
+    // The upload locker and the notifications are listening again, each on a new connection.
+    await eventually(async () => expect(await listeningBackends()).toHaveLength(LISTENERS));
     expect((await submit()).statusCode).toBe(201);
   });
 });
