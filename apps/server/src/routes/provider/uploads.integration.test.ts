@@ -565,9 +565,12 @@ describe('the capture window (decision 109)', () => {
       action: 'open_uploads_early',
       after: expect.objectContaining({ reason, windowStart: scheduledStart!.toISOString() }),
     });
-    const [mail] = await outboxWithSubject(t.db, 'Uploads open: ');
-    expect(mail?.to).toEqual([provider.email.toLowerCase()]);
-    expect(mail?.text).toContain(reason);
+    // One e-mail per member of the provider organisation, in no particular order.
+    const mails = await outboxWithSubject(t.db, 'Uploads open: ');
+    expect(mails.flatMap((mail) => mail.to).sort()).toEqual(
+      [provider.email.toLowerCase(), providerUser.email.toLowerCase()].sort(),
+    );
+    for (const mail of mails) expect(mail.text).toContain(reason);
 
     const again = await open({ reason: 'Once more.' });
     expect(again.statusCode).toBe(409);
