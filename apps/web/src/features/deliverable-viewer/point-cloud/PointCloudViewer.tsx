@@ -1,0 +1,264 @@
+import { Alert, Box, Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
+import type { TViewerPin } from '@spacecapture/shared/viewer-pin';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { CloudFacts, formatBounds, formatTriple } from './cloud-facts.tsx';
+import { readCloudSource, type TCloudFacts } from './lib/cloud-source.ts';
+import { DEFAULT_POINT_BUDGET, formatPointCount } from './lib/lod-plan.ts';
+import type { TWorkerMessage, TWorkerRequest } from './lib/point-cloud-worker.ts';
+import type { PointCloudScene, TColorMode } from './lib/point-cloud-scene.ts';
+import { canUseWebGl } from './lib/webgl-support.ts';
+
+/**
+ * A LAS or PLY point cloud in the browser, streamed with level of detail: the header by one range
+ * request, then runs of points in coarse-to-fine order (a worker fetches and decodes them), drawn
+ * as they arrive. Large files stop at a point budget instead of being read whole. Without WebGL,
+ * or for a file it cannot draw (LAZ), it shows the file's facts and the download.
+ *
+ * The root's `data-viewer-state` is "loading", then "ready" (every planned point drawn), or
+ * "facts" (facts only) or "error"; `data-points-drawn` counts the points on screen.
+ */
+
+export type TPointCloudViewerProps = {
+  url: string;
+  fileName: string;
+  sizeBytes: number;
+  pins?: readonly TViewerPin[];
+  onPickPoint?: (pin: TViewerPin) => void;
+};
+
+type TViewerState = 'loading' | 'ready' | 'facts' | 'error';
+type TVec3 = [number, number, number];
+
+const VIEW_HEIGHT = 480;
+
+function factRows(facts: TCloudFacts): Array<readonly [string, string]> {
+  return [
+    ['Format', facts.version ? `${facts.format} ${facts.version}` : facts.format],
+    ...(facts.pointCount === null ? [] : [['Points', facts.pointCount.toLocaleString('en')] as const]),
+    ...(facts.bounds ? [['Bounds', formatBounds(facts.bounds)] as const] : []),
+    ['Colour', facts.hasColor ? 'RGB' : 'None'],
+  ];
+}
+
+export default function PointCloudViewer({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCloudViewerProps) {
+  const webGl = useMemo(() => canUseWebGl(), []);
+  return webGl ? (
+    <StreamedCloud url={url} fileName={fileName} sizeBytes={sizeBytes} pins={pins} onPickPoint={onPickPoint} />
+  ) : (
+    <FactsOnly url={url} fileName={fileName} sizeBytes={sizeBytes} />
+  );
+}
+
+/** No WebGL: the header's facts (one range request) and the download. */
+function FactsOnly({ url, fileName, sizeBytes }: { url: string; fileName: string; sizeBytes: number }) {
+  const [facts, setFacts] = useState<TCloudFacts | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const abort = new AbortController();
+    readCloudSource(url, fileName, abort.signal).then(
+      (source) => setFacts(source.facts),
+      () => {
+        if (!abort.signal.aborted) setFailed(true);
+      },
+    );
+    return () => abort.abort();
+  }, [url, fileName]);
+  return (
+    <Box data-viewer-state={facts || failed ? 'facts' : 'loading'}>
+      <CloudFacts
+        url={url}
+        fileName={fileName}
+        sizeBytes={sizeBytes}
+        note="This browser cannot draw 3D (WebGL is off or missing). Here are the file's facts; download it to open it in a desktop viewer."
+        rows={facts ? factRows(facts) : []}
+      />
+    </Box>
+  );
+}
+
+function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCloudViewerProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const sceneRef = useRef<PointCloudScene | null>(null);
+  const originRef = useRef<TVec3 | null>(null);
+  const onPickRef = useRef(onPickPoint);
+  onPickRef.current = onPickPoint;
+  const [state, setState] = useState<TViewerState>('loading');
+  const [facts, setFacts] = useState<TCloudFacts | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [planned, setPlanned] = useState(0);
+  const [loaded, setLoaded] = useState(0);
+  const [drawn, setDrawn] = useState(0);
+  const [origin, setOrigin] = useState<TVec3 | null>(null);
+  const [pointSize, setPointSize] = useState(2);
+  const [colorMode, setColorMode] = useState<TColorMode>('height');
+  const [lastPick, setLastPick] = useState<TVec3 | null>(null);
+  const picking = Boolean(onPickPoint);
+
+  useEffect(() => {
+    let disposed = false;
+    let scene: PointCloudScene | null = null;
+    const queued: Extract<TWorkerMessage, { type: 'points' }>[] = [];
+    // three.js loads in its own chunk while the worker reads the header.
+    const sceneReady = import('./lib/point-cloud-scene.ts').then(({ PointCloudScene }) => {
+      if (disposed || !container.current) return;
+      scene = new PointCloudScene(container.current, (count) => setDrawn(count), (position) => {
+        const base = originRef.current;
+        if (!base) return;
+        // Report the file's own coordinates: the scene works relative to the origin.
+        const picked: TVec3 = [position[0] + base[0], position[1] + base[1], position[2] + base[2]];
+        setLastPick(picked);
+        onPickRef.current?.({ kind: 'model', x: picked[0], y: picked[1], z: picked[2] });
+      });
+      sceneRef.current = scene;
+      for (const batch of queued.splice(0)) addBatch(batch);
+    });
+    const addBatch = (batch: Extract<TWorkerMessage, { type: 'points' }>) => {
+      if (!scene) {
+        queued.push(batch);
+        return;
+      }
+      const relative = (value: TVec3): TVec3 => [
+        value[0] - batch.origin[0],
+        value[1] - batch.origin[1],
+        value[2] - batch.origin[2],
+      ];
+      scene.addBatch(batch.positions, batch.colors, relative(batch.min), relative(batch.max));
+    };
+
+    const worker = new Worker(new URL('./lib/point-cloud-worker.ts', import.meta.url), { type: 'module' });
+    let done = false;
+    worker.onmessage = (event: MessageEvent<TWorkerMessage>) => {
+      const message = event.data;
+      if (message.type === 'facts') {
+        setFacts(message.facts);
+        setPlanned(message.planned);
+        setColorMode(message.facts.hasColor ? 'rgb' : 'height');
+        if (message.facts.unreadable) setState('facts');
+      } else if (message.type === 'points') {
+        if (!originRef.current) {
+          originRef.current = message.origin;
+          setOrigin(message.origin);
+        }
+        setLoaded((count) => count + message.positions.length / 3);
+        addBatch(message);
+      } else if (message.type === 'done') {
+        done = true;
+        sceneReady.then(() => {
+          if (!disposed) setState((current) => (current === 'loading' ? 'ready' : current));
+        });
+        worker.terminate();
+      } else {
+        setError(message.message);
+        setState('error');
+        worker.terminate();
+      }
+    };
+    worker.onerror = () => {
+      setError('The point cloud could not be read.');
+      setState('error');
+    };
+    const request: TWorkerRequest = {
+      type: 'open',
+      // The worker resolves relative links against its own script's address: hand it an absolute one.
+      url: new URL(url, window.location.href).href,
+      fileName,
+      sizeBytes,
+      budget: DEFAULT_POINT_BUDGET,
+    };
+    worker.postMessage(request);
+    return () => {
+      disposed = true;
+      if (!done) worker.terminate();
+      scene?.dispose();
+      sceneRef.current = null;
+      originRef.current = null;
+    };
+  }, [url, fileName, sizeBytes]);
+
+  useEffect(() => sceneRef.current?.setPointSize(pointSize), [pointSize, drawn > 0]);
+  useEffect(() => sceneRef.current?.setColorMode(colorMode), [colorMode, drawn > 0]);
+  useEffect(() => {
+    if (!origin) return;
+    const modelPins = (pins ?? []).filter((pin) => pin.kind === 'model');
+    sceneRef.current?.setPins(modelPins.map((pin) => [pin.x - origin[0], pin.y - origin[1], pin.z - origin[2]]));
+  }, [pins, origin, drawn > 0]);
+
+  const total = facts?.pointCount ?? 0;
+  const status =
+    state === 'facts'
+      ? null
+      : state === 'error'
+        ? null
+        : facts
+          ? `Showing ${formatPointCount(drawn)} of ${formatPointCount(total)} points${
+              state === 'loading' && loaded < planned ? ' · loading…' : ''
+            }`
+          : 'Reading the file…';
+
+  if (state === 'facts' && facts) {
+    return (
+      <Box data-viewer-state="facts">
+        <CloudFacts url={url} fileName={fileName} sizeBytes={sizeBytes} rows={factRows(facts)} note={facts.unreadable} />
+      </Box>
+    );
+  }
+
+  return (
+    <Stack gap="xs" data-viewer-state={state} data-points-drawn={drawn}>
+      <Group gap="sm" wrap="wrap">
+        <Button size="xs" variant="default" onClick={() => sceneRef.current?.fit()} disabled={drawn === 0}>
+          Fit to view
+        </Button>
+        <Group gap={6} wrap="nowrap" w={200}>
+          <Text size="sm" id="point-size-label">
+            Point size
+          </Text>
+          <Slider
+            aria-labelledby="point-size-label"
+            flex={1}
+            min={1}
+            max={10}
+            step={1}
+            value={pointSize}
+            onChange={setPointSize}
+          />
+        </Group>
+        <SegmentedControl
+          size="xs"
+          aria-label="Colour"
+          value={colorMode}
+          onChange={(value) => setColorMode(value as TColorMode)}
+          data={[
+            { label: 'RGB', value: 'rgb', disabled: !facts?.hasColor },
+            { label: 'Height', value: 'height' },
+          ]}
+        />
+      </Group>
+      {error ? (
+        <Alert color="red" title="The point cloud could not be shown">
+          {error}
+        </Alert>
+      ) : null}
+      <Box
+        ref={container}
+        h={VIEW_HEIGHT}
+        role="img"
+        aria-label={`Point cloud ${fileName}`}
+        style={{ position: 'relative', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', cursor: picking ? 'crosshair' : 'grab' }}
+      />
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" role="status">
+          {status}
+        </Text>
+        {picking ? (
+          <Text size="sm" c="dimmed">
+            {lastPick ? `Picked ${formatTriple(lastPick)}` : 'Click a point to pin a comment to it.'}
+          </Text>
+        ) : null}
+      </Group>
+      {facts ? (
+        <CloudFacts url={url} fileName={fileName} sizeBytes={sizeBytes} rows={factRows(facts)} />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { E57_HEADER_BYTES, isE57 } from './e57.ts';
+import { fetchRange } from './fetch-range.ts';
+import { isLas, parseLasHeader, type TLasHeader } from './las-header.ts';
+import { isPly, parsePlyHeader, type TPlyHeader } from './ply-header.ts';
+
+/**
+ * What the first bytes of a point file say: its format and the facts the viewer shows before (or
+ * instead of) any point. Read with one range request, in the worker or, without WebGL, on the page.
+ */
+
+export type TCloudFacts = {
+  format: 'LAS' | 'LAZ' | 'PLY' | 'E57';
+  version: string | null;
+  pointCount: number | null;
+  hasColor: boolean;
+  /** In the file's own coordinates, when the header states them (LAS/LAZ). */
+  bounds: { min: [number, number, number]; max: [number, number, number] } | null;
+  /** Why the points cannot be drawn here, when they cannot. */
+  unreadable: string | null;
+};
+
+export type TCloudSource =
+  | { kind: 'las'; facts: TCloudFacts; header: TLasHeader }
+  | { kind: 'ply'; facts: TCloudFacts; header: TPlyHeader }
+  | { kind: 'other'; facts: TCloudFacts };
+
+/** Enough for a LAS 1.4 header and a PLY header with dozens of properties. */
+export const HEAD_BYTES = 64 * 1024;
+
+export function describeHead(head: Uint8Array, fileName: string): TCloudSource {
+  const buffer = head.buffer.slice(head.byteOffset, head.byteOffset + head.byteLength) as ArrayBuffer;
+  if (isLas(head)) {
+    const header = parseLasHeader(buffer);
+    return {
+      kind: 'las',
+      header,
+      facts: {
+        format: header.compressed ? 'LAZ' : 'LAS',
+        version: `${header.versionMajor}.${header.versionMinor}`,
+        pointCount: header.pointCount,
+        hasColor: header.colorOffset !== null,
+        bounds: { min: header.min, max: header.max },
+        unreadable: header.compressed
+          ? 'Compressed LAZ points are not drawn in the browser yet: download the file to open it.'
+          : null,
+      },
+    };
+  }
+  if (isPly(head)) {
+    const header = parsePlyHeader(head);
+    const rangeReadable = header.format !== 'ascii' && header.recordLength !== null && header.verticesFirst;
+    return {
+      kind: 'ply',
+      header,
+      facts: {
+        format: 'PLY',
+        version: header.format.replaceAll('_', ' '),
+        pointCount: header.vertexCount,
+        hasColor: header.hasColor,
+        bounds: null,
+        unreadable:
+          rangeReadable || header.format === 'ascii'
+            ? null
+            : 'This PLY layout (vertices after another element, or list properties) is not drawn in the browser: download the file to open it.',
+      },
+    };
+  }
+  const e57 = head.length >= E57_HEADER_BYTES && isE57(head);
+  return {
+    kind: 'other',
+    facts: {
+      format: e57 ? 'E57' : 'LAS',
+      version: null,
+      pointCount: null,
+      hasColor: false,
+      bounds: null,
+      unreadable: e57 ? 'E57 points are not drawn in the browser.' : `${fileName} is not a LAS, LAZ or PLY point cloud.`,
+    },
+  };
+}
+
+export async function readCloudSource(url: string, fileName: string, signal?: AbortSignal): Promise<TCloudSource> {
+  const head = await fetchRange(url, 0, HEAD_BYTES - 1, signal);
+  return describeHead(head, fileName);
+}

@@ -1,0 +1,234 @@
+import {
+  BufferGeometry,
+  Float32BufferAttribute,
+  Group,
+  PerspectiveCamera,
+  Points,
+  PointsMaterial,
+  Raycaster,
+  Scene,
+  ShaderMaterial,
+  Uint8BufferAttribute,
+  Vector2,
+  Vector3,
+  WebGLRenderer,
+} from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+
+/**
+ * The three.js side of the point-cloud viewer, loaded only when a cloud is opened (its own chunk).
+ * Batches of points arrive relative to an origin chosen by the worker; the scene works in those
+ * small coordinates and the page adds the origin back for anything it shows or reports.
+ * It draws on demand (after a change, a new batch or a camera move), not in a constant loop.
+ */
+
+export type TColorMode = 'rgb' | 'height';
+
+type TVec3 = [number, number, number];
+
+const VERTEX_SHADER = /* glsl */ `
+  uniform float pointSize;
+  uniform float zMin;
+  uniform float zMax;
+  uniform float useRgb;
+  attribute vec3 rgb;
+  varying vec3 vColor;
+  // Blue (low) through cyan, green and yellow to red (high).
+  vec3 heightRamp(float t) {
+    t = clamp(t, 0.0, 1.0);
+    return clamp(vec3(1.5 - abs(4.0 * t - 3.0), 1.5 - abs(4.0 * t - 2.0), 1.5 - abs(4.0 * t - 1.0)), 0.0, 1.0);
+  }
+  void main() {
+    vColor = useRgb > 0.5 ? rgb : heightRamp((position.z - zMin) / max(zMax - zMin, 1e-6));
+    gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
+    gl_PointSize = pointSize;
+  }
+`;
+
+const FRAGMENT_SHADER = /* glsl */ `
+  varying vec3 vColor;
+  void main() {
+    gl_FragColor = vec4(vColor, 1.0);
+  }
+`;
+
+/** Clicks within this many pixels of a point pick it. */
+const PICK_RADIUS_PX = 6;
+const PIN_COLOR = 0xff3d00;
+
+export class PointCloudScene {
+  private readonly renderer: WebGLRenderer;
+  private readonly scene = new Scene();
+  private readonly camera = new PerspectiveCamera(50, 1, 0.01, 1000);
+  private readonly controls: OrbitControls;
+  private readonly cloud = new Group();
+  private readonly pins = new Group();
+  private readonly material: ShaderMaterial;
+  private readonly pinMaterial = new PointsMaterial({ color: PIN_COLOR, size: 14, sizeAttenuation: false, depthTest: false });
+  private readonly resizeObserver: ResizeObserver;
+  private frameRequested = false;
+  private min: TVec3 = [Infinity, Infinity, Infinity];
+  private max: TVec3 = [-Infinity, -Infinity, -Infinity];
+  private fitted = false;
+  private pointerDown: { x: number; y: number } | null = null;
+  pointsDrawn = 0;
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly onFrame: (pointsDrawn: number) => void,
+    private readonly onPick: ((position: TVec3) => void) | null,
+  ) {
+    this.renderer = new WebGLRenderer({ antialias: false, powerPreference: 'high-performance' });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.renderer.setClearColor(0x1a1b1e);
+    this.renderer.domElement.style.display = 'block';
+    container.appendChild(this.renderer.domElement);
+    this.camera.up.set(0, 0, 1); // survey files are Z-up
+    this.material = new ShaderMaterial({
+      vertexShader: VERTEX_SHADER,
+      fragmentShader: FRAGMENT_SHADER,
+      uniforms: { pointSize: { value: 2 }, zMin: { value: 0 }, zMax: { value: 1 }, useRgb: { value: 0 } },
+    });
+    this.scene.add(this.cloud, this.pins);
+    this.controls = new OrbitControls(this.camera, this.renderer.domElement);
+    this.controls.addEventListener('change', () => this.requestFrame());
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(container);
+    this.renderer.domElement.addEventListener('pointerdown', this.handlePointerDown);
+    this.renderer.domElement.addEventListener('pointerup', this.handlePointerUp);
+    this.resize();
+  }
+
+  /** Adds a batch; the first ones also frame the camera around the known extent. */
+  addBatch(positions: Float32Array, colors: Uint8Array | null, min: TVec3, max: TVec3) {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
+    if (colors) geometry.setAttribute('rgb', new Uint8BufferAttribute(colors, 3, true));
+    geometry.computeBoundingSphere();
+    const points = new Points(geometry, this.material);
+    points.matrixAutoUpdate = false;
+    this.cloud.add(points);
+    this.pointsDrawn += positions.length / 3;
+    this.extend(min, max);
+    if (!this.fitted) this.fit();
+    this.requestFrame();
+  }
+
+  /** Bounds relative to the origin (from the header, or grown batch by batch). */
+  extend(min: TVec3, max: TVec3) {
+    for (let axis = 0; axis < 3; axis += 1) {
+      this.min[axis] = Math.min(this.min[axis]!, min[axis]!);
+      this.max[axis] = Math.max(this.max[axis]!, max[axis]!);
+    }
+    this.material.uniforms.zMin!.value = this.min[2];
+    this.material.uniforms.zMax!.value = this.max[2];
+  }
+
+  fit() {
+    if (!Number.isFinite(this.min[0])) return;
+    const centre = new Vector3((this.min[0] + this.max[0]) / 2, (this.min[1] + this.max[1]) / 2, (this.min[2] + this.max[2]) / 2);
+    const radius = Math.max(new Vector3(...this.max).distanceTo(new Vector3(...this.min)) / 2, 1e-3);
+    const distance = radius / Math.sin((this.camera.fov * Math.PI) / 360);
+    this.camera.near = distance / 1000;
+    this.camera.far = distance + radius * 10;
+    this.camera.position.copy(centre).add(new Vector3(1, -1.2, 0.9).normalize().multiplyScalar(distance));
+    this.camera.updateProjectionMatrix();
+    this.controls.target.copy(centre);
+    this.controls.update();
+    this.fitted = true;
+    this.requestFrame();
+  }
+
+  setPointSize(size: number) {
+    this.material.uniforms.pointSize!.value = size * this.renderer.getPixelRatio();
+    this.requestFrame();
+  }
+
+  setColorMode(mode: TColorMode) {
+    this.material.uniforms.useRgb!.value = mode === 'rgb' ? 1 : 0;
+    this.requestFrame();
+  }
+
+  /** Pins, relative to the origin. */
+  setPins(positions: readonly TVec3[]) {
+    for (const child of this.pins.children) (child as Points).geometry.dispose();
+    this.pins.clear();
+    if (positions.length > 0) {
+      const geometry = new BufferGeometry();
+      geometry.setAttribute('position', new Float32BufferAttribute(positions.flat(), 3));
+      const markers = new Points(geometry, this.pinMaterial);
+      markers.renderOrder = 1;
+      this.pins.add(markers);
+    }
+    this.requestFrame();
+  }
+
+  dispose() {
+    this.resizeObserver.disconnect();
+    this.controls.dispose();
+    for (const child of [...this.cloud.children, ...this.pins.children]) (child as Points).geometry.dispose();
+    this.material.dispose();
+    this.pinMaterial.dispose();
+    this.renderer.dispose();
+    this.renderer.domElement.remove();
+  }
+
+  private readonly handlePointerDown = (event: PointerEvent) => {
+    this.pointerDown = { x: event.clientX, y: event.clientY };
+  };
+
+  /** A click (not the end of a drag) picks the nearest point under the cursor. */
+  private readonly handlePointerUp = (event: PointerEvent) => {
+    const down = this.pointerDown;
+    this.pointerDown = null;
+    if (!this.onPick || !down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > 4) return;
+    const picked = this.pick(event.clientX, event.clientY);
+    if (picked) this.onPick(picked);
+  };
+
+  pick(clientX: number, clientY: number): TVec3 | null {
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const pointer = new Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
+    const raycaster = new Raycaster();
+    raycaster.setFromCamera(pointer, this.camera);
+    // The threshold is in world units: the width of a few pixels at the orbit target's distance.
+    const distance = this.camera.position.distanceTo(this.controls.target);
+    const worldPerPixel = (2 * distance * Math.tan((this.camera.fov * Math.PI) / 360)) / rect.height;
+    raycaster.params.Points = { threshold: worldPerPixel * PICK_RADIUS_PX };
+    const hits = raycaster.intersectObjects(this.cloud.children, false);
+    // Of the points near the ray, the one closest to it (then nearest the camera) is meant.
+    hits.sort((a, b) => (a.distanceToRay ?? 0) - (b.distanceToRay ?? 0) || a.distance - b.distance);
+    const hit = hits[0];
+    if (!hit || hit.index === undefined) return null;
+    const positions = (hit.object as Points).geometry.getAttribute('position');
+    return [positions.getX(hit.index), positions.getY(hit.index), positions.getZ(hit.index)];
+  }
+
+  /** Screen position of a point relative to the origin, in client pixels (for tests and tooltips). */
+  project(position: TVec3): { x: number; y: number } {
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const projected = new Vector3(...position).project(this.camera);
+    return { x: rect.left + ((projected.x + 1) / 2) * rect.width, y: rect.top + ((1 - projected.y) / 2) * rect.height };
+  }
+
+  private resize() {
+    const width = Math.max(1, this.container.clientWidth);
+    const height = Math.max(1, this.container.clientHeight);
+    this.renderer.setSize(width, height, false);
+    this.renderer.domElement.style.width = '100%';
+    this.renderer.domElement.style.height = '100%';
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    this.requestFrame();
+  }
+
+  private requestFrame() {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    requestAnimationFrame(() => {
+      this.frameRequested = false;
+      this.renderer.render(this.scene, this.camera);
+      this.onFrame(this.pointsDrawn);
+    });
+  }
+}
