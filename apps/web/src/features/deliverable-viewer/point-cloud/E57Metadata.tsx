@@ -16,7 +16,7 @@ export async function readE57Metadata(url: string, signal?: AbortSignal): Promis
   const range = xmlPhysicalRange(header);
   const physical = await fetchRange(url, range.start, range.end, signal);
   const logical = stripPageChecksums(physical, range.start, header.pageSize).subarray(0, header.xmlLogicalLength);
-  return parseE57Xml(new TextDecoder().decode(logical), new DOMParser(), header);
+  return parseE57Xml(new TextDecoder().decode(logical), header);
 }
 
 export default function E57Metadata({ url, fileName, sizeBytes }: { url: string; fileName: string; sizeBytes: number }) {

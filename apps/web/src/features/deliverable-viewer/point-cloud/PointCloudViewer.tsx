@@ -101,7 +101,16 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
     // three.js loads in its own chunk while the worker reads the header.
     const sceneReady = import('./lib/point-cloud-scene.ts').then(({ PointCloudScene }) => {
       if (disposed || !container.current) return;
-      scene = new PointCloudScene(container.current, (count) => setDrawn(count), (position) => {
+      let firstFrame = false;
+      const onFrame = (count: number) => {
+        // Marks for the bench (and anyone profiling): first points on screen, then all of them.
+        if (count > 0 && !firstFrame) {
+          firstFrame = true;
+          performance.mark('point-cloud:first-frame');
+        }
+        setDrawn(count);
+      };
+      scene = new PointCloudScene(container.current, onFrame, (position) => {
         const base = originRef.current;
         if (!base) return;
         // Report the file's own coordinates: the scene works relative to the origin.
@@ -144,7 +153,9 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
       } else if (message.type === 'done') {
         done = true;
         sceneReady.then(() => {
-          if (!disposed) setState((current) => (current === 'loading' ? 'ready' : current));
+          if (disposed) return;
+          performance.mark('point-cloud:ready');
+          setState((current) => (current === 'loading' ? 'ready' : current));
         });
         worker.terminate();
       } else {

@@ -1,3 +1,5 @@
+import { parseXml, type TXmlElement } from './small-xml.ts';
+
 /**
  * The facts of an ASTM E57 file without decoding its points: a 48-byte binary header points at an
  * XML section that lists each scan (`/data3D/vectorChild`) with its point count
@@ -94,25 +96,24 @@ export function stripPageChecksums(bytes: Uint8Array, physicalStart: number, pag
   return out.subarray(0, written);
 }
 
-function childElement(parent: Element, name: string): Element | null {
-  for (const child of Array.from(parent.children)) if (child.localName === name) return child;
-  return null;
+function childElement(parent: TXmlElement, name: string): TXmlElement | null {
+  return parent.children.find((child) => child.name === name) ?? null;
 }
 
-function textOf(parent: Element, name: string): string | null {
+function textOf(parent: TXmlElement, name: string): string | null {
   const element = childElement(parent, name);
-  const text = element?.textContent?.trim();
+  const text = element?.text.trim();
   return text ? text : null;
 }
 
-function numberOf(parent: Element, name: string): number | null {
+function numberOf(parent: TXmlElement, name: string): number | null {
   const text = textOf(parent, name);
   if (text === null) return null;
   const value = Number(text);
   return Number.isFinite(value) ? value : null;
 }
 
-function boundsOf(scan: Element): TE57Bounds | null {
+function boundsOf(scan: TXmlElement): TE57Bounds | null {
   const bounds = childElement(scan, 'cartesianBounds');
   if (!bounds) return null;
   const values = ['xMinimum', 'yMinimum', 'zMinimum', 'xMaximum', 'yMaximum', 'zMaximum'].map((name) =>
@@ -123,26 +124,28 @@ function boundsOf(scan: Element): TE57Bounds | null {
   return { min: [x0!, y0!, z0!], max: [x1!, y1!, z1!] };
 }
 
-/** Reads the scans from the XML section's text; `parser` is the browser's DOMParser. */
-export function parseE57Xml(xml: string, parser: DOMParser, header: TE57Header): TE57Metadata {
-  const document = parser.parseFromString(xml, 'application/xml');
-  const root = document.documentElement;
-  if (!root || root.localName !== 'e57Root' || document.getElementsByTagName('parsererror').length > 0) {
-    throw new Error('The E57 XML section could not be read.');
+/** Reads the scans from the XML section's text. */
+export function parseE57Xml(xml: string, header: TE57Header): TE57Metadata {
+  let root: TXmlElement;
+  try {
+    root = parseXml(xml);
+  } catch (error) {
+    throw new Error(`The E57 XML section could not be read: ${error instanceof Error ? error.message : 'bad XML'}`);
   }
+  if (root.name !== 'e57Root') throw new Error('The E57 XML section could not be read: its root is not e57Root.');
   const scans: TE57Scan[] = [];
   const data3D = childElement(root, 'data3D');
-  for (const scan of Array.from(data3D?.children ?? [])) {
-    if (scan.localName !== 'vectorChild') continue;
+  for (const scan of data3D?.children ?? []) {
+    if (scan.name !== 'vectorChild') continue;
     const points = childElement(scan, 'points');
-    const recordCount = Number(points?.getAttribute('recordCount') ?? 0);
+    const recordCount = Number(points?.attributes.recordCount ?? 0);
     const prototype = points ? childElement(points, 'prototype') : null;
     scans.push({
       name: textOf(scan, 'name'),
       guid: textOf(scan, 'guid'),
       pointCount: Number.isSafeInteger(recordCount) && recordCount >= 0 ? recordCount : 0,
       bounds: boundsOf(scan),
-      fields: Array.from(prototype?.children ?? []).map((field) => field.localName),
+      fields: (prototype?.children ?? []).map((field) => field.name),
     });
   }
   const images2D = childElement(root, 'images2D');
@@ -150,7 +153,7 @@ export function parseE57Xml(xml: string, parser: DOMParser, header: TE57Header):
     version: `${header.versionMajor}.${header.versionMinor}`,
     scans,
     pointCount: scans.reduce((total, scan) => total + scan.pointCount, 0),
-    images: Array.from(images2D?.children ?? []).filter((child) => child.localName === 'vectorChild').length,
+    images: (images2D?.children ?? []).filter((child) => child.name === 'vectorChild').length,
     guid: textOf(root, 'guid'),
     coordinateMetadata: textOf(root, 'coordinateMetadata'),
   };

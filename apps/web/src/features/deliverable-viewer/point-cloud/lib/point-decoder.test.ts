@@ -38,7 +38,9 @@ describe('decodePoints', () => {
     const file = writeLas({ minor: 2, pointFormat: 2, count: 4, point: source });
     const header = parseLasHeader(file.buffer as ArrayBuffer);
     const view = new DataView(file.buffer);
-    for (let i = 0; i < 4; i += 1) view.setUint16(header.pointDataOffset + i * 26 + 20, 200, true);
+    for (let i = 0; i < 4; i += 1) {
+      for (const channel of [0, 2, 4]) view.setUint16(header.pointDataOffset + i * 26 + 20 + channel, 200, true);
+    }
     const run = file.subarray(header.pointDataOffset);
     const layout = lasLayout(header);
     expect(detectEightBitColor(run, layout)).toBe(true);
