@@ -8,7 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { gridCloud, writeLas } from '../apps/web/src/features/deliverable-viewer/point-cloud/test/point-cloud-fixtures.ts';
+import {
+  gridCloud,
+  writeLas,
+} from '../apps/web/src/features/deliverable-viewer/point-cloud/test/point-cloud-fixtures.ts';
 import { round, runBench, type TFigure } from './lib/report.ts';
 
 /**
@@ -62,7 +65,10 @@ function serve(distDir: string, cloudPath: string, cloudSize: number) {
       const start = Number(match[1]);
       const end = Math.min(match[2] ? Number(match[2]) : cloudSize - 1, cloudSize - 1);
       ranges.push(`${start}-${end}`);
-      response.writeHead(206, { 'Content-Range': `bytes ${start}-${end}/${cloudSize}`, 'Content-Length': end - start + 1 });
+      response.writeHead(206, {
+        'Content-Range': `bytes ${start}-${end}/${cloudSize}`,
+        'Content-Length': end - start + 1,
+      });
       createReadStream(cloudPath, { start, end }).pipe(response);
       return;
     }
@@ -81,10 +87,16 @@ function serve(distDir: string, cloudPath: string, cloudSize: number) {
   return { server, ranges };
 }
 
-/** Resident memory of a process and all its descendants (Linux /proc), in bytes. */
-function treeResidentBytes(rootPid: number): number {
+type TProcessMemory = { pid: number; kind: string; residentBytes: number };
+
+/**
+ * Resident memory of every process below this one (Linux /proc): Playwright starts Chromium as
+ * our child, so these are the browser, renderer, GPU and utility processes; `kind` is Chromium's
+ * --type (browser for the main process).
+ */
+function browserProcesses(): TProcessMemory[] {
   const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
+  const resident = new Map<number, number>();
   const pageSize = 4096;
   for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
@@ -92,19 +104,26 @@ function treeResidentBytes(rootPid: number): number {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const parent = Number(fields[1]);
       children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-      rss.set(Number(entry), Number(fields[21]) * pageSize);
+      resident.set(Number(entry), Number(fields[21]) * pageSize);
     } catch {
       // The process ended while we looked.
     }
   }
-  let total = 0;
-  const queue = [rootPid];
+  const found: TProcessMemory[] = [];
+  const queue = [...(children.get(process.pid) ?? [])];
   while (queue.length > 0) {
     const pid = queue.pop()!;
-    total += rss.get(pid) ?? 0;
+    let kind = 'other';
+    try {
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (commandLine.includes('chrom')) kind = /--type=([\w-]+)/.exec(commandLine)?.[1] ?? 'browser';
+    } catch {
+      // Gone.
+    }
+    found.push({ pid, kind, residentBytes: resident.get(pid) ?? 0 });
     queue.push(...(children.get(pid) ?? []));
   }
-  return total;
+  return found.filter((entry) => entry.kind !== 'other');
 }
 
 await runBench(async () => {
@@ -114,7 +133,13 @@ await runBench(async () => {
     const cloudPath = path.join(work, 'cloud.las');
     await writeFile(
       cloudPath,
-      writeLas({ minor: 2, pointFormat: 2, count: POINTS, point: gridCloud(SIDE, 500, [500_000, 5_400_000, 100]), offset: [500_000, 5_400_000, 0] }),
+      writeLas({
+        minor: 2,
+        pointFormat: 2,
+        count: POINTS,
+        point: gridCloud(SIDE, 500, [500_000, 5_400_000, 100]),
+        offset: [500_000, 5_400_000, 0],
+      }),
     );
     const cloudSize = (await stat(cloudPath)).size;
 
@@ -153,19 +178,32 @@ await runBench(async () => {
         ms: performance.getEntriesByName('point-cloud:first-frame')[0]!.startTime,
         drawn: Number(document.querySelector('[data-viewer-state]')?.getAttribute('data-points-drawn') ?? 0),
       }));
-      const browserPid = (browser as unknown as { process?: () => { pid?: number } | null }).process?.()?.pid;
       await viewer.and(page.locator('[data-viewer-state="ready"]')).waitFor({ timeout: 300_000 });
       const readyMs = await page.evaluate(() => performance.getEntriesByName('point-cloud:ready')[0]!.startTime);
-      const status = await page.getByRole('status').textContent();
+      const status = await page.getByText(/^Showing /).textContent();
       const drawn = Number(await viewer.getAttribute('data-points-drawn'));
       const metrics = (await cdp.send('Performance.getMetrics')).metrics;
       const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
-      const resident = browserPid ? treeResidentBytes(browserPid) : null;
+      const processes = browserProcesses();
+      const residentOf = (kind: string) =>
+        processes.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + entry.residentBytes, 0);
+      const resident = processes.reduce((sum, entry) => sum + entry.residentBytes, 0);
       const fetched = ranges.reduce((sum, range) => {
         const [start, end] = range.split('-').map(Number);
         return sum + (end! - start! + 1);
       }, 0);
-      console.info(`Status line: ${status}; renderer: ${webGl}; ${ranges.length} range requests; wall ${Date.now() - started} ms`);
+      console.info(
+        `Status line: ${status}; renderer: ${webGl}; ${ranges.length} range requests; wall ${Date.now() - started} ms`,
+      );
+      // A click on the middle of the cloud picks a point, reported in the file's coordinates.
+      await page.getByRole('img', { name: 'Point cloud cloud.las' }).click();
+      const picked = page.getByTestId('picked');
+      await page.waitForFunction(() => document.querySelector('[data-testid="picked"]')?.textContent !== '');
+      const pin = JSON.parse((await picked.textContent()) ?? '{}') as { x: number; y: number; z: number };
+      if (!(pin.x >= 500_000 && pin.x <= 500_500 && pin.y >= 5_400_000 && pin.y <= 5_400_500)) {
+        throw new Error(`The picked point ${JSON.stringify(pin)} is outside the cloud.`);
+      }
+      console.info(`Picked ${JSON.stringify(pin)}`);
       if (errors.length > 0) throw new Error(`The page failed: ${errors.join('; ')}`);
       const MB = 1024 * 1024;
       const figures: TFigure[] = [
@@ -183,14 +221,27 @@ await runBench(async () => {
         { name: 'bytes fetched / file size', value: round(fetched / cloudSize, 3) },
         { name: 'range requests', value: ranges.length },
         { name: 'page JS heap used', value: round(heap / MB), unit: 'MB' },
-        { name: 'browser resident memory (all processes)', value: resident === null ? null : round(resident / MB), unit: 'MB' },
+        { name: 'renderer process resident memory', value: round(residentOf('renderer') / MB), unit: 'MB' },
+        { name: 'GPU process resident memory (SwiftShader)', value: round(residentOf('gpu-process') / MB), unit: 'MB' },
+        { name: 'browser resident memory (all processes)', value: round(resident / MB), unit: 'MB' },
       ];
       return {
         bench: 'point-cloud',
         title: `Point-cloud viewer on a ${round(cloudSize / MB)} MB LAS file`,
         figures,
-        notes: [`WebGL renderer: ${webGl ?? 'none'}; status line at the end: "${status}".`],
-        details: { cloudSize, points: POINTS, flags: CHROME_FLAGS, chromium: CHROMIUM, webGl, status, ranges: ranges.length },
+        notes: [
+          `WebGL renderer: ${webGl ?? 'none'}; status line at the end: "${status}"; a click picked ${JSON.stringify(pin)}.`,
+        ],
+        details: {
+          cloudSize,
+          points: POINTS,
+          flags: CHROME_FLAGS,
+          chromium: CHROMIUM,
+          webGl,
+          status,
+          ranges: ranges.length,
+          processes,
+        },
       };
     } finally {
       await browser.close();

@@ -1,7 +1,15 @@
 import { Box, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { CloudFacts, formatBounds } from './cloud-facts.tsx';
-import { E57_HEADER_BYTES, parseE57Header, parseE57Xml, stripPageChecksums, type TE57Metadata, unionBounds, xmlPhysicalRange } from './lib/e57.ts';
+import {
+  E57_HEADER_BYTES,
+  parseE57Header,
+  parseE57Xml,
+  stripPageChecksums,
+  type TE57Metadata,
+  unionBounds,
+  xmlPhysicalRange,
+} from './lib/e57.ts';
 import { fetchRange } from './lib/fetch-range.ts';
 
 /**
@@ -19,7 +27,15 @@ export async function readE57Metadata(url: string, signal?: AbortSignal): Promis
   return parseE57Xml(new TextDecoder().decode(logical), header);
 }
 
-export default function E57Metadata({ url, fileName, sizeBytes }: { url: string; fileName: string; sizeBytes: number }) {
+export default function E57Metadata({
+  url,
+  fileName,
+  sizeBytes,
+}: {
+  url: string;
+  fileName: string;
+  sizeBytes: number;
+}) {
   const [metadata, setMetadata] = useState<TE57Metadata | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -71,7 +87,13 @@ export default function E57Metadata({ url, fileName, sizeBytes }: { url: string;
                   <Table.Td>{scan.name ?? `Scan ${index + 1}`}</Table.Td>
                   <Table.Td>{scan.pointCount.toLocaleString('en')}</Table.Td>
                   <Table.Td>
-                    {scan.bounds ? formatBounds(scan.bounds) : <Text span c="dimmed">Not stated</Text>}
+                    {scan.bounds ? (
+                      formatBounds(scan.bounds)
+                    ) : (
+                      <Text span c="dimmed">
+                        Not stated
+                      </Text>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -4,8 +4,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { CloudFacts, formatBounds, formatTriple } from './cloud-facts.tsx';
 import { readCloudSource, type TCloudFacts } from './lib/cloud-source.ts';
 import { DEFAULT_POINT_BUDGET, formatPointCount } from './lib/lod-plan.ts';
-import type { TWorkerMessage, TWorkerRequest } from './lib/point-cloud-worker.ts';
 import type { PointCloudScene, TColorMode } from './lib/point-cloud-scene.ts';
+import type { TWorkerMessage, TWorkerRequest } from './lib/point-cloud-worker.ts';
 import { canUseWebGl } from './lib/webgl-support.ts';
 
 /**
@@ -30,6 +30,8 @@ type TViewerState = 'loading' | 'ready' | 'facts' | 'error';
 type TVec3 = [number, number, number];
 
 const VIEW_HEIGHT = 480;
+/** Picked coordinates are rounded to this when the file states no step (float32 noise is below it). */
+const PICK_RESOLUTION = 1e-4;
 
 function factRows(facts: TCloudFacts): Array<readonly [string, string]> {
   return [
@@ -92,11 +94,13 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
   const [pointSize, setPointSize] = useState(2);
   const [colorMode, setColorMode] = useState<TColorMode>('height');
   const [lastPick, setLastPick] = useState<TVec3 | null>(null);
+  const [sceneLoaded, setSceneLoaded] = useState(false);
   const picking = Boolean(onPickPoint);
 
   useEffect(() => {
     let disposed = false;
     let scene: PointCloudScene | null = null;
+    const factsRef: { current: TCloudFacts | null } = { current: null };
     const queued: Extract<TWorkerMessage, { type: 'points' }>[] = [];
     // three.js loads in its own chunk while the worker reads the header.
     const sceneReady = import('./lib/point-cloud-scene.ts').then(({ PointCloudScene }) => {
@@ -114,11 +118,14 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
         const base = originRef.current;
         if (!base) return;
         // Report the file's own coordinates: the scene works relative to the origin.
-        const picked: TVec3 = [position[0] + base[0], position[1] + base[1], position[2] + base[2]];
+        const step = factsRef.current?.resolution ?? PICK_RESOLUTION;
+        const snap = (value: number) => Number((Math.round(value / step) * step).toFixed(12));
+        const picked: TVec3 = [snap(position[0] + base[0]), snap(position[1] + base[1]), snap(position[2] + base[2])];
         setLastPick(picked);
         onPickRef.current?.({ kind: 'model', x: picked[0], y: picked[1], z: picked[2] });
       });
       sceneRef.current = scene;
+      setSceneLoaded(true);
       for (const batch of queued.splice(0)) addBatch(batch);
     });
     const addBatch = (batch: Extract<TWorkerMessage, { type: 'points' }>) => {
@@ -131,6 +138,9 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
         value[1] - batch.origin[1],
         value[2] - batch.origin[2],
       ];
+      // A LAS header states the whole extent: frame it from the first batch, not just that batch's strip.
+      const whole = factsRef.current?.bounds;
+      if (whole) scene.extend(relative(whole.min), relative(whole.max));
       scene.addBatch(batch.positions, batch.colors, relative(batch.min), relative(batch.max));
     };
 
@@ -139,6 +149,7 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
     worker.onmessage = (event: MessageEvent<TWorkerMessage>) => {
       const message = event.data;
       if (message.type === 'facts') {
+        factsRef.current = message.facts;
         setFacts(message.facts);
         setPlanned(message.planned);
         setColorMode(message.facts.hasColor ? 'rgb' : 'height');
@@ -182,17 +193,23 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
       if (!done) worker.terminate();
       scene?.dispose();
       sceneRef.current = null;
+      setSceneLoaded(false);
       originRef.current = null;
     };
   }, [url, fileName, sizeBytes]);
 
-  useEffect(() => sceneRef.current?.setPointSize(pointSize), [pointSize, drawn > 0]);
-  useEffect(() => sceneRef.current?.setColorMode(colorMode), [colorMode, drawn > 0]);
+  // The scene appears after three.js has loaded: apply the current settings then, and on each change.
   useEffect(() => {
-    if (!origin) return;
+    if (sceneLoaded) sceneRef.current?.setPointSize(pointSize);
+  }, [pointSize, sceneLoaded]);
+  useEffect(() => {
+    if (sceneLoaded) sceneRef.current?.setColorMode(colorMode);
+  }, [colorMode, sceneLoaded]);
+  useEffect(() => {
+    if (!origin || !sceneLoaded) return;
     const modelPins = (pins ?? []).filter((pin) => pin.kind === 'model');
     sceneRef.current?.setPins(modelPins.map((pin) => [pin.x - origin[0], pin.y - origin[1], pin.z - origin[2]]));
-  }, [pins, origin, drawn > 0]);
+  }, [pins, origin, sceneLoaded]);
 
   const total = facts?.pointCount ?? 0;
   const status =
@@ -209,7 +226,13 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
   if (state === 'facts' && facts) {
     return (
       <Box data-viewer-state="facts">
-        <CloudFacts url={url} fileName={fileName} sizeBytes={sizeBytes} rows={factRows(facts)} note={facts.unreadable} />
+        <CloudFacts
+          url={url}
+          fileName={fileName}
+          sizeBytes={sizeBytes}
+          rows={factRows(facts)}
+          note={facts.unreadable}
+        />
       </Box>
     );
   }
@@ -255,7 +278,12 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
         h={VIEW_HEIGHT}
         role="img"
         aria-label={`Point cloud ${fileName}`}
-        style={{ position: 'relative', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', cursor: picking ? 'crosshair' : 'grab' }}
+        style={{
+          position: 'relative',
+          borderRadius: 'var(--mantine-radius-sm)',
+          overflow: 'hidden',
+          cursor: picking ? 'crosshair' : 'grab',
+        }}
       />
       <Group justify="space-between" gap="xs">
         <Text size="sm" role="status">
@@ -267,9 +295,7 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
           </Text>
         ) : null}
       </Group>
-      {facts ? (
-        <CloudFacts url={url} fileName={fileName} sizeBytes={sizeBytes} rows={factRows(facts)} />
-      ) : null}
+      {facts ? <CloudFacts url={url} fileName={fileName} sizeBytes={sizeBytes} rows={factRows(facts)} /> : null}
     </Stack>
   );
 }

@@ -15,6 +15,8 @@ export type TCloudFacts = {
   hasColor: boolean;
   /** In the file's own coordinates, when the header states them (LAS/LAZ). */
   bounds: { min: [number, number, number]; max: [number, number, number] } | null;
+  /** The file's coordinate step (LAS scale), to report picked points without float noise; null if unknown. */
+  resolution: number | null;
   /** Why the points cannot be drawn here, when they cannot. */
   unreadable: string | null;
 };
@@ -40,6 +42,7 @@ export function describeHead(head: Uint8Array, fileName: string): TCloudSource {
         pointCount: header.pointCount,
         hasColor: header.colorOffset !== null,
         bounds: { min: header.min, max: header.max },
+        resolution: Math.min(...header.scale.filter((scale) => scale > 0)),
         unreadable: header.compressed
           ? 'Compressed LAZ points are not drawn in the browser yet: download the file to open it.'
           : null,
@@ -58,6 +61,7 @@ export function describeHead(head: Uint8Array, fileName: string): TCloudSource {
         pointCount: header.vertexCount,
         hasColor: header.hasColor,
         bounds: null,
+        resolution: null,
         unreadable:
           rangeReadable || header.format === 'ascii'
             ? null
@@ -74,7 +78,10 @@ export function describeHead(head: Uint8Array, fileName: string): TCloudSource {
       pointCount: null,
       hasColor: false,
       bounds: null,
-      unreadable: e57 ? 'E57 points are not drawn in the browser.' : `${fileName} is not a LAS, LAZ or PLY point cloud.`,
+      resolution: null,
+      unreadable: e57
+        ? 'E57 points are not drawn in the browser.'
+        : `${fileName} is not a LAS, LAZ or PLY point cloud.`,
     },
   };
 }

@@ -8,7 +8,8 @@ const scans = [
   { name: 'Roof', guid: '{A3}', count: 3, bounds: { min: [0, 0, 6], max: [1, 1, 9] } },
 ] satisfies Parameters<typeof writeE57>[0];
 
-const bufferOf = (bytes: Uint8Array) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+const bufferOf = (bytes: Uint8Array) =>
+  bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 
 describe('E57 metadata', () => {
   const file = writeE57(scans);

@@ -49,7 +49,8 @@ export function isE57(bytes: Uint8Array): boolean {
 
 export function parseE57Header(buffer: ArrayBuffer): TE57Header {
   const bytes = new Uint8Array(buffer);
-  if (bytes.length < E57_HEADER_BYTES || !isE57(bytes)) throw new Error('Not an E57 file: it does not start with "ASTM-E57".');
+  if (bytes.length < E57_HEADER_BYTES || !isE57(bytes))
+    throw new Error('Not an E57 file: it does not start with "ASTM-E57".');
   const view = new DataView(buffer);
   const u64 = (at: number) => Number(view.getBigUint64(at, true));
   const header = {
@@ -60,7 +61,8 @@ export function parseE57Header(buffer: ArrayBuffer): TE57Header {
     xmlLogicalLength: u64(32),
     pageSize: u64(40),
   };
-  if (header.pageSize <= CHECKSUM_BYTES || header.pageSize > 1 << 24) throw new Error(`Bad E57 page size ${header.pageSize}.`);
+  if (header.pageSize <= CHECKSUM_BYTES || header.pageSize > 1 << 24)
+    throw new Error(`Bad E57 page size ${header.pageSize}.`);
   if (header.xmlLogicalLength > E57_MAX_XML_BYTES) throw new Error('The E57 XML section is too large to read.');
   return header;
 }

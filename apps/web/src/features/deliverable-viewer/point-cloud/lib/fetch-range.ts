@@ -4,7 +4,11 @@
  * so a viewer never pulls a whole multi-gigabyte file by accident.
  */
 export async function fetchRange(url: string, start: number, end: number, signal?: AbortSignal): Promise<Uint8Array> {
-  const response = await fetch(url, { headers: { Range: `bytes=${start}-${end}` }, signal, credentials: 'same-origin' });
+  const response = await fetch(url, {
+    headers: { Range: `bytes=${start}-${end}` },
+    signal,
+    credentials: 'same-origin',
+  });
   if (response.status === 416) return new Uint8Array(0);
   if (!response.ok) throw new Error(`The file could not be read (HTTP ${response.status}).`);
   if (response.status === 206) return new Uint8Array(await response.arrayBuffer());

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { gridCloud, writeLas } from '../test/point-cloud-fixtures.ts';
 import { parseLasHeader } from './las-header.ts';
 
-const bufferOf = (bytes: Uint8Array) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+const bufferOf = (bytes: Uint8Array) =>
+  bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 
 describe('parseLasHeader', () => {
   it('reads a LAS 1.2 header with colour, a variable-length record and offset coordinates', () => {
@@ -36,7 +37,13 @@ describe('parseLasHeader', () => {
   it('takes the 64-bit point count of a LAS 1.4 file whose legacy count is zero', () => {
     const file = writeLas({ minor: 4, pointFormat: 7, count: 42, point: gridCloud(7, 10) });
     const header = parseLasHeader(bufferOf(file));
-    expect(header).toMatchObject({ versionMinor: 4, pointFormat: 7, recordLength: 36, pointCount: 42, colorOffset: 30 });
+    expect(header).toMatchObject({
+      versionMinor: 4,
+      pointFormat: 7,
+      recordLength: 36,
+      pointCount: 42,
+      colorOffset: 30,
+    });
     expect(new DataView(file.buffer).getUint32(107, true)).toBe(0);
   });
 
@@ -53,7 +60,9 @@ describe('parseLasHeader', () => {
   });
 
   it('refuses a file that is not LAS', () => {
-    expect(() => parseLasHeader(bufferOf(new TextEncoder().encode('ply\nformat ascii 1.0\n')))).toThrow('Not a LAS file');
+    expect(() => parseLasHeader(bufferOf(new TextEncoder().encode('ply\nformat ascii 1.0\n')))).toThrow(
+      'Not a LAS file',
+    );
     expect(() => parseLasHeader(bufferOf(new TextEncoder().encode('LASF')))).toThrow('cut short');
   });
 });

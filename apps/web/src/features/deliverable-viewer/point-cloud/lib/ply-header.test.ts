@@ -36,26 +36,41 @@ describe('parsePlyHeader', () => {
         'ply\r\nformat binary_big_endian 1.0\r\nelement vertex 8\r\nproperty double x\r\nproperty double y\r\nproperty double z\r\nelement face 12\r\nproperty list uchar int vertex_indices\r\nend_header\r\n',
       ),
     );
-    expect(header).toMatchObject({ format: 'binary_big_endian', vertexCount: 8, recordLength: 24, faceCount: 12, hasColor: false });
+    expect(header).toMatchObject({
+      format: 'binary_big_endian',
+      vertexCount: 8,
+      recordLength: 24,
+      faceCount: 12,
+      hasColor: false,
+    });
     expect(header.headerLength).toBe(
-      'ply\r\nformat binary_big_endian 1.0\r\nelement vertex 8\r\nproperty double x\r\nproperty double y\r\nproperty double z\r\nelement face 12\r\nproperty list uchar int vertex_indices\r\nend_header\r\n'.length,
+      'ply\r\nformat binary_big_endian 1.0\r\nelement vertex 8\r\nproperty double x\r\nproperty double y\r\nproperty double z\r\nelement face 12\r\nproperty list uchar int vertex_indices\r\nend_header\r\n'
+        .length,
     );
   });
 
   it('marks vertices that follow another element, and list properties, as not range-readable', () => {
     const afterFaces = parsePlyHeader(
-      text('ply\nformat binary_little_endian 1.0\nelement face 1\nproperty list uchar int i\nelement vertex 2\nproperty float x\nproperty float y\nproperty float z\nend_header\n'),
+      text(
+        'ply\nformat binary_little_endian 1.0\nelement face 1\nproperty list uchar int i\nelement vertex 2\nproperty float x\nproperty float y\nproperty float z\nend_header\n',
+      ),
     );
     expect(afterFaces.verticesFirst).toBe(false);
     const withList = parsePlyHeader(
-      text('ply\nformat binary_little_endian 1.0\nelement vertex 2\nproperty float x\nproperty float y\nproperty float z\nproperty list uchar float normals\nend_header\n'),
+      text(
+        'ply\nformat binary_little_endian 1.0\nelement vertex 2\nproperty float x\nproperty float y\nproperty float z\nproperty list uchar float normals\nend_header\n',
+      ),
     );
     expect(withList.recordLength).toBeNull();
   });
 
   it('refuses headers it cannot use, naming the problem', () => {
-    expect(() => parsePlyHeader(text('ply\nformat ascii 1.0\nelement vertex 2\nproperty float x\n'))).toThrow('does not end');
-    expect(() => parsePlyHeader(text('ply\nformat ascii 1.0\nelement vertex 2\nproperty float x\nend_header\n'))).toThrow('no x, y, z');
+    expect(() => parsePlyHeader(text('ply\nformat ascii 1.0\nelement vertex 2\nproperty float x\n'))).toThrow(
+      'does not end',
+    );
+    expect(() =>
+      parsePlyHeader(text('ply\nformat ascii 1.0\nelement vertex 2\nproperty float x\nend_header\n')),
+    ).toThrow('no x, y, z');
     expect(() => parsePlyHeader(text('ply\nformat binary 1.0\nend_header\n'))).toThrow('Unknown PLY format');
     expect(() => parsePlyHeader(text('solid cube\n'))).toThrow('Not a PLY file');
   });

@@ -48,7 +48,13 @@ const SCALAR_TYPES: Record<string, { type: TPlyScalar; size: number }> = {
 const END_HEADER = 'end_header';
 
 export function isPly(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x70 && bytes[1] === 0x6c && bytes[2] === 0x79 && (bytes[3] === 0x0a || bytes[3] === 0x0d);
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x70 &&
+    bytes[1] === 0x6c &&
+    bytes[2] === 0x79 &&
+    (bytes[3] === 0x0a || bytes[3] === 0x0d)
+  );
 }
 
 /** Parses the header from the file's first bytes; throws when the header does not end inside them. */

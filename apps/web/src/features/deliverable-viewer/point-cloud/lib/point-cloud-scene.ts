@@ -64,12 +64,18 @@ export class PointCloudScene {
   private readonly cloud = new Group();
   private readonly pins = new Group();
   private readonly material: ShaderMaterial;
-  private readonly pinMaterial = new PointsMaterial({ color: PIN_COLOR, size: 14, sizeAttenuation: false, depthTest: false });
+  private readonly pinMaterial = new PointsMaterial({
+    color: PIN_COLOR,
+    size: 14,
+    sizeAttenuation: false,
+    depthTest: false,
+  });
   private readonly resizeObserver: ResizeObserver;
   private frameRequested = false;
   private min: TVec3 = [Infinity, Infinity, Infinity];
   private max: TVec3 = [-Infinity, -Infinity, -Infinity];
-  private fitted = false;
+  /** Until the reader moves the camera, each batch refits the view to the cloud known so far. */
+  private userMoved = false;
   private pointerDown: { x: number; y: number } | null = null;
   pointsDrawn = 0;
 
@@ -92,6 +98,9 @@ export class PointCloudScene {
     this.scene.add(this.cloud, this.pins);
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.addEventListener('change', () => this.requestFrame());
+    this.controls.addEventListener('start', () => {
+      this.userMoved = true;
+    });
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
     this.renderer.domElement.addEventListener('pointerdown', this.handlePointerDown);
@@ -99,7 +108,7 @@ export class PointCloudScene {
     this.resize();
   }
 
-  /** Adds a batch; the first ones also frame the camera around the known extent. */
+  /** Adds a batch, and frames the known extent unless the reader has moved the camera. */
   addBatch(positions: Float32Array, colors: Uint8Array | null, min: TVec3, max: TVec3) {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
@@ -110,7 +119,7 @@ export class PointCloudScene {
     this.cloud.add(points);
     this.pointsDrawn += positions.length / 3;
     this.extend(min, max);
-    if (!this.fitted) this.fit();
+    if (!this.userMoved) this.fit();
     this.requestFrame();
   }
 
@@ -126,7 +135,11 @@ export class PointCloudScene {
 
   fit() {
     if (!Number.isFinite(this.min[0])) return;
-    const centre = new Vector3((this.min[0] + this.max[0]) / 2, (this.min[1] + this.max[1]) / 2, (this.min[2] + this.max[2]) / 2);
+    const centre = new Vector3(
+      (this.min[0] + this.max[0]) / 2,
+      (this.min[1] + this.max[1]) / 2,
+      (this.min[2] + this.max[2]) / 2,
+    );
     const radius = Math.max(new Vector3(...this.max).distanceTo(new Vector3(...this.min)) / 2, 1e-3);
     const distance = radius / Math.sin((this.camera.fov * Math.PI) / 360);
     this.camera.near = distance / 1000;
@@ -135,7 +148,6 @@ export class PointCloudScene {
     this.camera.updateProjectionMatrix();
     this.controls.target.copy(centre);
     this.controls.update();
-    this.fitted = true;
     this.requestFrame();
   }
 
@@ -188,7 +200,10 @@ export class PointCloudScene {
 
   pick(clientX: number, clientY: number): TVec3 | null {
     const rect = this.renderer.domElement.getBoundingClientRect();
-    const pointer = new Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
+    const pointer = new Vector2(
+      ((clientX - rect.left) / rect.width) * 2 - 1,
+      -((clientY - rect.top) / rect.height) * 2 + 1,
+    );
     const raycaster = new Raycaster();
     raycaster.setFromCamera(pointer, this.camera);
     // The threshold is in world units: the width of a few pixels at the orbit target's distance.

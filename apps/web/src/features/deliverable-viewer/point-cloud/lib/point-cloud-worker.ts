@@ -54,7 +54,12 @@ function centreOf(min: readonly number[], max: readonly number[]): [number, numb
   return [0, 1, 2].map((axis) => Math.round((min[axis]! + max[axis]!) / 2)) as [number, number, number];
 }
 
-async function streamRecords(url: string, layout: TPointLayout, plan: TPointFetch[], lasOrigin: [number, number, number] | null) {
+async function streamRecords(
+  url: string,
+  layout: TPointLayout,
+  plan: TPointFetch[],
+  lasOrigin: [number, number, number] | null,
+) {
   let origin = lasOrigin;
   let eightBit: boolean | null = null;
   let next = 0;

@@ -14,7 +14,7 @@ export type TPointLayout = {
   /** Stored value × scale + offset = coordinate (LAS integers); 1 and 0 for PLY. */
   scale: [number, number, number];
   offset: [number, number, number];
-  color: { fields: [TField, TField, TField]; /** Values run to 65535 (LAS), else to 255. */ wide: boolean } | null;
+  color: { fields: [TField, TField, TField] /** Values run to 65535 (LAS), else to 255. */; wide: boolean } | null;
 };
 
 type TField = { offset: number; type: TPlyScalar };
@@ -66,9 +66,7 @@ export function plyLayout(header: TPlyHeader): TPointLayout {
     scale: [1, 1, 1],
     offset: [0, 0, 0],
     color:
-      red && green && blue
-        ? { fields: [red, green, blue], wide: red.type === 'uint16' || red.type === 'int16' }
-        : null,
+      red && green && blue ? { fields: [red, green, blue], wide: red.type === 'uint16' || red.type === 'int16' } : null,
   };
 }
 
@@ -182,7 +180,8 @@ export function decodeAsciiPlyVertices(
     coordinates[kept * 3] = Number(words[xi]);
     coordinates[kept * 3 + 1] = Number(words[yi]);
     coordinates[kept * 3 + 2] = Number(words[zi]);
-    if (colors) for (let channel = 0; channel < 3; channel += 1) colors[kept * 3 + channel] = Number(words[rgb[channel]!]);
+    if (colors)
+      for (let channel = 0; channel < 3; channel += 1) colors[kept * 3 + channel] = Number(words[rgb[channel]!]);
     kept += 1;
   }
   const min: [number, number, number] = [Infinity, Infinity, Infinity];
@@ -192,8 +191,11 @@ export function decodeAsciiPlyVertices(
     min[axis] = Math.min(min[axis]!, coordinates[i]!);
     max[axis] = Math.max(max[axis]!, coordinates[i]!);
   }
-  const base: [number, number, number] =
-    origin ?? (kept > 0 ? [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2] : [0, 0, 0]);
+  const base: [number, number, number] = origin
+    ? [origin[0], origin[1], origin[2]]
+    : kept > 0
+      ? [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2]
+      : [0, 0, 0];
   const positions = new Float32Array(kept * 3);
   for (let i = 0; i < kept * 3; i += 1) positions[i] = coordinates[i]! - base[i % 3]!;
   return { positions, colors: colors ? colors.slice(0, kept * 3) : null, min, max, origin: base };
