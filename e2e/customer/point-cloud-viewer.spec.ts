@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import {
+  gridCloud,
+  writeE57,
+  writeLas,
+  writePly,
+} from '../../apps/web/src/features/deliverable-viewer/point-cloud/test/point-cloud-fixtures.ts';
+import { expect } from '../auth/support.ts';
+import { markDelivered, signInPage, startedOrder, test, uploadDeliverable } from '../support/marketplace.ts';
+
+// The point-cloud viewer on a deliverable's page (/customer/orders/:orderId/files/:fileId), with
+// files written by code: a binary PLY, a LAS 1.4 in survey coordinates and an E57 (facts only).
+test.describe.configure({ timeout: 180_000 });
+
+function filePage(orderId: string, fileId: string) {
+  return `/customer/orders/${orderId}/files/${fileId}`;
+}
+
+/** The viewer's root, once its state is the one named. */
+function viewer(page: Page, state: string) {
+  return page.locator(`[data-viewer-state="${state}"]`);
+}
+
+test('a customer opens a PLY and a LAS point cloud in the viewer, and an E57 shows its scans', async ({
+  page,
+  consoleErrors,
+  deps,
+  market,
+}) => {
+  const order = await startedOrder(deps, market);
+  const tag = randomUUID().slice(0, 6);
+  const plyName = `terrace-${tag}.ply`;
+  const lasName = `facade-${tag}.las`;
+  const e57Name = `hall-${tag}.e57`;
+  const ply = writePly({ format: 'binary_little_endian', count: 10_000, point: gridCloud(100, 20), color: true });
+  const las = writeLas({
+    minor: 4,
+    pointFormat: 7,
+    count: 40_000,
+    point: gridCloud(200, 60, [512_000, 5_402_000, 38]),
+    offset: [512_000, 5_402_000, 0],
+  });
+  const e57 = writeE57([
+    { name: 'Hall east', guid: '{E1}', count: 1_500_000, bounds: { min: [-5, -6, -1.5], max: [5, 6, 4] } },
+    { name: 'Hall west', guid: '{E2}', count: 700_000, bounds: { min: [-4, -6, -1.5], max: [9, 6, 4] } },
+  ]);
+  const plyId = await uploadDeliverable(market.provider.api, order.orderId, plyName, Buffer.from(ply));
+  const lasId = await uploadDeliverable(market.provider.api, order.orderId, lasName, Buffer.from(las));
+  const e57Id = await uploadDeliverable(market.provider.api, order.orderId, e57Name, Buffer.from(e57));
+  await markDelivered(market.provider.api, order.orderId);
+  await signInPage(page, market.customer);
+
+  // PLY: every point drawn, coloured by its RGB, read by range requests.
+  const ranges: string[] = [];
+  page.on('request', (request) => {
+    const range = request.headers().range;
+    if (range && request.url().includes('/api/files/')) ranges.push(range);
+  });
+  await page.goto(filePage(order.orderId, plyId));
+  await expect(viewer(page, 'ready')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Showing 10 k of 10 k points')).toBeVisible();
+  await expect(page.getByRole('img', { name: `Point cloud ${plyName}` }).locator('canvas')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'RGB' })).toBeChecked();
+  expect(ranges[0]).toBe('bytes=0-65535');
+  await expect(page.getByRole('link', { name: `Download ${plyName}` })).toBeVisible();
+
+  // LAS 1.4 in survey coordinates: the facts come from the header, the points are all drawn.
+  await page.goto(filePage(order.orderId, lasId));
+  await expect(viewer(page, 'ready')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Showing 40 k of 40 k points')).toBeVisible();
+  const facts = page.getByRole('table', { name: `Facts of ${lasName}` });
+  await expect(facts).toContainText('LAS 1.4');
+  await expect(facts).toContainText('40,000');
+  await expect(facts).toContainText('512,000, 5,402,000, 38 to 512,060, 5,402,060');
+  await page.getByRole('button', { name: 'Fit to view' }).click();
+  await page.getByRole('radio', { name: 'Height' }).check({ force: true });
+  await expect(page.getByRole('radio', { name: 'Height' })).toBeChecked();
+
+  // E57: no web loader draws it; its header and XML section give the scans, with the download.
+  await page.goto(filePage(order.orderId, e57Id));
+  await expect(viewer(page, 'ready')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('table', { name: `Facts of ${e57Name}` })).toContainText('2,200,000');
+  const scans = page.getByRole('table', { name: `Scans in ${e57Name}` });
+  await expect(scans.getByRole('row').filter({ hasText: 'Hall east' })).toContainText('1,500,000');
+  await expect(scans.getByRole('row').filter({ hasText: 'Hall west' })).toContainText('700,000');
+  await expect(page.getByRole('link', { name: `Download ${e57Name}` })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('without WebGL the point-cloud page shows the file facts and the download, never an empty box', async ({
+  page,
+  deps,
+  market,
+}) => {
+  const order = await startedOrder(deps, market);
+  const fileName = `plot-${randomUUID().slice(0, 6)}.las`;
+  const las = writeLas({ minor: 2, pointFormat: 3, count: 2_500, point: gridCloud(50, 10, [100, 200, 5]) });
+  const fileId = await uploadDeliverable(market.provider.api, order.orderId, fileName, Buffer.from(las));
+  await markDelivered(market.provider.api, order.orderId);
+  await signInPage(page, market.customer);
+  // A browser where WebGL is switched off: every WebGL context request fails.
+  await page.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+      if (kind.startsWith('webgl') || kind === 'experimental-webgl') return null;
+      return (original as (...args: unknown[]) => unknown).call(this, kind, ...rest);
+    } as typeof original;
+  });
+
+  await page.goto(filePage(order.orderId, fileId));
+  await expect(viewer(page, 'facts')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('This browser cannot draw 3D')).toBeVisible();
+  const facts = page.getByRole('table', { name: `Facts of ${fileName}` });
+  await expect(facts).toContainText('LAS 1.2');
+  await expect(facts).toContainText('2,500');
+  await expect(facts).toContainText('RGB');
+  await expect(viewer(page, 'facts').locator('canvas')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: `Download ${fileName}` })).toBeVisible();
+});
