@@ -62,7 +62,8 @@ test('a customer opens a PLY and a LAS point cloud in the viewer, and an E57 sho
   await expect(page.getByText('Showing 10 k of 10 k points')).toBeVisible();
   await expect(page.getByRole('img', { name: `Point cloud ${plyName}` }).locator('canvas')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'RGB' })).toBeChecked();
-  expect(ranges[0]).toBe('bytes=0-65535');
+  // The header by one range request, then runs of records: never the whole file in one answer.
+  expect(ranges).toContain('bytes=0-65535');
   await expect(page.getByRole('link', { name: `Download ${plyName}` })).toBeVisible();
 
   // LAS 1.4 in survey coordinates: the facts come from the header, the points are all drawn.
@@ -74,7 +75,9 @@ test('a customer opens a PLY and a LAS point cloud in the viewer, and an E57 sho
   await expect(facts).toContainText('40,000');
   await expect(facts).toContainText('512,000, 5,402,000, 38 to 512,060, 5,402,060');
   await page.getByRole('button', { name: 'Fit to view' }).click();
-  await page.getByRole('radio', { name: 'Height' }).check({ force: true });
+  // Its points carry colour: shown by RGB first, by height on request.
+  await expect(page.getByRole('radio', { name: 'RGB' })).toBeChecked();
+  await page.getByText('Height', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Height' })).toBeChecked();
 
   // E57: no web loader draws it; its header and XML section give the scans, with the download.
@@ -102,7 +105,11 @@ test('without WebGL the point-cloud page shows the file facts and the download, 
   // A browser where WebGL is switched off: every WebGL context request fails.
   await page.addInitScript(() => {
     const original = HTMLCanvasElement.prototype.getContext;
-    HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+    HTMLCanvasElement.prototype.getContext = function getContext(
+      this: HTMLCanvasElement,
+      kind: string,
+      ...rest: unknown[]
+    ) {
       if (kind.startsWith('webgl') || kind === 'experimental-webgl') return null;
       return (original as (...args: unknown[]) => unknown).call(this, kind, ...rest);
     } as typeof original;

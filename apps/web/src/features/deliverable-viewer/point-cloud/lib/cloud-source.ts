@@ -9,7 +9,7 @@ import { isPly, parsePlyHeader, type TPlyHeader } from './ply-header.ts';
  */
 
 export type TCloudFacts = {
-  format: 'LAS' | 'LAZ' | 'PLY' | 'E57';
+  format: 'LAS' | 'LAZ' | 'PLY' | 'E57' | 'Unknown';
   version: string | null;
   pointCount: number | null;
   hasColor: boolean;
@@ -73,7 +73,7 @@ export function describeHead(head: Uint8Array, fileName: string): TCloudSource {
   return {
     kind: 'other',
     facts: {
-      format: e57 ? 'E57' : 'LAS',
+      format: e57 ? 'E57' : 'Unknown',
       version: null,
       pointCount: null,
       hasColor: false,
