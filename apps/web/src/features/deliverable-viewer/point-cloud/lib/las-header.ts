@@ -22,9 +22,6 @@ export type TLasHeader = {
   colorOffset: number | null;
 };
 
-/** Bytes needed to read every field above, whatever the version (the 1.4 header is the longest). */
-export const LAS_HEADER_BYTES = 375;
-
 /** Where R, G, B start in each record format; formats 0, 1, 4, 6 and 9 carry no colour. */
 const COLOR_OFFSET_BY_FORMAT: Record<number, number | null> = {
   0: null,
