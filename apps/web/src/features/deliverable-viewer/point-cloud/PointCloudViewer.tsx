@@ -5,7 +5,7 @@ import { CloudFacts, formatBounds, formatTriple } from './cloud-facts.tsx';
 import { readCloudSource, type TCloudFacts } from './lib/cloud-source.ts';
 import { DEFAULT_POINT_BUDGET, formatPointCount } from './lib/lod-plan.ts';
 import type { PointCloudScene, TColorMode } from './lib/point-cloud-scene.ts';
-import type { TWorkerMessage, TWorkerRequest } from './lib/point-cloud-worker.ts';
+import type { TWorkerMessage, TWorkerRequest } from './lib/stream-cloud.ts';
 import { canUseWebGl } from './lib/webgl-support.ts';
 
 /**
