@@ -182,6 +182,8 @@ await runBench(async () => {
       const readyMs = await page.evaluate(() => performance.getEntriesByName('point-cloud:ready')[0]!.startTime);
       const status = await page.getByText(/^Showing /).textContent();
       const drawn = Number(await viewer.getAttribute('data-points-drawn'));
+      // Memory once the load's garbage (fetched bytes, decoded copies) is collected: what the open viewer keeps.
+      await cdp.send('HeapProfiler.collectGarbage');
       const metrics = (await cdp.send('Performance.getMetrics')).metrics;
       const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
       const processes = browserProcesses();
