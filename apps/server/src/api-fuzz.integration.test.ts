@@ -30,6 +30,7 @@ import {
   tusHeaderMutations,
   tusMetadata,
 } from '../test/api-fuzz.ts';
+import { PNG_BYTES, postMessageWithFiles } from '../test/message-files.ts';
 import { movableClock } from '../test/movable-clock.ts';
 import { multipartBody, PDF_BYTES } from '../test/public-forms.ts';
 import { createTestApp, type TTestApp } from '../test/test-app.ts';
@@ -317,26 +318,13 @@ async function createWorld() {
   const apiKey = await customer.client.post('/api/customer/api-keys', { name: 'Fuzz key', scopes: ['orders:read'] });
   expect(apiKey.statusCode, apiKey.body).toBe(201);
   const conversationUrl = `/api/customer/orders/${job.orderId}/conversation`;
-  const boundary = `----fuzz${randomUUID().replaceAll('-', '')}`;
-  const posted = await t.app.inject({
-    method: 'POST',
-    url: `${conversationUrl}/messages`,
-    headers: {
-      cookie: customer.client.jar.header() ?? '',
-      origin: APP_ORIGIN,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    remoteAddress: customer.client.remoteAddress,
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nParking at the rear.\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="plan.png"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(1)]),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  const posted = await postMessageWithFiles(
+    t.app,
+    customer.client,
+    `${conversationUrl}/messages`,
+    'Parking at the rear.',
+    [{ name: 'plan.png', bytes: PNG_BYTES }],
+  );
   expect(posted.statusCode, posted.body).toBe(201);
   const attachmentId = posted.json().messages[0].attachments[0].id as string;
   const conversationId = posted.json().id as string;
