@@ -63,6 +63,7 @@ type TParameter = { name: string; in: string; required?: boolean; schema?: TJson
 type TDocumentedResponse = { content?: Record<string, { schema?: TJsonSchema }> };
 type TDocumentOperation = {
   'x-roles'?: string[];
+  'x-long-lived'?: boolean;
   parameters?: TParameter[];
   requestBody?: { content?: Record<string, { schema?: TJsonSchema }> };
   responses?: Record<string, TDocumentedResponse>;
@@ -363,12 +364,6 @@ async function createWorld() {
   owned.add(teamInvitation.json().id as string);
 }
 
-/**
- * Server-sent event streams stay open for minutes by design and `inject` waits for a response's
- * end; the stream is tested over real HTTP in the notifications tests (its refusals included).
- */
-const LONG_LIVED = ['GET /api/notifications/stream'];
-
 function operationsOf(document: { paths: Record<string, Record<string, TDocumentOperation>> }): TOperation[] {
   const found: TOperation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
@@ -376,7 +371,9 @@ function operationsOf(document: { paths: Record<string, Record<string, TDocument
       const operation = item[method];
       if (!operation) continue;
       const key = `${method.toUpperCase()} ${path}`;
-      if (LONG_LIVED.includes(key)) continue;
+      // Long-lived operations (server-sent event streams) stay open for minutes by design and
+      // `inject` waits for an answer's end; they are tested over real HTTP in their own tests.
+      if (operation['x-long-lived']) continue;
       const parameters = operation.parameters ?? [];
       const query = parameters.filter((parameter) => parameter.in === 'query');
       const jsonBodySchema = operation.requestBody?.content?.['application/json']?.schema;
