@@ -1,21 +1,11 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  type TWebhookDelivery,
-  type TWebhookEndpoint,
-  WEBHOOK_MESSAGES,
-} from '@spacecapture/shared/contracts/webhooks';
-import { formatDate } from '@spacecapture/shared/format';
+import { type TWebhookEndpoint, WEBHOOK_MESSAGES } from '@spacecapture/shared/contracts/webhooks';
 import { useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { LoadMore } from '../../../components/portal/load-more.tsx';
+import { WEBHOOK_DELIVERY_COLUMNS, WebhookDeliveryCells } from '../../../components/portal/webhook-delivery-cells.tsx';
 import { useCustomerWebhooks, useEndpointDeliveries } from '../api/get-customer-webhooks.ts';
-
-const STATUS_COLOR: Record<TWebhookDelivery['status'], string> = {
-  pending: 'blue',
-  succeeded: 'green',
-  failed: 'red',
-};
 
 function Deliveries({ endpoint }: { endpoint: TWebhookEndpoint }) {
   const query = useEndpointDeliveries(endpoint.id);
@@ -27,21 +17,11 @@ function Deliveries({ endpoint }: { endpoint: TWebhookEndpoint }) {
           label={`Deliveries to ${endpoint.url}`}
           minWidth={640}
           verticalSpacing="xs"
-          columns={['Event', 'Status', 'Attempts', 'Response', 'Queued']}
+          columns={[...WEBHOOK_DELIVERY_COLUMNS]}
         >
           {items.map((delivery) => (
             <Table.Tr key={delivery.id}>
-              <Table.Td>{delivery.event}</Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLOR[delivery.status]} variant="light">
-                  {delivery.status}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{delivery.attempts}</Table.Td>
-              <Table.Td title={delivery.lastError ?? undefined}>
-                {delivery.lastStatusCode ?? (delivery.lastError ? 'No answer' : '—')}
-              </Table.Td>
-              <Table.Td>{formatDate(delivery.createdAt)}</Table.Td>
+              <WebhookDeliveryCells delivery={delivery} />
             </Table.Tr>
           ))}
         </DataTable>

@@ -15,19 +15,18 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  type TWebhookDelivery,
   type TWebhookEndpoint,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   WEBHOOK_MESSAGES,
   ZCreateWebhookEndpointRequest,
 } from '@spacecapture/shared/contracts/webhooks';
-import { formatDate } from '@spacecapture/shared/format';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { LoadMore } from '../../../components/portal/load-more.tsx';
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
+import { WEBHOOK_DELIVERY_COLUMNS, WebhookDeliveryCells } from '../../../components/portal/webhook-delivery-cells.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
@@ -211,12 +210,6 @@ function AddEndpointForm({ onSecret }: { onSecret: (secret: { url: string; value
   );
 }
 
-const STATUS_COLOR: Record<TWebhookDelivery['status'], string> = {
-  pending: 'blue',
-  succeeded: 'green',
-  failed: 'red',
-};
-
 function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
   const query = useWebhookDeliveries(endpoint.id);
   const replay = useWebhookMutation(replayWebhookDelivery, {
@@ -231,21 +224,11 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
       <DataTable
         label={`Deliveries to ${endpoint.url}`}
         minWidth={640}
-        columns={['Event', 'Status', 'Attempts', 'Response', 'Queued', { hidden: 'Actions' }]}
+        columns={[...WEBHOOK_DELIVERY_COLUMNS, { hidden: 'Actions' }]}
       >
         {items.map((delivery) => (
           <Table.Tr key={delivery.id}>
-            <Table.Td>{delivery.event}</Table.Td>
-            <Table.Td>
-              <Badge color={STATUS_COLOR[delivery.status]} variant="light">
-                {delivery.status}
-              </Badge>
-            </Table.Td>
-            <Table.Td>{delivery.attempts}</Table.Td>
-            <Table.Td title={delivery.lastError ?? undefined}>
-              {delivery.lastStatusCode ?? (delivery.lastError ? 'No answer' : '—')}
-            </Table.Td>
-            <Table.Td>{formatDate(delivery.createdAt)}</Table.Td>
+            <WebhookDeliveryCells delivery={delivery} />
             <Table.Td ta="right">
               {delivery.status === 'pending' ? null : (
                 <Button
