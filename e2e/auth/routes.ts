@@ -1,7 +1,8 @@
 /**
  * The route tables of spec 001 §2 as the tests expect them: path and title (the sidebar label).
  * The customer portal adds New Request (decision 104), and Webhooks and API keys for customer
- * admins only (issue 15); the admin portal adds the Inbox (decision 119).
+ * admins only (issue 15); the admin portal adds the Inbox (decision 119). Inbox, Orders (customer)
+ * and Assigned Jobs (provider) may carry a count of unread messages after their label.
  */
 export const PORTAL_ROUTES = {
   customer: {

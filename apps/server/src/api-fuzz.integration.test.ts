@@ -30,6 +30,7 @@ import {
   tusHeaderMutations,
   tusMetadata,
 } from '../test/api-fuzz.ts';
+import { PNG_BYTES, postMessageWithFiles } from '../test/message-files.ts';
 import { movableClock } from '../test/movable-clock.ts';
 import { multipartBody, PDF_BYTES } from '../test/public-forms.ts';
 import { createTestApp, type TTestApp } from '../test/test-app.ts';
@@ -62,6 +63,7 @@ type TParameter = { name: string; in: string; required?: boolean; schema?: TJson
 type TDocumentedResponse = { content?: Record<string, { schema?: TJsonSchema }> };
 type TDocumentOperation = {
   'x-roles'?: string[];
+  'x-long-lived'?: boolean;
   parameters?: TParameter[];
   requestBody?: { content?: Record<string, { schema?: TJsonSchema }> };
   responses?: Record<string, TDocumentedResponse>;
@@ -317,26 +319,13 @@ async function createWorld() {
   const apiKey = await customer.client.post('/api/customer/api-keys', { name: 'Fuzz key', scopes: ['orders:read'] });
   expect(apiKey.statusCode, apiKey.body).toBe(201);
   const conversationUrl = `/api/customer/orders/${job.orderId}/conversation`;
-  const boundary = `----fuzz${randomUUID().replaceAll('-', '')}`;
-  const posted = await t.app.inject({
-    method: 'POST',
-    url: `${conversationUrl}/messages`,
-    headers: {
-      cookie: customer.client.jar.header() ?? '',
-      origin: APP_ORIGIN,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    remoteAddress: customer.client.remoteAddress,
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nParking at the rear.\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="plan.png"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(1)]),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  const posted = await postMessageWithFiles(
+    t.app,
+    customer.client,
+    `${conversationUrl}/messages`,
+    'Parking at the rear.',
+    [{ name: 'plan.png', bytes: PNG_BYTES }],
+  );
   expect(posted.statusCode, posted.body).toBe(201);
   const attachmentId = posted.json().messages[0].attachments[0].id as string;
   const conversationId = posted.json().id as string;
@@ -375,12 +364,6 @@ async function createWorld() {
   owned.add(teamInvitation.json().id as string);
 }
 
-/**
- * Server-sent event streams stay open for minutes by design and `inject` waits for a response's
- * end; the stream is tested over real HTTP in the notifications tests (its refusals included).
- */
-const LONG_LIVED = ['GET /api/notifications/stream'];
-
 function operationsOf(document: { paths: Record<string, Record<string, TDocumentOperation>> }): TOperation[] {
   const found: TOperation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
@@ -388,7 +371,9 @@ function operationsOf(document: { paths: Record<string, Record<string, TDocument
       const operation = item[method];
       if (!operation) continue;
       const key = `${method.toUpperCase()} ${path}`;
-      if (LONG_LIVED.includes(key)) continue;
+      // Long-lived operations (server-sent event streams) stay open for minutes by design and
+      // `inject` waits for an answer's end; they are tested over real HTTP in their own tests.
+      if (operation['x-long-lived']) continue;
       const parameters = operation.parameters ?? [];
       const query = parameters.filter((parameter) => parameter.in === 'query');
       const jsonBodySchema = operation.requestBody?.content?.['application/json']?.schema;

@@ -39,6 +39,7 @@ import adminInvitationRoutes from './routes/admin/invitations.ts';
 import adminOutboxRoutes from './routes/admin/outbox.ts';
 import adminReportingRoutes from './routes/admin/reporting.ts';
 import adminSettingsRoutes from './routes/admin/settings.ts';
+import adminWebhookRoutes from './routes/admin/webhooks.ts';
 import adminWorkflowRoutes from './routes/admin/workflow.ts';
 import authRoutes, { meRoutes } from './routes/auth/auth-routes.ts';
 import customerApiKeyRoutes from './routes/customer/api-keys.ts';
@@ -268,6 +269,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         sentEmailsMs: config.retention.sentEmailsDays * DAY_MS,
         expiredSessionsMs: config.retention.expiredSessionsDays * DAY_MS,
         readNotificationsMs: config.retention.readNotificationsDays * DAY_MS,
+        webhookDeliveriesMs: config.retention.webhookDeliveriesDays * DAY_MS,
         ...options.retention,
       },
     }),
@@ -376,6 +378,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(providerConversationRoutes, { prefix: '/api' });
   await app.register(messageFileRoutes, { prefix: '/api' });
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin' });
+  await app.register(adminWebhookRoutes, { prefix: '/api/admin' });
   await app.register(teamRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(customerPortalRoutes, { prefix: '/api' });

@@ -143,6 +143,8 @@ const ZEnvironment = z.object({
   RETENTION_EXPIRED_SESSIONS_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
   /** Days a notification is kept after it was read (decision 121); unread ones are kept. */
   RETENTION_READ_NOTIFICATIONS_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
+  /** Days a finished webhook delivery (succeeded or failed) is kept, from when it was queued; pending ones are kept. */
+  RETENTION_WEBHOOK_DELIVERIES_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
 });
 
 const DEFAULT_UPLOAD_RESERVED_BYTES_PER_ORG = 200 * 1000 ** 3;
@@ -196,6 +198,7 @@ export type TConfig = {
     sentEmailsDays: number;
     expiredSessionsDays: number;
     readNotificationsDays: number;
+    webhookDeliveriesDays: number;
   };
 };
 
@@ -274,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sentEmailsDays: value.RETENTION_SENT_EMAILS_DAYS,
       expiredSessionsDays: value.RETENTION_EXPIRED_SESSIONS_DAYS,
       readNotificationsDays: value.RETENTION_READ_NOTIFICATIONS_DAYS,
+      webhookDeliveriesDays: value.RETENTION_WEBHOOK_DELIVERIES_DAYS,
     },
   };
 }

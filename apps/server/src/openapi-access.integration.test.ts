@@ -75,12 +75,13 @@ beforeAll(async () => {
   const document = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(document.statusCode).toBe(200);
   operations = [];
-  for (const [path, item] of Object.entries<Record<string, { 'x-roles'?: string[] }>>(document.json().paths)) {
+  type TDocumentOperation = { 'x-roles'?: string[]; 'x-long-lived'?: boolean };
+  for (const [path, item] of Object.entries<Record<string, TDocumentOperation>>(document.json().paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method)) continue;
-      // The notification stream stays open for minutes and `inject` waits for its end; its
-      // refusal and its answers are tested over real HTTP in the notifications tests.
-      if (path === '/api/notifications/stream') continue;
+      // Long-lived operations (the notification stream) stay open for minutes and `inject` waits
+      // for their end; their refusals and answers are tested over real HTTP in their own tests.
+      if (operation['x-long-lived']) continue;
       operations.push({ method: method.toUpperCase(), path, roles: operation['x-roles'] ?? [] });
     }
   }

@@ -21,6 +21,8 @@ type TOperation = {
   security?: Record<string, string[]>[];
   'x-roles'?: string[];
   'x-api-key-scope'?: string;
+  'x-long-lived'?: boolean;
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 };
 type TDocument = {
   servers?: { url: string }[];
@@ -77,6 +79,17 @@ describe('the OpenAPI document', () => {
       { cookieSession: ['customer_admin', 'customer_user'] },
       { apiKey: ['capture_requests:create'] },
     ]);
+  });
+
+  it('marks every event stream long-lived, and nothing else, so that walkers of the document leave it to its own tests', () => {
+    const streams = operations().filter(({ operation }) =>
+      Object.values(operation.responses ?? {}).some((response) => 'text/event-stream' in (response.content ?? {})),
+    );
+    expect(streams.map(({ method, url }) => `${method} ${url}`)).toContain('get /api/notifications/stream');
+    const marked = operations().filter(({ operation }) => operation['x-long-lived'] === true);
+    expect(marked.map(({ method, url }) => `${method} ${url}`).sort()).toEqual(
+      streams.map(({ method, url }) => `${method} ${url}`).sort(),
+    );
   });
 
   it('passes redocly lint without an error', async () => {

@@ -14,6 +14,11 @@ declare module 'fastify' {
     'x-roles'?: TRouteRoles;
     /** The scope an API key needs to call the operation; without it, keys are refused (decision 115). */
     'x-api-key-scope'?: TApiKeyScope;
+    /**
+     * The answer stays open by design (a server-sent event stream): generic walkers of the
+     * document, which wait for each answer's end, test such operations over real HTTP instead.
+     */
+    'x-long-lived'?: true;
   }
 }
 

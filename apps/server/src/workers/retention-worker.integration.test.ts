@@ -101,6 +101,7 @@ describe('retention worker', () => {
       sentEmails: 3,
       expiredSessions: 3,
       readNotifications: 1,
+      webhookDeliveries: 0,
     });
     const after = await remaining();
     expect(after.keys).toEqual(['recent-key']);
@@ -115,6 +116,7 @@ describe('retention worker', () => {
       sentEmails: 0,
       expiredSessions: 0,
       readNotifications: 0,
+      webhookDeliveries: 0,
     });
     now = new Date(now.getTime() + 2 * DAY);
     expect(await t.app.retention.kick()).toEqual({
@@ -122,6 +124,7 @@ describe('retention worker', () => {
       sentEmails: 1,
       expiredSessions: 1,
       readNotifications: 1,
+      webhookDeliveries: 0,
     });
     const later = await remaining();
     expect(later).toMatchObject({
@@ -133,6 +136,46 @@ describe('retention worker', () => {
     expect(later.audit).toContain('ancient-audit-entry');
   });
 
+  it('removes finished webhook deliveries past their age and keeps pending ones, however old', async () => {
+    const [organization] = await t.db
+      .insert(schema.organizations)
+      .values({ name: `Hooks ${randomUUID().slice(0, 6)}`, type: 'customer' })
+      .returning();
+    const [endpoint] = await t.db
+      .insert(schema.webhookEndpoints)
+      .values({
+        organizationId: organization!.id,
+        url: 'https://93.184.216.34/hooks',
+        events: ['order.created'],
+        secret: 'whsec_test',
+      })
+      .returning();
+    const delivery = { endpointId: endpoint!.id, event: 'order.created', payload: {} };
+    await t.db.insert(schema.webhookDeliveries).values([
+      { ...delivery, status: 'succeeded', createdAt: ago(31), deliveredAt: ago(31) },
+      { ...delivery, status: 'succeeded', createdAt: ago(32), deliveredAt: ago(32) },
+      { ...delivery, status: 'failed', createdAt: ago(35) },
+      { ...delivery, status: 'succeeded', createdAt: ago(29), deliveredAt: ago(29) },
+      { ...delivery, status: 'pending', createdAt: ago(400) },
+    ]);
+    const worker = createRetentionWorker({
+      db: t.db,
+      clock: () => now,
+      log: t.app.log,
+      options: { ...DEFAULT_RETENTION_OPTIONS, batchSize: 2 },
+    });
+    expect((await worker.kick()).webhookDeliveries).toBe(3);
+    const left = await t.db
+      .select({ status: schema.webhookDeliveries.status, createdAt: schema.webhookDeliveries.createdAt })
+      .from(schema.webhookDeliveries);
+    expect(left.map((row) => [row.status, row.createdAt.toISOString()]).sort()).toEqual(
+      [
+        ['pending', ago(400).toISOString()],
+        ['succeeded', ago(29).toISOString()],
+      ].sort(),
+    );
+  });
+
   it('reads its schedule and ages from the configuration', async () => {
     const configured = await createTestApp({
       env: {
@@ -141,6 +184,7 @@ describe('retention worker', () => {
         RETENTION_SENT_EMAILS_DAYS: '30',
         RETENTION_EXPIRED_SESSIONS_DAYS: '2',
         RETENTION_READ_NOTIFICATIONS_DAYS: '14',
+        RETENTION_WEBHOOK_DELIVERIES_DAYS: '5',
       },
     });
     try {
@@ -150,6 +194,7 @@ describe('retention worker', () => {
         sentEmailsDays: 30,
         expiredSessionsDays: 2,
         readNotificationsDays: 14,
+        webhookDeliveriesDays: 5,
       });
     } finally {
       await configured.close();

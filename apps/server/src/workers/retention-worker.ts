@@ -6,6 +6,7 @@ import {
   deleteSentEmailsBefore,
   deleteSessionsExpiredBefore,
 } from '../modules/retention/retention-repository.ts';
+import { deleteFinishedDeliveriesBefore } from '../modules/webhooks/webhooks-repository.ts';
 import { createPollingLoop } from './polling-loop.ts';
 
 export type TRetentionWorkerOptions = {
@@ -16,6 +17,8 @@ export type TRetentionWorkerOptions = {
   expiredSessionsMs: number;
   /** After being read (decision 121). */
   readNotificationsMs: number;
+  /** Webhook deliveries once finished (succeeded or failed), counted from when they were queued. */
+  webhookDeliveriesMs: number;
   /** Rows per delete statement: small, so a large backlog never holds locks for long. */
   batchSize: number;
 };
@@ -28,6 +31,7 @@ export const DEFAULT_RETENTION_OPTIONS: TRetentionWorkerOptions = {
   sentEmailsMs: 90 * DAY,
   expiredSessionsMs: 0,
   readNotificationsMs: 30 * DAY,
+  webhookDeliveriesMs: 30 * DAY,
   batchSize: 500,
 };
 
@@ -36,11 +40,12 @@ export type TPruned = {
   sentEmails: number;
   expiredSessions: number;
   readNotifications: number;
+  webhookDeliveries: number;
 };
 
 /**
  * Prunes what the app no longer needs (decision 081): idempotency keys, delivered e-mails,
- * expired sessions and read notifications past their retention, on the app's clock, in batches of `batchSize`. The audit
+ * expired sessions, read notifications and finished webhook deliveries past their retention, on the app's clock, in batches of `batchSize`. The audit
  * log is never pruned. `kick()` runs a pass now and resolves with what it removed; `stop()` ends
  * the pass in progress after its current batch.
  */
@@ -67,7 +72,13 @@ export function createRetentionWorker(deps: {
   }
 
   async function pass(isStopping: () => boolean): Promise<TPruned> {
-    const pruned: TPruned = { idempotencyKeys: 0, sentEmails: 0, expiredSessions: 0, readNotifications: 0 };
+    const pruned: TPruned = {
+      idempotencyKeys: 0,
+      sentEmails: 0,
+      expiredSessions: 0,
+      readNotifications: 0,
+      webhookDeliveries: 0,
+    };
     try {
       pruned.idempotencyKeys = await drain(
         (cutoff, limit) => deleteIdempotencyKeysBefore(db, cutoff, limit),
@@ -89,7 +100,12 @@ export function createRetentionWorker(deps: {
         options.readNotificationsMs,
         isStopping,
       );
-      if (pruned.idempotencyKeys + pruned.sentEmails + pruned.expiredSessions + pruned.readNotifications > 0) {
+      pruned.webhookDeliveries = await drain(
+        (cutoff, limit) => deleteFinishedDeliveriesBefore(db, cutoff, limit),
+        options.webhookDeliveriesMs,
+        isStopping,
+      );
+      if (Object.values(pruned).some((count) => count > 0)) {
         log.info(pruned, 'retention: old rows removed');
       }
     } catch (error) {

@@ -24,7 +24,11 @@ import {
   DownloadIcon,
   UsersIcon,
 } from '../components/ui/marketing-icons.tsx';
-import { InboxUnreadBadge } from '../features/conversations/components/unread-badge.tsx';
+import {
+  CustomerUnreadBadge,
+  InboxUnreadBadge,
+  ProviderUnreadBadge,
+} from '../features/conversations/components/unread-badge.tsx';
 
 export type TPortalPage = {
   path: string;
@@ -65,6 +69,8 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       path: customer.orders,
       label: 'Orders',
       icon: ListIcon,
+      // Messages are read on an order's page: the count of unread ones sits beside the label.
+      Badge: CustomerUnreadBadge,
       Component: page(() => import('./routes/customer/orders.tsx').then((m) => m.CustomerOrdersRoute)),
     },
     {
@@ -119,6 +125,8 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       path: provider.assignments,
       label: 'Assigned Jobs',
       icon: BriefcaseIcon,
+      // Messages are read on an accepted job's page: the count of unread ones sits beside the label.
+      Badge: ProviderUnreadBadge,
       Component: page(() => import('./routes/provider/assignments.tsx').then((m) => m.ProviderAssignmentsRoute)),
     },
     {

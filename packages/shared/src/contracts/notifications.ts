@@ -10,6 +10,8 @@ export const NOTIFICATION_MESSAGES = {
   markedAllRead: 'Every notification is marked as read.',
   preferencesSavedTitle: 'Preferences saved',
   preferencesSaved: 'Your notification preferences were saved.',
+  digestsOn: 'New messages will be e-mailed to you in a digest.',
+  digestsOff: 'New messages will no longer be e-mailed to you.',
   failedTitle: 'Failed',
   empty: 'No notifications yet.',
 } as const;

@@ -37,6 +37,12 @@ export async function findEndpoint(
   return row;
 }
 
+/** One endpoint, whatever its organisation: for the admins' read-only view. */
+export async function findAnyEndpoint(db: TExecutor, id: string) {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  return row;
+}
+
 export async function updateEndpoint(tx: TExecutor, id: string, values: Partial<typeof webhookEndpoints.$inferInsert>) {
   const [row] = await tx.update(webhookEndpoints).set(values).where(eq(webhookEndpoints.id, id)).returning();
   if (!row) throw new Error('webhook endpoint update returned nothing');
@@ -109,6 +115,20 @@ export async function findDelivery(db: TExecutor, endpointId: string, id: string
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.endpointId, endpointId)))
     .for('update');
   return row;
+}
+
+/**
+ * Finished deliveries (succeeded, or failed after their last attempt) created before `cutoff`, at
+ * most `limit` of them; pending ones are kept whatever their age, since the worker still owes them.
+ */
+export async function deleteFinishedDeliveriesBefore(db: TExecutor, cutoff: Date, limit: number): Promise<number> {
+  const result = (await db.execute(sql`
+    delete from ${webhookDeliveries} where ${webhookDeliveries.id} in (
+      select ${webhookDeliveries.id} from ${webhookDeliveries}
+      where ${webhookDeliveries.status} <> 'pending' and ${webhookDeliveries.createdAt} < ${cutoff.toISOString()}
+      limit ${limit}
+    ) returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }
 
 /** A replay: the same delivery (same id, same payload) due again at once, with fresh attempts. */

@@ -18,6 +18,7 @@ import { checkTarget, type TUrlPolicy } from './url-policy.ts';
 import { generateWebhookSecret } from './webhook-signature.ts';
 import {
   deleteEndpoint,
+  findAnyEndpoint,
   findDelivery,
   findEndpoint,
   insertDelivery,
@@ -106,7 +107,32 @@ export function createWebhooksService(deps: {
     return endpoint;
   }
 
+  /** One page of an endpoint's log; the cursor is read first, so a bad one is refused before any lookup. */
+  async function deliveriesOf(
+    findOwnEndpoint: () => Promise<TWebhookEndpointRow | undefined>,
+    query: TWebhookDeliveryQuery,
+  ): Promise<TWebhookDeliveryPage> {
+    const cursor = decodeCursor(query.cursor);
+    const endpoint = await findOwnEndpoint();
+    if (!endpoint) throw new AppError('not_found', NOT_FOUND);
+    const rows = await listDeliveriesPage(db, endpoint.id, { limit: query.limit + 1, cursor });
+    return toPage(rows, query.limit, (row) => row.id, toDeliveryView);
+  }
+
   return {
+    /**
+     * The admins' read-only view of any organisation's endpoints and delivery logs, to help a
+     * customer whose receiver misses events. Reads, like the admins' other reads, are not audited.
+     */
+    admin: {
+      async list(organizationId: string): Promise<TWebhookEndpoint[]> {
+        return (await listEndpoints(db, organizationId)).map(toEndpointView);
+      },
+      async deliveries(endpointId: string, query: TWebhookDeliveryQuery): Promise<TWebhookDeliveryPage> {
+        return deliveriesOf(() => findAnyEndpoint(db, endpointId), query);
+      },
+    },
+
     async list(actor: TActor): Promise<TWebhookEndpoint[]> {
       return (await listEndpoints(db, orgOf(actor))).map(toEndpointView);
     },
@@ -203,10 +229,7 @@ export function createWebhooksService(deps: {
 
     async deliveries(actor: TActor, id: string, query: TWebhookDeliveryQuery): Promise<TWebhookDeliveryPage> {
       const orgId = orgOf(actor);
-      const cursor = decodeCursor(query.cursor);
-      if (!(await findEndpoint(db, orgId, id))) throw new AppError('not_found', NOT_FOUND);
-      const rows = await listDeliveriesPage(db, id, { limit: query.limit + 1, cursor });
-      return toPage(rows, query.limit, (row) => row.id, toDeliveryView);
+      return deliveriesOf(() => findEndpoint(db, orgId, id), query);
     },
 
     /** The same delivery (same id and body) sent again from its first attempt. */

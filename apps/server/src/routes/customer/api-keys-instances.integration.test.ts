@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { openPglite, openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSignedInAdmin, createSignedInUser, type TSignedInUser } from '../../../test/accounts.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import { createTwoInstances } from '../../../test/two-instances.ts';
 
 /**
  * A revoked key is refused at once on every instance (issue 15, decision 115): two instances on
@@ -16,74 +10,23 @@ import { loadConfig } from '../../config.ts';
  * second refuses its very next request, as keys are never cached.
  */
 
-const onPostgres = process.env.TEST_DATABASE_DRIVER === 'postgres';
-type TShared = { handles: TDatabaseHandle[]; dispose(): Promise<void> };
-
-async function sharedDatabase(): Promise<TShared> {
-  if (onPostgres) {
-    const adminUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `spacecapture_test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const first = await openPostgres(url.toString(), { poolSize: 5 });
-    await first.migrate();
-    const second = await openPostgres(url.toString(), { poolSize: 5 });
-    return {
-      handles: [first, second],
-      async dispose() {
-        await first.close();
-        await second.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
-      },
-    };
-  }
-  const dump = await readFile(inject('pgliteDumpPath'));
-  const handle = await openPglite(undefined, { loadDataDir: new Blob([dump]) });
-  return { handles: [handle, handle], dispose: () => handle.close() };
-}
-
-let shared: TShared;
-let dataDir: string;
-let first: FastifyInstance;
-let second: FastifyInstance;
+let instances: Awaited<ReturnType<typeof createTwoInstances>>;
 let owner: TSignedInUser;
 
 beforeAll(async () => {
-  shared = await sharedDatabase();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-keys-'));
-  const start = async (handle: TDatabaseHandle, name: string) => {
-    const config = loadConfig({
-      DATA_DIR: path.join(dataDir, name),
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    });
-    const app = await buildApp({ config, database: handle, startWorkers: false });
-    await app.ready();
-    return app;
-  };
-  first = await start(shared.handles[0] as TDatabaseHandle, 'first');
-  second = await start(shared.handles[1] as TDatabaseHandle, 'second');
-  const admin = (await createSignedInAdmin(first)).client;
-  owner = await createSignedInUser(first, first.db, admin, {
+  instances = await createTwoInstances();
+  const admin = (await createSignedInAdmin(instances.first)).client;
+  owner = await createSignedInUser(instances.first, instances.first.db, admin, {
     role: 'customer_admin',
     organization: { name: `Twin Keys ${randomUUID().slice(0, 6)}` },
   });
 }, 240_000);
 afterAll(async () => {
-  await first?.close();
-  await second?.close();
-  await shared?.dispose();
-  await rm(dataDir, { recursive: true, force: true });
+  await instances?.close();
 });
 
 it('refuses a key revoked on one instance on the very next request to the other', async () => {
+  const { first, second } = instances;
   const created = await owner.client.post('/api/customer/api-keys', { name: 'Twin', scopes: ['orders:read'] });
   expect(created.statusCode, created.body).toBe(201);
   const { key, secret } = created.json() as { key: { id: string }; secret: string };

@@ -4,7 +4,6 @@ import { TEAM_NAME } from '@spacecapture/shared/contracts/conversations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  APP_ORIGIN,
   createSignedInAdmin,
   createSignedInUser,
   emailsTo,
@@ -12,6 +11,7 @@ import {
   type TClient,
   type TSignedInUser,
 } from '../../../test/accounts.ts';
+import { PNG_BYTES as PNG, postMessageWithFiles } from '../../../test/message-files.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, COMPANY_EMAIL, createOrganization, submitLead } from '../../../test/workflow.ts';
@@ -24,7 +24,6 @@ import { acceptedJob, COMPANY_EMAIL, createOrganization, submitLead } from '../.
 const clock = movableClock();
 const CUSTOMER_NAME = `Quayside Offices ${randomUUID().slice(0, 6)}`;
 const PROVIDER_NAME = `Lumen Scans ${randomUUID().slice(0, 6)}`;
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const DIGEST = 'New messages on your orders';
 
 let t: TTestApp;
@@ -68,35 +67,6 @@ async function newOrder() {
 }
 
 /** A multipart message post with files, as a browser's FormData sends it. */
-function postWithFiles(client: TClient, url: string, body: string, files: { name: string; bytes: Buffer }[]) {
-  const boundary = `----sc${randomUUID().replaceAll('-', '')}`;
-  const parts: Buffer[] = [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${body}\r\n`),
-  ];
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="${file.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      cookie: client.jar.header() ?? '',
-      origin: APP_ORIGIN,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    remoteAddress: client.remoteAddress,
-    payload: Buffer.concat(parts),
-  });
-}
-
 describe('the customer conversation', () => {
   it('carries messages both ways, shows the admins as the team, and counts unread per person', async () => {
     const orderId = await newOrder();
@@ -193,7 +163,7 @@ describe('attachments', () => {
   it('keeps an image checked by its bytes, downloadable by a short-lived link, and refuses other types and big files', async () => {
     const orderId = await newOrder();
     const url = `/api/customer/orders/${orderId}/conversation`;
-    const sent = await postWithFiles(customer.client, `${url}/messages`, 'Floor plan attached', [
+    const sent = await postMessageWithFiles(t.app, customer.client, `${url}/messages`, 'Floor plan attached', [
       { name: 'plan.png', bytes: PNG },
     ]);
     expect(sent.statusCode, sent.body).toBe(201);
@@ -209,12 +179,12 @@ describe('attachments', () => {
     clock.advance(301_000);
     expect((await t.app.inject({ method: 'GET', url: link.json().url })).statusCode).toBe(403);
 
-    const fake = await postWithFiles(customer.client, `${url}/messages`, 'Not an image', [
+    const fake = await postMessageWithFiles(t.app, customer.client, `${url}/messages`, 'Not an image', [
       { name: 'script.png', bytes: Buffer.from('#!/bin/sh\necho hi\n') },
     ]);
     expect(fake.statusCode, fake.body).toBe(400);
     expect(errorOf(fake).fields?.attachments).toMatch(/PNG, JPEG or WebP/);
-    const big = await postWithFiles(customer.client, `${url}/messages`, 'Too big', [
+    const big = await postMessageWithFiles(t.app, customer.client, `${url}/messages`, 'Too big', [
       { name: 'big.pdf', bytes: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024)]) },
     ]);
     expect(big.statusCode, big.body).toBe(413);

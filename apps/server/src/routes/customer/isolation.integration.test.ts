@@ -3,13 +3,13 @@ import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  APP_ORIGIN,
   createClient,
   createSignedInAdmin,
   createSignedInUser,
   type TClient,
   type TSignedInUser,
 } from '../../../test/accounts.ts';
+import { PNG_BYTES, postMessageWithFiles } from '../../../test/message-files.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { DEFAULT_BREAKDOWN, submitLead } from '../../../test/workflow.ts';
 
@@ -162,26 +162,13 @@ beforeAll(async () => {
   const [delivery] = (await owner.client.get(`/api/customer/webhooks/${endpointId}/deliveries`)).json().items;
   const apiKey = await owner.client.post('/api/customer/api-keys', VALID_BODIES['POST /api/customer/api-keys']);
   expect(apiKey.statusCode, apiKey.body).toBe(201);
-  const boundary = `----walk${randomUUID().replaceAll('-', '')}`;
-  const posted = await t.app.inject({
-    method: 'POST',
-    url: `/api/customer/orders/${orderId}/conversation/messages`,
-    headers: {
-      cookie: owner.client.jar.header() ?? '',
-      origin: APP_ORIGIN,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    remoteAddress: owner.client.remoteAddress,
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nSide door.\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="door.png"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(1)]),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  const posted = await postMessageWithFiles(
+    t.app,
+    owner.client,
+    `/api/customer/orders/${orderId}/conversation/messages`,
+    'Side door.',
+    [{ name: 'door.png', bytes: PNG_BYTES }],
+  );
   expect(posted.statusCode, posted.body).toBe(201);
   ours = {
     orders: orderId,

@@ -180,6 +180,53 @@ describe('endpoints', () => {
   });
 });
 
+describe('editing an endpoint', () => {
+  it('changes its URL, events and state with the checks of creation, audited, and keeps it whole when refused', async () => {
+    const endpoint = await addEndpoint(['order.created']);
+    const url = `${API}/${endpoint.id}`;
+    const edited = await customer.client.request('PATCH', url, {
+      url: `${receiver.url}/v2`,
+      events: ['quote.sent', 'order.completed'],
+      disabled: true,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ url: `${receiver.url}/v2`, events: ['quote.sent', 'order.completed'] });
+    expect(edited.json().disabledAt).not.toBeNull();
+
+    for (const [changes, field] of [
+      [{ url: 'https://10.1.2.3/in' }, null],
+      [{ url: 'not a url' }, null],
+      [{ events: [] }, 'events'],
+      [{ events: ['order.exploded'] }, null],
+    ] as const) {
+      const refused = await customer.client.request('PATCH', url, changes);
+      expect(refused.statusCode, JSON.stringify(changes)).toBe(400);
+      if (field) expect(errorOf(refused).fields?.[field]).toBeTruthy();
+    }
+    const [kept] = (await customer.client.get(API)).json().items;
+    expect(kept).toMatchObject({ url: `${receiver.url}/v2`, events: ['quote.sent', 'order.completed'] });
+    expect((await auditOf(t.db, endpoint.id)).map((entry) => entry.action)).toEqual(['create', 'update']);
+  });
+});
+
+describe('the admins’ view', () => {
+  it('shows admins any customer’s endpoints and delivery log, read-only, and no one else', async () => {
+    const endpoint = await addEndpoint(['order.created']);
+    expect((await customer.client.post(`${API}/${endpoint.id}/test`)).statusCode).toBe(202);
+    const endpoints = await admin.get(`/api/admin/customers/${customer.orgId}/webhooks`);
+    expect(endpoints.statusCode, endpoints.body).toBe(200);
+    expect(endpoints.json().items).toEqual([expect.objectContaining({ id: endpoint.id, url: receiver.url })]);
+    expect(endpoints.body).not.toContain(endpoint.secret);
+    const log = await admin.get(`/api/admin/webhooks/${endpoint.id}/deliveries`);
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().items).toEqual([expect.objectContaining({ event: 'webhook.test', endpointId: endpoint.id })]);
+    expect((await admin.get(`/api/admin/webhooks/${crypto.randomUUID()}/deliveries`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/admin/customers/${crypto.randomUUID()}/webhooks`)).json().items).toEqual([]);
+    expect((await customer.client.get(`/api/admin/webhooks/${endpoint.id}/deliveries`)).statusCode).toBe(403);
+    expect((await customer.client.get(`/api/admin/customers/${customer.orgId}/webhooks`)).statusCode).toBe(403);
+  });
+});
+
 describe('deliveries', () => {
   it('sends a converted order’s order.created, signed, and logs it as succeeded', async () => {
     const endpoint = await addEndpoint(['order.created']);

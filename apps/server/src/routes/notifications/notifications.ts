@@ -131,6 +131,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         'x-roles': SIGNED_IN,
+        'x-long-lived': true,
         tags,
         summary:
           'Server-sent events: `notifications` with your unread count and newest unread item, now and at each change',

@@ -19,7 +19,7 @@ import {
   writeSidebarExpanded,
 } from './sidebar-state.ts';
 
-/** `Badge`: an optional count beside the label (the admin inbox's unread messages). */
+/** `Badge`: an optional count beside the label (unread messages beside Inbox, Orders and Assigned Jobs). */
 type TPortalNavItem = { path: string; label: string; icon: ComponentType<TIconProps>; Badge?: ComponentType };
 
 type TPortalShellProps = {

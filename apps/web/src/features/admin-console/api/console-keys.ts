@@ -17,6 +17,8 @@ export const consoleKeys = {
   customers: () => [...consoleKeys.all, 'customers'] as const,
   customerList: (filters: TOrganizationFilters) => [...consoleKeys.customers(), 'list', filters] as const,
   customer: (id: string) => [...consoleKeys.customers(), 'detail', id] as const,
+  customerWebhooks: (id: string) => [...consoleKeys.customers(), 'webhooks', id] as const,
+  webhookDeliveries: (endpointId: string) => [...consoleKeys.customers(), 'webhook-deliveries', endpointId] as const,
 };
 
 /** Rows per page of the console's lists. */

@@ -10,6 +10,7 @@ import { CUSTOMER_LATEST_ORDERS } from '../api/console-keys.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
+import { CustomerWebhooks } from './customer-webhooks.tsx';
 import { MembersTable } from './members-table.tsx';
 
 function LatestOrders({ customerOrgId, total }: { customerOrgId: string; total: number }) {
@@ -49,7 +50,7 @@ function LatestOrders({ customerOrgId, total }: { customerOrgId: string; total: 
   );
 }
 
-/** One customer organisation (?customer=<id>): figures, members and latest orders. */
+/** One customer organisation (?customer=<id>): figures, latest orders, members and webhooks. */
 export function CustomerDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const query = useCustomer(id);
 
@@ -91,6 +92,7 @@ export function CustomerDetail({ id, onBack }: { id: string; onBack: () => void 
                 <MembersTable members={members} />
               </Stack>
             </Paper>
+            <CustomerWebhooks customerOrgId={customer.id} />
           </Stack>
         );
       }}

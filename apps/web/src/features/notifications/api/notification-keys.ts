@@ -4,4 +4,5 @@ export const notificationKeys = {
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
   list: () => [...notificationKeys.all, 'list'] as const,
   preferences: () => [...notificationKeys.all, 'preferences'] as const,
+  messageDigests: () => [...notificationKeys.all, 'message-digests'] as const,
 };

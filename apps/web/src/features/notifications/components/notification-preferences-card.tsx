@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/preferences.ts';
+import { MessageDigestSwitch } from './message-digest-switch.tsx';
 
 /** The matrix as edited: starts from the server's, saved as a whole. */
 function PreferencesForm({ initial }: { initial: readonly TNotificationPreference[] }) {
@@ -119,6 +120,7 @@ export function NotificationPreferencesCard() {
           </Text>
         </div>
         {body}
+        <MessageDigestSwitch />
       </Stack>
     </Paper>
   );

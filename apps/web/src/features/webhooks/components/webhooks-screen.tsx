@@ -8,25 +8,25 @@ import {
   Loader,
   Paper,
   Stack,
+  Switch,
   Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import {
-  type TWebhookDelivery,
   type TWebhookEndpoint,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   WEBHOOK_MESSAGES,
   ZCreateWebhookEndpointRequest,
 } from '@spacecapture/shared/contracts/webhooks';
-import { formatDate } from '@spacecapture/shared/format';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { LoadMore } from '../../../components/portal/load-more.tsx';
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
+import { WEBHOOK_DELIVERY_COLUMNS, WebhookDeliveryCells } from '../../../components/portal/webhook-delivery-cells.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
@@ -63,6 +63,90 @@ function SecretOnce({ secret, onDone }: { secret: { url: string; value: string }
   );
 }
 
+/** The first message of each field a schema refused, as the form shows them. */
+function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const found: Record<string, string> = {};
+  for (const issue of issues) found[String(issue.path[0])] ??= issue.message;
+  return found;
+}
+
+function EventsField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string[];
+  onChange: (events: string[]) => void;
+  error?: string;
+}) {
+  return (
+    <Checkbox.Group label="Events" value={value} onChange={onChange} error={error}>
+      <Group gap="md" mt="xs">
+        {WEBHOOK_EVENTS.map((name) => (
+          <Checkbox key={name} value={name} label={WEBHOOK_EVENT_LABELS[name]} />
+        ))}
+      </Group>
+    </Checkbox.Group>
+  );
+}
+
+/** Edits an endpoint's URL, events and state, checked as when it was added (the server checks the address again). */
+const ZEditEndpoint = ZCreateWebhookEndpointRequest.pick({ url: true, events: true });
+
+function EditEndpointForm({ endpoint, onDone }: { endpoint: TWebhookEndpoint; onDone: () => void }) {
+  const [url, setUrl] = useState(endpoint.url);
+  const [events, setEvents] = useState<string[]>(endpoint.events);
+  const [active, setActive] = useState(endpoint.disabledAt === null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useWebhookMutation(updateWebhookEndpoint, {
+    onSuccess: (updated) => notifySuccess({ title: WEBHOOK_MESSAGES.updated, message: updated.url }),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ZEditEndpoint.safeParse({ url, events });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { id: endpoint.id, changes: { ...parsed.data, disabled: !active } },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          if (error instanceof ApiError) setErrors(error.fields);
+          failed(error);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={`Edit ${endpoint.url}`}>
+      <Stack gap="sm" mb="md">
+        <TextInput
+          label="Endpoint URL"
+          required
+          value={url}
+          error={errors.url}
+          onChange={(event) => setUrl(event.currentTarget.value)}
+        />
+        <EventsField value={events} onChange={setEvents} error={errors.events} />
+        <Switch label="Active" checked={active} onChange={(event) => setActive(event.currentTarget.checked)} />
+        <Group gap="xs">
+          <Button type="submit" size="xs" loading={save.isPending}>
+            Save endpoint
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 function AddEndpointForm({ onSecret }: { onSecret: (secret: { url: string; value: string }) => void }) {
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
@@ -79,9 +163,7 @@ function AddEndpointForm({ onSecret }: { onSecret: (secret: { url: string; value
     event.preventDefault();
     const parsed = ZCreateWebhookEndpointRequest.safeParse({ url, description, events });
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -117,13 +199,7 @@ function AddEndpointForm({ onSecret }: { onSecret: (secret: { url: string; value
           error={errors.description}
           onChange={(event) => setDescription(event.currentTarget.value)}
         />
-        <Checkbox.Group label="Events" value={events} onChange={setEvents} error={errors.events}>
-          <Group gap="md" mt="xs">
-            {WEBHOOK_EVENTS.map((name) => (
-              <Checkbox key={name} value={name} label={WEBHOOK_EVENT_LABELS[name]} />
-            ))}
-          </Group>
-        </Checkbox.Group>
+        <EventsField value={events} onChange={setEvents} error={errors.events} />
         <Group>
           <Button type="submit" loading={create.isPending}>
             Add endpoint
@@ -133,12 +209,6 @@ function AddEndpointForm({ onSecret }: { onSecret: (secret: { url: string; value
     </Paper>
   );
 }
-
-const STATUS_COLOR: Record<TWebhookDelivery['status'], string> = {
-  pending: 'blue',
-  succeeded: 'green',
-  failed: 'red',
-};
 
 function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
   const query = useWebhookDeliveries(endpoint.id);
@@ -154,21 +224,11 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
       <DataTable
         label={`Deliveries to ${endpoint.url}`}
         minWidth={640}
-        columns={['Event', 'Status', 'Attempts', 'Response', 'Queued', { hidden: 'Actions' }]}
+        columns={[...WEBHOOK_DELIVERY_COLUMNS, { hidden: 'Actions' }]}
       >
         {items.map((delivery) => (
           <Table.Tr key={delivery.id}>
-            <Table.Td>{delivery.event}</Table.Td>
-            <Table.Td>
-              <Badge color={STATUS_COLOR[delivery.status]} variant="light">
-                {delivery.status}
-              </Badge>
-            </Table.Td>
-            <Table.Td>{delivery.attempts}</Table.Td>
-            <Table.Td title={delivery.lastError ?? undefined}>
-              {delivery.lastStatusCode ?? (delivery.lastError ? 'No answer' : '—')}
-            </Table.Td>
-            <Table.Td>{formatDate(delivery.createdAt)}</Table.Td>
+            <WebhookDeliveryCells delivery={delivery} />
             <Table.Td ta="right">
               {delivery.status === 'pending' ? null : (
                 <Button
@@ -215,6 +275,7 @@ function EndpointCard({
     onSuccess: () => notifySuccess({ title: WEBHOOK_MESSAGES.deleted, message: endpoint.url }),
   });
   const disabled = endpoint.disabledAt !== null;
+  const [editing, setEditing] = useState(false);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="article" aria-label={endpoint.url}>
       <Group justify="space-between" align="flex-start" mb="sm">
@@ -231,7 +292,13 @@ function EndpointCard({
           {disabled ? 'Disabled' : 'Active'}
         </Badge>
       </Group>
+      {editing ? <EditEndpointForm endpoint={endpoint} onDone={() => setEditing(false)} /> : null}
       <Group gap="xs" mb="md">
+        {editing ? null : (
+          <Button size="xs" variant="default" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        )}
         <Button
           size="xs"
           variant="default"

@@ -1,0 +1,52 @@
+import {
+  ZWebhookDeliveryPage,
+  ZWebhookDeliveryQuery,
+  ZWebhookEndpointList,
+} from '@spacecapture/shared/contracts/webhooks';
+import { ADMIN_ROLES } from '@spacecapture/shared/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guardedErrorResponses, idParams } from '../route-schemas.ts';
+
+const roles = ADMIN_ROLES;
+const tags = ['webhooks'];
+const errors = guardedErrorResponses;
+
+/**
+ * The admins' read-only view of customers' webhook endpoints and their delivery logs (decision
+ * 149), under /api/admin: to see why a customer's receiver missed an event. Changes stay with the
+ * customer's own admins.
+ */
+const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { webhooks } = app.services;
+
+  app.get(
+    '/customers/:id/webhooks',
+    {
+      schema: {
+        'x-roles': roles,
+        tags,
+        summary: "A customer organization's webhook endpoints (never their secrets)",
+        params: idParams,
+        response: { 200: ZWebhookEndpointList, ...errors },
+      },
+    },
+    async (request) => ({ items: await webhooks.admin.list(request.params.id) }),
+  );
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      schema: {
+        'x-roles': roles,
+        tags,
+        summary: 'The delivery log of any webhook endpoint, newest first',
+        params: idParams,
+        querystring: ZWebhookDeliveryQuery,
+        response: { 200: ZWebhookDeliveryPage, ...errors },
+      },
+    },
+    async (request) => webhooks.admin.deliveries(request.params.id, request.query),
+  );
+};
+
+export default adminWebhookRoutes;

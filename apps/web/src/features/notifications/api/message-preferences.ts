@@ -1,0 +1,41 @@
+import { type TMessagePreferences, ZMessagePreferences } from '@spacecapture/shared/contracts/conversations';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { notificationKeys } from './notification-keys.ts';
+
+/** GET /api/account/message-preferences → whether the caller is e-mailed digests of new messages. */
+export function getMessagePreferences(signal?: AbortSignal) {
+  return apiRequest('/api/account/message-preferences', {
+    schema: ZMessagePreferences,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function useMessagePreferences() {
+  return useQuery(
+    queryOptions({
+      queryKey: notificationKeys.messageDigests(),
+      queryFn: ({ signal }) => getMessagePreferences(signal),
+    }),
+  );
+}
+
+/** PUT /api/account/message-preferences: digests on or off. */
+export function saveMessagePreferences(request: TMessagePreferences) {
+  return apiRequest('/api/account/message-preferences', { method: 'PUT', json: request, schema: ZMessagePreferences });
+}
+
+/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
+export function useSaveMessagePreferences(
+  options: { onSuccess?: (saved: TMessagePreferences) => void; onError?: (error: Error) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMessagePreferences,
+    onSuccess: (data) => {
+      queryClient.setQueryData(notificationKeys.messageDigests(), data);
+      options.onSuccess?.(data);
+    },
+    onError: (error) => options.onError?.(error),
+  });
+}
