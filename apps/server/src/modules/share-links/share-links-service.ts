@@ -61,6 +61,15 @@ function shareLinkView(row: TShareLinkRow, now: Date): TShareLink {
   };
 }
 
+/**
+ * The order's title as a share shows it: titles end with the capture's location (", <location>",
+ * see orderTitleOf), which is the customer's address, so that part is left off.
+ */
+export function sharedTitleOf(order: { title: string; location: string }) {
+  const suffix = `, ${order.location}`;
+  return order.location && order.title.endsWith(suffix) ? order.title.slice(0, -suffix.length) : order.title;
+}
+
 /** Only a customer admin of the order's organisation manages its links (decision 137). */
 function adminOrgOf(actor: TActor) {
   if (actor.role !== 'customer_admin' || !actor.orgId) {
@@ -151,7 +160,7 @@ export function createShareLinksService(deps: {
       const [found, files] = await Promise.all([findOrder(db, link.orderId), deliverablesOfOrders(db, [link.orderId])]);
       if (!found) throw new AppError('not_found', LINK_NOT_FOUND);
       return {
-        title: found.order.title,
+        title: sharedTitleOf(found.order),
         expiresAt: link.expiresAt.toISOString(),
         files: files.map((file) => {
           const contentType = contentTypeOf(file.fileName);
