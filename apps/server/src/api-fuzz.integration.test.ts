@@ -175,6 +175,7 @@ async function createWorld() {
       // The fuzz reaches the handlers: no per-address form limit, and no shedding because a busy
       // test machine stalled the event loop (answers must still come within ANSWER_WITHIN_MS).
       PUBLIC_FORM_RATE_LIMIT: '1000000',
+      SHARE_RATE_LIMIT: '1000000',
       SHED_AFTER_BUSY_MS: '60000',
       UPLOAD_MAX_BYTES: '1000000',
     },
@@ -344,6 +345,9 @@ async function createWorld() {
   expect(attachmentLink.statusCode, attachmentLink.body).toBe(200);
   const notices = await customer.client.get('/api/notifications');
   expect(notices.statusCode, notices.body).toBe(200);
+  // Issue 14's share link of the delivered order (its token is the public pages' path id).
+  const shareLink = await customer.client.post(`/api/customer/orders/${job.orderId}/share-links`, { expiresInDays: 7 });
+  expect(shareLink.statusCode, shareLink.body).toBe(201);
 
   const homeRows = {
     orders: [job.orderId, quotedOrder],
@@ -362,6 +366,7 @@ async function createWorld() {
     conversations: [conversationId],
     attachments: [attachmentId],
     notifications: (notices.json().items as { id: string }[]).map((notice) => notice.id),
+    'share-links': [shareLink.json().link.id as string],
   };
   Object.assign(ids, homeRows, {
     invitations: [adminInvitation.id, teamInvitation.json().id as string],
@@ -370,6 +375,7 @@ async function createWorld() {
     outbox: [email!.id],
     files: [fileToken],
     'message-files': [String(new URL(attachmentLink.json().url, APP_ORIGIN).pathname.split('/').pop())],
+    shares: [String(shareLink.json().url).split('/share/')[1] as string],
   });
   for (const rows of Object.values(homeRows)) for (const id of rows) owned.add(id);
   owned.add(teamInvitation.json().id as string);

@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { TDatabase } from '@spacecapture/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFileStore } from '../modules/storage/file-store.ts';
@@ -75,7 +75,9 @@ export function createThumbnailWorker(deps: {
       await markThumbnail(
         db,
         file.id,
-        last ? { state: 'failed' } : { state: 'pending', retryAt: new Date(clock().getTime() + file.attempts * 60_000) },
+        last
+          ? { state: 'failed' }
+          : { state: 'pending', retryAt: new Date(clock().getTime() + file.attempts * 60_000) },
       );
       return 'failed' as const;
     }

@@ -29,6 +29,7 @@ import type { TQuoteRow } from '../quotes/quotes-repository.ts';
 import type { TQuotesService } from '../quotes/quotes-service.ts';
 import { effectiveQuoteStatus } from '../quotes/quotes-view.ts';
 import type { TFileStore } from '../storage/file-store.ts';
+import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
 import { supportRequestEmail } from './customer-emails.ts';
 import {
   acceptedProviderOf,
@@ -47,7 +48,6 @@ import {
   lockOrgOrder,
   type TDeliverableRow,
 } from './customer-repository.ts';
-import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
 import type { TLinkSigner } from './download-links.ts';
 import { orderProgress } from './order-progress.ts';
 

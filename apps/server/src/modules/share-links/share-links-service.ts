@@ -6,9 +6,9 @@ import {
   SHARE_TOKEN_PATTERN,
   type TCreatedShareLink,
   type TCreateShareLinkRequest,
+  type TSharedOrder,
   type TShareLink,
   type TShareLinkList,
-  type TSharedOrder,
 } from '@spacecapture/shared/contracts/share-links';
 import { AppError } from '@spacecapture/shared/errors';
 import { contentTypeOf } from '@spacecapture/shared/file-kinds';

@@ -31,7 +31,12 @@ async function renderFirstPdfPage(input: Buffer) {
     import('@napi-rs/canvas'),
     import('pdfjs-dist/legacy/build/pdf.mjs'),
   ]);
-  const loading = getDocument({ data: new Uint8Array(input), disableFontFace: true, useSystemFonts: false, verbosity: 0 });
+  const loading = getDocument({
+    data: new Uint8Array(input),
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  });
   try {
     const document = await loading.promise;
     const page = await document.getPage(1);

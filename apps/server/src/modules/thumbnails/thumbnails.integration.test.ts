@@ -97,7 +97,9 @@ describe('thumbnails', () => {
     // The PDF's page was drawn: its lower left holds the red rectangle, its upper right is white paper.
     const pdfImage = await t.app.inject({ method: 'GET', url: urlOf(pdf.id) as string });
     const { data, info } = await sharp(pdfImage.rawPayload).raw().toBuffer({ resolveWithObject: true });
-    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
     const [red, green] = pixel(60, 120);
     expect(red).toBeGreaterThan(200);
     expect(green).toBeLessThan(60);

@@ -22,8 +22,8 @@ import { moveOrder } from '../orders/order-moves.ts';
 import { insertJobEvent, lockOrder, memberEmailsOf, uploadsOpenedEarlyOf } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
-import type { TChecksumTracker } from './streaming-checksum.ts';
 import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
+import type { TChecksumTracker } from './streaming-checksum.ts';
 import { deliverablesArrivedEmails, orderDeliveredEmails } from './upload-emails.ts';
 import { deliverableKey, orderOfKey } from './upload-keys.ts';
 import {

@@ -119,7 +119,13 @@ describe('managing share links', () => {
 
   it('refuses an expiry outside the choices, changing nothing', async () => {
     const { order } = await sharedOrder();
-    for (const body of [{ expiresInDays: 91 }, { expiresInDays: 0 }, { expiresInDays: '7' }, {}, { expiresInDays: 7, x: 1 }]) {
+    for (const body of [
+      { expiresInDays: 91 },
+      { expiresInDays: 0 },
+      { expiresInDays: '7' },
+      {},
+      { expiresInDays: 7, x: 1 },
+    ]) {
       const response = await customer.client.post(`/api/customer/orders/${order.id}/share-links`, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -177,7 +183,7 @@ describe('the public share page', () => {
     expect(listed).toMatchObject({ id: link.id, viewCount: 2 });
     expect(listed.lastViewedAt).not.toBeNull();
 
-    const download = await guest.post(`/api/public/shares/${token}/files/${files[0]?.id}/link`);
+    const download = await guest.post(`/api/public/shares/${token}/deliverables/${files[0]?.id}/link`);
     expect(download.statusCode, download.body).toBe(200);
     const { url } = download.json() as { url: string };
     expect(url).toMatch(/^\/api\/files\//);
@@ -194,7 +200,7 @@ describe('the public share page', () => {
     const { token } = await createLink(a.order.id);
     const guest = visitor();
     for (const fileId of [b.files[0]?.id, foreign.id, '00000000-0000-4000-8000-000000000000']) {
-      const response = await guest.post(`/api/public/shares/${token}/files/${fileId}/link`);
+      const response = await guest.post(`/api/public/shares/${token}/deliverables/${fileId}/link`);
       expect(response.statusCode, String(fileId)).toBe(404);
     }
     const page = (await guest.get(`/api/public/shares/${token}`)).json();
@@ -209,7 +215,9 @@ describe('the public share page', () => {
     const gone = await guest.get(`/api/public/shares/${revoked.token}`);
     expect(gone.statusCode).toBe(410);
     expect(errorOf(gone).message).toBe('This link has expired or was revoked');
-    expect((await guest.post(`/api/public/shares/${revoked.token}/files/${files[0]?.id}/link`)).statusCode).toBe(410);
+    expect((await guest.post(`/api/public/shares/${revoked.token}/deliverables/${files[0]?.id}/link`)).statusCode).toBe(
+      410,
+    );
 
     const dayLink = await createLink(order.id, 1);
     expect((await guest.get(`/api/public/shares/${dayLink.token}`)).statusCode).toBe(200);
@@ -242,7 +250,8 @@ describe('the public share page', () => {
     // Guessing tokens is limited alike.
     const guesser = visitor();
     const answers = [];
-    for (let i = 0; i <= SHARE_RATE_LIMIT; i++) answers.push((await guesser.get(`/api/public/shares/${'B'.repeat(42)}${i % 10}`)).statusCode);
+    for (let i = 0; i <= SHARE_RATE_LIMIT; i++)
+      answers.push((await guesser.get(`/api/public/shares/${'B'.repeat(42)}${i % 10}`)).statusCode);
     expect(answers.at(-1)).toBe(429);
     // Another address is not affected.
     expect((await visitor().get(`/api/public/shares/${token}`)).statusCode).toBe(200);

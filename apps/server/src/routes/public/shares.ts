@@ -1,5 +1,5 @@
 import { ZDownloadLink } from '@spacecapture/shared/contracts/customer-portal';
-import { ZShareFileParams, ZSharedOrder, ZShareTokenParams } from '@spacecapture/shared/contracts/share-links';
+import { ZSharedOrder, ZShareFileParams, ZShareTokenParams } from '@spacecapture/shared/contracts/share-links';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -36,7 +36,7 @@ const publicShareRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number }> =
   );
 
   app.post(
-    '/shares/:token/files/:fileId/link',
+    '/shares/:token/deliverables/:fileId/link',
     {
       config: { rateLimit },
       schema: {
