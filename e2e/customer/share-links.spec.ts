@@ -43,7 +43,7 @@ test('share links: a customer admin shares an order, a signed-out visitor downlo
   await expect(files.getByRole('row').filter({ hasText: imageName }).locator('[data-thumbnail="image"] img')).toBeVisible();
   await expect(files.getByRole('row').filter({ hasText: 'scan.e57' }).locator('[data-thumbnail="point_cloud"]')).toBeVisible();
   const shares = detail.getByRole('region', { name: 'Share links' });
-  await shares.getByRole('textbox', { name: 'Expires after' }).click();
+  await shares.getByRole('combobox', { name: 'Expires after' }).click();
   await page.getByRole('option', { name: '30 days' }).click();
   await shares.getByRole('button', { name: 'Create share link' }).click();
   await expect(toast(page, 'Share link created')).toBeVisible();
@@ -58,7 +58,9 @@ test('share links: a customer admin shares an order, a signed-out visitor downlo
   const guest = await visitor.newPage();
   const opened = await guest.goto(new URL(url).pathname);
   expect(opened?.headers()['x-robots-tag']).toMatch(/noindex/);
-  const sharedTitle = order.title.slice(0, order.title.lastIndexOf(', '));
+  // The title ends with the location (the address), which the share page leaves off.
+  expect(order.title.endsWith(`, ${order.location}`)).toBe(true);
+  const sharedTitle = order.title.slice(0, -`, ${order.location}`.length);
   await expect(guest.getByRole('heading', { level: 1, name: sharedTitle })).toBeVisible();
   await expect(guest.getByText(order.location)).toHaveCount(0);
   await expect(guest.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
