@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { PATHS } from '@spacecapture/shared/paths';
 import { SharedOrderPage } from '../../../features/share-links/components/shared-order-page.tsx';
 import { AppProviders } from '../../providers/app-providers.tsx';
 
@@ -7,7 +7,9 @@ import { AppProviders } from '../../providers/app-providers.tsx';
  * its own providers, so neither it nor Mantine reaches the landing page's bundle.
  */
 export function ShareRoute() {
-  const { token = '' } = useParams();
+  // Read from the address rather than the router's params: importing the router here would
+  // re-split the chunks the landing page shares with the portals.
+  const token = decodeURIComponent(window.location.pathname.slice(`${PATHS.share}/`.length).split('/')[0] ?? '');
   return (
     <AppProviders>
       {/*
