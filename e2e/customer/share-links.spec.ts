@@ -1,8 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import { crc32, deflateSync } from 'node:zlib';
 import { expect, newDevice, toast } from '../auth/support.ts';
 import { markDelivered, signInPage, startedOrder, test, uploadDeliverable } from '../support/marketplace.ts';
+
+/** A real PNG of one colour, written by code: signature, IHDR, IDAT (unfiltered rows), IEND. */
+function solidPng(width: number, height: number, [red, green, blue]: [number, number, number]) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => [red, green, blue]).flat()),
+  ]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 // A whole flow (schedule, uploads, delivery) on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -15,11 +41,7 @@ test('share links: a customer admin shares an order, a signed-out visitor downlo
   market,
 }) => {
   const order = await startedOrder(deps, market);
-  const image = await sharp({
-    create: { width: 640, height: 360, channels: 3, background: { r: 30, g: 120, b: 200 } },
-  })
-    .png()
-    .toBuffer();
+  const image = solidPng(640, 360, [30, 120, 200]);
   const imageName = `plan-${randomUUID().slice(0, 6)}.png`;
   await uploadDeliverable(market.provider.api, order.orderId, imageName, image);
   await uploadDeliverable(market.provider.api, order.orderId, 'scan.e57', Buffer.from('E57 points'));
@@ -40,8 +62,12 @@ test('share links: a customer admin shares an order, a signed-out visitor downlo
   await expect(detail.getByRole('heading', { level: 2, name: order.title })).toBeVisible();
   // The order's own file list shows the thumbnail, and a type icon for the point cloud.
   const files = detail.getByRole('table', { name: `Files of ${order.title}` });
-  await expect(files.getByRole('row').filter({ hasText: imageName }).locator('[data-thumbnail="image"] img')).toBeVisible();
-  await expect(files.getByRole('row').filter({ hasText: 'scan.e57' }).locator('[data-thumbnail="point_cloud"]')).toBeVisible();
+  await expect(
+    files.getByRole('row').filter({ hasText: imageName }).locator('[data-thumbnail="image"] img'),
+  ).toBeVisible();
+  await expect(
+    files.getByRole('row').filter({ hasText: 'scan.e57' }).locator('[data-thumbnail="point_cloud"]'),
+  ).toBeVisible();
   const shares = detail.getByRole('region', { name: 'Share links' });
   await shares.getByRole('combobox', { name: 'Expires after' }).click();
   await page.getByRole('option', { name: '30 days' }).click();
@@ -66,7 +92,9 @@ test('share links: a customer admin shares an order, a signed-out visitor downlo
   await expect(guest.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   const imageItem = guest.getByRole('listitem', { name: imageName });
   await expect(imageItem.locator('[data-thumbnail="image"] img')).toBeVisible();
-  await expect(guest.getByRole('listitem', { name: 'scan.e57' }).locator('[data-thumbnail="point_cloud"]')).toBeVisible();
+  await expect(
+    guest.getByRole('listitem', { name: 'scan.e57' }).locator('[data-thumbnail="point_cloud"]'),
+  ).toBeVisible();
   const downloading = guest.waitForEvent('download');
   await imageItem.getByRole('button', { name: `Download ${imageName}` }).click();
   const download = await downloading;
