@@ -81,7 +81,8 @@ try {
     ],
     { cwd: path.join(workdir, 'apps/server'), stdio: 'inherit' },
   );
-  if (thumbnailLibraries.status !== 0) throw new Error('the thumbnail libraries do not load from the production install');
+  if (thumbnailLibraries.status !== 0)
+    throw new Error('the thumbnail libraries do not load from the production install');
   for (const build of BUILDS) await cp(path.join(root, build), path.join(workdir, build), { recursive: true });
 
   const port = await freePort();
