@@ -64,6 +64,25 @@ try {
     { cwd: workdir, stdio: 'inherit' },
   );
   if (install.status !== 0) throw new Error('npm ci --omit=dev failed');
+  // The thumbnail libraries ship native binaries in optional npm packages (decision 138): they
+  // must load from the production install, or every thumbnail quietly becomes an icon.
+  const thumbnailLibraries = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      [
+        "const { default: sharp } = await import('sharp');",
+        "const { createCanvas } = await import('@napi-rs/canvas');",
+        "await import('pdfjs-dist/legacy/build/pdf.mjs');",
+        "await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).webp().toBuffer();",
+        'createCanvas(8, 8).toBuffer("image/png");',
+      ].join('\n'),
+    ],
+    { cwd: path.join(workdir, 'apps/server'), stdio: 'inherit' },
+  );
+  if (thumbnailLibraries.status !== 0)
+    throw new Error('the thumbnail libraries do not load from the production install');
   for (const build of BUILDS) await cp(path.join(root, build), path.join(workdir, build), { recursive: true });
 
   const port = await freePort();

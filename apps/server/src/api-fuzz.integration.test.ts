@@ -30,6 +30,8 @@ import {
   tusHeaderMutations,
   tusMetadata,
 } from '../test/api-fuzz.ts';
+import { storeDeliverable } from '../test/deliverables.ts';
+import { makeImage } from '../test/made-files.ts';
 import { PNG_BYTES, postMessageWithFiles } from '../test/message-files.ts';
 import { movableClock } from '../test/movable-clock.ts';
 import { multipartBody, PDF_BYTES } from '../test/public-forms.ts';
@@ -177,6 +179,7 @@ async function createWorld() {
       // The fuzz reaches the handlers: no per-address form limit, and no shedding because a busy
       // test machine stalled the event loop (answers must still come within ANSWER_WITHIN_MS).
       PUBLIC_FORM_RATE_LIMIT: '1000000',
+      SHARE_RATE_LIMIT: '1000000',
       SHED_AFTER_BUSY_MS: '60000',
       UPLOAD_MAX_BYTES: '1000000',
     },
@@ -333,6 +336,17 @@ async function createWorld() {
   expect(attachmentLink.statusCode, attachmentLink.body).toBe(200);
   const notices = await customer.client.get('/api/notifications');
   expect(notices.statusCode, notices.body).toBe(200);
+  // Issue 14's thumbnail of an image deliverable (its signed token is a path id) and share link
+  // of the delivered order (its token is the public pages' path id).
+  await storeDeliverable(t.app, job.orderId, 'plan.png', await makeImage('png', 64, 48));
+  await t.app.thumbnails.kick();
+  const withThumbnail = await customer.client.get(`/api/customer/orders/${job.orderId}`);
+  const thumbnailUrl = (withThumbnail.json().deliverables as { thumbnailUrl: string | null }[]).find(
+    (file) => file.thumbnailUrl,
+  )?.thumbnailUrl;
+  expect(thumbnailUrl, withThumbnail.body).toBeTruthy();
+  const shareLink = await customer.client.post(`/api/customer/orders/${job.orderId}/share-links`, { expiresInDays: 7 });
+  expect(shareLink.statusCode, shareLink.body).toBe(201);
 
   const homeRows = {
     orders: [job.orderId, quotedOrder],
@@ -351,6 +365,7 @@ async function createWorld() {
     conversations: [conversationId],
     attachments: [attachmentId],
     notifications: (notices.json().items as { id: string }[]).map((notice) => notice.id),
+    'share-links': [shareLink.json().link.id as string],
   };
   Object.assign(ids, homeRows, {
     invitations: [adminInvitation.id, teamInvitation.json().id as string],
@@ -359,6 +374,8 @@ async function createWorld() {
     outbox: [email!.id],
     files: [fileToken],
     'message-files': [String(new URL(attachmentLink.json().url, APP_ORIGIN).pathname.split('/').pop())],
+    shares: [String(shareLink.json().url).split('/share/')[1] as string],
+    thumbnails: [String(thumbnailUrl).split('/').pop() as string],
   });
   for (const rows of Object.values(homeRows)) for (const id of rows) owned.add(id);
   owned.add(teamInvitation.json().id as string);

@@ -46,6 +46,7 @@ import customerApiKeyRoutes from './routes/customer/api-keys.ts';
 import customerConversationRoutes from './routes/customer/conversations.ts';
 import customerOrderRequestRoutes from './routes/customer/order-requests.ts';
 import customerPortalRoutes from './routes/customer/portal.ts';
+import customerShareLinkRoutes from './routes/customer/share-links.ts';
 import customerWebhookRoutes from './routes/customer/webhooks.ts';
 import healthRoutes from './routes/health.ts';
 import notificationRoutes from './routes/notifications/notifications.ts';
@@ -58,6 +59,8 @@ import formPostRoutes from './routes/public/form-posts.ts';
 import messageFileRoutes from './routes/public/message-files.ts';
 import placesRoutes from './routes/public/places.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
+import publicShareRoutes from './routes/public/shares.ts';
+import thumbnailRoutes from './routes/public/thumbnails.ts';
 import { createServices, type TServices } from './services.ts';
 import { createAbandonedUploadsWorker } from './workers/abandoned-uploads-worker.ts';
 import {
@@ -84,6 +87,12 @@ import {
   type TRetentionWorkerOptions,
 } from './workers/retention-worker.ts';
 import {
+  createThumbnailWorker,
+  DEFAULT_THUMBNAIL_OPTIONS,
+  type TThumbnailWorker,
+  type TThumbnailWorkerOptions,
+} from './workers/thumbnail-worker.ts';
+import {
   createWebhookWorker,
   DEFAULT_WEBHOOK_OPTIONS,
   type TWebhookWorker,
@@ -102,6 +111,7 @@ export type TAppOptions = {
   offerExpiry?: Partial<TOfferExpiryWorkerOptions>;
   retention?: Partial<TRetentionWorkerOptions>;
   webhooks?: Partial<TWebhookWorkerOptions>;
+  thumbnails?: Partial<TThumbnailWorkerOptions>;
   /** Start the background workers (off in tests that drive them by hand). */
   startWorkers?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -119,6 +129,7 @@ declare module 'fastify' {
     messageDigests: TMessageDigestWorker;
     retention: TRetentionWorker;
     webhooks: TWebhookWorker;
+    thumbnails: TThumbnailWorker;
     /** Work done after a response has gone out (awaited before the app closes). */
     backgroundTasks: TBackgroundTasks;
     services: TServices;
@@ -236,6 +247,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     options: { ...DEFAULT_WEBHOOK_OPTIONS, ...options.webhooks },
   });
   app.decorate('webhooks', webhooks);
+  const thumbnails = createThumbnailWorker({
+    db: database.db,
+    files,
+    clock,
+    log: app.log.child({ worker: 'thumbnails' }),
+    options: { ...DEFAULT_THUMBNAIL_OPTIONS, ...options.thumbnails },
+  });
+  app.decorate('thumbnails', thumbnails);
   const { services, close: closeServices } = await createServices({
     config,
     db: database.db,
@@ -245,6 +264,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     authSecret,
     onEmailsQueued: kickOutbox,
     webhooks: { policy: webhookPolicy, onDeliveriesQueued: () => webhooks.deliverSoon() },
+    onDeliverableRecorded: () => thumbnails.soon(),
   });
   app.decorate('services', services);
   app.decorate(
@@ -387,6 +407,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(providerPortalRoutes, { prefix: '/api' });
   await app.register(providerAvailabilityRoutes, { prefix: '/api' });
   await app.register(customerWebhookRoutes, { prefix: '/api' });
+  await app.register(customerShareLinkRoutes, { prefix: '/api' });
+  await app.register(publicShareRoutes, { prefix: '/api/public', rateLimitPerMinute: config.shareRateLimit });
+  await app.register(thumbnailRoutes, { prefix: '/api' });
   // Instances sharing a PostgreSQL server share upload locks; PGlite is one process (memory locker).
   const uploadLocker =
     database.kind === 'postgres' && config.databaseUrl
@@ -405,6 +428,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     if (options.startWorkers ?? true) abandonedUploads.start();
     if (options.startWorkers ?? true) webhooks.start();
     if (options.startWorkers ?? true) app.messageDigests.start();
+    if (options.startWorkers ?? true) thumbnails.start();
   });
   app.addHook('onClose', async () => {
     await app.backgroundTasks.idle();
@@ -413,6 +437,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     await abandonedUploads.stop();
     await webhooks.stop();
     await app.messageDigests.stop();
+    await thumbnails.stop();
     await closeServices();
     await outbox.stop();
     transport.close();

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_SHARE_RATE_LIMIT } from '@spacecapture/shared/contracts/share-links';
 import { z } from 'zod';
 
 /**
@@ -94,6 +95,7 @@ const ZEnvironment = z.object({
     .default(500 * 1000 ** 2),
   /** Public POSTs allowed per client address per minute. */
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  SHARE_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SHARE_RATE_LIMIT),
   /** Requests per API key per minute (decision 115). */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
@@ -183,6 +185,8 @@ export type TConfig = {
   shedAfterBusyMs: number;
   minFreeDiskBytes: number;
   publicFormRateLimit: number;
+  /** Requests per minute per address on the public share pages' endpoints. */
+  shareRateLimit: number;
   apiKeyRateLimit: number;
   webDistDir: string | undefined;
   authSecret: string | undefined;
@@ -253,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shedAfterBusyMs: value.SHED_AFTER_BUSY_MS,
     minFreeDiskBytes: value.MIN_FREE_DISK_BYTES,
     publicFormRateLimit: value.PUBLIC_FORM_RATE_LIMIT,
+    shareRateLimit: value.SHARE_RATE_LIMIT,
     apiKeyRateLimit: value.API_KEY_RATE_LIMIT,
     webDistDir: value.WEB_DIST_DIR ? path.resolve(value.WEB_DIST_DIR) : undefined,
     authSecret: value.AUTH_SECRET,

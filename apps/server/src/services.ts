@@ -26,7 +26,10 @@ import { createPublicFormsService } from './modules/public-forms/public-forms-se
 import { createQuotesService } from './modules/quotes/quotes-service.ts';
 import { createReportingService } from './modules/reporting/reporting-service.ts';
 import { createSettingsService } from './modules/settings/settings-service.ts';
+import { createShareLinksService } from './modules/share-links/share-links-service.ts';
 import type { TFileStore } from './modules/storage/file-store.ts';
+import { createThumbnailLinks } from './modules/thumbnails/thumbnail-links.ts';
+import { createThumbnailsService } from './modules/thumbnails/thumbnails-service.ts';
 import { trackChecksums } from './modules/uploads/streaming-checksum.ts';
 import { createUploadsService } from './modules/uploads/uploads-service.ts';
 import type { TUrlPolicy } from './modules/webhooks/url-policy.ts';
@@ -47,6 +50,8 @@ export async function createServices(deps: {
   authSecret: string;
   onEmailsQueued: () => void;
   webhooks: { policy: TUrlPolicy; onDeliveriesQueued: () => void };
+  /** A deliverable was recorded: its thumbnail is due (the worker makes it after the commit). */
+  onDeliverableRecorded: () => void;
 }) {
   const { config, db, clock, files, onEmailsQueued } = deps;
   const invitations = createInvitationsService({
@@ -60,6 +65,10 @@ export async function createServices(deps: {
   const quotes = createQuotesService(workflowDeps);
   const assignments = createAssignmentsService(workflowDeps);
 
+  // One signer for every download link of a deliverable: the portal's and a share link's.
+  const fileLinks = createLinkSigner(await loadInstanceSecret(db, 'files_signing'));
+  const thumbnails = createThumbnailLinks(createLinkSigner(await loadInstanceSecret(db, 'thumbnail_signing')));
+
   // Hashes uploads as their bytes reach the store (decision 042): it wraps the tus data store's
   // write, so it is set up once, before any route uses the store.
   const checksums = trackChecksums(files.uploads);
@@ -71,6 +80,8 @@ export async function createServices(deps: {
     publicUrl: config.publicUrl,
     reservedBytesPerOrg: config.uploadReservedBytesPerOrg,
     onEmailsQueued,
+    onDeliverableRecorded: deps.onDeliverableRecorded,
+    thumbnails,
   });
   // The store removes an upload when tus terminates it (DELETE) or the sweep gives it up: its share
   // of the reserved space goes with it before tus answers, so the next creation sees it free.
@@ -106,7 +117,8 @@ export async function createServices(deps: {
       clock,
       files,
       quotes,
-      signer: createLinkSigner(await loadInstanceSecret(db, 'files_signing')),
+      signer: fileLinks,
+      thumbnails,
       companyEmail: config.companyEmail,
       onEmailsQueued,
     }),
@@ -114,7 +126,7 @@ export async function createServices(deps: {
     team: createTeamService({ db, invitations }),
     provider: createProviderService({ db, clock, assignments }),
     uploads,
-    adminConsole: createAdminConsoleService({ db, clock }),
+    adminConsole: createAdminConsoleService({ db, clock, thumbnails }),
     orderActions: createOrderActionsService({ db, clock, onEmailsQueued }),
     auditLog: createAuditLogService({ db }),
     settings: createSettingsService({ db }),
@@ -132,6 +144,8 @@ export async function createServices(deps: {
     }),
     apiKeys: createApiKeysService({ db, clock }),
     notifications: createNotificationsService({ db, clock }),
+    shareLinks: createShareLinksService({ db, clock, publicUrl: config.publicUrl, signer: fileLinks, thumbnails }),
+    thumbnails: createThumbnailsService({ db, links: thumbnails }),
   };
   // close() stops the hashing thread; app.ts calls it when the app closes.
   // A new message is also an in-app notice (issue 15): conversations tell, notifications write.

@@ -47,7 +47,7 @@ export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** The whole app on a fresh database, with its own data folder; workers off unless asked. */
 export async function createTestApp(
   options: { env?: Record<string, string>; startWorkers?: boolean } & Partial<
-    Pick<TAppOptions, 'clock' | 'outbox' | 'mailTransport' | 'offerExpiry' | 'logger'>
+    Pick<TAppOptions, 'clock' | 'outbox' | 'mailTransport' | 'offerExpiry' | 'logger' | 'thumbnails'>
   > = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-app-'));
@@ -66,6 +66,7 @@ export async function createTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.outbox ? { outbox: options.outbox } : {}),
     ...(options.offerExpiry ? { offerExpiry: options.offerExpiry } : {}),
+    ...(options.thumbnails ? { thumbnails: options.thumbnails } : {}),
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });

@@ -156,8 +156,21 @@ export const deliverables = pgTable(
     uploadedBy: text('uploaded_by'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    /**
+     * The small preview made after upload (decision 138): pending until the thumbnail worker has
+     * tried; ready with `thumbnailKey` set; none when no library reads the kind (lists show the
+     * type icon); failed after the last attempt.
+     */
+    thumbnailState: text('thumbnail_state').notNull().default('pending'),
+    thumbnailKey: text('thumbnail_key'),
+    thumbnailAttempts: smallint('thumbnail_attempts').notNull().default(0),
+    /** When the worker may (re)try: a claim holds it a while, a failure backs it off. */
+    thumbnailNextAt: timestamp('thumbnail_next_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('deliverables_order_idx').on(table.orderId, table.createdAt.desc())],
+  (table) => [
+    index('deliverables_order_idx').on(table.orderId, table.createdAt.desc()),
+    index('deliverables_thumbnail_due_idx').on(table.thumbnailState, table.thumbnailNextAt),
+  ],
 );
 
 /**

@@ -163,4 +163,5 @@ export * from './auth-schema.ts';
 export * from './conversations-schema.ts';
 export * from './marketplace-schema.ts';
 export * from './notifications-schema.ts';
+export * from './share-links-schema.ts';
 export * from './webhooks-schema.ts';

@@ -24,6 +24,7 @@ export const AUDIT_EVENTS = {
   support_request: ['create'],
   rating: ['create'],
   feature_flags: ['update'],
+  share_link: ['create', 'revoke'],
   webhook_endpoint: ['create', 'update', 'delete', 'rotate_secret', 'send_test', 'replay_delivery'],
   conversation: ['post_message', 'assign'],
   api_key: ['create', 'revoke', 'use'],

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   mfa_required: 403,
   not_found: 404,
   conflict: 409,
+  /** Something that existed and is no longer served (an expired or revoked share link). */
+  gone: 410,
   /** A protocol precondition (tus: the Tus-Resumable version). */
   precondition_failed: 412,
   payload_too_large: 413,

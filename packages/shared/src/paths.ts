@@ -14,6 +14,8 @@ export const PATHS = {
   customerDashboard: '/customer-dashboard',
   providerDashboard: '/provider-dashboard',
   admin: '/admin',
+  /** A share link's public page: `/share/<token>` (decision 137). */
+  share: '/share',
 } as const;
 
 /** Public pages prerendered to HTML at build time, with their own title and description. */

@@ -83,6 +83,10 @@ export default fp(
       }
       const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && hasWebApp;
       if (wantsPage && isPortalPath(pathname)) return app.sendWebPage(reply, 'app.html');
+      // A share link's page (decision 137): the app shell, kept out of search engines.
+      if (wantsPage && pathname.startsWith('/share/')) {
+        return app.sendWebPage(reply.header('X-Robots-Tag', 'noindex, nofollow'), 'app.html');
+      }
       // The caller's mistake, not the server's: info, so error alerts stay about real failures.
       request.log.info({ path: pathname }, '404 Error: User attempted to access non-existent route');
       if (wantsPage) return app.sendWebPage(reply, '404.html', 404);

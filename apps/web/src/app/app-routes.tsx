@@ -57,6 +57,10 @@ const authArea = lazyRoute('src/app/routes/auth/auth-area.tsx', () =>
 const portalApp = lazyRoute('src/app/portal-app.tsx', () =>
   import('./portal-app.tsx').then((module) => module.PortalApp),
 );
+// A share link's page (decision 137): no account, never prerendered, never in the landing bundle.
+const share = lazyRoute('src/app/routes/public/share.tsx', () =>
+  import('./routes/public/share.tsx').then((module) => module.ShareRoute),
+);
 const notFound = lazyRoute('src/app/routes/public/not-found.tsx', () =>
   import('./routes/public/not-found.tsx').then((module) => module.NotFoundRoute),
 );
@@ -92,6 +96,7 @@ export function AppRoutes() {
         </Route>
         <Route path="*" element={<RouteModule route={notFound} />} />
       </Route>
+      <Route path={`${PATHS.share}/:token`} element={<RouteModule route={share} />} />
       {PORTAL_ROUTE_PATTERNS.map((path) => (
         <Route key={path} path={path} element={<RouteModule route={portalApp} />} />
       ))}

@@ -70,6 +70,8 @@ export const ZCustomerDeliverable = z.object({
   fileName: z.string(),
   size: z.number(),
   deliveredAt: isoDateTime,
+  /** A signed link to the file's thumbnail; null while there is none (show the type icon). */
+  thumbnailUrl: z.string().nullable(),
 });
 export type TCustomerDeliverable = z.infer<typeof ZCustomerDeliverable>;
 

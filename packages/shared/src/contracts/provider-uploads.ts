@@ -98,6 +98,8 @@ export const ZUploadedFile = z.object({
   checksum: z.string().nullable(),
   uploadedBy: z.string().nullable(),
   createdAt: isoDateTime,
+  /** A signed link to the file's thumbnail; null while there is none (show the type icon). */
+  thumbnailUrl: z.string().nullable(),
 });
 export type TUploadedFile = z.infer<typeof ZUploadedFile>;
 

@@ -30,6 +30,7 @@ import { iso } from '../../lib/iso.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { listOrgMembers } from '../accounts/accounts-repository.ts';
 import { effectiveQuoteStatus } from '../quotes/quotes-view.ts';
+import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
 import { countAttention } from './admin-dashboard-repository.ts';
 import { findOrderWithCustomer, listOrderPage, orderHistory, ordersByIds } from './admin-orders-repository.ts';
 import {
@@ -133,7 +134,7 @@ function toMembers(rows: Awaited<ReturnType<typeof listOrgMembers>>): TAdminMemb
  * The admin console's lists and dashboard (spec 001 §2 /admin, /admin/orders, /admin/providers,
  * /admin/customers): read-only, newest first, keyset-paginated, admins see every organisation.
  */
-export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Date }) {
+export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Date; thumbnails: TThumbnailLinks }) {
   const { db, clock } = deps;
 
   return {
@@ -200,6 +201,7 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
           uploadedBy: actorRef(deliverable.uploadedBy, uploaderEmail, uploaderName),
           deliveredAt: deliverable.deliveredAt.toISOString(),
           createdAt: deliverable.createdAt.toISOString(),
+          thumbnailUrl: deps.thumbnails.urlOf(deliverable, clock()),
         })),
         ratings: history.ratingRows.map(({ rating, providerOrg }) => ({
           id: rating.id,

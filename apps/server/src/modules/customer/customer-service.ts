@@ -29,6 +29,7 @@ import type { TQuoteRow } from '../quotes/quotes-repository.ts';
 import type { TQuotesService } from '../quotes/quotes-service.ts';
 import { effectiveQuoteStatus } from '../quotes/quotes-view.ts';
 import type { TFileStore } from '../storage/file-store.ts';
+import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
 import { supportRequestEmail } from './customer-emails.ts';
 import {
   acceptedProviderOf,
@@ -64,7 +65,7 @@ function orgOf(actor: TActor) {
   return actor.orgId;
 }
 
-function toDeliverableView(row: TDeliverableRow): TCustomerDeliverable {
+function toDeliverableView(row: TDeliverableRow, thumbnailUrl: string | null): TCustomerDeliverable {
   return {
     id: row.id,
     orderId: row.orderId,
@@ -72,6 +73,7 @@ function toDeliverableView(row: TDeliverableRow): TCustomerDeliverable {
     fileName: row.fileName,
     size: Number(row.size),
     deliveredAt: row.deliveredAt.toISOString(),
+    thumbnailUrl,
   };
 }
 
@@ -106,6 +108,7 @@ export function createCustomerService(deps: {
   files: TFileStore;
   quotes: TQuotesService;
   signer: TLinkSigner;
+  thumbnails: TThumbnailLinks;
   companyEmail: string;
   onEmailsQueued: () => void;
 }) {
@@ -188,7 +191,7 @@ export function createCustomerService(deps: {
       return {
         ...(view as TCustomerOrder),
         quotes: quotes.map((row) => quoteView(row.quote, row.order, now)),
-        deliverables: files.map(toDeliverableView),
+        deliverables: files.map((file) => toDeliverableView(file, deps.thumbnails.urlOf(file, now))),
         rating: rating ? toRatingView(rating) : null,
       };
     },
@@ -241,6 +244,7 @@ export function createCustomerService(deps: {
 
     async deliverables(actor: TActor): Promise<TDeliverablesByOrder> {
       const rows = await listOrgDeliverables(db, orgOf(actor));
+      const now = clock();
       const byOrder = new Map<string, TDeliverablesByOrder['items'][number]>();
       for (const { order, deliverable } of rows) {
         let entry = byOrder.get(order.id);
@@ -255,7 +259,7 @@ export function createCustomerService(deps: {
           };
           byOrder.set(order.id, entry);
         }
-        entry.files.push(toDeliverableView(deliverable));
+        entry.files.push(toDeliverableView(deliverable, deps.thumbnails.urlOf(deliverable, now)));
       }
       return { items: [...byOrder.values()] };
     },

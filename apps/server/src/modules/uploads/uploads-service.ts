@@ -22,6 +22,7 @@ import { moveOrder } from '../orders/order-moves.ts';
 import { insertJobEvent, lockOrder, memberEmailsOf, uploadsOpenedEarlyOf } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
+import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
 import type { TChecksumTracker } from './streaming-checksum.ts';
 import { deliverablesArrivedEmails, orderDeliveredEmails } from './upload-emails.ts';
 import { deliverableKey, orderOfKey } from './upload-keys.ts';
@@ -89,6 +90,9 @@ export function createUploadsService(deps: {
   /** Most bytes an organisation's unfinished uploads may announce in total (UPLOAD_RESERVED_BYTES_PER_ORG). */
   reservedBytesPerOrg: number;
   onEmailsQueued: () => void;
+  /** Told after a deliverable's transaction committed (its thumbnail is made off the request path). */
+  onDeliverableRecorded?: () => void;
+  thumbnails: TThumbnailLinks;
 }) {
   const { db, files, clock } = deps;
 
@@ -295,6 +299,7 @@ export function createUploadsService(deps: {
         return { deliverableId: deliverable.id, emails: tellCustomer };
       });
       if (result.emails) deps.onEmailsQueued();
+      deps.onDeliverableRecorded?.();
       return { deliverableId: result.deliverableId, sha256 };
     },
 
@@ -329,16 +334,18 @@ export function createUploadsService(deps: {
     /** The latest 20 files of one order (404 when not the caller's), or the 10 most recent of all. */
     async listFiles(actor: TActor, orderId: string | undefined): Promise<TUploadedFileList> {
       if (orderId) await targetOf(actor, orderId);
+      const now = clock();
       const rows = await listProviderFiles(db, {
         providerOrgId: orgOf(actor),
         orderId,
         limit: orderId ? ORDER_FILES_LIMIT : RECENT_UPLOADS_LIMIT,
       });
       return {
-        items: rows.map((row) => ({
+        items: rows.map(({ thumbnailState, thumbnailKey, ...row }) => ({
           ...row,
           size: Number(row.size),
           createdAt: row.createdAt.toISOString(),
+          thumbnailUrl: deps.thumbnails.urlOf({ id: row.id, thumbnailState, thumbnailKey }, now),
         })),
       };
     },

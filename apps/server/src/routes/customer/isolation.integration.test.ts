@@ -170,6 +170,9 @@ beforeAll(async () => {
     [{ name: 'door.png', bytes: PNG_BYTES }],
   );
   expect(posted.statusCode, posted.body).toBe(201);
+  // Issue 14: a share link of the order.
+  const shareLink = await owner.client.post(`/api/customer/orders/${orderId}/share-links`, { expiresInDays: 7 });
+  expect(shareLink.statusCode, shareLink.body).toBe(201);
   ours = {
     orders: orderId,
     quotes: quoteId,
@@ -178,6 +181,7 @@ beforeAll(async () => {
     deliveries: delivery.id as string,
     'api-keys': apiKey.json().key.id as string,
     attachments: posted.json().messages[0].attachments[0].id as string,
+    'share-links': shareLink.json().link.id as string,
   };
 }, 90_000);
 afterAll(async () => {
@@ -253,6 +257,11 @@ describe('customer API isolation, walked from the OpenAPI document', () => {
   it('left our data as it was, and the ids were real: our own members still reach every resource', async () => {
     const [org] = await t.db.select().from(schema.organizations).where(eq(schema.organizations.id, owner.orgId));
     expect(org?.name).toBe('Walled Customer');
+    const [shareLink] = await t.db
+      .select()
+      .from(schema.shareLinks)
+      .where(eq(schema.shareLinks.id, ours['share-links']!));
+    expect(shareLink?.revokedAt).toBeNull();
     expect(await t.db.select().from(schema.ratings).where(eq(schema.ratings.orderId, ours.orders!))).toEqual([]);
     const quotes = (await owner.client.get('/api/customer/quotes')).json().items;
     expect(quotes.find((quote: { id: string }) => quote.id === ours.quotes)).toMatchObject({

@@ -67,6 +67,8 @@ export const ZOrderDeliverable = z.object({
   uploadedBy: ZActorRef.nullable(),
   deliveredAt: isoDateTime,
   createdAt: isoDateTime,
+  /** A signed link to the file's thumbnail; null while there is none (show the type icon). */
+  thumbnailUrl: z.string().nullable(),
 });
 
 export const ZOrderRating = z.object({

@@ -3,11 +3,22 @@ import { customerConversation } from '../../../features/conversations/api/conver
 import { MessagesPanel } from '../../../features/conversations/components/messages-panel.tsx';
 import { OrdersScreen } from '../../../features/customer-portal/components/orders-screen.tsx';
 import { NewRequestLink } from '../../../features/order-request/components/new-request-link.tsx';
+import { ShareLinksPanel } from '../../../features/share-links/components/share-links-panel.tsx';
+import { useProfile } from '../../../lib/auth/profile-context.ts';
 
 export function CustomerOrdersRoute() {
+  const profile = useProfile();
   return (
     <PortalPage title="Orders" description="Your organization's orders, newest first." actions={<NewRequestLink />}>
-      <OrdersScreen orderExtras={(orderId) => <MessagesPanel endpoint={customerConversation(orderId)} />} />
+      <OrdersScreen
+        orderExtras={(orderId) => (
+          <>
+            {/* Share links are for the organisation's admins (decision 137). */}
+            {profile.role === 'customer_admin' ? <ShareLinksPanel orderId={orderId} /> : null}
+            <MessagesPanel endpoint={customerConversation(orderId)} />
+          </>
+        )}
+      />
     </PortalPage>
   );
 }

@@ -1,6 +1,7 @@
 import { Group, Text, Timeline } from '@mantine/core';
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { formatDateTime } from '@spacecapture/shared/format';
+import { FileThumbnail } from '../../../components/ui/file-thumbnail.tsx';
 import { buildOrderTimeline, type TTimelineKind } from '../utils/order-timeline.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
 
@@ -37,6 +38,9 @@ export function OrderTimeline({ detail }: { detail: TAdminOrderDetail }) {
             </Group>
           }
         >
+          {entry.file ? (
+            <FileThumbnail fileName={entry.file.fileName} thumbnailUrl={entry.file.thumbnailUrl} size={64} />
+          ) : null}
           {entry.details.map((line) => (
             <Text key={line} size="sm" c="dimmed">
               {line}

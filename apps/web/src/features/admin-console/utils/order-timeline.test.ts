@@ -78,6 +78,7 @@ const detail: TAdminOrderDetail = {
       paths: ['x/tour.zip'],
       uploadedBy: { userId: 'u1', email: 'scanner@example.com', name: null },
       deliveredAt: '2026-05-04T12:00:00.000Z',
+      thumbnailUrl: null,
       createdAt: '2026-05-04T12:00:00.000Z',
     },
   ],

@@ -17,6 +17,8 @@ export type TTimelineEntry = {
   status: string | null;
   details: string[];
   by: string | null;
+  /** A deliverable's file, shown with its thumbnail or type icon. */
+  file?: { fileName: string; thumbnailUrl: string | null };
 };
 
 function text(value: unknown): string | null {
@@ -176,6 +178,7 @@ export function buildOrderTimeline(detail: TAdminOrderDetail): TTimelineEntry[] 
         status: null,
         by: by(deliverable.uploadedBy),
         details: [],
+        file: { fileName: deliverable.fileName, thumbnailUrl: deliverable.thumbnailUrl },
       }),
     ),
     ...detail.ratings.map(

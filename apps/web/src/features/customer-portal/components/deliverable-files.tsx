@@ -1,9 +1,10 @@
-import { Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import type { TCustomerDeliverable } from '@spacecapture/shared/contracts/customer-portal';
 import { DELIVERABLE_TYPE_LABELS } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDateTime } from '@spacecapture/shared/format';
 import { DataTable } from '../../../components/portal/data-table.tsx';
+import { FileThumbnail } from '../../../components/ui/file-thumbnail.tsx';
 import { DownloadButton } from './download-button.tsx';
 
 /** One order's files: name, type, size, when delivered, and Download. */
@@ -24,7 +25,12 @@ export function DeliverableFiles({ files, label }: { files: readonly TCustomerDe
     >
       {files.map((file) => (
         <Table.Tr key={file.id}>
-          <Table.Td style={{ wordBreak: 'break-all' }}>{file.fileName}</Table.Td>
+          <Table.Td style={{ wordBreak: 'break-all' }}>
+            <Group gap="sm" wrap="nowrap">
+              <FileThumbnail fileName={file.fileName} thumbnailUrl={file.thumbnailUrl} />
+              <span>{file.fileName}</span>
+            </Group>
+          </Table.Td>
           <Table.Td>{DELIVERABLE_TYPE_LABELS[file.type] ?? file.type}</Table.Td>
           <Table.Td>{formatFileSize(file.size)}</Table.Td>
           <Table.Td>{formatDateTime(file.deliveredAt)}</Table.Td>

@@ -1,9 +1,10 @@
-import { Paper, Table, Title } from '@mantine/core';
+import { Group, Paper, Table, Title } from '@mantine/core';
 import { DELIVERABLE_TYPE_LABELS, type TUploadedFile } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDateTime } from '@spacecapture/shared/format';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
+import { FileThumbnail } from '../../../components/ui/file-thumbnail.tsx';
 
 type TFilesListProps = {
   title: string;
@@ -35,7 +36,12 @@ export function FilesList({ title, query, empty, showOrder }: TFilesListProps) {
         >
           {items.map((file) => (
             <Table.Tr key={file.id}>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{file.fileName}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-all' }}>
+                <Group gap="sm" wrap="nowrap">
+                  <FileThumbnail fileName={file.fileName} thumbnailUrl={file.thumbnailUrl} />
+                  <span>{file.fileName}</span>
+                </Group>
+              </Table.Td>
               {showOrder ? <Table.Td>{file.orderTitle}</Table.Td> : null}
               <Table.Td>{DELIVERABLE_TYPE_LABELS[file.type] ?? file.type}</Table.Td>
               <Table.Td>{formatFileSize(file.size)}</Table.Td>

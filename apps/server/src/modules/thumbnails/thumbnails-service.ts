@@ -1,0 +1,28 @@
+import type { TDatabase } from '@spacecapture/db/client';
+import { AppError } from '@spacecapture/shared/errors';
+import { findDeliverable } from '../customer/customer-repository.ts';
+import type { TThumbnailLinks } from './thumbnail-links.ts';
+
+/** Reading thumbnails back through their signed links (decision 138). */
+export function createThumbnailsService(deps: { db: TDatabase; links: TThumbnailLinks }) {
+  const { db, links } = deps;
+  return {
+    urlOf: links.urlOf,
+    /**
+     * The thumbnail a token names and the seconds its link has left: 403 for a link that is
+     * expired or tampered with, 404 for a path that is not shaped like one.
+     */
+    async resolve(token: string, now: Date) {
+      const claims = links.signer.read(token);
+      if (!claims) throw new AppError('not_found', 'Thumbnail not found.');
+      const row = await findDeliverable(db, claims.deliverableId);
+      const refused = new AppError('forbidden', 'This thumbnail link is not valid or has expired.');
+      if (!row?.thumbnailKey || !links.signer.verify(claims, row.thumbnailKey)) throw refused;
+      const secondsLeft = claims.expiresAt - Math.floor(now.getTime() / 1000);
+      if (secondsLeft <= 0) throw refused;
+      return { key: row.thumbnailKey, secondsLeft };
+    },
+  };
+}
+
+export type TThumbnailsService = ReturnType<typeof createThumbnailsService>;

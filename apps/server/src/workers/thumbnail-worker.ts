@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { TDatabase } from '@spacecapture/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TFileStore } from '../modules/storage/file-store.ts';
+import { canMakeThumbnail, makeThumbnail } from '../modules/thumbnails/thumbnail-maker.ts';
+import { claimDueThumbnails, markThumbnail } from '../modules/thumbnails/thumbnails-repository.ts';
+import { createPollingLoop } from './polling-loop.ts';
+
+/**
+ * Makes deliverables' thumbnails off the request path (decision 138). An upload's completion
+ * kicks a pass after its transaction committed; a pass also runs every minute, which catches
+ * files from before a restart and retries. At most CONCURRENCY thumbnails are made at a time per
+ * instance; a file fails into its type icon after MAX_ATTEMPTS.
+ */
+
+export const DEFAULT_THUMBNAIL_OPTIONS = {
+  intervalMs: 60_000,
+  concurrency: 2,
+  maxAttempts: 3,
+  /** How long a claimed file is held before another pass may try it again. */
+  holdMs: 10 * 60_000,
+  /** Larger sources keep the type icon: decoding them would take too much memory. */
+  maxSourceBytes: 200 * 1024 * 1024,
+};
+export type TThumbnailWorkerOptions = typeof DEFAULT_THUMBNAIL_OPTIONS;
+
+/** Where a deliverable's thumbnail lives: in its order's folder, beside the file. */
+export function thumbnailKeyOf(orderId: string, deliverableId: string) {
+  return `${orderId}/thumbnails/${deliverableId}.webp`;
+}
+
+async function readWhole(files: TFileStore, key: string) {
+  const { stream } = await files.open(key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export function createThumbnailWorker(deps: {
+  db: TDatabase;
+  files: TFileStore;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  options: TThumbnailWorkerOptions;
+}) {
+  const { db, files, clock, log, options } = deps;
+
+  async function makeOne(file: Awaited<ReturnType<typeof claimDueThumbnails>>[number]) {
+    const sourceKey = file.fileLinks.paths[0];
+    if (!sourceKey || !canMakeThumbnail(file.fileName) || Number(file.size) > options.maxSourceBytes) {
+      await markThumbnail(db, file.id, { state: 'none' });
+      return 'none' as const;
+    }
+    try {
+      const thumbnail = await makeThumbnail(await readWhole(files, sourceKey), file.fileName);
+      if (!thumbnail) {
+        await markThumbnail(db, file.id, { state: 'none' });
+        return 'none' as const;
+      }
+      const key = thumbnailKeyOf(file.orderId, file.id);
+      const temp = path.join(await files.tempDir(), `thumbnail-${randomUUID()}`);
+      await writeFile(temp, thumbnail);
+      try {
+        await files.adopt(temp, key);
+      } finally {
+        await files.discardTemp(temp);
+      }
+      await markThumbnail(db, file.id, { state: 'ready', key });
+      return 'ready' as const;
+    } catch (error) {
+      const last = file.attempts >= options.maxAttempts;
+      log.warn({ err: error, deliverableId: file.id, attempt: file.attempts, last }, 'thumbnail failed');
+      await markThumbnail(
+        db,
+        file.id,
+        last
+          ? { state: 'failed' }
+          : { state: 'pending', retryAt: new Date(clock().getTime() + file.attempts * 60_000) },
+      );
+      return 'failed' as const;
+    }
+  }
+
+  const loop = createPollingLoop(async (isStopping) => {
+    const counts = { ready: 0, none: 0, failed: 0 };
+    try {
+      while (!isStopping()) {
+        const batch = await claimDueThumbnails(db, clock(), options.concurrency, options.holdMs);
+        if (batch.length === 0) break;
+        for (const result of await Promise.all(batch.map(makeOne))) counts[result]++;
+      }
+    } catch (error) {
+      log.error({ err: error }, 'thumbnail pass failed');
+    }
+    return counts;
+  }, options.intervalMs);
+
+  let started = false;
+  return {
+    start() {
+      started = true;
+      loop.start();
+    },
+    /** Runs a pass now (tests drive it by hand) and resolves with what it did. */
+    kick: loop.kick,
+    /** After an upload committed: a pass soon, when the worker runs (never awaited by the upload). */
+    soon() {
+      if (started) void loop.kick();
+    },
+    stop: loop.stop,
+  };
+}
+
+export type TThumbnailWorker = ReturnType<typeof createThumbnailWorker>;
