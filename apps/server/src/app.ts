@@ -53,12 +53,19 @@ import providerAvailabilityRoutes from './routes/provider/availability.ts';
 import providerConversationRoutes from './routes/provider/conversations.ts';
 import providerPortalRoutes from './routes/provider/portal.ts';
 import providerUploadRoutes from './routes/provider/uploads.ts';
+import reviewRoutes from './routes/review.ts';
 import formPostRoutes from './routes/public/form-posts.ts';
 import messageFileRoutes from './routes/public/message-files.ts';
 import placesRoutes from './routes/public/places.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
 import { createServices, type TServices } from './services.ts';
 import { createAbandonedUploadsWorker } from './workers/abandoned-uploads-worker.ts';
+import {
+  createAutoApprovalWorker,
+  DEFAULT_AUTO_APPROVAL_OPTIONS,
+  type TAutoApprovalWorker,
+  type TAutoApprovalWorkerOptions,
+} from './workers/auto-approval-worker.ts';
 import {
   createMessageDigestWorker,
   DEFAULT_MESSAGE_DIGEST_OPTIONS,
@@ -99,6 +106,7 @@ export type TAppOptions = {
   mailTransport?: TMailTransport;
   outbox?: Partial<TOutboxWorkerOptions>;
   offerExpiry?: Partial<TOfferExpiryWorkerOptions>;
+  autoApproval?: Partial<TAutoApprovalWorkerOptions>;
   retention?: Partial<TRetentionWorkerOptions>;
   webhooks?: Partial<TWebhookWorkerOptions>;
   /** Start the background workers (off in tests that drive them by hand). */
@@ -115,6 +123,7 @@ declare module 'fastify' {
     files: TFileStore;
     outbox: TOutboxWorker;
     offerExpiry: TOfferExpiryWorker;
+    autoApproval: TAutoApprovalWorker;
     messageDigests: TMessageDigestWorker;
     retention: TRetentionWorker;
     webhooks: TWebhookWorker;
@@ -254,6 +263,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       options: { ...DEFAULT_OFFER_EXPIRY_OPTIONS, ...options.offerExpiry },
     }),
   );
+  app.decorate(
+    'autoApproval',
+    createAutoApprovalWorker({
+      approveOverdueDeliveries: services.review.approveOverdueDeliveries,
+      log: app.log.child({ worker: 'auto-approval' }),
+      options: { ...DEFAULT_AUTO_APPROVAL_OPTIONS, ...options.autoApproval },
+    }),
+  );
   const DAY_MS = 86_400_000;
   app.decorate(
     'retention',
@@ -384,6 +401,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(providerPortalRoutes, { prefix: '/api' });
   await app.register(providerAvailabilityRoutes, { prefix: '/api' });
   await app.register(customerWebhookRoutes, { prefix: '/api' });
+  await app.register(reviewRoutes, { prefix: '/api' });
   // Instances sharing a PostgreSQL server share upload locks; PGlite is one process (memory locker).
   const uploadLocker =
     database.kind === 'postgres' && config.databaseUrl
@@ -398,6 +416,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     if (options.startWorkers ?? true) outbox.start();
     if (options.startWorkers ?? true) app.offerExpiry.start();
+    if (options.startWorkers ?? true) app.autoApproval.start();
     if (options.startWorkers ?? true) app.retention.start();
     if (options.startWorkers ?? true) abandonedUploads.start();
     if (options.startWorkers ?? true) webhooks.start();
@@ -406,6 +425,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await app.backgroundTasks.idle();
     await app.offerExpiry.stop();
+    await app.autoApproval.stop();
     await app.retention.stop();
     await abandonedUploads.stop();
     await webhooks.stop();

@@ -28,6 +28,7 @@ import { createReportingService } from './modules/reporting/reporting-service.ts
 import { createSettingsService } from './modules/settings/settings-service.ts';
 import type { TFileStore } from './modules/storage/file-store.ts';
 import { trackChecksums } from './modules/uploads/streaming-checksum.ts';
+import { createReviewService } from './modules/review/review-service.ts';
 import { createUploadsService } from './modules/uploads/uploads-service.ts';
 import type { TUrlPolicy } from './modules/webhooks/url-policy.ts';
 import { createWebhooksService } from './modules/webhooks/webhooks-service.ts';
@@ -116,6 +117,7 @@ export async function createServices(deps: {
     uploads,
     adminConsole: createAdminConsoleService({ db, clock }),
     orderActions: createOrderActionsService({ db, clock, onEmailsQueued }),
+    review: createReviewService({ db, clock, publicUrl: config.publicUrl, onEmailsQueued }),
     auditLog: createAuditLogService({ db }),
     settings: createSettingsService({ db }),
     reporting: createReportingService({ db, clock }),
