@@ -70,6 +70,10 @@ export const ZCustomerDeliverable = z.object({
   fileName: z.string(),
   size: z.number(),
   deliveredAt: isoDateTime,
+  /** 1 for the first upload of a name; a revised upload is the next version (decision 134). */
+  version: z.number().int(),
+  /** A later version exists: this one stays downloadable, shown as "Superseded". */
+  superseded: z.boolean(),
 });
 export type TCustomerDeliverable = z.infer<typeof ZCustomerDeliverable>;
 

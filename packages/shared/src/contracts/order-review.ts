@@ -117,3 +117,12 @@ export function describePin(pin: z.infer<typeof viewerPinSchema>): string {
   if (pin.kind === 'model') return `Pinned at x ${pin.x.toFixed(2)}, y ${pin.y.toFixed(2)}, z ${pin.z.toFixed(2)}`;
   return `Pinned at yaw ${pin.yaw.toFixed(1)}°, pitch ${pin.pitch.toFixed(1)}°`;
 }
+
+export const REVIEW_TOASTS = {
+  approved: { title: 'Delivery approved', message: 'The order is complete. The provider has been told.' },
+  changesRequested: { title: 'Changes requested', message: 'The provider has been sent your comments.' },
+  redelivered: { title: 'Marked re-delivered', message: 'The customer has been told the revised files are ready.' },
+  approvedOnBehalf: { title: 'Delivery approved', message: 'The customer and the provider have been told.' },
+  closed: { title: 'Order closed', message: 'The customer and the provider have been told.' },
+  failed: { title: 'Failed', message: '' },
+} as const;

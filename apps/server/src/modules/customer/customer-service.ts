@@ -73,6 +73,8 @@ function toDeliverableView(row: TDeliverableRow): TCustomerDeliverable {
     fileName: row.fileName,
     size: Number(row.size),
     deliveredAt: row.deliveredAt.toISOString(),
+    version: row.version,
+    superseded: row.supersededAt !== null,
   };
 }
 

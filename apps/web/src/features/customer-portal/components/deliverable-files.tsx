@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import type { TCustomerDeliverable } from '@spacecapture/shared/contracts/customer-portal';
 import { DELIVERABLE_TYPE_LABELS } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
@@ -6,7 +6,10 @@ import { formatDateTime } from '@spacecapture/shared/format';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { DownloadButton } from './download-button.tsx';
 
-/** One order's files: name, type, size, when delivered, and Download. */
+/**
+ * One order's files: name (with its version once revised, and "Superseded" when a later version
+ * exists: still downloadable), type, size, when delivered, and Download.
+ */
 export function DeliverableFiles({ files, label }: { files: readonly TCustomerDeliverable[]; label: string }) {
   if (files.length === 0) {
     return (
@@ -24,7 +27,21 @@ export function DeliverableFiles({ files, label }: { files: readonly TCustomerDe
     >
       {files.map((file) => (
         <Table.Tr key={file.id}>
-          <Table.Td style={{ wordBreak: 'break-all' }}>{file.fileName}</Table.Td>
+          <Table.Td style={{ wordBreak: 'break-all' }}>
+            <Group gap={6} wrap="wrap">
+              <span>{file.fileName}</span>
+              {file.version > 1 || file.superseded ? (
+                <Text span size="xs" c="dimmed">
+                  Version {file.version}
+                </Text>
+              ) : null}
+              {file.superseded ? (
+                <Badge color="gray" variant="light" radius="sm" size="sm">
+                  Superseded
+                </Badge>
+              ) : null}
+            </Group>
+          </Table.Td>
           <Table.Td>{DELIVERABLE_TYPE_LABELS[file.type] ?? file.type}</Table.Td>
           <Table.Td>{formatFileSize(file.size)}</Table.Td>
           <Table.Td>{formatDateTime(file.deliveredAt)}</Table.Td>

@@ -37,6 +37,8 @@ function orderOf(overrides: Partial<TCustomerOrderDetail> = {}): TCustomerOrderD
         fileName: 'plan.pdf',
         size: 1536,
         deliveredAt: '2026-03-14T10:00:00.000Z',
+        version: 1,
+        superseded: false,
       },
     ],
     rating: null,
