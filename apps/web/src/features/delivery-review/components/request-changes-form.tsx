@@ -114,8 +114,8 @@ export function RequestChangesForm({
                 <Textarea
                   label="Comment"
                   required
-                  autosize
-                  minRows={2}
+                  autosize={false}
+                  rows={3}
                   maxLength={REVIEW_LIMITS.comment}
                   value={comment.body}
                   error={showErrors ? bodyError(comment.body) : null}
