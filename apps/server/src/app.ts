@@ -53,11 +53,11 @@ import providerAvailabilityRoutes from './routes/provider/availability.ts';
 import providerConversationRoutes from './routes/provider/conversations.ts';
 import providerPortalRoutes from './routes/provider/portal.ts';
 import providerUploadRoutes from './routes/provider/uploads.ts';
-import reviewRoutes from './routes/review.ts';
 import formPostRoutes from './routes/public/form-posts.ts';
 import messageFileRoutes from './routes/public/message-files.ts';
 import placesRoutes from './routes/public/places.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
+import reviewRoutes from './routes/review.ts';
 import { createServices, type TServices } from './services.ts';
 import { createAbandonedUploadsWorker } from './workers/abandoned-uploads-worker.ts';
 import {

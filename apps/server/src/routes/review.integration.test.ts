@@ -59,7 +59,10 @@ beforeAll(async () => {
     organization: { name: `Other Scans ${randomUUID().slice(0, 6)}` },
   });
   customerOrgId = (await createOrganization(admin, 'customer')).id;
-  customer = await createSignedInUser(t.app, t.db, admin, { role: 'customer_admin', organization: { id: customerOrgId } });
+  customer = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_admin',
+    organization: { id: customerOrgId },
+  });
   customerUser = await createSignedInUser(t.app, t.db, admin, {
     role: 'customer_user',
     organization: { id: customerOrgId },
@@ -161,7 +164,11 @@ describe('the review loop', () => {
       expect.objectContaining({
         round: 1,
         comments: expect.arrayContaining([
-          expect.objectContaining({ fileName: 'Scan.glb', fileVersion: 1, pin: { kind: 'model', x: 1.2, y: 0.4, z: 2 } }),
+          expect.objectContaining({
+            fileName: 'Scan.glb',
+            fileVersion: 1,
+            pin: { kind: 'model', x: 1.2, y: 0.4, z: 2 },
+          }),
           expect.objectContaining({ fileName: null, body: 'Please also add the basement.' }),
         ]),
       }),
@@ -232,7 +239,12 @@ describe('the review loop', () => {
     const notices = await t.db
       .select()
       .from(schema.notifications)
-      .where(and(eq(schema.notifications.userId, providerUser.userId), eq(schema.notifications.eventType, 'delivery_reviewed')));
+      .where(
+        and(
+          eq(schema.notifications.userId, providerUser.userId),
+          eq(schema.notifications.eventType, 'delivery_reviewed'),
+        ),
+      );
     expect(notices.some((row) => row.linkPath.includes(orderId))).toBe(true);
     await providerUser.client.request('PUT', '/api/notifications/preferences', {
       items: [{ eventType: 'delivery_reviewed', email: true, inApp: true }],
@@ -247,11 +259,14 @@ describe('who may take each step', () => {
 
     for (const path of ['review', 'approve', 'request-changes']) {
       const url = `/api/customer/orders/${orderId}/${path}`;
-      const response = path === 'review' ? await otherCustomer.client.get(url) : await otherCustomer.client.post(url, changes);
+      const response =
+        path === 'review' ? await otherCustomer.client.get(url) : await otherCustomer.client.post(url, changes);
       expect(response.statusCode, `${path}: ${response.body}`).toBe(404);
     }
     expect((await provider.client.post(`/api/customer/orders/${orderId}/approve`)).statusCode).toBe(403);
-    expect((await customer.client.post(`/api/admin/orders/${orderId}/approve`, { reason: 'Mine' })).statusCode).toBe(403);
+    expect((await customer.client.post(`/api/admin/orders/${orderId}/approve`, { reason: 'Mine' })).statusCode).toBe(
+      403,
+    );
     expect((await customer.client.get(`/api/provider/orders/${orderId}/review`)).statusCode).toBe(403);
     expect((await otherProvider.client.get(`/api/provider/orders/${orderId}/review`)).statusCode).toBe(404);
     expect((await admin.get(`/api/customer/orders/${orderId}/review`)).statusCode).toBe(403);
@@ -265,8 +280,12 @@ describe('who may take each step', () => {
     expect(errorOf(notYet).message).toBe('Only a delivered order can be approved; this order is scheduled.');
 
     // Sent back once: a second request and an approval wait for the re-delivery.
-    expect((await customer.client.post(`/api/customer/orders/${orderId}/request-changes`, changes)).statusCode).toBe(200);
-    expect((await customer.client.post(`/api/customer/orders/${orderId}/request-changes`, changes)).statusCode).toBe(409);
+    expect((await customer.client.post(`/api/customer/orders/${orderId}/request-changes`, changes)).statusCode).toBe(
+      200,
+    );
+    expect((await customer.client.post(`/api/customer/orders/${orderId}/request-changes`, changes)).statusCode).toBe(
+      409,
+    );
     expect((await customer.client.post(`/api/customer/orders/${orderId}/approve`)).statusCode).toBe(409);
     expect((await commentsOf(orderId)).length).toBe(1);
   });

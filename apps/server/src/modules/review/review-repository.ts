@@ -73,7 +73,9 @@ export async function supersedeEarlierVersions(tx: TExecutor, orderId: string, f
   await tx
     .update(deliverables)
     .set({ supersededAt: at })
-    .where(and(eq(deliverables.orderId, orderId), eq(deliverables.fileName, fileName), isNull(deliverables.supersededAt)));
+    .where(
+      and(eq(deliverables.orderId, orderId), eq(deliverables.fileName, fileName), isNull(deliverables.supersededAt)),
+    );
   return Number(latest?.version ?? 0) + 1;
 }
 

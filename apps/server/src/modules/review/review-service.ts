@@ -91,7 +91,10 @@ export function createReviewService(deps: {
 }) {
   const { db, clock, publicUrl } = deps;
 
-  async function reviewOf(order: TOrderRow, can: Pick<TOrderReview, 'canApprove' | 'canRequestChanges' | 'canRedeliver'>) {
+  async function reviewOf(
+    order: TOrderRow,
+    can: Pick<TOrderReview, 'canApprove' | 'canRequestChanges' | 'canRedeliver'>,
+  ) {
     const [comments, files] = await Promise.all([listReviewComments(db, order.id), listOrderFiles(db, order.id)]);
     const rounds = new Map<number, TChangeRequestView>();
     for (const comment of comments) {
@@ -186,7 +189,12 @@ export function createReviewService(deps: {
       await notifyScope(
         tx,
         { org: providerOrgId },
-        { type: 'delivery_reviewed', title, body: input.reason ?? 'The job is complete.', link: providerOrderLink(order.id) },
+        {
+          type: 'delivery_reviewed',
+          title,
+          body: input.reason ?? 'The job is complete.',
+          link: providerOrderLink(order.id),
+        },
       );
     }
     if (outcome === 'approved') {

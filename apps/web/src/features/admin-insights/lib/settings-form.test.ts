@@ -27,9 +27,10 @@ describe('settings form', () => {
   });
 
   it.each([0, 61, 2.5, ''])('refuses %j days of auto-approval with the server message', (days) => {
-    expect(
-      parseSettingsDraft({ ...flags, providerAcceptanceDeadlineHours: 48, autoApproveAfterDays: days }),
-    ).toEqual({ ok: false, errors: { autoApproveAfterDays: AUTO_APPROVE_DAYS_MESSAGE } });
+    expect(parseSettingsDraft({ ...flags, providerAcceptanceDeadlineHours: 48, autoApproveAfterDays: days })).toEqual({
+      ok: false,
+      errors: { autoApproveAfterDays: AUTO_APPROVE_DAYS_MESSAGE },
+    });
   });
 
   it('keeps the server field messages that belong to the form', () => {

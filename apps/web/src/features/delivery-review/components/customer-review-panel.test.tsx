@@ -76,7 +76,10 @@ describe('CustomerReviewPanel', () => {
       <CustomerReviewPanel orderId={ORDER_ID} pickedPins={{ [NEW_FILE]: { kind: 'model', x: -3, y: 0.125, z: 10 } }} />,
       (call) =>
         call.method === 'POST'
-          ? { status: 200, body: reviewOf({ status: 'changes_requested', canApprove: false, canRequestChanges: false }) }
+          ? {
+              status: 200,
+              body: reviewOf({ status: 'changes_requested', canApprove: false, canRequestChanges: false }),
+            }
           : { status: 200, body: reviewOf() },
     );
     await waitFor(() => expect(button('Request changes')).toBeDefined());
@@ -105,7 +108,9 @@ describe('CustomerReviewPanel', () => {
       url: `/api/customer/orders/${ORDER_ID}/request-changes`,
       method: 'POST',
       body: {
-        comments: [{ body: 'Rail still missing here', deliverableId: NEW_FILE, pin: { kind: 'model', x: -3, y: 0.125, z: 10 } }],
+        comments: [
+          { body: 'Rail still missing here', deliverableId: NEW_FILE, pin: { kind: 'model', x: -3, y: 0.125, z: 10 } },
+        ],
       },
     });
     await waitFor(() => expect(text()).toContain('The provider has been sent your comments.'));
