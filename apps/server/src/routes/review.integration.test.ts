@@ -138,6 +138,12 @@ describe('the review loop', () => {
     expect(requested.statusCode, requested.body).toBe(200);
     expect(requested.json()).toMatchObject({ status: 'changes_requested', round: 1, canApprove: false });
     expect((await orderRow(t.db, orderId)).status).toBe('changes_requested');
+    // The customer's lists show it in progress, under the In progress filter.
+    const inProgress = (await customer.client.get('/api/customer/orders?status=in_progress')).json().items;
+    expect(inProgress.find((order: { id: string }) => order.id === orderId)).toMatchObject({
+      status: 'changes_requested',
+      displayStatus: 'in_progress',
+    });
     const stored = await commentsOf(orderId);
     expect(stored.map((row) => [row.round, row.deliverableId, row.body, row.pin])).toEqual(
       expect.arrayContaining([
@@ -354,6 +360,10 @@ describe('the admin steps in', () => {
     expect(review.canApprove).toBe(false);
     // Approving needs a delivery to approve; closing does not.
     expect((await admin.post(`/api/admin/orders/${orderId}/approve`, { reason: 'x' })).statusCode).toBe(409);
+    // Mark completed leaves an order under changes to the review's Close, whose e-mails say why.
+    const completed = await admin.post(`/api/admin/orders/${orderId}/complete`, { reason: 'Done' });
+    expect(completed.statusCode).toBe(409);
+    expect((await orderRow(t.db, orderId)).status).toBe('changes_requested');
     const closed = await admin.post(`/api/admin/orders/${orderId}/close`, { reason: 'Dispute settled' });
     expect(closed.statusCode, closed.body).toBe(200);
     expect((await orderRow(t.db, orderId)).status).toBe('completed');
