@@ -90,7 +90,10 @@ test('review loop: the customer asks for a change, the provider delivers version
   await expect(toast(page, 'Rating saved')).toBeVisible();
 
   await detail.getByRole('button', { name: 'Approve all' }).click();
-  await page.getByRole('dialog', { name: 'Approve the delivery?' }).getByRole('button', { name: 'Approve delivery' }).click();
+  await page
+    .getByRole('dialog', { name: 'Approve the delivery?' })
+    .getByRole('button', { name: 'Approve delivery' })
+    .click();
   await expect(toast(page, 'Delivery approved')).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Approve all' })).toHaveCount(0);
   await expect(detail.getByText('Completed').first()).toBeVisible();
