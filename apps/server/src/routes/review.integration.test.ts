@@ -258,6 +258,31 @@ describe('the review loop', () => {
   });
 });
 
+describe('webhooks', () => {
+  it("reports changes requested and the approval to the customer's endpoint", async () => {
+    const endpoint = await customer.client.post('/api/customer/webhooks', {
+      url: 'https://93.184.216.34/hooks',
+      events: ['order.changes_requested', 'order.approved'],
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    const { orderId } = await deliveredOrder('Plan.pdf');
+    await customer.client.post(`/api/customer/orders/${orderId}/request-changes`, {
+      comments: [{ body: 'Scale bar' }],
+    });
+    await upload(provider.client, orderId, 'Plan.pdf', randomBytes(500));
+    expect((await provider.client.post(`/api/provider/orders/${orderId}/delivered`)).statusCode).toBe(200);
+    expect((await customer.client.post(`/api/customer/orders/${orderId}/approve`)).statusCode).toBe(200);
+    const deliveries = await t.db
+      .select()
+      .from(schema.webhookDeliveries)
+      .where(eq(schema.webhookDeliveries.endpointId, endpoint.json().id));
+    const ofOrder = deliveries.filter((row) => (row.payload.order as { id: string } | undefined)?.id === orderId);
+    expect(ofOrder.map((row) => row.event).sort()).toEqual(['order.approved', 'order.changes_requested']);
+    expect(ofOrder.find((row) => row.event === 'order.approved')?.payload.order).toMatchObject({ status: 'completed' });
+    expect((await customer.client.delete(`/api/customer/webhooks/${endpoint.json().id}`)).statusCode).toBeLessThan(300);
+  });
+});
+
 describe('who may take each step', () => {
   it('refuses another organisation with 404, the wrong portal with 403, and a wrong state with 409, changing nothing', async () => {
     const { orderId, fileId } = await deliveredOrder();
