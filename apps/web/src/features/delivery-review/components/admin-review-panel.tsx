@@ -97,8 +97,8 @@ export function AdminReviewPanel({ orderId }: { orderId: string }) {
             <Textarea
               label="Reason"
               required
-              autosize
-              minRows={3}
+              autosize={false}
+              rows={3}
               maxLength={REVIEW_LIMITS.reason}
               value={reason}
               error={error}
