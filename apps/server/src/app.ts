@@ -61,8 +61,15 @@ import placesRoutes from './routes/public/places.ts';
 import publicFormRoutes from './routes/public/public-forms.ts';
 import publicShareRoutes from './routes/public/shares.ts';
 import thumbnailRoutes from './routes/public/thumbnails.ts';
+import reviewRoutes from './routes/review.ts';
 import { createServices, type TServices } from './services.ts';
 import { createAbandonedUploadsWorker } from './workers/abandoned-uploads-worker.ts';
+import {
+  createAutoApprovalWorker,
+  DEFAULT_AUTO_APPROVAL_OPTIONS,
+  type TAutoApprovalWorker,
+  type TAutoApprovalWorkerOptions,
+} from './workers/auto-approval-worker.ts';
 import {
   createMessageDigestWorker,
   DEFAULT_MESSAGE_DIGEST_OPTIONS,
@@ -109,6 +116,7 @@ export type TAppOptions = {
   mailTransport?: TMailTransport;
   outbox?: Partial<TOutboxWorkerOptions>;
   offerExpiry?: Partial<TOfferExpiryWorkerOptions>;
+  autoApproval?: Partial<TAutoApprovalWorkerOptions>;
   retention?: Partial<TRetentionWorkerOptions>;
   webhooks?: Partial<TWebhookWorkerOptions>;
   thumbnails?: Partial<TThumbnailWorkerOptions>;
@@ -126,6 +134,7 @@ declare module 'fastify' {
     files: TFileStore;
     outbox: TOutboxWorker;
     offerExpiry: TOfferExpiryWorker;
+    autoApproval: TAutoApprovalWorker;
     messageDigests: TMessageDigestWorker;
     retention: TRetentionWorker;
     webhooks: TWebhookWorker;
@@ -275,6 +284,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       options: { ...DEFAULT_OFFER_EXPIRY_OPTIONS, ...options.offerExpiry },
     }),
   );
+  app.decorate(
+    'autoApproval',
+    createAutoApprovalWorker({
+      approveOverdueDeliveries: services.review.approveOverdueDeliveries,
+      log: app.log.child({ worker: 'auto-approval' }),
+      options: { ...DEFAULT_AUTO_APPROVAL_OPTIONS, ...options.autoApproval },
+    }),
+  );
   const DAY_MS = 86_400_000;
   app.decorate(
     'retention',
@@ -410,6 +427,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(customerShareLinkRoutes, { prefix: '/api' });
   await app.register(publicShareRoutes, { prefix: '/api/public', rateLimitPerMinute: config.shareRateLimit });
   await app.register(thumbnailRoutes, { prefix: '/api' });
+  await app.register(reviewRoutes, { prefix: '/api' });
   // Instances sharing a PostgreSQL server share upload locks; PGlite is one process (memory locker).
   const uploadLocker =
     database.kind === 'postgres' && config.databaseUrl
@@ -424,6 +442,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     if (options.startWorkers ?? true) outbox.start();
     if (options.startWorkers ?? true) app.offerExpiry.start();
+    if (options.startWorkers ?? true) app.autoApproval.start();
     if (options.startWorkers ?? true) app.retention.start();
     if (options.startWorkers ?? true) abandonedUploads.start();
     if (options.startWorkers ?? true) webhooks.start();
@@ -433,6 +452,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await app.backgroundTasks.idle();
     await app.offerExpiry.stop();
+    await app.autoApproval.stop();
     await app.retention.stop();
     await abandonedUploads.stop();
     await webhooks.stop();

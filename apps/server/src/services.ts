@@ -25,6 +25,7 @@ import { createProviderService } from './modules/provider/provider-service.ts';
 import { createPublicFormsService } from './modules/public-forms/public-forms-service.ts';
 import { createQuotesService } from './modules/quotes/quotes-service.ts';
 import { createReportingService } from './modules/reporting/reporting-service.ts';
+import { createReviewService } from './modules/review/review-service.ts';
 import { createSettingsService } from './modules/settings/settings-service.ts';
 import { createShareLinksService } from './modules/share-links/share-links-service.ts';
 import type { TFileStore } from './modules/storage/file-store.ts';
@@ -128,6 +129,7 @@ export async function createServices(deps: {
     uploads,
     adminConsole: createAdminConsoleService({ db, clock, thumbnails }),
     orderActions: createOrderActionsService({ db, clock, onEmailsQueued }),
+    review: createReviewService({ db, clock, publicUrl: config.publicUrl, onEmailsQueued }),
     auditLog: createAuditLogService({ db }),
     settings: createSettingsService({ db }),
     reporting: createReportingService({ db, clock }),

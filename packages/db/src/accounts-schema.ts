@@ -85,6 +85,9 @@ export const featureFlags = pgTable('feature_flags', {
   addressMaskingDefault: boolean('address_masking_default').notNull().default(true),
   providerAcceptanceDeadlineHours: integer('provider_acceptance_deadline_hours').notNull().default(48),
   mfaRequiredForAdmins: boolean('mfa_required_for_admins').notNull().default(false),
+  /** Approve delivered orders left unanswered for auto_approve_after_days (decision 135); off by default. */
+  autoApproveDeliveries: boolean('auto_approve_deliveries').notNull().default(false),
+  autoApproveAfterDays: integer('auto_approve_after_days').notNull().default(7),
   updatedAt: updatedAt(),
 });
 

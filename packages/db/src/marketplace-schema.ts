@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -50,6 +51,8 @@ export const orders = pgTable(
     /** The customer's preferred windows (decision 124); empty when they gave none. */
     preferredWindows: jsonb('preferred_windows').$type<TTimeWindow[]>().notNull().default([]),
     accessNotes: text('access_notes'),
+    /** The delivery under review (decision 133): 1, plus one for each re-delivery after a change request. */
+    deliveryRound: integer('delivery_round').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -155,6 +158,12 @@ export const deliverables = pgTable(
     checksum: text('checksum'),
     uploadedBy: text('uploaded_by'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 1 for the first file of a name in the order; a revised upload of the same name is the next (decision 134). */
+    version: integer('version').notNull().default(1),
+    /** The delivery round the file was uploaded for. */
+    round: integer('round').notNull().default(1),
+    /** When a later version of the same file arrived; the file stays downloadable. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: createdAt(),
     /**
      * The small preview made after upload (decision 138): pending until the thumbnail worker has
@@ -170,7 +179,31 @@ export const deliverables = pgTable(
   (table) => [
     index('deliverables_order_idx').on(table.orderId, table.createdAt.desc()),
     index('deliverables_thumbnail_due_idx').on(table.thumbnailState, table.thumbnailNextAt),
+    index('deliverables_order_name_idx').on(table.orderId, table.fileName, table.version.desc()),
   ],
+);
+
+/**
+ * A customer's comment in a change request (decision 133): about one file or the whole delivery
+ * of a round, optionally pinned to a point picked in the file's viewer.
+ */
+export const reviewComments = pgTable(
+  'review_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The delivery round the comment answers. */
+    round: integer('round').notNull(),
+    deliverableId: uuid('deliverable_id').references(() => deliverables.id),
+    body: text('body').notNull(),
+    /** A TViewerPin (packages/shared/src/viewer-pin.ts), checked before it is stored. */
+    pin: jsonb('pin').$type<Record<string, unknown>>(),
+    authorUserId: text('author_user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('review_comments_order_idx').on(table.orderId, table.round, table.createdAt)],
 );
 
 /**

@@ -13,6 +13,8 @@ export const NOTIFICATION_EVENT_TYPES = [
   'schedule_proposed',
   'schedule_confirmed',
   'message_received',
+  'delivery_reviewed',
+  'delivery_updated',
 ] as const;
 export type TNotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
 
@@ -76,6 +78,18 @@ export const NOTIFICATION_EVENTS: Record<TNotificationEventType, TEventDefinitio
     description: 'Someone wrote in a conversation about an order.',
     roles: [...ADMIN_ROLES, ...CUSTOMER_ROLES, ...PROVIDER_ROLES],
     channels: { admin: BOTH, customer: BOTH, provider: BOTH },
+  },
+  delivery_reviewed: {
+    label: 'Delivery reviewed',
+    description: 'A delivery was approved, or the customer asked for changes.',
+    roles: [...ADMIN_ROLES, ...PROVIDER_ROLES],
+    channels: { admin: IN_APP, customer: NONE, provider: BOTH },
+  },
+  delivery_updated: {
+    label: 'Delivery updated',
+    description: 'Revised files were delivered, or a delivery was approved for you.',
+    roles: CUSTOMER_ROLES,
+    channels: { admin: NONE, customer: BOTH, provider: NONE },
   },
 };
 

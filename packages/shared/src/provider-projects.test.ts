@@ -58,6 +58,7 @@ describe('projectStatus', () => {
     expect(projectStatus(accepted({}, 'scheduled'))).toBe('accepted');
     expect(projectStatus(accepted({}, 'captured'))).toBe('in_progress');
     expect(projectStatus(accepted({}, 'delivered'))).toBe('delivered');
+    expect(projectStatus(accepted({}, 'changes_requested'))).toBe('changes_requested');
     expect(projectStatus(accepted({}, 'completed'))).toBe('completed');
     expect(projectStatus({ status: 'declined', orderStatus: 'approved' })).toBe('declined');
     expect(projectStatus(accepted({}, 'cancelled'))).toBe('cancelled');

@@ -19,6 +19,7 @@ export type TProjectStatus =
   | 'in_progress'
   | 'completed'
   | 'delivered'
+  | 'changes_requested'
   | 'declined'
   | 'expired'
   | 'withdrawn'
@@ -36,6 +37,7 @@ export function projectStatus(project: Pick<TProviderAssignment, 'status' | 'ord
   if (project.status !== 'accepted') return project.status;
   if (project.orderStatus === 'captured') return 'in_progress';
   if (project.orderStatus === 'delivered') return 'delivered';
+  if (project.orderStatus === 'changes_requested') return 'changes_requested';
   if (project.orderStatus === 'completed') return 'completed';
   return 'accepted';
 }

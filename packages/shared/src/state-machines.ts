@@ -66,6 +66,8 @@ export type TQuoteStatus = (typeof QUOTE_MACHINE.states)[number];
  * Order: from a converted lead to completion. Admins may assign orders in triage, approved or
  * assigned (spec 001 §4); a declined or expired offer sends the order back to approved. An admin
  * may complete a scheduled or captured order before delivery, with a reason (decision 109).
+ * A delivered order is reviewed by its customer (decision 133): approved (completed), or sent back
+ * with comments (changes_requested) until the provider delivers the revised files again.
  */
 export const ORDER_MACHINE = defineMachine('order', {
   triage: ['quoted', 'assigned', 'cancelled'],
@@ -74,7 +76,8 @@ export const ORDER_MACHINE = defineMachine('order', {
   assigned: ['approved', 'triage', 'scheduled', 'cancelled'],
   scheduled: ['captured', 'delivered', 'completed', 'cancelled'],
   captured: ['delivered', 'completed'],
-  delivered: ['completed'],
+  delivered: ['completed', 'changes_requested'],
+  changes_requested: ['delivered', 'completed'],
   completed: [],
   cancelled: [],
 });
@@ -101,6 +104,8 @@ export type TCustomerOrderDisplay = 'completed' | 'in_progress' | 'pending' | 'c
 export function customerDisplayStatus(status: TOrderStatus): TCustomerOrderDisplay {
   if (status === 'completed' || status === 'delivered') return 'completed';
   if (status === 'cancelled') return 'cancelled';
-  if (status === 'scheduled' || status === 'captured' || status === 'assigned') return 'in_progress';
+  if (status === 'scheduled' || status === 'captured' || status === 'assigned' || status === 'changes_requested') {
+    return 'in_progress';
+  }
   return 'pending';
 }

@@ -72,6 +72,10 @@ export const ZCustomerDeliverable = z.object({
   deliveredAt: isoDateTime,
   /** A signed link to the file's thumbnail; null while there is none (show the type icon). */
   thumbnailUrl: z.string().nullable(),
+  /** 1 for the first upload of a name; a revised upload is the next version (decision 134). */
+  version: z.number().int(),
+  /** A later version exists: this one stays downloadable, shown as "Superseded". */
+  superseded: z.boolean(),
 });
 export type TCustomerDeliverable = z.infer<typeof ZCustomerDeliverable>;
 

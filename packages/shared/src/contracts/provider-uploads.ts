@@ -14,7 +14,7 @@ const isoDateTime = z.iso.datetime({ offset: true });
 export const UPLOADS_PATH = '/api/provider/uploads';
 
 /** Order states in which the provider holding the accepted assignment may add files. */
-export const UPLOADABLE_ORDER_STATUSES = ['scheduled', 'captured', 'delivered'] as const;
+export const UPLOADABLE_ORDER_STATUSES = ['scheduled', 'captured', 'delivered', 'changes_requested'] as const;
 
 export const ORDER_FILES_LIMIT = 20;
 export const RECENT_UPLOADS_LIMIT = 10;

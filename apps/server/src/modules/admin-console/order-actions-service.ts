@@ -100,6 +100,13 @@ export function createOrderActionsService(deps: { db: TDatabase; clock: () => Da
       const reason = request?.reason?.trim() || null;
       await db.transaction(async (tx) => {
         const order = await lockExisting(tx, id);
+        if (order.status === 'changes_requested') {
+          // Under review: the review's Close (decision 133) tells both sides why.
+          throw new AppError(
+            'conflict',
+            'This order is waiting for requested changes: close it from its delivery review, with a reason.',
+          );
+        }
         assertOrderMove(order, 'completed');
         const delivered = order.status === 'delivered';
         if (!delivered && !reason) {

@@ -54,10 +54,11 @@ import { orderProgress } from './order-progress.ts';
 const ORDER_STATUSES_OF_DISPLAY: Record<string, string[]> = {
   completed: ['completed', 'delivered'],
   cancelled: ['cancelled'],
-  in_progress: ['assigned', 'scheduled', 'captured'],
+  in_progress: ['assigned', 'scheduled', 'captured', 'changes_requested'],
   pending: ['triage', 'quoted', 'approved'],
 };
-const RATEABLE = new Set(['delivered', 'completed']);
+/** A rating may be given from the first delivery on, also while changes are requested (decision 133). */
+const RATEABLE = new Set(['delivered', 'changes_requested', 'completed']);
 
 /** The organisation a customer acts for; a customer without one sees nothing. */
 function orgOf(actor: TActor) {
@@ -74,6 +75,8 @@ function toDeliverableView(row: TDeliverableRow, thumbnailUrl: string | null): T
     size: Number(row.size),
     deliveredAt: row.deliveredAt.toISOString(),
     thumbnailUrl,
+    version: row.version,
+    superseded: row.supersededAt !== null,
   };
 }
 

@@ -93,7 +93,7 @@ export async function loadCandidates(
           filter (where a.status = 'accepted' and a.scheduled_start is not null
             and a.scheduled_end > ${at}::timestamptz and o.status <> 'cancelled') as busy,
         count(*) filter (where a.status = 'accepted'
-          and o.status in ('assigned', 'scheduled', 'captured'))::int as open_jobs,
+          and o.status in ('assigned', 'scheduled', 'captured', 'changes_requested'))::int as open_jobs,
         count(*) filter (where a.accepted is not null or a.status = 'expired')::int as answered,
         count(*) filter (where a.accepted is true)::int as accepted,
         count(*) filter (where a.accepted is true and a.scheduled_end is not null

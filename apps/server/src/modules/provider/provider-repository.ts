@@ -67,7 +67,7 @@ export async function findOrgAssignment(
 // Performance
 
 const DONE = sql`('completed', 'delivered')`;
-const ACTIVE = sql`('assigned', 'scheduled', 'captured')`;
+const ACTIVE = sql`('assigned', 'scheduled', 'captured', 'changes_requested')`;
 
 /**
  * Figures of one provider organisation's accepted jobs. Earnings: each completed or delivered

@@ -5,12 +5,16 @@ export type TFeatureFlags = {
   addressMaskingDefault: boolean;
   providerAcceptanceDeadlineHours: number;
   mfaRequiredForAdmins: boolean;
+  autoApproveDeliveries: boolean;
+  autoApproveAfterDays: number;
 };
 
 export const DEFAULT_FEATURE_FLAGS: TFeatureFlags = {
   addressMaskingDefault: true,
   providerAcceptanceDeadlineHours: 48,
   mfaRequiredForAdmins: false,
+  autoApproveDeliveries: false,
+  autoApproveAfterDays: 7,
 };
 
 /** The single row of settings; until an admin saves one, the defaults apply. */
@@ -21,5 +25,7 @@ export async function readFeatureFlags(db: TExecutor): Promise<TFeatureFlags> {
     addressMaskingDefault: row.addressMaskingDefault,
     providerAcceptanceDeadlineHours: row.providerAcceptanceDeadlineHours,
     mfaRequiredForAdmins: row.mfaRequiredForAdmins,
+    autoApproveDeliveries: row.autoApproveDeliveries,
+    autoApproveAfterDays: row.autoApproveAfterDays,
   };
 }

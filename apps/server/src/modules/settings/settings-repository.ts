@@ -23,7 +23,14 @@ export async function lockFeatureFlagsRow(tx: TExecutor): Promise<TFeatureFlagsR
 
 export async function updateFeatureFlagsRow(
   tx: TExecutor,
-  values: Pick<TFeatureFlagsRow, 'addressMaskingDefault' | 'providerAcceptanceDeadlineHours' | 'mfaRequiredForAdmins'>,
+  values: Pick<
+    TFeatureFlagsRow,
+    | 'addressMaskingDefault'
+    | 'providerAcceptanceDeadlineHours'
+    | 'mfaRequiredForAdmins'
+    | 'autoApproveDeliveries'
+    | 'autoApproveAfterDays'
+  >,
 ) {
   const [row] = await tx
     .update(featureFlags)

@@ -27,6 +27,8 @@ function flagsOf(row: TFeatureFlagsRow | undefined): TFeatureFlagValues {
     addressMaskingDefault: row.addressMaskingDefault,
     providerAcceptanceDeadlineHours: row.providerAcceptanceDeadlineHours,
     mfaRequiredForAdmins: row.mfaRequiredForAdmins,
+    autoApproveDeliveries: row.autoApproveDeliveries,
+    autoApproveAfterDays: row.autoApproveAfterDays,
   };
 }
 
@@ -38,6 +40,8 @@ function view(row: TFeatureFlagsRow | undefined, role: string): TSettings {
       addressMaskingDefault: true,
       providerAcceptanceDeadlineHours: true,
       mfaRequiredForAdmins: canChangeMfaRequirement(role),
+      autoApproveDeliveries: true,
+      autoApproveAfterDays: true,
     },
   };
 }
@@ -56,7 +60,7 @@ export function createSettingsService(deps: { db: TDatabase }) {
     },
 
     /**
-     * Saves all three flags. Turning the MFA requirement on or off is the master admin's alone, and
+     * Saves the flags. Turning the MFA requirement on or off is the master admin's alone, and
      * turning it on needs the caller's own second factor first (or they would shut themselves out
      * of the screen that turns it off again).
      */
@@ -68,6 +72,9 @@ export function createSettingsService(deps: { db: TDatabase }) {
           addressMaskingDefault: request.addressMaskingDefault,
           providerAcceptanceDeadlineHours: request.providerAcceptanceDeadlineHours,
           mfaRequiredForAdmins: request.mfaRequiredForAdmins,
+          // Left out by an older client: what is saved stays (decision 135).
+          autoApproveDeliveries: request.autoApproveDeliveries ?? before.autoApproveDeliveries,
+          autoApproveAfterDays: request.autoApproveAfterDays ?? before.autoApproveAfterDays,
         };
         if (before.mfaRequiredForAdmins !== after.mfaRequiredForAdmins && !canChangeMfaRequirement(actor.role)) {
           throw new AppError('forbidden', ADMIN_CONSOLE_MESSAGES.mfaMasterOnly, {

@@ -21,6 +21,8 @@ import { recordAudit } from '../audit/audit-repository.ts';
 import { moveOrder } from '../orders/order-moves.ts';
 import { insertJobEvent, lockOrder, memberEmailsOf, uploadsOpenedEarlyOf } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { supersedeEarlierVersions } from '../review/review-repository.ts';
+import { redeliver } from '../review/review-service.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
 import type { TChecksumTracker } from './streaming-checksum.ts';
@@ -107,7 +109,7 @@ export function createUploadsService(deps: {
     if (!isUploadable(target.status)) {
       throw new AppError(
         'conflict',
-        `Files can be uploaded to scheduled, captured or delivered orders; this order is ${target.status}.`,
+        `Files can be uploaded to scheduled, captured, delivered or changes requested orders; this order is ${target.status}.`,
       );
     }
   }
@@ -250,9 +252,15 @@ export function createUploadsService(deps: {
 
         const quietSince = new Date(now.getTime() - ARRIVAL_EMAIL_QUIET_MINUTES * 60_000);
         const tellCustomer = !(await hasFileUploadedSince(tx, orderId, quietSince));
+        // A revised upload of a file name supersedes the earlier versions (decision 134); files
+        // uploaded while changes are requested belong to the next delivery round.
+        const version = await supersedeEarlierVersions(tx, orderId, metadata.filename, now);
+        const round = order.deliveryRound + (order.status === 'changes_requested' ? 1 : 0);
         const deliverable = await insertDeliverable(tx, {
           orderId,
           type,
+          version,
+          round,
           fileLinks: { paths: [upload.key] },
           fileName: metadata.filename,
           size: String(upload.size),
@@ -272,6 +280,8 @@ export function createUploadsService(deps: {
             storageKey: upload.key,
             size: upload.size,
             sha256,
+            version,
+            round,
           },
           actorUserId: actor.userId,
         });
@@ -279,7 +289,16 @@ export function createUploadsService(deps: {
           entity: 'deliverable',
           entityId: deliverable.id,
           action: 'upload',
-          after: { orderId, fileName: metadata.filename, type, size: upload.size, sha256, storageKey: upload.key },
+          after: {
+            orderId,
+            fileName: metadata.filename,
+            type,
+            size: upload.size,
+            sha256,
+            storageKey: upload.key,
+            version,
+            round,
+          },
           actorUserId: actor.userId,
         });
         if (order.status === 'scheduled') {
@@ -350,13 +369,20 @@ export function createUploadsService(deps: {
       };
     },
 
-    /** Captured (or scheduled, with files) → delivered: needs at least one file; the customer is told. */
+    /**
+     * Captured (or scheduled, with files) → delivered: needs at least one file; the customer is
+     * told. An order whose changes were requested is re-delivered instead (decision 133).
+     */
     async markDelivered(actor: TActor, orderId: string): Promise<TMarkDeliveredAnswer> {
       const providerOrgId = orgOf(actor);
       const answer = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         const target = await findAcceptedAssignment(tx, providerOrgId, orderId);
         if (!order || !target) throw new AppError('not_found', NOT_FOUND);
+        if (order.status === 'changes_requested') {
+          const updated = await redeliver(tx, order, { actorUserId: actor.userId, publicUrl: deps.publicUrl });
+          return { orderId, status: updated.status as TOrderStatus };
+        }
         await assertWindowStarted(tx, target, 'deliver');
         const fileCount = await countDeliverables(tx, orderId);
         if (fileCount === 0)

@@ -47,6 +47,7 @@ export function orderPayload(order: TOrderFields) {
 export function webhookEventForOrderStatus(status: string): TWebhookEvent | null {
   if (status === 'scheduled') return 'order.scheduled';
   if (status === 'delivered') return 'order.delivered';
+  if (status === 'changes_requested') return 'order.changes_requested';
   if (status === 'completed') return 'order.completed';
   return null;
 }

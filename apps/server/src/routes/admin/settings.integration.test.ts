@@ -7,7 +7,13 @@ import { createSignedInPlainAdmin } from '../../../test/admin-console.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 
 const SETTINGS = '/api/admin/settings';
-const DEFAULTS = { addressMaskingDefault: true, providerAcceptanceDeadlineHours: 48, mfaRequiredForAdmins: false };
+const DEFAULTS = {
+  addressMaskingDefault: true,
+  providerAcceptanceDeadlineHours: 48,
+  mfaRequiredForAdmins: false,
+  autoApproveDeliveries: false,
+  autoApproveAfterDays: 7,
+};
 
 let t: TTestApp;
 let master: TClient;
@@ -47,7 +53,13 @@ describe('GET /api/admin/settings', () => {
     expect(response.json()).toEqual({
       flags: DEFAULTS,
       updatedAt: null,
-      editable: { addressMaskingDefault: true, providerAcceptanceDeadlineHours: true, mfaRequiredForAdmins: true },
+      editable: {
+        addressMaskingDefault: true,
+        providerAcceptanceDeadlineHours: true,
+        mfaRequiredForAdmins: true,
+        autoApproveDeliveries: true,
+        autoApproveAfterDays: true,
+      },
     });
     expect((await plain.get(SETTINGS)).json().editable.mfaRequiredForAdmins).toBe(false);
   });
@@ -167,5 +179,20 @@ describe('PUT /api/admin/settings', () => {
     const anonymous = createClient(t.app, { remoteAddress: uniqueAddress() });
     expect((await anonymous.get(SETTINGS)).statusCode).toBe(401);
     expect((await anonymous.request('PUT', SETTINGS, DEFAULTS)).statusCode).toBe(401);
+  });
+});
+
+describe('auto-approval settings (decision 135)', () => {
+  it('keeps the saved auto-approval when a client leaves it out, and refuses days outside 1–60', async () => {
+    const on = await put(master, { ...DEFAULTS, autoApproveDeliveries: true, autoApproveAfterDays: 3 });
+    expect(on.statusCode, on.body).toBe(200);
+    const { autoApproveDeliveries: _on, autoApproveAfterDays: _days, ...older } = DEFAULTS;
+    const kept = await put(master, { ...older, providerAcceptanceDeadlineHours: 49 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().flags).toMatchObject({ autoApproveDeliveries: true, autoApproveAfterDays: 3 });
+    for (const days of [0, 61, 2.5]) {
+      expect((await put(master, { ...DEFAULTS, autoApproveAfterDays: days })).statusCode).toBe(400);
+    }
+    expect((await put(master, DEFAULTS)).statusCode).toBe(200);
   });
 });

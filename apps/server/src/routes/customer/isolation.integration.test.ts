@@ -47,6 +47,9 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/customer/api-keys': { name: 'Walk key', scopes: ['orders:read'] },
   // A message is posted as JSON or as multipart with files; the document shows the multipart form.
   'POST /api/customer/orders/{id}/conversation/messages': { body: 'Is the side door open?' },
+  'POST /api/customer/orders/{id}/request-changes': {
+    comments: [{ body: 'Move the pin.', pin: { kind: 'model', x: 1, y: 2, z: 3 } }],
+  },
 };
 
 let t: TTestApp;
@@ -204,6 +207,9 @@ describe('customer API isolation, walked from the OpenAPI document', () => {
         'POST /api/customer/orders',
         'GET /api/customer/orders/{id}/order-again',
         'GET /api/customer/sites',
+        'GET /api/customer/orders/{id}/review',
+        'POST /api/customer/orders/{id}/approve',
+        'POST /api/customer/orders/{id}/request-changes',
       ]),
     );
     for (const operation of customerOperations()) {
@@ -263,6 +269,12 @@ describe('customer API isolation, walked from the OpenAPI document', () => {
       .where(eq(schema.shareLinks.id, ours['share-links']!));
     expect(shareLink?.revokedAt).toBeNull();
     expect(await t.db.select().from(schema.ratings).where(eq(schema.ratings.orderId, ours.orders!))).toEqual([]);
+    // Nobody else approved or sent back our delivered order.
+    const [order] = await t.db.select().from(schema.orders).where(eq(schema.orders.id, ours.orders!));
+    expect(order?.status).toBe('delivered');
+    expect(
+      await t.db.select().from(schema.reviewComments).where(eq(schema.reviewComments.orderId, ours.orders!)),
+    ).toEqual([]);
     const quotes = (await owner.client.get('/api/customer/quotes')).json().items;
     expect(quotes.find((quote: { id: string }) => quote.id === ours.quotes)).toMatchObject({
       status: 'sent',

@@ -111,6 +111,7 @@ describe('preferences', () => {
       'quote_sent',
       'schedule_confirmed',
       'message_received',
+      'delivery_updated',
     ]);
     expect(customer[0]).toEqual({ eventType: 'quote_sent', email: true, inApp: true });
     const admins = (await admin.get('/api/notifications/preferences')).json().items;

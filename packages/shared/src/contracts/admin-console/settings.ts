@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { REVIEW_LIMITS } from '../order-review.ts';
 import { ADMIN_CONSOLE_MESSAGES, isoDateTime, SETTINGS_LIMITS } from './common.ts';
+
+export const AUTO_APPROVE_DAYS_MESSAGE = `Enter whole days from ${REVIEW_LIMITS.autoApproveDaysMin} to ${REVIEW_LIMITS.autoApproveDaysMax}.`;
 
 /** GET and PUT /api/admin/settings: the feature flags (spec 001 §3). */
 
@@ -11,11 +14,24 @@ export const ZFeatureFlags = z.object({
     .min(SETTINGS_LIMITS.deadlineHoursMin, ADMIN_CONSOLE_MESSAGES.deadlineHours)
     .max(SETTINGS_LIMITS.deadlineHoursMax, ADMIN_CONSOLE_MESSAGES.deadlineHours),
   mfaRequiredForAdmins: z.boolean({ error: ADMIN_CONSOLE_MESSAGES.booleanFlag }),
+  /** Delivered orders the customer has not answered are approved after autoApproveAfterDays (decision 135). */
+  autoApproveDeliveries: z.boolean({ error: ADMIN_CONSOLE_MESSAGES.booleanFlag }),
+  autoApproveAfterDays: z
+    .number({ error: AUTO_APPROVE_DAYS_MESSAGE })
+    .int(AUTO_APPROVE_DAYS_MESSAGE)
+    .min(REVIEW_LIMITS.autoApproveDaysMin, AUTO_APPROVE_DAYS_MESSAGE)
+    .max(REVIEW_LIMITS.autoApproveDaysMax, AUTO_APPROVE_DAYS_MESSAGE),
 });
 export type TFeatureFlagValues = z.infer<typeof ZFeatureFlags>;
 
-/** PUT replaces all three flags (strict: an unknown key is a mistake worth reporting). */
-export const ZUpdateSettingsRequest = ZFeatureFlags.strict();
+/**
+ * PUT replaces the flags (strict: an unknown key is a mistake worth reporting). The auto-approval
+ * pair may be left out, keeping what is saved (clients written before it existed).
+ */
+export const ZUpdateSettingsRequest = ZFeatureFlags.extend({
+  autoApproveDeliveries: ZFeatureFlags.shape.autoApproveDeliveries.optional(),
+  autoApproveAfterDays: ZFeatureFlags.shape.autoApproveAfterDays.optional(),
+}).strict();
 export type TUpdateSettingsRequest = z.infer<typeof ZUpdateSettingsRequest>;
 
 export const ZSettings = z.object({
@@ -27,6 +43,8 @@ export const ZSettings = z.object({
     addressMaskingDefault: z.boolean(),
     providerAcceptanceDeadlineHours: z.boolean(),
     mfaRequiredForAdmins: z.boolean(),
+    autoApproveDeliveries: z.boolean(),
+    autoApproveAfterDays: z.boolean(),
   }),
 });
 export type TSettings = z.infer<typeof ZSettings>;

@@ -1,5 +1,6 @@
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
 import { JobMessages } from '../../../features/conversations/components/job-messages.tsx';
+import { ProviderReviewPanel } from '../../../features/delivery-review/components/provider-review-panel.tsx';
 import { AssignedJobs } from '../../../features/provider-jobs/components/assigned-jobs.tsx';
 
 export function ProviderAssignmentsRoute() {
@@ -8,7 +9,17 @@ export function ProviderAssignmentsRoute() {
       title="Assigned Jobs"
       description="Jobs assigned to your organization, to accept or decline before the deadline."
     >
-      <AssignedJobs jobExtras={(job) => <JobMessages assignmentId={job.id} accepted={job.status === 'accepted'} />} />
+      <AssignedJobs
+        jobExtras={(job) => (
+          <>
+            {/* The customer's comments, while the job waits for its revised files (decision 133). */}
+            {job.status === 'accepted' && job.orderStatus === 'changes_requested' ? (
+              <ProviderReviewPanel orderId={job.orderId} />
+            ) : null}
+            <JobMessages assignmentId={job.id} accepted={job.status === 'accepted'} />
+          </>
+        )}
+      />
     </PortalPage>
   );
 }

@@ -10,6 +10,7 @@ const COLORS: Record<string, string> = {
   scheduled: 'cyan',
   captured: 'indigo',
   delivered: 'lime',
+  changes_requested: 'orange',
   completed: 'green',
   cancelled: 'red',
   // Quotes, offers, certifications, organisations

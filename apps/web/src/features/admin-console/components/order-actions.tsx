@@ -213,7 +213,8 @@ function OpenUploadsEarlyButton({ order }: { order: TOrder }) {
 export function OrderActions({ order, uploadsOpenedEarly }: { order: TOrder; uploadsOpenedEarly: boolean }) {
   const now = useNow();
   const canCancel = canTransition(ORDER_MACHINE, order.status, 'cancelled');
-  const canComplete = canTransition(ORDER_MACHINE, order.status, 'completed');
+  // An order waiting for requested changes is closed from its delivery review instead.
+  const canComplete = canTransition(ORDER_MACHINE, order.status, 'completed') && order.status !== 'changes_requested';
   const canOpenUploads =
     order.status === 'scheduled' &&
     !uploadsOpenedEarly &&

@@ -64,6 +64,15 @@ export function describeJobEvent(
         };
       if (to === 'cancelled') return { title: 'Order cancelled', details: reason ? [`Reason: ${reason}`] : [] };
       if (to === 'completed') {
+        // Ends of the delivery review (decision 133).
+        const reviewTitles: Record<string, string> = {
+          approved: 'Delivery approved by the customer',
+          approved_on_behalf: 'Delivery approved on the customer’s behalf',
+          auto_approved: 'Delivery approved automatically',
+          closed: 'Review closed: order completed',
+        };
+        const review = reviewTitles[text(meta.review) ?? ''];
+        if (review) return { title: review, details: reason ? [`Reason: ${reason}`] : [] };
         if (meta.beforeDelivery === true) {
           return { title: 'Order completed before delivery', details: reason ? [`Reason: ${reason}`] : [] };
         }
@@ -81,6 +90,16 @@ export function describeJobEvent(
       if (to === 'quoted' && meta.quoteId) return { title: 'Quote sent: order quoted', details: [] };
       if (to === 'approved' && meta.quoteId) return { title: 'Quote accepted: order approved', details: [] };
       if (to === 'captured') return { title: 'Capture recorded', details: [] };
+      if (to === 'changes_requested') {
+        const comments = typeof meta.comments === 'number' ? meta.comments : 0;
+        return {
+          title: `Changes requested (round ${String(meta.round ?? 1)})`,
+          details: [`${comments} comment${comments === 1 ? '' : 's'}`],
+        };
+      }
+      if (to === 'delivered' && from === 'changes_requested') {
+        return { title: `Order re-delivered (round ${String(meta.round ?? '')})`, details: [] };
+      }
       if (to === 'delivered') return { title: 'Order delivered', details: [] };
       return { title: `Status changed from ${humanize(from)} to ${humanize(to)}`, details: [] };
     }
@@ -105,7 +124,8 @@ export function describeJobEvent(
     }
     case 'file_uploaded': {
       const name = text(meta.fileName);
-      return { title: name ? `File uploaded: ${name}` : 'File uploaded', details: [] };
+      const version = typeof meta.version === 'number' && meta.version > 1 ? [`Version ${meta.version}`] : [];
+      return { title: name ? `File uploaded: ${name}` : 'File uploaded', details: version };
     }
     default: {
       const label = humanize(event.type);

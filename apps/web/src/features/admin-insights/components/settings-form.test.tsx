@@ -13,9 +13,21 @@ let requests: { method: string; url: string; body: unknown }[];
 let answerPut: (body: TSettings['flags']) => Response;
 
 const SETTINGS: TSettings = {
-  flags: { addressMaskingDefault: true, providerAcceptanceDeadlineHours: 48, mfaRequiredForAdmins: false },
+  flags: {
+    addressMaskingDefault: true,
+    providerAcceptanceDeadlineHours: 48,
+    mfaRequiredForAdmins: false,
+    autoApproveDeliveries: false,
+    autoApproveAfterDays: 7,
+  },
   updatedAt: null,
-  editable: { addressMaskingDefault: true, providerAcceptanceDeadlineHours: true, mfaRequiredForAdmins: true },
+  editable: {
+    addressMaskingDefault: true,
+    providerAcceptanceDeadlineHours: true,
+    mfaRequiredForAdmins: true,
+    autoApproveDeliveries: true,
+    autoApproveAfterDays: true,
+  },
 };
 let current: TSettings;
 
@@ -71,7 +83,7 @@ describe('SettingsForm', () => {
       {
         method: 'PUT',
         url: '/api/admin/settings',
-        body: { addressMaskingDefault: true, providerAcceptanceDeadlineHours: 72, mfaRequiredForAdmins: false },
+        body: { ...SETTINGS.flags, providerAcceptanceDeadlineHours: 72 },
       },
     ]);
     expect(document.body.textContent).toContain(ADMIN_CONSOLE_MESSAGES.settingsSaved.message);

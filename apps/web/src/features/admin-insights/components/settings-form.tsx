@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES, SETTINGS_LIMITS } from '@spacecapture/shared/contracts/admin-console/common';
 import type { TSettings } from '@spacecapture/shared/contracts/admin-console/settings';
+import { REVIEW_LIMITS } from '@spacecapture/shared/contracts/order-review';
 import { formatDateTime } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { type FormEvent, useState } from 'react';
@@ -107,6 +108,24 @@ function SettingsEditor({ settings }: { settings: TSettings }) {
               onChange={(event) => edit('mfaRequiredForAdmins', event.currentTarget.checked)}
               disabled={!settings.editable.mfaRequiredForAdmins}
               error={errors.mfaRequiredForAdmins}
+            />
+            <Switch
+              label="Approve deliveries automatically"
+              description="A delivered order the customer neither approves nor sends back for changes is approved after the days below. Both sides are told."
+              checked={draft.autoApproveDeliveries}
+              onChange={(event) => edit('autoApproveDeliveries', event.currentTarget.checked)}
+              disabled={!settings.editable.autoApproveDeliveries}
+              error={errors.autoApproveDeliveries}
+            />
+            <NumberInput
+              label="Approve after (days)"
+              description={`Days after delivery, from ${REVIEW_LIMITS.autoApproveDaysMin} to ${REVIEW_LIMITS.autoApproveDaysMax}.`}
+              value={draft.autoApproveAfterDays}
+              onChange={(value) => edit('autoApproveAfterDays', value)}
+              allowNegative={false}
+              maw={360}
+              disabled={!settings.editable.autoApproveAfterDays}
+              error={errors.autoApproveAfterDays}
             />
           </Stack>
         </Paper>

@@ -1,8 +1,14 @@
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
+import { AUTO_APPROVE_DAYS_MESSAGE } from '@spacecapture/shared/contracts/admin-console/settings';
 import { describe, expect, it } from 'vitest';
 import { parseSettingsDraft, settingsFieldErrors } from './settings-form.ts';
 
-const flags = { addressMaskingDefault: true, mfaRequiredForAdmins: false };
+const flags = {
+  addressMaskingDefault: true,
+  mfaRequiredForAdmins: false,
+  autoApproveDeliveries: false,
+  autoApproveAfterDays: 7,
+};
 
 describe('settings form', () => {
   it('sends whole hours within the limits', () => {
@@ -17,6 +23,13 @@ describe('settings form', () => {
     expect(parseSettingsDraft({ ...flags, providerAcceptanceDeadlineHours: hours })).toEqual({
       ok: false,
       errors: { providerAcceptanceDeadlineHours: ADMIN_CONSOLE_MESSAGES.deadlineHours },
+    });
+  });
+
+  it.each([0, 61, 2.5, ''])('refuses %j days of auto-approval with the server message', (days) => {
+    expect(parseSettingsDraft({ ...flags, providerAcceptanceDeadlineHours: 48, autoApproveAfterDays: days })).toEqual({
+      ok: false,
+      errors: { autoApproveAfterDays: AUTO_APPROVE_DAYS_MESSAGE },
     });
   });
 

@@ -1,9 +1,24 @@
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
-import { type TFeatureFlagValues, ZFeatureFlags } from '@spacecapture/shared/contracts/admin-console/settings';
+import {
+  AUTO_APPROVE_DAYS_MESSAGE,
+  type TFeatureFlagValues,
+  ZFeatureFlags,
+} from '@spacecapture/shared/contracts/admin-console/settings';
 
-/** The form's values: the hours field holds what was typed ('' while empty). */
-export type TSettingsDraft = Omit<TFeatureFlagValues, 'providerAcceptanceDeadlineHours'> & {
+/** The form's values: the number fields hold what was typed ('' while empty). */
+export type TSettingsDraft = Omit<TFeatureFlagValues, 'providerAcceptanceDeadlineHours' | 'autoApproveAfterDays'> & {
   providerAcceptanceDeadlineHours: number | string;
+  autoApproveAfterDays: number | string;
+};
+
+function typedNumber(value: number | string) {
+  return typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+}
+
+/** The message of a number field the server would refuse, whatever zod's own wording. */
+const NUMBER_MESSAGES: Partial<Record<keyof TFeatureFlagValues, string>> = {
+  providerAcceptanceDeadlineHours: ADMIN_CONSOLE_MESSAGES.deadlineHours,
+  autoApproveAfterDays: AUTO_APPROVE_DAYS_MESSAGE,
 };
 
 export type TSettingsFieldErrors = Partial<Record<keyof TFeatureFlagValues, string>>;
@@ -12,19 +27,17 @@ export type TSettingsFieldErrors = Partial<Record<keyof TFeatureFlagValues, stri
 export function parseSettingsDraft(
   draft: TSettingsDraft,
 ): { ok: true; value: TFeatureFlagValues } | { ok: false; errors: TSettingsFieldErrors } {
-  const hours = draft.providerAcceptanceDeadlineHours;
   const parsed = ZFeatureFlags.safeParse({
     ...draft,
-    providerAcceptanceDeadlineHours:
-      typeof hours === 'number' ? hours : hours.trim() === '' ? Number.NaN : Number(hours),
+    providerAcceptanceDeadlineHours: typedNumber(draft.providerAcceptanceDeadlineHours),
+    autoApproveAfterDays: typedNumber(draft.autoApproveAfterDays),
   });
   if (parsed.success) return { ok: true, value: parsed.data };
   const errors: TSettingsFieldErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as keyof TFeatureFlagValues | undefined;
     if (field && !errors[field]) {
-      errors[field] =
-        field === 'providerAcceptanceDeadlineHours' ? ADMIN_CONSOLE_MESSAGES.deadlineHours : issue.message;
+      errors[field] = NUMBER_MESSAGES[field] ?? issue.message;
     }
   }
   return { ok: false, errors };

@@ -1,4 +1,4 @@
-import { Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import type { TCustomerDeliverable } from '@spacecapture/shared/contracts/customer-portal';
 import { DELIVERABLE_TYPE_LABELS } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
@@ -7,7 +7,10 @@ import { DataTable } from '../../../components/portal/data-table.tsx';
 import { FileThumbnail } from '../../../components/ui/file-thumbnail.tsx';
 import { DownloadButton } from './download-button.tsx';
 
-/** One order's files: name, type, size, when delivered, and Download. */
+/**
+ * One order's files: name (with its version once revised, and "Superseded" when a later version
+ * exists: still downloadable), type, size, when delivered, and Download.
+ */
 export function DeliverableFiles({ files, label }: { files: readonly TCustomerDeliverable[]; label: string }) {
   if (files.length === 0) {
     return (
@@ -28,7 +31,19 @@ export function DeliverableFiles({ files, label }: { files: readonly TCustomerDe
           <Table.Td style={{ wordBreak: 'break-all' }}>
             <Group gap="sm" wrap="nowrap">
               <FileThumbnail fileName={file.fileName} thumbnailUrl={file.thumbnailUrl} />
-              <span>{file.fileName}</span>
+              <Group gap={6} wrap="wrap">
+                <span>{file.fileName}</span>
+                {file.version > 1 || file.superseded ? (
+                  <Text span size="xs" c="dimmed">
+                    Version {file.version}
+                  </Text>
+                ) : null}
+                {file.superseded ? (
+                  <Badge color="gray" variant="light" radius="sm" size="sm">
+                    Superseded
+                  </Badge>
+                ) : null}
+              </Group>
             </Group>
           </Table.Td>
           <Table.Td>{DELIVERABLE_TYPE_LABELS[file.type] ?? file.type}</Table.Td>

@@ -38,6 +38,8 @@ function orderOf(overrides: Partial<TCustomerOrderDetail> = {}): TCustomerOrderD
         size: 1536,
         deliveredAt: '2026-03-14T10:00:00.000Z',
         thumbnailUrl: null,
+        version: 1,
+        superseded: false,
       },
     ],
     rating: null,

@@ -14,7 +14,7 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 import { RatingForm } from './rating-form.tsx';
 
 /** Order statuses in which the job can be rated (the server checks it again). */
-const RATEABLE_STATUSES: ReadonlySet<string> = new Set(['delivered', 'completed']);
+const RATEABLE_STATUSES: ReadonlySet<string> = new Set(['delivered', 'changes_requested', 'completed']);
 
 function scheduledWindow(order: TCustomerOrderDetail) {
   if (!order.scheduledStart || !order.scheduledEnd) return 'Not scheduled yet';

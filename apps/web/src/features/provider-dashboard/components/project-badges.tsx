@@ -7,6 +7,7 @@ const STATUS_COLORS: Record<TProjectStatus, string> = {
   in_progress: 'indigo',
   completed: 'teal',
   delivered: 'green',
+  changes_requested: 'orange',
   declined: 'gray',
   expired: 'gray',
   withdrawn: 'gray',
@@ -16,7 +17,7 @@ const STATUS_COLORS: Record<TProjectStatus, string> = {
 export function ProjectStatusBadge({ status }: { status: TProjectStatus }) {
   return (
     <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" aria-label={`Status: ${status}`}>
-      {status.replace('_', ' ')}
+      {status.replaceAll('_', ' ')}
     </Badge>
   );
 }

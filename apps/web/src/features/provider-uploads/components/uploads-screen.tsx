@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Input, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { REVIEW_TOASTS } from '@spacecapture/shared/contracts/order-review';
 import { type TUploadTarget, UPLOAD_TOASTS } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDateTime } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { useQueryParams } from '../../../lib/navigation.ts';
@@ -42,9 +43,18 @@ function targetLabel(target: TUploadTarget, now: number) {
 /**
  * Uploads (spec 001 /provider/uploads): choose an accepted assignment (?order= preselects it) and
  * files, upload them resumably with progress and Pause/Resume, then see the order's files and the
- * recent uploads; "Mark delivered" tells the customer the order is complete.
+ * recent uploads; "Mark delivered" tells the customer the order is complete, and "Mark
+ * re-delivered" that revised files answer their change request (decision 133). `orderExtras` is
+ * what the page adds under the chosen order; `onOrderFilesChanged` hears of each finished upload
+ * and delivery, for what it shows there.
  */
-export function UploadsScreen() {
+export function UploadsScreen({
+  orderExtras,
+  onOrderFilesChanged,
+}: {
+  orderExtras?: (orderId: string) => ReactNode;
+  onOrderFilesChanged?: (orderId: string) => void;
+} = {}) {
   const params = useQueryParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -52,13 +62,23 @@ export function UploadsScreen() {
   const targets = useUploadTargets();
   const orderFiles = useUploadedFiles(orderId, { enabled: Boolean(orderId) });
   const recent = useUploadedFiles(null);
-  const markDelivered = useMarkDelivered({ onSuccess: () => notifySuccess(UPLOAD_TOASTS.delivered) });
+  // Which toast the success shows: set when the button is pressed (the order's status moves on).
+  const redelivering = useRef(false);
+  const markDelivered = useMarkDelivered({
+    onSuccess: (_answer, deliveredId) => {
+      notifySuccess(redelivering.current ? REVIEW_TOASTS.redelivered : UPLOAD_TOASTS.delivered);
+      onOrderFilesChanged?.(deliveredId);
+    },
+  });
   const [files, setFiles] = useState<File[]>([]);
   const [unfinished, setUnfinished] = useState<{ fileName: string; size: number }[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileInputId = useId();
   const queue = useUploadQueue({
-    onUploaded: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.all }),
+    onUploaded: (uploadedTo) => {
+      void queryClient.invalidateQueries({ queryKey: uploadKeys.all });
+      onOrderFilesChanged?.(uploadedTo);
+    },
   });
 
   const now = useNow();
@@ -115,6 +135,7 @@ export function UploadsScreen() {
 
   function onMarkDelivered() {
     if (!selected) return;
+    redelivering.current = selected.status === 'changes_requested';
     markDelivered.mutate(selected.orderId, {
       onError: (error) =>
         notifyError({ title: UPLOAD_TOASTS.failed.title, message: errorMessage(error, NETWORK_FALLBACK) }),
@@ -191,9 +212,14 @@ export function UploadsScreen() {
                 color="teal"
                 onClick={onMarkDelivered}
                 loading={markDelivered.isPending}
-                disabled={!selectedOpen || selected.status !== 'captured' || selected.fileCount === 0 || pendingHere}
+                disabled={
+                  !selectedOpen ||
+                  (selected.status !== 'captured' && selected.status !== 'changes_requested') ||
+                  selected.fileCount === 0 ||
+                  pendingHere
+                }
               >
-                Mark delivered
+                {selected.status === 'changes_requested' ? 'Mark re-delivered' : 'Mark delivered'}
               </Button>
             ) : null}
           </Group>
@@ -202,9 +228,15 @@ export function UploadsScreen() {
               This order is delivered. Files added now are still shared with the customer.
             </Text>
           ) : null}
+          {selected?.status === 'changes_requested' ? (
+            <Text size="sm" c="dimmed">
+              The customer asked for changes. Upload the revised files, then mark the order re-delivered.
+            </Text>
+          ) : null}
         </Stack>
       </Paper>
       <UploadQueue items={queue.items} onPause={queue.pause} onResume={queue.resume} />
+      {orderId && selected && orderExtras ? orderExtras(orderId) : null}
       {orderId && selected ? (
         <FilesList
           title="Files of this order"
