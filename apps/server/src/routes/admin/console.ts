@@ -88,7 +88,7 @@ const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         'x-roles': ADMIN_ROLES,
         tags,
-        summary: 'A signed URL for any order\'s file, valid 300 seconds (for viewing and downloading)',
+        summary: "A signed URL for any order's file, valid 300 seconds (for viewing and downloading)",
         params: z.object({ id: z.uuid() }),
         response: { 200: ZDownloadLink, ...errors },
       },

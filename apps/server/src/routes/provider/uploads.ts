@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { ZDownloadLink } from '@spacecapture/shared/contracts/customer-portal';
 import {
   UPLOADS_PATH,
   ZListUploadedFilesQuery,
@@ -6,7 +7,6 @@ import {
   ZUploadedFileList,
   ZUploadTargetList,
 } from '@spacecapture/shared/contracts/provider-uploads';
-import { ZDownloadLink } from '@spacecapture/shared/contracts/customer-portal';
 import { AppError, ZErrorResponse } from '@spacecapture/shared/errors';
 import { PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import { type Locker, Metadata } from '@tus/utils';

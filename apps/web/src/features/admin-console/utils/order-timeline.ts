@@ -1,6 +1,7 @@
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDateTime, formatDateTimeRange, formatMoney } from '@spacecapture/shared/format';
+import { deliverableViewerPath } from '@spacecapture/shared/portal-paths';
 import { humanize } from './format.ts';
 
 type TJobEvent = TAdminOrderDetail['jobEvents'][number];
@@ -17,6 +18,8 @@ export type TTimelineEntry = {
   status: string | null;
   details: string[];
   by: string | null;
+  /** A deliverable's viewer page. */
+  viewPath?: string;
 };
 
 function text(value: unknown): string | null {
@@ -176,6 +179,7 @@ export function buildOrderTimeline(detail: TAdminOrderDetail): TTimelineEntry[] 
         status: null,
         by: by(deliverable.uploadedBy),
         details: [],
+        viewPath: deliverableViewerPath('admin', detail.order.id, deliverable.id),
       }),
     ),
     ...detail.ratings.map(
