@@ -50,7 +50,8 @@ test('the customer opens each delivered file in its viewer; the provider and adm
     ['video', mp4],
     ['other', Buffer.from('Access code for the site: ask the front desk.\n')],
   ];
-  for (const [key, bytes] of files) ids[key] = await uploadDeliverable(market.provider.api, order.orderId, names[key], bytes);
+  for (const [key, bytes] of files)
+    ids[key] = await uploadDeliverable(market.provider.api, order.orderId, names[key], bytes);
   await markDelivered(market.provider.api, order.orderId);
   const viewerPath = (key: keyof typeof names) => `/customer/orders/${order.orderId}/files/${ids[key]}`;
 

@@ -36,11 +36,15 @@ function padTo4(buffer: Buffer, fill: number) {
 export function glbCube(): Buffer {
   const positions = Buffer.alloc(CUBE_CORNERS.length * 12);
   CUBE_CORNERS.forEach((corner, index) => {
-    corner.forEach((value, axis) => positions.writeFloatLE(value, index * 12 + axis * 4));
+    corner.forEach((value, axis) => {
+      positions.writeFloatLE(value, index * 12 + axis * 4);
+    });
   });
   const triangles = CUBE_QUADS.flatMap(([a, b, c, d]) => [a, b, c, a, c, d]);
   const indices = Buffer.alloc(triangles.length * 2);
-  triangles.forEach((value, index) => indices.writeUInt16LE(value, index * 2));
+  triangles.forEach((value, index) => {
+    indices.writeUInt16LE(value, index * 2);
+  });
   const bin = padTo4(Buffer.concat([positions, indices]), 0);
   const json = {
     asset: { version: '2.0', generator: 'spacecapture viewer tests' },
@@ -55,7 +59,14 @@ export function glbCube(): Buffer {
       { buffer: 0, byteOffset: positions.length, byteLength: indices.length, target: 34963 },
     ],
     accessors: [
-      { bufferView: 0, componentType: 5126, count: CUBE_CORNERS.length, type: 'VEC3', min: [-1, -1, -1], max: [1, 1, 1] },
+      {
+        bufferView: 0,
+        componentType: 5126,
+        count: CUBE_CORNERS.length,
+        type: 'VEC3',
+        min: [-1, -1, -1],
+        max: [1, 1, 1],
+      },
       { bufferView: 1, componentType: 5123, count: triangles.length, type: 'SCALAR' },
     ],
   };

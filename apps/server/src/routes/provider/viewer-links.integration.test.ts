@@ -41,7 +41,10 @@ beforeAll(async () => {
     organization: { name: `Other Scans ${randomUUID().slice(0, 6)}` },
   });
   customerOrgId = (await createOrganization(admin, 'customer')).id;
-  customer = await createSignedInUser(t.app, t.db, admin, { role: 'customer_user', organization: { id: customerOrgId } });
+  customer = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_user',
+    organization: { id: customerOrgId },
+  });
   otherCustomer = await createSignedInUser(t.app, t.db, admin, {
     role: 'customer_admin',
     organization: { id: (await createOrganization(admin, 'customer')).id },
@@ -56,7 +59,11 @@ beforeAll(async () => {
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/provider/uploads',
-    headers: { ...headers, 'upload-length': String(bytes.length), 'upload-metadata': meta({ orderId, filename: 'walkthrough.mp4' }) },
+    headers: {
+      ...headers,
+      'upload-length': String(bytes.length),
+      'upload-metadata': meta({ orderId, filename: 'walkthrough.mp4' }),
+    },
   });
   expect(created.statusCode, created.body).toBe(201);
   const done = await t.app.inject({
@@ -115,7 +122,12 @@ describe('viewing links in the provider and admin portals', () => {
     expect((await customer.client.post(adminLink(fileId))).statusCode).toBe(403);
     expect((await provider.client.post(adminLink(fileId))).statusCode).toBe(403);
     expect((await otherCustomer.client.post(`/api/customer/deliverables/${fileId}/link`)).statusCode).toBe(404);
-    const anonymous = await t.app.inject({ method: 'POST', url: providerLink(fileId), headers: { origin: APP_ORIGIN }, payload: {} });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: providerLink(fileId),
+      headers: { origin: APP_ORIGIN },
+      payload: {},
+    });
     expect(anonymous.statusCode).toBe(401);
     expect((await provider.client.post(providerLink('not-a-uuid'))).statusCode).toBe(400);
   });

@@ -42,7 +42,11 @@ describe('file facts', () => {
 describe('plyHasFaces', () => {
   const header = (elements: string) => `ply\nformat ascii 1.0\n${elements}end_header\n0 0 0\n`;
   it('tells a mesh from a point cloud by its face element', () => {
-    expect(plyHasFaces(header('element vertex 3\nproperty float x\nelement face 1\nproperty list uchar int vertex_indices\n'))).toBe(true);
+    expect(
+      plyHasFaces(
+        header('element vertex 3\nproperty float x\nelement face 1\nproperty list uchar int vertex_indices\n'),
+      ),
+    ).toBe(true);
     expect(plyHasFaces(header('element vertex 3\nproperty float x\n'))).toBe(false);
     expect(plyHasFaces(header('element vertex 3\nelement face 0\n'))).toBe(false);
   });
