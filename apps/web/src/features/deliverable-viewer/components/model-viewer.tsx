@@ -16,6 +16,7 @@ import {
   PerspectiveCamera,
   Scene,
   SphereGeometry,
+  Texture,
   Vector3,
   WebGLRenderer,
 } from 'three';
@@ -131,6 +132,15 @@ function createStage(host: HTMLDivElement, model: Object3D): TStage & { dispose:
     dispose: () => {
       resize.disconnect();
       controls.dispose();
+      // The GPU copies of the model's geometry, materials and textures go with the page.
+      scene.traverse((object) => {
+        if (!(object instanceof Mesh || object instanceof Line)) return;
+        object.geometry.dispose();
+        for (const material of [object.material].flat()) {
+          for (const value of Object.values(material)) if (value instanceof Texture) value.dispose();
+          material.dispose();
+        }
+      });
       renderer.dispose();
       renderer.domElement.remove();
     },

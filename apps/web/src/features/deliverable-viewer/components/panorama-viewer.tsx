@@ -15,6 +15,7 @@ import {
 } from 'three';
 import { onCanvasClick } from '../lib/click-or-drag.ts';
 import { clampFov, directionOf, lookAfterDrag, type TLook } from '../lib/panorama-math.ts';
+import { createPanoramaSphere } from '../lib/panorama-sphere.ts';
 import { pickPanoramaLook } from '../lib/picking.ts';
 import { type TPickMode, ViewerToolbar } from './viewer-toolbar.tsx';
 
@@ -40,11 +41,7 @@ function createSphere(host: HTMLDivElement, image: ImageBitmap | HTMLImageElemen
   const texture = new Texture(image);
   texture.colorSpace = SRGBColorSpace;
   texture.needsUpdate = true;
-  const geometry = new SphereGeometry(SPHERE_RADIUS, 64, 32);
-  // Seen from inside, unmirrored; turned so the image's centre column lies straight ahead (yaw 0, -Z).
-  geometry.scale(-1, 1, 1);
-  const sphere = new Mesh(geometry, new MeshBasicMaterial({ map: texture }));
-  sphere.rotation.y = -Math.PI / 2;
+  const sphere = createPanoramaSphere(SPHERE_RADIUS, texture);
   scene.add(sphere);
   const pinGroup = new Group();
   scene.add(pinGroup);
@@ -96,7 +93,8 @@ function createSphere(host: HTMLDivElement, image: ImageBitmap | HTMLImageElemen
     dispose: () => {
       resize.disconnect();
       texture.dispose();
-      geometry.dispose();
+      sphere.geometry.dispose();
+      sphere.material.dispose();
       renderer.dispose();
       renderer.domElement.remove();
     },
