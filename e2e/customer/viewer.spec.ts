@@ -34,9 +34,10 @@ test('the customer opens each delivered file in its viewer; the provider and adm
     other: `notes-${tag}.txt`,
   };
   const { obj, mtl } = objCube(names.mtl, names.texture);
-  // The browser records the MP4 (no encoder is at hand outside it).
-  await page.goto('/');
-  const mp4 = await recordMp4(page);
+  // The browser records the MP4 (no encoder is at hand outside it), on a blank page of its own.
+  const recorderPage = await browser.newPage();
+  const mp4 = await recordMp4(recorderPage);
+  await recorderPage.close();
   expect(mp4.subarray(4, 8).toString('latin1')).toBe('ftyp');
   const ids: Record<keyof typeof names, string> = {} as Record<keyof typeof names, string>;
   const files: [keyof typeof names, Buffer][] = [

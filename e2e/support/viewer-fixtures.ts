@@ -180,7 +180,8 @@ export function twoPagePdf(): Buffer {
 
 /**
  * A short MP4 recorded by the browser from a canvas (MediaRecorder), since no encoder is at hand
- * outside it: twenty frames of changing colour, stopped once they are drawn.
+ * outside it: sixty frames of changing colour, each handed to the recorder explicitly, then checked
+ * to play in the same browser before it is used.
  */
 export async function recordMp4(page: Page): Promise<Buffer> {
   const base64 = await page.evaluate(async () => {
@@ -189,21 +190,36 @@ export async function recordMp4(page: Page): Promise<Buffer> {
     canvas.height = 64;
     const context = canvas.getContext('2d');
     if (!context) throw new Error('no 2D canvas');
-    const recorder = new MediaRecorder(canvas.captureStream(30), { mimeType: 'video/mp4;codecs=avc1' });
+    const stream = canvas.captureStream(0);
+    const [track] = stream.getVideoTracks() as (MediaStreamTrack & { requestFrame(): void })[];
+    if (!track) throw new Error('no canvas track');
+    const recorder = new MediaRecorder(stream, { mimeType: 'video/mp4;codecs=avc1' });
     const parts: Blob[] = [];
     recorder.ondataavailable = (event) => parts.push(event.data);
     const stopped = new Promise((resolve) => {
       recorder.onstop = resolve;
     });
     recorder.start();
-    for (let frame = 0; frame < 20; frame += 1) {
-      context.fillStyle = `hsl(${frame * 18}, 80%, 50%)`;
+    for (let frame = 0; frame < 60; frame += 1) {
+      context.fillStyle = `hsl(${frame * 6}, 80%, 50%)`;
       context.fillRect(0, 0, 64, 64);
+      track.requestFrame();
       await new Promise((resolve) => requestAnimationFrame(resolve));
     }
     recorder.stop();
     await stopped;
-    const bytes = new Uint8Array(await new Blob(parts).arrayBuffer());
+    const blob = new Blob(parts, { type: 'video/mp4' });
+    // The recording must play here before a viewer is judged on it.
+    const video = document.createElement('video');
+    video.muted = true;
+    const playable = new Promise((resolve, reject) => {
+      video.onloadeddata = resolve;
+      video.onerror = () => reject(new Error(`the recorded MP4 (${blob.size} bytes) does not play`));
+    });
+    video.src = URL.createObjectURL(blob);
+    await playable;
+    URL.revokeObjectURL(video.src);
+    const bytes = new Uint8Array(await blob.arrayBuffer());
     let binary = '';
     for (const byte of bytes) binary += String.fromCharCode(byte);
     return btoa(binary);

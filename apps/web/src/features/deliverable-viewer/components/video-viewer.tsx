@@ -1,5 +1,5 @@
 import { Box, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TRenewUrl } from '../lib/fetch-file.ts';
 import type { TViewerFile } from '../lib/viewer-kind.ts';
 
@@ -21,6 +21,24 @@ export default function VideoViewer({
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const renewed = useRef(false);
   const resumeAt = useRef(0);
+
+  const onMetadata = (video: HTMLVideoElement) => {
+    if (resumeAt.current > 0) video.currentTime = resumeAt.current;
+    renewed.current = false;
+    setState('ready');
+  };
+
+  // Listened to on the element itself, and looked at once: the metadata of a small file may have
+  // arrived before any listener was attached.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attached again for each new source
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const loaded = () => onMetadata(video);
+    video.addEventListener('loadedmetadata', loaded);
+    if (video.readyState >= HTMLMediaElement.HAVE_METADATA) loaded();
+    return () => video.removeEventListener('loadedmetadata', loaded);
+  }, [source]);
 
   const onError = async () => {
     const video = videoRef.current;
@@ -48,11 +66,6 @@ export default function VideoViewer({
         preload="metadata"
         aria-label={file.name}
         style={{ width: '100%', maxHeight: 640, borderRadius: 8, background: '#000' }}
-        onLoadedMetadata={(event) => {
-          if (resumeAt.current > 0) event.currentTarget.currentTime = resumeAt.current;
-          renewed.current = false;
-          setState('ready');
-        }}
         onError={() => void onError()}
       />
     </Box>
