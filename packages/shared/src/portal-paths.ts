@@ -49,3 +49,23 @@ export const ORDER_AGAIN_PARAM = 'from';
 export function orderAgainPath(orderId: string): string {
   return `${PORTAL_PATHS.customer.newRequest}?${ORDER_AGAIN_PARAM}=${encodeURIComponent(orderId)}`;
 }
+
+/** The portals whose order pages list deliverables, each under its own prefix. */
+const VIEWER_PREFIXES = { customer: '/customer', provider: '/provider', admin: '/admin' } as const;
+type TViewerPortal = keyof typeof VIEWER_PREFIXES;
+
+/** A deliverable's viewer page: `<portal>/orders/:orderId/files/:fileId`. */
+export function deliverableViewerPath(portal: TViewerPortal, orderId: string, fileId: string): string {
+  return `${VIEWER_PREFIXES[portal]}/orders/${encodeURIComponent(orderId)}/files/${encodeURIComponent(fileId)}`;
+}
+
+const VIEWER_PATH = /^\/(customer|provider|admin)\/orders\/([0-9a-f-]{36})\/files\/([0-9a-f-]{36})$/i;
+
+/** The portal, order and file a viewer path names, or null when the path is not one. */
+export function matchDeliverableViewerPath(
+  pathname: string,
+): { portal: TViewerPortal; orderId: string; fileId: string } | null {
+  const match = VIEWER_PATH.exec(pathname);
+  if (!match) return null;
+  return { portal: match[1] as TViewerPortal, orderId: match[2] as string, fileId: match[3] as string };
+}

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@spacecapture/shared/paths';
-import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { matchDeliverableViewerPath, PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { TPortal } from '@spacecapture/shared/roles';
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -10,7 +10,7 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { PORTAL_TITLES } from '../lib/auth/roles-text.ts';
 import { applyPageMeta, NOT_FOUND_META, normalizePathname } from '../lib/page-meta.ts';
 import { RequirePortal } from './guards/require-portal.tsx';
-import { ACCOUNT_PAGE, PORTAL_PAGES, portalOfPath, type TPortalPage } from './portal-routes.tsx';
+import { ACCOUNT_PAGE, DELIVERABLE_PAGE, PORTAL_PAGES, portalOfPath, type TPortalPage } from './portal-routes.tsx';
 import { AppProviders } from './providers/app-providers.tsx';
 import { NotFoundRoute } from './routes/public/not-found.tsx';
 
@@ -73,6 +73,22 @@ function PortalRouter() {
             email={profile.user.email}
             label={ACCOUNT_PAGE.label}
             Component={ACCOUNT_PAGE.Component}
+          />
+        )}
+      </RequirePortal>
+    );
+  }
+  const viewer = matchDeliverableViewerPath(pathname);
+  if (viewer) {
+    return (
+      <RequirePortal portal={viewer.portal}>
+        {(profile) => (
+          <PortalFrame
+            portal={viewer.portal}
+            role={profile.role}
+            email={profile.user.email}
+            label={DELIVERABLE_PAGE.label}
+            Component={DELIVERABLE_PAGE.Component}
           />
         )}
       </RequirePortal>

@@ -243,6 +243,12 @@ export const ACCOUNT_PAGE: Omit<TPortalPage, 'icon'> = {
   Component: page(() => import('./routes/account/account.tsx').then((m) => m.AccountRoute)),
 };
 
+/** A deliverable in its viewer, in any portal (`<portal>/orders/:orderId/files/:fileId`); not in the sidebar. */
+export const DELIVERABLE_PAGE: Omit<TPortalPage, 'icon' | 'path'> = {
+  label: 'Deliverable',
+  Component: page(() => import('./routes/portal/deliverable.tsx').then((m) => m.DeliverableRoute)),
+};
+
 /** The portal a signed-in path belongs to (by its prefix), or null. */
 export function portalOfPath(pathname: string): TPortal | null {
   if (pathname === admin.dashboard || pathname.startsWith(`${admin.dashboard}/`)) return 'admin';

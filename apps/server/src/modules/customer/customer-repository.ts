@@ -130,6 +130,23 @@ export async function findOrgDeliverable(db: TExecutor, orgId: string, id: strin
   return row?.deliverable;
 }
 
+/** A file of an order the provider organisation holds the accepted assignment of. */
+export async function findProviderDeliverable(db: TExecutor, providerOrgId: string, id: string) {
+  const [row] = await db
+    .select({ deliverable: deliverables })
+    .from(deliverables)
+    .innerJoin(
+      assignments,
+      and(
+        eq(assignments.orderId, deliverables.orderId),
+        eq(assignments.providerOrgId, providerOrgId),
+        eq(assignments.status, 'accepted'),
+      ),
+    )
+    .where(eq(deliverables.id, id));
+  return row?.deliverable;
+}
+
 export async function findDeliverable(db: TExecutor, id: string) {
   const [row] = await db.select().from(deliverables).where(eq(deliverables.id, id));
   return row;

@@ -38,6 +38,7 @@ import {
   findOrgDeliverable,
   findOrgOrder,
   findOrgQuote,
+  findProviderDeliverable,
   findRatingOf,
   insertRating,
   insertSupportRequest,
@@ -116,6 +117,17 @@ export function createCustomerService(deps: {
   onEmailsQueued: () => void;
 }) {
   const { db, clock, signer } = deps;
+
+  /** A link valid 300 seconds to the file of a row the caller may see (404 when none). */
+  function linkTo(row: TDeliverableRow | undefined, urlPrefix: string): TDownloadLink {
+    const key = row ? storageKeyOf(row) : null;
+    if (!row || !key) throw new AppError('not_found', 'File not found.');
+    const expiresAt = Math.floor(clock().getTime() / 1000) + DOWNLOAD_LINK_TTL_SECONDS;
+    return {
+      url: `${urlPrefix}/${signer.sign(row.id, key, expiresAt)}`,
+      expiresAt: new Date(expiresAt * 1000).toISOString(),
+    };
+  }
 
   async function orderViews(rows: TOrderRow[]): Promise<TCustomerOrder[]> {
     const ids = rows.map((row) => row.id);
@@ -269,14 +281,17 @@ export function createCustomerService(deps: {
 
     /** A link to one file, valid DOWNLOAD_LINK_TTL_SECONDS by the app clock. */
     async createLink(actor: TActor, id: string, urlPrefix: string): Promise<TDownloadLink> {
-      const row = await findOrgDeliverable(db, orgOf(actor), id);
-      const key = row ? storageKeyOf(row) : null;
-      if (!row || !key) throw new AppError('not_found', 'File not found.');
-      const expiresAt = Math.floor(clock().getTime() / 1000) + DOWNLOAD_LINK_TTL_SECONDS;
-      return {
-        url: `${urlPrefix}/${signer.sign(row.id, key, expiresAt)}`,
-        expiresAt: new Date(expiresAt * 1000).toISOString(),
-      };
+      return linkTo(await findOrgDeliverable(db, orgOf(actor), id), urlPrefix);
+    },
+
+    /** The same signed link for the provider organisation that holds the order's accepted assignment. */
+    async createProviderLink(actor: TActor, id: string, urlPrefix: string): Promise<TDownloadLink> {
+      return linkTo(await findProviderDeliverable(db, orgOf(actor), id), urlPrefix);
+    },
+
+    /** The same signed link for an admin, who sees every order's files. */
+    async createAdminLink(id: string, urlPrefix: string): Promise<TDownloadLink> {
+      return linkTo(await findDeliverable(db, id), urlPrefix);
     },
 
     /**

@@ -6,6 +6,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * file behind it changes. Nothing about the file is guessable from the URL.
  */
 
+/** Where signed links point: the public route that serves the file a token names. */
+export const SIGNED_FILES_PATH = '/api/files';
+
 export type TLinkClaims = { deliverableId: string; expiresAt: number };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -18,11 +18,13 @@ import {
   ZAdminSupportRequestList,
   ZAdminSupportRequestsQuery,
 } from '@spacecapture/shared/contracts/admin-console/support-requests';
+import { ZDownloadLink } from '@spacecapture/shared/contracts/customer-portal';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toActor } from '../../lib/actor.ts';
+import { SIGNED_FILES_PATH } from '../../modules/customer/download-links.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 
@@ -78,6 +80,23 @@ const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.order(request.params.id),
+  );
+
+  app.post(
+    '/deliverables/:id/link',
+    {
+      schema: {
+        'x-roles': ADMIN_ROLES,
+        tags,
+        summary: "A signed URL for any order's file, valid 300 seconds (for viewing and downloading)",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: ZDownloadLink, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return app.services.customer.createAdminLink(request.params.id, SIGNED_FILES_PATH);
+    },
   );
 
   app.post(

@@ -21,14 +21,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toActor } from '../../lib/actor.ts';
 import { attachmentDisposition } from '../../lib/content-disposition.ts';
-import { parseRange } from '../../modules/customer/download-links.ts';
+import { parseRange, SIGNED_FILES_PATH } from '../../modules/customer/download-links.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 
 const errors = guardedErrorResponses;
 const roles = ['customer_admin', 'customer_user'];
 const tags = ['customer'];
-const FILES_PATH = '/api/files';
 
 /**
  * The customer portal's API (spec 001 §2, §3, §7, §9), registered under /api: /customer/… for
@@ -156,7 +155,7 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return customer.createLink(actor(request), request.params.id, FILES_PATH);
+      return customer.createLink(actor(request), request.params.id, SIGNED_FILES_PATH);
     },
   );
 

@@ -125,6 +125,23 @@ describe('the S3 driver', () => {
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
     expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+    // What a viewer asks of the bucket: a file's header, its tail, the rest from an offset.
+    expect(part.headers['accept-ranges']).toBe('bytes');
+    const tail = await t.app.inject({ method: 'GET', url: link, headers: { range: 'bytes=-16' } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.headers['content-range']).toBe(`bytes ${bytes.length - 16}-${bytes.length - 1}/${bytes.length}`);
+    expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 16))).toBe(true);
+    const fromOffset = await t.app.inject({
+      method: 'GET',
+      url: link,
+      headers: { range: `bytes=${bytes.length - 1000}-` },
+    });
+    expect(fromOffset.statusCode).toBe(206);
+    expect(fromOffset.headers['content-length']).toBe('1000');
+    expect(fromOffset.rawPayload.equals(bytes.subarray(bytes.length - 1000))).toBe(true);
+    const beyond = await t.app.inject({ method: 'GET', url: link, headers: { range: `bytes=${bytes.length}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${bytes.length}`);
   });
 
   it('answers 404 for a file gone from the bucket and refuses a wrong checksum without keeping the bytes', async () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { ZDownloadLink } from '@spacecapture/shared/contracts/customer-portal';
 import {
   UPLOADS_PATH,
   ZListUploadedFilesQuery,
@@ -13,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type TActor, toActor } from '../../lib/actor.ts';
+import { SIGNED_FILES_PATH } from '../../modules/customer/download-links.ts';
 import { keyOfUploadId, UPLOAD_ID, uploadIdOf } from '../../modules/uploads/upload-keys.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { errorBody, toAppError } from '../../plugins/errors.ts';
@@ -278,6 +280,23 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker }> = async (
       },
     },
     async (request) => uploads.listFiles(actor(request), request.query.order),
+  );
+
+  app.post(
+    '/provider/files/:id/link',
+    {
+      schema: {
+        'x-roles': roles,
+        tags,
+        summary: 'A signed URL for one file of an order the organisation holds, valid 300 seconds (for viewing)',
+        params: idParams,
+        response: { 200: ZDownloadLink, ...guardedErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return app.services.customer.createProviderLink(actor(request), request.params.id, SIGNED_FILES_PATH);
+    },
   );
 
   app.post(

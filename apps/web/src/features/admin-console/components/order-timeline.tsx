@@ -1,6 +1,7 @@
-import { Group, Text, Timeline } from '@mantine/core';
+import { Anchor, Group, Text, Timeline } from '@mantine/core';
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { formatDateTime } from '@spacecapture/shared/format';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 import { FileThumbnail } from '../../../components/ui/file-thumbnail.tsx';
 import { buildOrderTimeline, type TTimelineKind } from '../utils/order-timeline.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
@@ -35,6 +36,11 @@ export function OrderTimeline({ detail }: { detail: TAdminOrderDetail }) {
                 {entry.title}
               </Text>
               {entry.status ? <ConsoleStatusBadge status={entry.status} /> : null}
+              {entry.viewPath ? (
+                <Anchor component={AppLink} to={entry.viewPath} size="sm">
+                  View
+                </Anchor>
+              ) : null}
             </Group>
           }
         >

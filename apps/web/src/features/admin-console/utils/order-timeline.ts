@@ -1,6 +1,7 @@
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDateTime, formatDateTimeRange, formatMoney } from '@spacecapture/shared/format';
+import { deliverableViewerPath } from '@spacecapture/shared/portal-paths';
 import { humanize } from './format.ts';
 
 type TJobEvent = TAdminOrderDetail['jobEvents'][number];
@@ -19,6 +20,8 @@ export type TTimelineEntry = {
   by: string | null;
   /** A deliverable's file, shown with its thumbnail or type icon. */
   file?: { fileName: string; thumbnailUrl: string | null };
+  /** A deliverable's viewer page. */
+  viewPath?: string;
 };
 
 function text(value: unknown): string | null {
@@ -199,6 +202,7 @@ export function buildOrderTimeline(detail: TAdminOrderDetail): TTimelineEntry[] 
         by: by(deliverable.uploadedBy),
         details: [],
         file: { fileName: deliverable.fileName, thumbnailUrl: deliverable.thumbnailUrl },
+        viewPath: deliverableViewerPath('admin', detail.order.id, deliverable.id),
       }),
     ),
     ...detail.ratings.map(

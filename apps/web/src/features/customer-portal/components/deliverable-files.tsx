@@ -1,15 +1,17 @@
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { TCustomerDeliverable } from '@spacecapture/shared/contracts/customer-portal';
 import { DELIVERABLE_TYPE_LABELS } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDateTime } from '@spacecapture/shared/format';
+import { deliverableViewerPath } from '@spacecapture/shared/portal-paths';
 import { DataTable } from '../../../components/portal/data-table.tsx';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 import { FileThumbnail } from '../../../components/ui/file-thumbnail.tsx';
 import { DownloadButton } from './download-button.tsx';
 
 /**
  * One order's files: name (with its version once revised, and "Superseded" when a later version
- * exists: still downloadable), type, size, when delivered, and Download.
+ * exists: still downloadable), type, size, when delivered, View (in the browser) and Download.
  */
 export function DeliverableFiles({ files, label }: { files: readonly TCustomerDeliverable[]; label: string }) {
   if (files.length === 0) {
@@ -50,7 +52,18 @@ export function DeliverableFiles({ files, label }: { files: readonly TCustomerDe
           <Table.Td>{formatFileSize(file.size)}</Table.Td>
           <Table.Td>{formatDateTime(file.deliveredAt)}</Table.Td>
           <Table.Td ta="right">
-            <DownloadButton file={file} />
+            <Group gap="xs" justify="flex-end" wrap="nowrap">
+              <Button
+                component={AppLink}
+                to={deliverableViewerPath('customer', file.orderId, file.id)}
+                size="xs"
+                variant="subtle"
+                aria-label={`View ${file.fileName}`}
+              >
+                View
+              </Button>
+              <DownloadButton file={file} />
+            </Group>
           </Table.Td>
         </Table.Tr>
       ))}

@@ -1,9 +1,11 @@
-import { Group, Paper, Table, Title } from '@mantine/core';
+import { Button, Group, Paper, Table, Title } from '@mantine/core';
 import { DELIVERABLE_TYPE_LABELS, type TUploadedFile } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDateTime } from '@spacecapture/shared/format';
+import { deliverableViewerPath } from '@spacecapture/shared/portal-paths';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 import { FileThumbnail } from '../../../components/ui/file-thumbnail.tsx';
 
 type TFilesListProps = {
@@ -32,7 +34,7 @@ export function FilesList({ title, query, empty, showOrder }: TFilesListProps) {
           label={title}
           minWidth={560}
           striped
-          columns={['File', ...(showOrder ? ['Order'] : []), 'Type', 'Size', 'Uploaded']}
+          columns={['File', ...(showOrder ? ['Order'] : []), 'Type', 'Size', 'Uploaded', { hidden: 'Actions' }]}
         >
           {items.map((file) => (
             <Table.Tr key={file.id}>
@@ -48,6 +50,17 @@ export function FilesList({ title, query, empty, showOrder }: TFilesListProps) {
               <Table.Td>
                 {formatDateTime(file.createdAt)}
                 {file.uploadedBy ? ` by ${file.uploadedBy}` : ''}
+              </Table.Td>
+              <Table.Td ta="right">
+                <Button
+                  component={AppLink}
+                  to={deliverableViewerPath('provider', file.orderId, file.id)}
+                  size="xs"
+                  variant="subtle"
+                  aria-label={`View ${file.fileName}`}
+                >
+                  View
+                </Button>
               </Table.Td>
             </Table.Tr>
           ))}

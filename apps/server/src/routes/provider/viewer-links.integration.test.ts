@@ -1,0 +1,145 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APP_ORIGIN,
+  createSignedInAdmin,
+  createSignedInUser,
+  errorOf,
+  type TClient,
+  type TSignedInUser,
+} from '../../../test/accounts.ts';
+import { movableClock } from '../../../test/movable-clock.ts';
+import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/workflow.ts';
+
+/**
+ * Signed links for the deliverable viewer in the provider and admin portals (the customer's are
+ * tested with the customer portal): who may have one, that a viewer can read the file by Range
+ * through it on the local disk store, and that an expired link is refused while a renewed one works.
+ */
+
+let t: TTestApp;
+const clock = movableClock();
+let admin: TClient;
+let provider: TSignedInUser;
+let otherProvider: TSignedInUser;
+let customer: TSignedInUser;
+let otherCustomer: TSignedInUser;
+let customerOrgId: string;
+let fileId: string;
+const bytes = randomBytes(50_000);
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { COMPANY_EMAIL }, clock: clock.now });
+  admin = (await createSignedInAdmin(t.app)).client;
+  provider = await createSignedInUser(t.app, t.db, admin, {
+    role: 'provider_user',
+    organization: { name: `Viewer Scans ${randomUUID().slice(0, 6)}` },
+  });
+  otherProvider = await createSignedInUser(t.app, t.db, admin, {
+    role: 'provider_admin',
+    organization: { name: `Other Scans ${randomUUID().slice(0, 6)}` },
+  });
+  customerOrgId = (await createOrganization(admin, 'customer')).id;
+  customer = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_user',
+    organization: { id: customerOrgId },
+  });
+  otherCustomer = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_admin',
+    organization: { id: (await createOrganization(admin, 'customer')).id },
+  });
+
+  const { orderId } = await acceptedJob(t.app, { admin, customerOrgId, provider }, { clock });
+  const meta = (values: Record<string, string>) =>
+    Object.entries(values)
+      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+      .join(',');
+  const headers = { 'tus-resumable': '1.0.0', origin: APP_ORIGIN, cookie: provider.client.jar.header() };
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/provider/uploads',
+    headers: {
+      ...headers,
+      'upload-length': String(bytes.length),
+      'upload-metadata': meta({ orderId, filename: 'walkthrough.mp4' }),
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const done = await t.app.inject({
+    method: 'PATCH',
+    url: String(created.headers.location),
+    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    payload: bytes,
+  });
+  expect(done.statusCode, done.body).toBe(204);
+  fileId = String(done.headers['upload-deliverable-id']);
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const providerLink = (id: string) => `/api/provider/files/${id}/link`;
+const adminLink = (id: string) => `/api/admin/deliverables/${id}/link`;
+
+describe('viewing links in the provider and admin portals', () => {
+  it('gives the provider holding the order a link a viewer reads by Range', async () => {
+    const answer = await provider.client.post(providerLink(fileId));
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    const { url, expiresAt } = answer.json() as { url: string; expiresAt: string };
+    expect(url).toMatch(/^\/api\/files\//);
+    expect(new Date(expiresAt).getTime() - clock.now().getTime()).toBeLessThanOrEqual(300_000);
+
+    const head = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-1023' } });
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['accept-ranges']).toBe('bytes');
+    expect(head.headers['content-range']).toBe(`bytes 0-1023/${bytes.length}`);
+    expect(head.rawPayload.equals(bytes.subarray(0, 1024))).toBe(true);
+    const tail = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=-100' } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 100))).toBe(true);
+    const beyond = await t.app.inject({ method: 'GET', url, headers: { range: `bytes=${bytes.length}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${bytes.length}`);
+  });
+
+  it('gives an admin a link to any order file', async () => {
+    const answer = await admin.post(adminLink(fileId));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const whole = await t.app.inject({ method: 'GET', url: answer.json().url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+    const missing = await admin.post(adminLink(randomUUID()));
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses everyone else: another provider, customers on provider and admin routes, the signed out', async () => {
+    const other = await otherProvider.client.post(providerLink(fileId));
+    expect(other.statusCode).toBe(404);
+    expect(errorOf(other).code).toBe('not_found');
+    expect((await customer.client.post(providerLink(fileId))).statusCode).toBe(403);
+    expect((await customer.client.post(adminLink(fileId))).statusCode).toBe(403);
+    expect((await provider.client.post(adminLink(fileId))).statusCode).toBe(403);
+    expect((await otherCustomer.client.post(`/api/customer/deliverables/${fileId}/link`)).statusCode).toBe(404);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: providerLink(fileId),
+      headers: { origin: APP_ORIGIN },
+      payload: {},
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await provider.client.post(providerLink('not-a-uuid'))).statusCode).toBe(400);
+  });
+
+  it('refuses a link after 300 seconds; a renewed one reads the same range again', async () => {
+    const { url } = (await customer.client.post(`/api/customer/deliverables/${fileId}/link`)).json() as { url: string };
+    clock.advance(301_000);
+    const expired = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
+    expect(expired.statusCode).toBe(403);
+    const renewed = (await customer.client.post(`/api/customer/deliverables/${fileId}/link`)).json() as { url: string };
+    const again = await t.app.inject({ method: 'GET', url: renewed.url, headers: { range: 'bytes=0-99' } });
+    expect(again.statusCode).toBe(206);
+    expect(again.rawPayload.equals(bytes.subarray(0, 100))).toBe(true);
+  });
+});

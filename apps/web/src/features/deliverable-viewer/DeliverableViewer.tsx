@@ -1,0 +1,114 @@
+import { Center, Loader, Stack } from '@mantine/core';
+import type { TViewerPin } from '@spacecapture/shared/viewer-pin';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { FileFacts } from './components/file-facts.tsx';
+import { ViewerFallback } from './components/viewer-fallback.tsx';
+import { fetchFile, type TRenewUrl } from './lib/fetch-file.ts';
+import { plyHasFaces, type TViewerFile, viewerKindOf } from './lib/viewer-kind.ts';
+import { hasWebGL } from './lib/webgl.ts';
+
+/* Each viewer is its own chunk, loaded only when a file of its type is opened (three.js, pdf.js). */
+const ModelViewer = lazy(() => import('./components/model-viewer.tsx'));
+const ImageViewer = lazy(() => import('./components/image-viewer.tsx'));
+const PdfViewer = lazy(() => import('./components/pdf-viewer.tsx'));
+const VideoViewer = lazy(() => import('./components/video-viewer.tsx'));
+
+export type TDeliverableViewerProps = {
+  file: TViewerFile;
+  /** A signed link to the file (Range supported). */
+  url: string;
+  /** Markers to show in the 3D and panorama viewers. */
+  pins?: readonly TViewerPin[];
+  /** When given, the 3D and panorama viewers offer "Pin a comment": a click on a point calls it. */
+  onPickPoint?: (pin: TViewerPin) => void;
+  /** A fresh link when `url` has expired (the portals renew; a share page may not need to). */
+  renewUrl?: TRenewUrl;
+  /** A link to another file of the same order by its name (an OBJ's MTL and textures), or null. */
+  resolveRelated?: (fileName: string) => Promise<string | null>;
+};
+
+const PLY_HEADER_BYTES = 4096;
+
+/** Reads a PLY's header through a Range request: a mesh opens in the 3D viewer, points in the point-cloud one. */
+function usePlyKind(url: string, enabled: boolean, renewUrl: TRenewUrl | undefined) {
+  const [kind, setKind] = useState<'model' | 'point-cloud' | 'unknown' | null>(null);
+  // The header is read once per file; a renewed link does not change it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    if (!enabled) return;
+    const abort = new AbortController();
+    fetchFile(url, { renewUrl, range: { start: 0, end: PLY_HEADER_BYTES - 1 }, signal: abort.signal })
+      .then((response) => response.arrayBuffer())
+      .then((bytes) => {
+        const faces = plyHasFaces(new TextDecoder('latin1').decode(bytes));
+        setKind(faces === null ? 'unknown' : faces ? 'model' : 'point-cloud');
+      })
+      .catch(() => {
+        if (!abort.signal.aborted) setKind('unknown');
+      });
+    return () => abort.abort();
+  }, [enabled]);
+  return kind;
+}
+
+function ViewerLoading() {
+  return (
+    <Center h={240} data-viewer-state="loading">
+      <Loader />
+    </Center>
+  );
+}
+
+/**
+ * A deliverable's facts, its Download and the viewer for its type: 3D model, panorama or image,
+ * PDF, video, or (for types with no viewer here, and browsers without WebGL) the facts alone.
+ * Used by the portals' viewer page and by pages outside the portals (a public share).
+ */
+export function DeliverableViewer({ file, url, pins, onPickPoint, renewUrl, resolveRelated }: TDeliverableViewerProps) {
+  const webgl = useMemo(() => hasWebGL(), []);
+  const baseKind = viewerKindOf(file);
+  const plyKind = usePlyKind(url, baseKind === 'ply' && webgl, renewUrl);
+  const kind = baseKind === 'ply' ? plyKind : baseKind;
+  const pinProps = { ...(pins ? { pins } : {}), ...(onPickPoint ? { onPickPoint } : {}) };
+
+  let viewer: ReactNode;
+  switch (kind) {
+    case null:
+      viewer = <ViewerLoading />;
+      break;
+    case 'model':
+      viewer = webgl ? (
+        <ModelViewer file={file} url={url} renewUrl={renewUrl} resolveRelated={resolveRelated} {...pinProps} />
+      ) : (
+        <ViewerFallback reason="This browser cannot show 3D (WebGL is off or not supported)." />
+      );
+      break;
+    case 'point-cloud':
+      // MERGE POINT: point clouds (LAS/LAZ, point-cloud PLY) and E57 open in
+      // ./point-cloud/PointCloudViewer.tsx, lazy-loaded here; until then, the facts and Download.
+      viewer = webgl ? (
+        <ViewerFallback reason="Point clouds cannot be previewed here yet." />
+      ) : (
+        <ViewerFallback reason="This browser cannot show 3D (WebGL is off or not supported)." />
+      );
+      break;
+    case 'image':
+      viewer = <ImageViewer file={file} url={url} renewUrl={renewUrl} webgl={webgl} {...pinProps} />;
+      break;
+    case 'pdf':
+      viewer = <PdfViewer url={url} renewUrl={renewUrl} />;
+      break;
+    case 'video':
+      viewer = <VideoViewer file={file} url={url} renewUrl={renewUrl} />;
+      break;
+    default:
+      viewer = <ViewerFallback reason="This type of file has no preview." />;
+  }
+
+  return (
+    <Stack gap="md">
+      <FileFacts file={file} url={url} renewUrl={renewUrl} />
+      <Suspense fallback={<ViewerLoading />}>{viewer}</Suspense>
+    </Stack>
+  );
+}

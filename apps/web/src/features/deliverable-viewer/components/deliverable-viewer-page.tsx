@@ -1,0 +1,108 @@
+import { Anchor, Center, Loader, Text } from '@mantine/core';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type { TPortal } from '@spacecapture/shared/roles';
+import { useCallback, useEffect, useState } from 'react';
+import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { AppLink } from '../../../components/ui/app-link.tsx';
+import { createViewerLink } from '../api/create-viewer-link.ts';
+import { type TOrderFile, useOrderFiles } from '../api/get-order-files.ts';
+import { DeliverableViewer } from '../DeliverableViewer.tsx';
+
+/** Where each portal lists an order's files, for the way back. */
+const BACK: Record<TPortal, { to: string; label: string }> = {
+  customer: { to: PORTAL_PATHS.customer.orders, label: 'Back to Orders' },
+  provider: { to: PORTAL_PATHS.provider.uploads, label: 'Back to Uploads' },
+  admin: { to: PORTAL_PATHS.admin.orders, label: 'Back to Orders' },
+};
+
+/**
+ * A signed link to the file, fetched when the page opens; `renew` fetches a fresh one (links live
+ * 300 seconds, and a viewer may need the file again later: video ranges, a Download).
+ */
+function useSignedLink(portal: TPortal, fileId: string) {
+  const [link, setLink] = useState<{ url: string } | { error: unknown } | null>(null);
+  const renew = useCallback(async () => {
+    const fresh = await createViewerLink(portal, fileId);
+    setLink({ url: fresh.url });
+    return fresh.url;
+  }, [portal, fileId]);
+  useEffect(() => {
+    let current = true;
+    createViewerLink(portal, fileId).then(
+      (fresh) => current && setLink({ url: fresh.url }),
+      (error: unknown) => current && setLink({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [portal, fileId]);
+  return { link, renew };
+}
+
+function ViewerBody({ portal, file, files }: { portal: TPortal; file: TOrderFile; files: readonly TOrderFile[] }) {
+  const { link, renew } = useSignedLink(portal, file.id);
+  // An OBJ's MTL and textures: the order's other files of that name (the newest, as the list is newest first).
+  const resolveRelated = useCallback(
+    async (name: string) => {
+      const sibling = files.find(
+        (candidate) => candidate.id !== file.id && candidate.name.toLowerCase() === name.toLowerCase(),
+      );
+      return sibling ? (await createViewerLink(portal, sibling.id)).url : null;
+    },
+    [files, file.id, portal],
+  );
+  if (!link) {
+    return (
+      <Center h={240}>
+        <Loader />
+      </Center>
+    );
+  }
+  if ('error' in link) return <QueryError error={link.error} what="the file" />;
+  return (
+    <DeliverableViewer
+      file={{ id: file.id, name: file.name, sizeBytes: file.sizeBytes }}
+      url={link.url}
+      renewUrl={renew}
+      resolveRelated={resolveRelated}
+    />
+  );
+}
+
+/** `<portal>/orders/:orderId/files/:fileId`: one deliverable in its viewer, in any of the three portals. */
+export function DeliverableViewerPage({
+  portal,
+  orderId,
+  fileId,
+}: {
+  portal: TPortal;
+  orderId: string;
+  fileId: string;
+}) {
+  const files = useOrderFiles(portal, orderId);
+  const file = files.data?.find((candidate) => candidate.id === fileId);
+  const back = BACK[portal];
+  return (
+    <PortalPage
+      title={file?.name ?? 'Deliverable'}
+      description={
+        <Anchor component={AppLink} to={back.to} size="sm">
+          {back.label}
+        </Anchor>
+      }
+    >
+      {files.isPending ? (
+        <Center h={240}>
+          <Loader />
+        </Center>
+      ) : files.isError ? (
+        <QueryError error={files.error} onRetry={() => void files.refetch()} what="the file" />
+      ) : file ? (
+        <ViewerBody key={file.id} portal={portal} file={file} files={files.data} />
+      ) : (
+        <Text c="dimmed">File not found.</Text>
+      )}
+    </PortalPage>
+  );
+}

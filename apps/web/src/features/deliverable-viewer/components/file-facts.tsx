@@ -1,0 +1,51 @@
+import { Button, Group, SimpleGrid } from '@mantine/core';
+import { formatFileSize } from '@spacecapture/shared/file-size';
+import { useState } from 'react';
+import { Fact } from '../../../components/portal/fact.tsx';
+import type { TRenewUrl } from '../lib/fetch-file.ts';
+import { type TViewerFile, typeLabelOf } from '../lib/viewer-kind.ts';
+
+/** Starts the browser's download of a same-origin URL (the server answers with an attachment). */
+function startDownload(url: string, fileName: string) {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.rel = 'noopener';
+  anchor.hidden = true;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
+/** The file's name, size and type, and Download (through a fresh link when one can be had). */
+export function FileFacts({
+  file,
+  url,
+  renewUrl,
+}: {
+  file: TViewerFile;
+  url: string;
+  renewUrl?: TRenewUrl | undefined;
+}) {
+  const [pending, setPending] = useState(false);
+  const download = async () => {
+    setPending(true);
+    try {
+      startDownload(renewUrl ? await renewUrl() : url, file.name);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Group justify="space-between" align="flex-end" gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" style={{ flex: 1 }}>
+        <Fact label="File">{file.name}</Fact>
+        <Fact label="Size">{formatFileSize(file.sizeBytes)}</Fact>
+        <Fact label="Type">{typeLabelOf(file)}</Fact>
+      </SimpleGrid>
+      <Button variant="light" loading={pending} aria-label={`Download ${file.name}`} onClick={() => void download()}>
+        Download
+      </Button>
+    </Group>
+  );
+}
