@@ -177,6 +177,9 @@ const optionalPhone = z
  */
 export const ZCreateCustomerOrderRequest = ZCaptureRequest.pick({
   location: true,
+  placeId: true,
+  preferredWindows: true,
+  accessNotes: true,
   spaceType: true,
   spaceSize: true,
   captureType: true,
