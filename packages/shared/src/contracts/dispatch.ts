@@ -68,6 +68,19 @@ export const ZRequestedWindow = z
 export type TRequestedWindow = z.infer<typeof ZRequestedWindow>;
 export const ZRequestedWindows = z.array(ZRequestedWindow).max(5, DISPATCH_MESSAGES.windows);
 
+function isEmptyRow(row: unknown): boolean {
+  return typeof row === 'object' && row !== null && Object.values(row).every((value) => value === '' || value == null);
+}
+
+/**
+ * A request form's windows: rows the visitor left wholly empty are dropped (the form always shows
+ * one), none at all is an empty list.
+ */
+export const ZRequestedWindowsField = z.preprocess(
+  (rows) => (Array.isArray(rows) ? rows.filter((row) => !isEmptyRow(row)) : rows),
+  ZRequestedWindows.default([]),
+);
+
 /** Where a capture is: a gazetteer place or one an admin set. */
 export const ZOrderPlace = z.object({
   label: boundedText(FIELD_LIMITS.shortText, { min: 1, message: DISPATCH_MESSAGES.placeLabel }),
