@@ -5,7 +5,7 @@ import type { Ref } from 'react';
 import { PLACE_QUERY_MIN, usePlaceSearch } from './search-places.ts';
 
 /** A place the form keeps: what the server needs to find it again, and what the visitor saw. */
-export type TPickedPlace = Pick<TPlace, 'id' | 'label' | 'timeZone'>;
+export type TPickedPlace = Pick<TPlace, 'id' | 'label' | 'lat' | 'lon' | 'timeZone'>;
 
 type TPlaceFieldProps = {
   label: string;
@@ -54,7 +54,13 @@ export function PlaceField(props: TPlaceFieldProps) {
       const picked = places.find((item) => item.id === optionValue);
       if (picked) {
         onChange(picked.label);
-        onPlaceChange({ id: picked.id, label: picked.label, timeZone: picked.timeZone });
+        onPlaceChange({
+          id: picked.id,
+          label: picked.label,
+          lat: picked.lat,
+          lon: picked.lon,
+          timeZone: picked.timeZone,
+        });
       }
     }
     combobox.closeDropdown();
