@@ -67,7 +67,7 @@ export function PlaceField(props: TPlaceFieldProps) {
   }
 
   const description = place
-    ? `On the map: ${place.label} (${place.timeZone}).`
+    ? `On the map: ${place.label}${place.timeZone ? ` (${place.timeZone})` : ''}.`
     : (props.description ?? 'Start typing a city or town and choose it from the list, or enter an address.');
 
   return (
