@@ -87,11 +87,18 @@ function AvailabilityEditor({ initial, onDone }: { initial: TProviderAvailabilit
   const save = useUpdateAvailability();
   const [state, setState] = useState(() => formStateOf(initial));
   const [problems, setProblems] = useState<string[]>([]);
+  // Functional updates: picking a place changes a row's text and place in two calls of one event.
   const update = (change: Partial<TFormState>) => setState((current) => ({ ...current, ...change }));
   const setDay = (index: number, change: Partial<TDayRow>) =>
-    update({ days: state.days.map((day, at) => (at === index ? { ...day, ...change } : day)) });
+    setState((current) => ({
+      ...current,
+      days: current.days.map((day, at) => (at === index ? { ...day, ...change } : day)),
+    }));
   const setBase = (index: number, change: Partial<TBaseRow>) =>
-    update({ bases: state.bases.map((base, at) => (at === index ? { ...base, ...change } : base)) });
+    setState((current) => ({
+      ...current,
+      bases: current.bases.map((base, at) => (at === index ? { ...base, ...change } : base)),
+    }));
 
   function submit() {
     const parsed = ZProviderAvailability.safeParse(requestOf(state));
