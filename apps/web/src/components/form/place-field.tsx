@@ -68,11 +68,11 @@ export function PlaceField(props: TPlaceFieldProps) {
 
   const description = place
     ? `On the map: ${place.label}${place.timeZone ? ` (${place.timeZone})` : ''}.`
-    : (props.description ?? 'Start typing a city or town and choose it from the list, or enter an address.');
+    : props.description;
 
   return (
     <Combobox store={combobox} onOptionSubmit={pick} withinPortal>
-      <Combobox.Target>
+      <Combobox.Target withExpandedAttribute>
         <TextInput
           label={props.label}
           name={props.name}
