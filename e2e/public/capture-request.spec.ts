@@ -137,6 +137,10 @@ test.describe('capture request form', () => {
           timeline: 'standard',
           additionalInfo: 'Side entrance, ring the bell.',
           source: 'website',
+          // Typed text naming exactly one place is placed without a pick (decision 140).
+          place: { label: 'Oakland, California, US', lat: 37.8044, lon: -122.2708, timeZone: 'America/Los_Angeles' },
+          requestedWindows: [],
+          accessNotes: null,
         },
       },
     ]);
@@ -191,6 +195,10 @@ test.describe('capture request form', () => {
       timeline: 'urgent',
       additionalInfo: null,
       source: 'website',
+      // "London" names several places: kept for an admin to place (decision 140).
+      place: null,
+      requestedWindows: [],
+      accessNotes: null,
     });
     // Give a duplicate time to show up, then make sure there is none.
     await page.waitForTimeout(500);
