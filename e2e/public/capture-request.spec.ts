@@ -98,7 +98,9 @@ test.describe('capture request form', () => {
     await field(page, 'Email').fill(email);
     await page.getByRole('button', SUBMIT).click();
     await expect(field(page, 'Email')).not.toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveAccessibleDescription('Location is required.');
+    await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveAccessibleDescription(
+      'Location is required.',
+    );
 
     expect(posts).toEqual([]);
     expect(await leadsOf(inspector, email)).toEqual([]);
