@@ -68,6 +68,12 @@ describe('the public capture request', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const lead = await leadOf(response.json().id);
+    // The confirmation lists the windows as given and the access notes.
+    const [confirmation] = (await t.db.select().from(schema.outboxEmails)).filter((row) =>
+      row.to.includes(lead.contact.email),
+    );
+    expect(confirmation?.text).toContain(`${inAWeek} 09:00–12:00`);
+    expect(confirmation?.text).toContain('Ring the bell at the loading bay.');
     expect(lead.details).toMatchObject({
       place: { label: 'Leeds, England, GB', timeZone: 'Europe/London' },
       requestedWindows: [{ date: inAWeek, from: '09:00', to: '12:00' }],
