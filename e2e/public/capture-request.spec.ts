@@ -98,7 +98,9 @@ test.describe('capture request form', () => {
     await field(page, 'Email').fill(email);
     await page.getByRole('button', SUBMIT).click();
     await expect(field(page, 'Email')).not.toHaveAttribute('aria-invalid', 'true');
-    await expect(field(page, 'Location')).toHaveAccessibleDescription('Location is required.');
+    await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveAccessibleDescription(
+      'Location is required.',
+    );
 
     expect(posts).toEqual([]);
     expect(await leadsOf(inspector, email)).toEqual([]);
@@ -137,6 +139,10 @@ test.describe('capture request form', () => {
           timeline: 'standard',
           additionalInfo: 'Side entrance, ring the bell.',
           source: 'website',
+          // Typed text naming exactly one place is placed without a pick (decision 140).
+          place: { label: 'Oakland, California, US', lat: 37.8044, lon: -122.2708, timeZone: 'America/Los_Angeles' },
+          requestedWindows: [],
+          accessNotes: null,
         },
       },
     ]);
@@ -191,6 +197,10 @@ test.describe('capture request form', () => {
       timeline: 'urgent',
       additionalInfo: null,
       source: 'website',
+      // "London" names several places: kept for an admin to place (decision 140).
+      place: null,
+      requestedWindows: [],
+      accessNotes: null,
     });
     // Give a duplicate time to show up, then make sure there is none.
     await page.waitForTimeout(500);

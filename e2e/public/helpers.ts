@@ -259,7 +259,7 @@ export async function fillCaptureRequest(page: Page, values: TCaptureRequestValu
   await field(page, 'Phone').fill(values.phone);
   if (values.company !== undefined) await field(page, 'Company Name (Optional)').fill(values.company);
   await field(page, 'Space Type').selectOption({ label: values.spaceType });
-  await field(page, 'Location').fill(values.location);
+  await page.getByRole('combobox', { name: 'Location', exact: true }).fill(values.location);
   await field(page, 'Space Size').selectOption({ label: values.spaceSize });
   await field(page, 'What do you need?').selectOption({ label: values.captureType });
   await field(page, 'Timeline').selectOption({ label: values.timeline });

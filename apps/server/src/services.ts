@@ -92,11 +92,13 @@ export async function createServices(deps: {
     await uploads.releaseReservation(key);
   };
 
+  const places = createPlacesService();
   const services = {
     publicForms: createPublicFormsService({
       db,
       clock,
       files,
+      places,
       companyEmail: config.companyEmail,
       log: deps.log.child({ module: 'public-forms' }),
       onEmailsQueued,
@@ -123,7 +125,7 @@ export async function createServices(deps: {
       companyEmail: config.companyEmail,
       onEmailsQueued,
     }),
-    orderRequests: createOrderRequestsService(workflowDeps),
+    orderRequests: createOrderRequestsService({ ...workflowDeps, places }),
     team: createTeamService({ db, invitations }),
     provider: createProviderService({ db, clock, assignments }),
     uploads,
@@ -135,7 +137,7 @@ export async function createServices(deps: {
     reporting: createReportingService({ db, clock }),
     outboxView: createOutboxViewService({ db }),
     dispatch: createDispatchService({ db, clock }),
-    places: createPlacesService(),
+    places,
     webhooks: createWebhooksService({ db, clock, ...deps.webhooks }),
     conversations: createConversationsService({
       db,

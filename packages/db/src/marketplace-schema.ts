@@ -27,7 +27,15 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export type TOrderPlace = { label: string; lat: number; lon: number; timeZone: string };
 export type TTimeWindow = { start: string; end: string };
 
-export type TPreferredDates = { timeline: string | null; notes: string | null };
+export type TPreferredDates = {
+  timeline: string | null;
+  notes: string | null;
+  /**
+   * The days and hours the customer gave on the request form, local at the place (decision 140):
+   * turned into `preferred_windows` once the order has a place and so a time zone.
+   */
+  windows?: { date: string; from: string; to: string }[];
+};
 
 export const orders = pgTable(
   'orders',

@@ -18,6 +18,11 @@ export type TLeadDetails = {
   timeline: string;
   additionalInfo: string | null;
   source: 'website';
+  /** Decision 140: the place picked or matched on the form (absent on older leads, null when unplaced). */
+  place?: { label: string; lat: number; lon: number; timeZone: string } | null;
+  /** The preferred days and hours as given, local at the place. */
+  requestedWindows?: { date: string; from: string; to: string }[];
+  accessNotes?: string | null;
 };
 
 export const orderLeads = pgTable(

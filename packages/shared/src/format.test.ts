@@ -6,6 +6,8 @@ import {
   formatDateTime,
   formatDateTimeRange,
   formatMoney,
+  formatPlaceTime,
+  formatPlaceWindow,
   formatTime,
 } from './format.ts';
 
@@ -52,5 +54,24 @@ describe('time', () => {
   it('shows a text that is no date as it came', () => {
     expect(formatDateTime('soon')).toBe('soon');
     expect(formatDate('')).toBe('');
+  });
+});
+
+describe('capture times at their place (decision 141)', () => {
+  it('names the place’s zone by its IANA name, the day once for a window within one day', () => {
+    // 08:00 UTC in December is 08:00 in London and 17:00 in Tokyo.
+    expect(formatPlaceWindow('2026-12-03T08:00:00Z', '2026-12-03T11:00:00Z', 'Europe/London')).toBe(
+      'Dec 3, 2026, 8:00 AM – 11:00 AM (Europe/London)',
+    );
+    expect(formatPlaceWindow('2026-12-03T08:00:00Z', '2026-12-03T16:00:00Z', 'Asia/Tokyo')).toBe(
+      'Dec 3, 2026, 5:00 PM – Dec 4, 2026, 1:00 AM (Asia/Tokyo)',
+    );
+    expect(formatPlaceTime('2026-07-01T08:00:00Z', 'Europe/London')).toBe('Jul 1, 2026, 9:00 AM (Europe/London)');
+  });
+
+  it('falls back to the range with its short zone name when there is no place', () => {
+    expect(formatPlaceWindow('2026-12-03T08:00:00Z', '2026-12-03T11:00:00Z', null)).toBe(
+      formatDateTimeRange('2026-12-03T08:00:00Z', '2026-12-03T11:00:00Z'),
+    );
   });
 });

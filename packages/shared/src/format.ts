@@ -102,3 +102,21 @@ export function formatDateTimeRange(start: string | Date, end: string | Date, ti
     : format('date-time-unnamed', start, timeZone);
   return `${from} – ${sameDay ? formatTime(end, timeZone) : formatDateTime(end, timeZone)}`;
 }
+
+/**
+ * A capture's window at its place (decision 141): the place's local times with the zone named by
+ * its IANA name ("Dec 3, 2026, 9:00 AM – 12:00 PM (Europe/London)"). Without a place (an order not
+ * yet placed) the window is shown as formatDateTimeRange shows it.
+ */
+export function formatPlaceWindow(start: string | Date, end: string | Date, timeZone?: string | null): string {
+  if (!timeZone) return formatDateTimeRange(start, end);
+  const sameDay = formatDate(start, timeZone) === formatDate(end, timeZone);
+  const to = sameDay ? formatClockTime(end, timeZone) : format('date-time-unnamed', end, timeZone);
+  return `${format('date-time-unnamed', start, timeZone)} – ${to} (${timeZone})`;
+}
+
+/** A moment at a place, its zone named by its IANA name ("Dec 3, 2026, 9:00 AM (Europe/London)"). */
+export function formatPlaceTime(value: string | Date, timeZone?: string | null): string {
+  if (!timeZone) return formatDateTime(value);
+  return `${format('date-time-unnamed', value, timeZone)} (${timeZone})`;
+}

@@ -87,3 +87,17 @@ export function localTimeOf(instant: number, timeZone: string): string {
   const wall = wallClockOf(instant, timeZone);
   return `${pad(wall.hour)}:${pad(wall.minute)}`;
 }
+
+/**
+ * Days and hours given at a place ("2027-03-04", "09:00"–"12:00") as instants in its zone: how a
+ * request form's windows become an order's preferred windows once the place is known.
+ */
+export function windowsInZone(
+  windows: readonly { date: string; from: string; to: string }[],
+  timeZone: string,
+): { start: string; end: string }[] {
+  return windows.map((window) => ({
+    start: new Date(instantOf(window.date, window.from, timeZone)).toISOString(),
+    end: new Date(instantOf(window.date, window.to, timeZone)).toISOString(),
+  }));
+}

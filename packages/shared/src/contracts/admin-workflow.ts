@@ -9,6 +9,7 @@ import {
   QUOTE_MACHINE,
   type TMachine,
 } from '../state-machines.ts';
+import { ZOrderPlace, ZTimeWindow } from './dispatch.ts';
 import { ZInvitation } from './invitations.ts';
 import { ZOrderRequestDetails } from './order-requests.ts';
 
@@ -249,7 +250,12 @@ export function validityInstant(value: string): Date {
 // ---------------------------------------------------------------------------------------------
 // Orders (as the workflow shows them)
 
-export const ZPreferredDates = z.object({ timeline: z.string().nullable(), notes: z.string().nullable() });
+export const ZPreferredDates = z.object({
+  timeline: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** The days and hours given on the request form, local at the place (decision 140). */
+  windows: z.array(z.object({ date: z.string(), from: z.string(), to: z.string() })).optional(),
+});
 
 export const ZOrder = z.object({
   id: z.uuid(),
@@ -264,6 +270,10 @@ export const ZOrder = z.object({
   request: ZOrderRequestDetails.nullable(),
   scheduledStart: isoDateTime.nullable(),
   scheduledEnd: isoDateTime.nullable(),
+  /** Where the capture is (null while unplaced), the customer's windows and access notes (decision 123). */
+  place: ZOrderPlace.nullable(),
+  preferredWindows: z.array(ZTimeWindow),
+  accessNotes: z.string().nullable(),
   createdAt: isoDateTime,
 });
 export type TOrder = z.infer<typeof ZOrder>;

@@ -57,6 +57,8 @@ export const ZCustomerOrder = z.object({
   progress: ZOrderProgress,
   scheduledStart: isoDateTime.nullable(),
   scheduledEnd: isoDateTime.nullable(),
+  /** The place's time zone, in which the window is shown (decision 141); null while unplaced. */
+  timeZone: z.string().nullable(),
   createdAt: isoDateTime,
 });
 export type TCustomerOrder = z.infer<typeof ZCustomerOrder>;
@@ -183,6 +185,9 @@ const optionalPhone = z
  */
 export const ZCreateCustomerOrderRequest = ZCaptureRequest.pick({
   location: true,
+  placeId: true,
+  preferredWindows: true,
+  accessNotes: true,
   spaceType: true,
   spaceSize: true,
   captureType: true,

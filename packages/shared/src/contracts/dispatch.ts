@@ -20,6 +20,9 @@ export const DISPATCH_MESSAGES = {
   radius: 'The radius is from 1 to 500 km.',
   bases: 'Give one to 5 service bases.',
   query: 'Type at least 2 characters.',
+  placeId: 'Choose the place from the list again.',
+  windowDate: 'Choose a date from today to a year ahead.',
+  windowPast: 'This window has already passed.',
 } as const;
 
 const latitude = z
@@ -40,6 +43,43 @@ const localTime = z
   .max(5, DISPATCH_MESSAGES.time)
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, DISPATCH_MESSAGES.time);
 const localDate = z.iso.date({ error: DISPATCH_MESSAGES.date });
+
+/** A gazetteer place's id as GET /api/places gives it (decision 140). */
+export const ZPlaceId = boundedText(12).regex(/^[A-Za-z0-9_-]{12}$/, DISPATCH_MESSAGES.placeId);
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A preferred window as a customer gives it on a request form (decision 140): a day and hours
+ * at the place, read in the place's time zone once the place is known. The date must not have
+ * ended anywhere on earth yet (so "today" is right in every zone) and is at most a year ahead.
+ */
+export const ZRequestedWindow = z
+  .object({ date: localDate, from: localTime, to: localTime })
+  .refine(
+    (window) => {
+      const midnightUtc = Date.parse(`${window.date}T00:00:00Z`);
+      const now = Date.now();
+      return midnightUtc + 1.5 * DAY_MS > now && midnightUtc < now + 366 * DAY_MS;
+    },
+    { message: DISPATCH_MESSAGES.windowDate, path: ['date'] },
+  )
+  .refine((window) => window.to > window.from, { message: DISPATCH_MESSAGES.hoursOrder, path: ['to'] });
+export type TRequestedWindow = z.infer<typeof ZRequestedWindow>;
+export const ZRequestedWindows = z.array(ZRequestedWindow).max(5, DISPATCH_MESSAGES.windows);
+
+function isEmptyRow(row: unknown): boolean {
+  return typeof row === 'object' && row !== null && Object.values(row).every((value) => value === '' || value == null);
+}
+
+/**
+ * A request form's windows: rows the visitor left wholly empty are dropped (the form always shows
+ * one), none at all is an empty list.
+ */
+export const ZRequestedWindowsField = z.preprocess(
+  (rows) => (Array.isArray(rows) ? rows.filter((row) => !isEmptyRow(row)) : rows),
+  ZRequestedWindows.default([]),
+);
 
 /** Where a capture is: a gazetteer place or one an admin set. */
 export const ZOrderPlace = z.object({
@@ -147,6 +187,8 @@ export const ZPlaceSearchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(20).default(8),
 });
 export const ZPlace = z.object({
+  /** Stable across rebuilds of the gazetteer: what a form sends back for the place it chose. */
+  id: z.string(),
   label: z.string(),
   name: z.string(),
   region: z.string(),

@@ -58,6 +58,8 @@ export const ZScheduleEntry = z.object({
   kind: z.enum(['proposed', 'confirmed']),
   start: isoDateTime,
   end: isoDateTime,
+  /** The place's time zone, in which the window is shown (decision 141); null while unplaced. */
+  timeZone: z.string().nullable(),
 });
 export type TScheduleEntry = z.infer<typeof ZScheduleEntry>;
 export const ZProviderSchedule = z.object({ items: z.array(ZScheduleEntry) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CAPTURE_TYPES, EXPERIENCE_LEVELS, PROVIDER_DEVICES, SPACE_SIZES, SPACE_TYPES, TIMELINES } from '../enums.ts';
 import { boundedText, emailField, FIELD_LIMITS, optionalText, requiredChoice } from '../fields.ts';
 import { VALIDATION } from '../messages.ts';
+import { ZPlaceId, ZRequestedWindowsField } from './dispatch.ts';
 
 /**
  * Contracts of the public forms (spec 000 §3, §5). The same schemas validate in the browser
@@ -25,6 +26,11 @@ export const ZCaptureRequest = z.object({
   companyName: optionalText(FIELD_LIMITS.shortText),
   spaceType: choice(SPACE_TYPES, VALIDATION.spaceType),
   location: boundedText(FIELD_LIMITS.shortText, { min: 2, message: VALIDATION.location }),
+  /** The gazetteer place picked for the location; without one the server tries the text (decision 140). */
+  placeId: z.preprocess((value) => (value === '' ? undefined : value), ZPlaceId.optional()),
+  /** Preferred days and hours at the place; rows left empty on the form are dropped before this. */
+  preferredWindows: ZRequestedWindowsField,
+  accessNotes: optionalText(FIELD_LIMITS.longText, { multiline: true }),
   spaceSize: choice(SPACE_SIZES, VALIDATION.spaceSize),
   captureType: choice(CAPTURE_TYPES, VALIDATION.captureType),
   timeline: choice(TIMELINES, VALIDATION.timeline),

@@ -160,7 +160,13 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
       const history = await orderHistory(db, id);
       const now = clock();
       return {
-        order: { ...toOrderListItem(found), leadId: found.order.leadId },
+        order: {
+          ...toOrderListItem(found),
+          leadId: found.order.leadId,
+          place: found.order.place ?? null,
+          preferredWindows: found.order.preferredWindows ?? [],
+          accessNotes: found.order.accessNotes ?? null,
+        },
         jobEvents: history.events.map(({ event, actorEmail, actorName }) => ({
           id: event.id,
           type: event.type,

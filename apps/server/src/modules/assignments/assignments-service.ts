@@ -10,7 +10,7 @@ import {
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { AppError } from '@spacecapture/shared/errors';
-import { formatDateTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
+import { formatDateTime, formatPlaceTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import type { TNotificationEventType } from '@spacecapture/shared/notifications';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { providerFitsOrder } from '@spacecapture/shared/provider-fit';
@@ -71,6 +71,11 @@ import { toAssignmentView } from './assignments-view.ts';
 export type TOfferScope = { providerOrgId?: string };
 
 const PROVIDER_PICKER_LIMIT = 500;
+
+/** A capture time in the place's zone, named (decision 141); UTC while the order is not placed. */
+function captureTime(value: Date, order: { place: { timeZone: string } | null }) {
+  return order.place ? formatPlaceTime(value, order.place.timeZone) : formatDateTime(value, SERVER_TIME_ZONE);
+}
 
 function assertAssignmentMove(from: string, to: TAssignmentStatus) {
   if (!canTransition(ASSIGNMENT_MACHINE, from as TAssignmentStatus, to)) {
@@ -442,7 +447,7 @@ export function createAssignmentsService(deps: {
         const confirmed = {
           type: 'schedule_confirmed',
           title: `Schedule confirmed: ${orderAfter.title}`,
-          body: `The capture is scheduled from ${formatDateTime(start, SERVER_TIME_ZONE)} to ${formatDateTime(end, SERVER_TIME_ZONE)}.`,
+          body: `The capture is scheduled from ${captureTime(start, orderAfter)} to ${captureTime(end, orderAfter)}.`,
         } as const;
         await notifyScope(tx, { org: order.customerOrgId }, { ...confirmed, link: PORTAL_PATHS.customer.orders });
         await notifyScope(

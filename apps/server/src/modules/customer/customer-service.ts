@@ -147,6 +147,7 @@ export function createCustomerService(deps: {
       ),
       scheduledStart: iso(row.scheduledStart),
       scheduledEnd: iso(row.scheduledEnd),
+      timeZone: row.place?.timeZone ?? null,
       createdAt: row.createdAt.toISOString(),
     }));
   }

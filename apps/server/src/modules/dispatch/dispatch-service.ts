@@ -9,6 +9,7 @@ import type {
 } from '@spacecapture/shared/contracts/dispatch';
 import { rankProviders } from '@spacecapture/shared/dispatch-ranking';
 import { AppError } from '@spacecapture/shared/errors';
+import { windowsInZone } from '@spacecapture/shared/zoned-time';
 import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { findOrder, lockOrder, type TOrderRow, updateOrder } from '../orders/orders-repository.ts';
@@ -86,9 +87,14 @@ export function createDispatchService(deps: { db: TDatabase; clock: () => Date }
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw new AppError('not_found', 'Order not found.');
+        // Windows the customer gave on the form, local at the place, are read in the place's zone
+        // when the admin sends none (decision 140).
+        const requested = order.preferredDates?.windows ?? [];
+        const preferredWindows =
+          request.preferredWindows ?? (requested.length ? windowsInZone(requested, request.place.timeZone) : undefined);
         const after = await updateOrder(tx, order.id, {
           place: request.place,
-          ...(request.preferredWindows ? { preferredWindows: request.preferredWindows } : {}),
+          ...(preferredWindows ? { preferredWindows } : {}),
           ...(request.accessNotes !== undefined ? { accessNotes: request.accessNotes } : {}),
         });
         await recordAudit(tx, {

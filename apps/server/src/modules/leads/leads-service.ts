@@ -12,6 +12,7 @@ import {
 import { CAPTURE_TYPE_OPTIONS, labelOf, SPACE_TYPE_OPTIONS } from '@spacecapture/shared/enums';
 import { AppError } from '@spacecapture/shared/errors';
 import { canTransition, LEAD_MACHINE, type TLeadStatus, transitionRefusal } from '@spacecapture/shared/state-machines';
+import { windowsInZone } from '@spacecapture/shared/zoned-time';
 import type { TActor } from '../../lib/actor.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
@@ -133,7 +134,17 @@ export function createLeadsService(deps: {
             status: 'triage',
             location: lead.details.location,
             captureType: lead.details.captureType,
-            preferredDates: { timeline: lead.details.timeline ?? null, notes: lead.details.additionalInfo ?? null },
+            preferredDates: {
+              timeline: lead.details.timeline ?? null,
+              notes: lead.details.additionalInfo ?? null,
+              windows: lead.details.requestedWindows ?? [],
+            },
+            // The request's place and windows (decision 140): an admin places only what the form could not.
+            place: lead.details.place ?? null,
+            preferredWindows: lead.details.place
+              ? windowsInZone(lead.details.requestedWindows ?? [], lead.details.place.timeZone)
+              : [],
+            accessNotes: lead.details.accessNotes ?? null,
             customerOrgId: org.id,
             leadId: lead.id,
           });

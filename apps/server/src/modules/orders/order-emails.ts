@@ -1,5 +1,5 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { formatDateTime, formatMoney, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
+import { formatDateTime, formatMoney, formatPlaceTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import type { TSummaryRow } from '../../lib/html.ts';
 import { summaryEmailsTo } from '../outbox/summary-emails.ts';
 import type { TQuoteRow } from '../quotes/quotes-repository.ts';
@@ -14,6 +14,14 @@ import type { TOrderRow } from './orders-repository.ts';
 /** A time as every e-mail gives it: its zone named, UTC (decision 100). */
 function when(value: Date | null) {
   return value ? formatDateTime(value, SERVER_TIME_ZONE) : null;
+}
+
+/**
+ * A capture time: at the order's place, in its zone named by its IANA name (decision 141); UTC,
+ * as every other time, while the order is not placed.
+ */
+function atPlace(value: Date, order: TOrderRow) {
+  return order.place ? formatPlaceTime(value, order.place.timeZone) : when(value);
 }
 
 function orderRows(order: TOrderRow, options: { location: string | null }): TSummaryRow[] {
@@ -127,7 +135,11 @@ export function scheduleProposedEmails(input: {
     input.recipients,
     `Schedule proposed: ${input.order.title}`,
     `${input.providerName} proposed a capture window. Confirm it on the Assignments page.`,
-    [...orderRows(input.order, input.order), ['Start', when(input.start)], ['End', when(input.end)]],
+    [
+      ...orderRows(input.order, input.order),
+      ['Start', atPlace(input.start, input.order)],
+      ['End', atPlace(input.end, input.order)],
+    ],
   );
 }
 
@@ -141,6 +153,10 @@ export function scheduleConfirmedEmails(input: {
     input.recipients,
     `Schedule confirmed: ${input.order.title}`,
     'The capture is scheduled for the window below.',
-    [...orderRows(input.order, input.order), ['Start', when(input.start)], ['End', when(input.end)]],
+    [
+      ...orderRows(input.order, input.order),
+      ['Start', atPlace(input.start, input.order)],
+      ['End', atPlace(input.end, input.order)],
+    ],
   );
 }

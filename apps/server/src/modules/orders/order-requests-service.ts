@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotent } from '../idempotency/idempotency.ts';
 import { orderTitleOf } from '../leads/leads-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { placeRequest, type TPlacesService } from '../places/places-service.ts';
 import { enqueueWebhookEvent, orderPayload } from '../webhooks/webhook-events.ts';
 import { customerOrderedEmails } from './order-request-emails.ts';
 import {
@@ -59,6 +60,8 @@ function estimateOf(request: TCreateCustomerOrderRequest): TOrderEstimate | null
  */
 export function createOrderRequestsService(deps: {
   db: TDatabase;
+  clock: () => Date;
+  places: TPlacesService;
   companyEmail: string;
   /** Base of the links in e-mails. */
   publicUrl: string;
@@ -73,6 +76,8 @@ export function createOrderRequestsService(deps: {
       idempotencyKey: string | undefined,
     ): Promise<TCreateCustomerOrderResponse> {
       const orgId = orgOf(customer);
+      // Before the transaction: the gazetteer may be read from disk on its first use.
+      const placement = await placeRequest(deps.places, request, deps.clock());
       const result = await runIdempotent<TCreateCustomerOrderResponse>(
         db,
         { scope: `customer-order:${customer.userId}`, key: idempotencyKey, requestHash: hashRequest(request) },
@@ -106,7 +111,14 @@ export function createOrderRequestsService(deps: {
             location: request.location,
             captureType: request.captureType,
             // As a converted lead has them, so providers and admins read timeline and notes alike.
-            preferredDates: { timeline: request.timeline, notes: request.additionalInfo },
+            preferredDates: {
+              timeline: request.timeline,
+              notes: request.additionalInfo,
+              windows: placement.requestedWindows,
+            },
+            place: placement.place,
+            preferredWindows: placement.preferredWindows,
+            accessNotes: request.accessNotes,
             customerOrgId: org.id,
             requestDetails: details,
           });

@@ -18,6 +18,9 @@ export function toOrderView(row: TOrderRow, customerOrg: { id: string; name: str
     request: row.requestDetails ?? null,
     scheduledStart: iso(row.scheduledStart),
     scheduledEnd: iso(row.scheduledEnd),
+    place: row.place ?? null,
+    preferredWindows: row.preferredWindows ?? [],
+    accessNotes: row.accessNotes ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -29,3 +29,28 @@ describe('gazetteer', () => {
     expect(searchKeyOf('Düsseldorf-Nord')).toBe('dusseldorf nord');
   });
 });
+
+describe('gazetteer lookups for the request forms (decision 140)', () => {
+  it('finds a place again by the id a search gave it', async () => {
+    const [leeds] = await gazetteer.search('leeds', 1);
+    expect(leeds?.id).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(await gazetteer.findById(leeds!.id)).toEqual(leeds);
+    expect(await gazetteer.findById('AAAAAAAAAAAA')).toBeNull();
+  });
+
+  it('gives every place of a common name its own id', async () => {
+    const found = await gazetteer.search('springfield', 20);
+    expect(found.length).toBeGreaterThan(5);
+    expect(new Set(found.map((place) => place.id)).size).toBe(found.length);
+  });
+
+  it('places typed text only when it names exactly one place', async () => {
+    expect((await gazetteer.findExact('Leeds, England, GB'))?.label).toBe('Leeds, England, GB');
+    expect((await gazetteer.findExact('saint-etienne, FR'))?.name).toBe('Saint-Étienne');
+    // Several Londons (England, Ontario, …): the text alone does not say which.
+    expect(await gazetteer.findExact('London')).toBeNull();
+    // A prefix is not a name.
+    expect(await gazetteer.findExact('Leed, GB')).toBeNull();
+    expect(await gazetteer.findExact('12 Acacia Avenue, somewhere')).toBeNull();
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,7 @@ import type { TPlace } from '@spacecapture/shared/contracts/dispatch';
  * populous place first, so a prefix search stops at its limit with the largest matches.
  */
 
-type TEntry = { key: string; place: TPlace };
+type TEntry = { key: string; nameKey: string; place: Omit<TPlace, 'id'> };
 
 const decompress = promisify(brotliDecompress);
 
@@ -51,6 +52,7 @@ function parse(tsv: string): TEntry[] {
     const label = [name, region, country].filter(Boolean).join(', ');
     entries.push({
       key: searchKeyOf(`${name} ${postcode}`),
+      nameKey: searchKeyOf(name),
       place: {
         label,
         name,
@@ -67,17 +69,60 @@ function parse(tsv: string): TEntry[] {
   return entries;
 }
 
-export type TGazetteer = { search(query: string, limit: number): Promise<TPlace[]> };
+/**
+ * A place's id (decision 140): a hash of what identifies it in the source data, so the same place
+ * keeps its id when the file is rebuilt, and an id names one place (labels repeat: 1,689 do).
+ */
+function placeIdOf(place: Omit<TPlace, 'id'>): string {
+  return createHash('sha256')
+    .update(`${place.name}\t${place.region}\t${place.country}\t${place.lat}\t${place.lon}`)
+    .digest('base64url')
+    .slice(0, 12);
+}
+
+function withId(place: Omit<TPlace, 'id'>): TPlace {
+  return { id: placeIdOf(place), ...place };
+}
+
+/** A query's first part is a name prefix; each further part must start the region or country. */
+function matchesFilters(place: Omit<TPlace, 'id'>, filters: string[]): boolean {
+  return filters.every(
+    (filter) => searchKeyOf(place.region).startsWith(filter) || searchKeyOf(place.country).startsWith(filter),
+  );
+}
+
+export type TGazetteer = {
+  search(query: string, limit: number): Promise<TPlace[]>;
+  /** The place with this id, or null. */
+  findById(id: string): Promise<TPlace | null>;
+  /**
+   * The one place a typed text names exactly ("Leeds, England, GB", "Leeds, GB"): its name in full,
+   * with region or country after commas. Null when none or several match.
+   */
+  findExact(text: string): Promise<TPlace | null>;
+};
+
+/** Parsed files by path: read once per process, however many services (or test apps) search them. */
+const loaded = new Map<string, Promise<TEntry[]>>();
+
+function loadFile(file: string | null): Promise<TEntry[]> {
+  if (!file) return Promise.resolve([]);
+  let entries = loaded.get(file);
+  if (!entries) {
+    entries = readFile(file)
+      .then(decompress)
+      .then((buffer) => parse(buffer.toString('utf8')));
+    loaded.set(file, entries);
+  }
+  return entries;
+}
 
 export function createGazetteer(file: string | null = findGazetteerFile()): TGazetteer {
-  let loading: Promise<TEntry[]> | null = null;
-  const load = () => {
-    loading ??= file
-      ? readFile(file)
-          .then(decompress)
-          .then((buffer) => parse(buffer.toString('utf8')))
-      : Promise.resolve([]);
-    return loading;
+  const load = () => loadFile(file);
+  let byId: Promise<Map<string, TEntry['place']>> | null = null;
+  const loadIds = () => {
+    byId ??= load().then((entries) => new Map(entries.map((entry) => [placeIdOf(entry.place), entry.place])));
+    return byId;
   };
   return {
     /**
@@ -91,17 +136,28 @@ export function createGazetteer(file: string | null = findGazetteerFile()): TGaz
       const found: TPlace[] = [];
       for (const entry of await load()) {
         if (!entry.key.startsWith(head)) continue;
-        const { place } = entry;
-        if (
-          filters.every(
-            (filter) => searchKeyOf(place.region).startsWith(filter) || searchKeyOf(place.country).startsWith(filter),
-          )
-        ) {
-          found.push(place);
+        if (matchesFilters(entry.place, filters)) {
+          found.push(withId(entry.place));
           if (found.length >= limit) break;
         }
       }
       return found;
+    },
+    async findById(id) {
+      const place = (await loadIds()).get(id);
+      return place ? withId(place) : null;
+    },
+    async findExact(text) {
+      const [head = '', ...rest] = text.split(',').map(searchKeyOf);
+      if (!head) return null;
+      const filters = rest.filter(Boolean);
+      let match: TEntry['place'] | null = null;
+      for (const entry of await load()) {
+        if (entry.nameKey !== head || !matchesFilters(entry.place, filters)) continue;
+        if (match) return null;
+        match = entry.place;
+      }
+      return match ? withId(match) : null;
     },
   };
 }

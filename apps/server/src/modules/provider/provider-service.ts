@@ -176,8 +176,10 @@ export function createProviderService(deps: { db: TDatabase; clock: () => Date; 
     async schedule(actor: TActor): Promise<TProviderSchedule> {
       const rows = await listOrgAssignments(db, orgOf(actor), ['accepted'], LIST_LIMIT);
       const views = await toViews(rows);
+      const zoneOf = new Map(rows.map((row) => [row.order.id, row.order.place?.timeZone ?? null]));
       const items: TProviderSchedule['items'] = [];
       for (const view of views) {
+        const timeZone = zoneOf.get(view.orderId) ?? null;
         if (view.scheduledStart && view.scheduledEnd) {
           items.push({
             assignmentId: view.id,
@@ -187,6 +189,7 @@ export function createProviderService(deps: { db: TDatabase; clock: () => Date; 
             kind: 'confirmed',
             start: view.scheduledStart,
             end: view.scheduledEnd,
+            timeZone,
           });
         } else if (view.proposedStart && view.proposedEnd) {
           items.push({
@@ -197,6 +200,7 @@ export function createProviderService(deps: { db: TDatabase; clock: () => Date; 
             kind: 'proposed',
             start: view.proposedStart,
             end: view.proposedEnd,
+            timeZone,
           });
         }
       }

@@ -88,10 +88,17 @@ export function renderSuccessPage(form: TFormPost): string {
 /** Field problems in the form's order, each under the label the visitor saw. */
 function labelled(form: TFormPost, problems: Record<string, string>) {
   const order = Object.keys(form.labels);
-  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  // A row's field ("preferredWindows.1.date") is labelled as its list's part, with the row's number.
+  const labelKey = (field: string) => field.replace(/\.\d+\./, '.');
+  const labelOf = (field: string) => {
+    const row = /\.(\d+)\./.exec(field)?.[1];
+    const label = form.labels[labelKey(field)] ?? field;
+    return row === undefined ? label : `${label} (${Number(row) + 1})`;
+  };
+  const rank = (field: string) => (order.includes(labelKey(field)) ? order.indexOf(labelKey(field)) : order.length);
   return Object.entries(problems)
     .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([field, message]) => [form.labels[field] ?? field, message] as const);
+    .map(([field, message]) => [labelOf(field), message] as const);
 }
 
 /**

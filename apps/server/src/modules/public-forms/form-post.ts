@@ -20,6 +20,11 @@ export type TFormPost<S extends z.ZodObject = z.ZodObject> = {
   schema: S;
   /** Checkboxes: a browser sends nothing for an unticked one. */
   checkboxes: readonly string[];
+  /**
+   * Lists of rows posted as `list.N.part` (the names react-hook-form gives a field array): a row
+   * whose parts are all empty is a row the visitor did not use and is left out.
+   */
+  rows?: Readonly<Record<string, readonly string[]>>;
   labels: TFieldLabels;
   /** The heading of the page that lists what to fix. */
   problemsTitle: string;
@@ -31,6 +36,7 @@ export const CAPTURE_REQUEST_POST: TFormPost<typeof ZCaptureRequest> = {
   name: 'captureRequest',
   schema: ZCaptureRequest,
   checkboxes: ['terms'],
+  rows: { preferredWindows: ['date', 'from', 'to'] },
   labels: {
     name: 'Full Name',
     email: 'Email',
@@ -38,6 +44,11 @@ export const CAPTURE_REQUEST_POST: TFormPost<typeof ZCaptureRequest> = {
     companyName: 'Company Name',
     spaceType: 'Space Type',
     location: 'Location',
+    placeId: 'Location',
+    'preferredWindows.date': 'Preferred date',
+    'preferredWindows.from': 'Preferred from',
+    'preferredWindows.to': 'Preferred until',
+    accessNotes: 'Access Notes',
     spaceSize: 'Space Size',
     captureType: 'What do you need?',
     timeline: 'Timeline',
@@ -118,7 +129,10 @@ export type TFormPostResult<S extends z.ZodObject> =
 export function parseFormPost<S extends z.ZodObject>(form: TFormPost<S>, fields: TPostedFields): TFormPostResult<S> {
   const input: Record<string, unknown> = {};
   for (const name of Object.keys(form.schema.shape)) {
-    if (form.checkboxes.includes(name)) {
+    const parts = form.rows?.[name];
+    if (parts) {
+      input[name] = readRows(fields, name, parts);
+    } else if (form.checkboxes.includes(name)) {
       if (fields.has(name)) input[name] = true;
     } else {
       input[name] = fields.get(name) ?? '';
@@ -127,6 +141,18 @@ export function parseFormPost<S extends z.ZodObject>(form: TFormPost<S>, fields:
   const parsed = form.schema.safeParse(input);
   if (parsed.success) return { success: true, data: parsed.data };
   return { success: false, problems: fieldMessages(parsed.error.issues) };
+}
+
+/** The most rows read of one list: more than any form shows, fewer than a hand-made post could send. */
+const MAX_POSTED_ROWS = 10;
+
+function readRows(fields: TPostedFields, name: string, parts: readonly string[]) {
+  const rows: Record<string, string>[] = [];
+  for (let index = 0; index < MAX_POSTED_ROWS; index++) {
+    const row = Object.fromEntries(parts.map((part) => [part, fields.get(`${name}.${index}.${part}`) ?? '']));
+    if (Object.values(row).some(Boolean)) rows.push(row);
+  }
+  return rows;
 }
 
 /** Posts of the same values within one window are one submission (a reload, a second click). */

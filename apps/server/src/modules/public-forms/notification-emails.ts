@@ -29,6 +29,12 @@ export function captureRequestEmails(request: TCaptureRequest, companyEmail: str
     ['Company', request.companyName],
     ['Space type', labelOf(SPACE_TYPE_OPTIONS, request.spaceType)],
     ['Location', request.location],
+    // As given: local times at the place (decision 140).
+    [
+      'Preferred windows',
+      request.preferredWindows.map((window) => `${window.date} ${window.from}–${window.to}`).join('; ') || null,
+    ],
+    ['Access notes', request.accessNotes],
     ['Space size', labelOf(SPACE_SIZE_OPTIONS, request.spaceSize)],
     ['Needs', labelOf(CAPTURE_TYPE_OPTIONS, request.captureType)],
     ['Timeline', labelOf(TIMELINE_OPTIONS, request.timeline)],

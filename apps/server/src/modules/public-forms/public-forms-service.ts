@@ -13,6 +13,7 @@ import { auditEntryInsert } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotentWrites, type TStoredResponse } from '../idempotency/idempotency.ts';
 import { newOrderLead, orderLeadInsert } from '../leads/leads-repository.ts';
 import { outboxInsert } from '../outbox/outbox-repository.ts';
+import { placeRequest, type TPlacesService } from '../places/places-service.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { captureRequestEmails, contactMessageEmails, providerApplicationEmails } from './notification-emails.ts';
 import type { TReceivedFile } from './portfolio-file.ts';
@@ -28,6 +29,7 @@ export function createPublicFormsService(deps: {
   db: TDatabase;
   clock: () => Date;
   files: TFileStore;
+  places: TPlacesService;
   companyEmail: string;
   log: FastifyBaseLogger;
   /** Called after a commit that queued e-mails, to deliver them without waiting for the next poll. */
@@ -50,6 +52,7 @@ export function createPublicFormsService(deps: {
     async submitCaptureRequest(request: TCaptureRequest, idempotencyKey: string | undefined): Promise<TSubmission> {
       if (request.website) return dropBot('capture-request');
       const { website: _honeypot, ...fields } = request;
+      const placement = await placeRequest(deps.places, request, clock());
       const lead = newOrderLead(
         {
           status: 'new',
@@ -62,6 +65,9 @@ export function createPublicFormsService(deps: {
             timeline: request.timeline,
             additionalInfo: request.additionalInfo,
             source: 'website',
+            place: placement.place,
+            requestedWindows: placement.requestedWindows,
+            accessNotes: request.accessNotes,
           },
         },
         clock(),

@@ -103,7 +103,7 @@ describe('POST /api/customer/orders', () => {
     const row = await orderRow(t.db, created.id);
     expect(row.customerOrgId).toBe(owner.orgId);
     expect(row.leadId).toBeNull();
-    expect(row.preferredDates).toEqual({ timeline: 'standard', notes: 'Keys at reception.' });
+    expect(row.preferredDates).toEqual({ timeline: 'standard', notes: 'Keys at reception.', windows: [] });
     expect(row.requestDetails).toMatchObject({
       source: 'portal',
       spaceType: 'commercial',

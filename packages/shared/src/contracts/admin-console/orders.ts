@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedText } from '../../fields.ts';
 import { ORDER_STATUSES, QUOTE_STATUSES, ZAssignment, ZOrgRef, ZPreferredDates } from '../admin-workflow.ts';
+import { ZOrderPlace, ZTimeWindow } from '../dispatch.ts';
 import { isoDateTime, listQuery, oneOrMany, pageOf, ZActorRef, ZSearch } from './common.ts';
 
 /** GET /api/admin/orders (list, detail) and the order actions (cancel, complete). */
@@ -81,7 +82,13 @@ export const ZOrderRating = z.object({
 
 /** An order's whole history, each part newest first. */
 export const ZAdminOrderDetail = z.object({
-  order: ZAdminOrderListItem.extend({ leadId: z.uuid().nullable() }),
+  order: ZAdminOrderListItem.extend({
+    leadId: z.uuid().nullable(),
+    /** Where the capture is (null while unplaced), the customer's windows and access notes (decisions 123, 140). */
+    place: ZOrderPlace.nullable(),
+    preferredWindows: z.array(ZTimeWindow),
+    accessNotes: z.string().nullable(),
+  }),
   jobEvents: z.array(ZOrderJobEvent),
   quotes: z.array(ZOrderQuote),
   assignments: z.array(ZOrderAssignment),

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { formatDateTime, formatDateTimeRange } from '@spacecapture/shared/format';
+import { formatDateTime, formatPlaceWindow } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
@@ -9,6 +9,7 @@ import { AppLink } from '../../../components/ui/app-link.tsx';
 import { useOrder } from '../api/get-order.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
 import { OrderActions } from './order-actions.tsx';
+import { OrderPlace } from './order-place.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 
 function OrderFacts({ order }: { order: TAdminOrderDetail['order'] }) {
@@ -24,7 +25,7 @@ function OrderFacts({ order }: { order: TAdminOrderDetail['order'] }) {
       <Fact label="Capture type">{labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Fact>
       <Fact label="Scheduled window">
         {order.scheduledStart && order.scheduledEnd
-          ? formatDateTimeRange(order.scheduledStart, order.scheduledEnd)
+          ? formatPlaceWindow(order.scheduledStart, order.scheduledEnd, order.place?.timeZone)
           : 'Not scheduled yet'}
       </Fact>
       <Fact label="Preferred dates">{preferred || '—'}</Fact>
@@ -61,6 +62,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
                 <OrderFacts order={detail.order} />
               </Stack>
             </Paper>
+            <OrderPlace order={detail.order} />
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
               <Stack gap="md">
                 <Title order={2} fz={20}>

@@ -24,6 +24,9 @@ const detail: TAdminOrderDetail = {
     createdAt: '2026-05-01T08:00:00.000Z',
     updatedAt: '2026-05-05T08:00:00.000Z',
     leadId: null,
+    place: null,
+    preferredWindows: [],
+    accessNotes: null,
   },
   jobEvents: [
     event(

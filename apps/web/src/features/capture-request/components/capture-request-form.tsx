@@ -13,8 +13,11 @@ import {
 } from '@spacecapture/shared/enums';
 import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { TOASTS } from '@spacecapture/shared/messages';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
+import { PlaceField, type TPickedPlace } from '../../../components/form/place-field.tsx';
+import { EMPTY_WINDOW, PreferredWindowsField } from '../../../components/form/preferred-windows-field.tsx';
 import { SuccessPanel } from '../../../components/form/success-panel.tsx';
 import { TermsAndSubmit } from '../../../components/form/terms-and-submit.tsx';
 import { usePublicFormSubmit } from '../../../components/form/use-public-form-submit.ts';
@@ -27,6 +30,7 @@ const FIELDS = [
   'companyName',
   'spaceType',
   'location',
+  'accessNotes',
   'spaceSize',
   'captureType',
   'timeline',
@@ -42,6 +46,9 @@ const DEFAULT_VALUES: Partial<TCaptureRequestInput> = {
   companyName: '',
   spaceType: '',
   location: '',
+  placeId: '',
+  preferredWindows: [EMPTY_WINDOW],
+  accessNotes: '',
   spaceSize: '',
   captureType: '',
   timeline: '',
@@ -62,11 +69,21 @@ export function CaptureRequestForm() {
   });
   const {
     register,
+    control,
+    setValue,
     formState: { errors, isSubmitting },
   } = form;
+  const [place, setPlace] = useState<TPickedPlace | null>(null);
   const { onSubmit, submitted } = usePublicFormSubmit({
     form,
     fields: FIELDS,
+    // A place the server no longer knows is the location's problem; a window's, its row's.
+    setOtherFieldError: (field, message) => {
+      if (field !== 'placeId' && !field.startsWith('preferredWindows')) return false;
+      const target = field === 'placeId' ? 'location' : (field as 'preferredWindows');
+      form.setError(target, { type: 'server', message }, { shouldFocus: field === 'placeId' });
+      return true;
+    },
     send: (values, idempotencyKey) => submitRequest.mutateAsync({ values, idempotencyKey }),
     successToast: TOASTS.requestSubmitted,
   });
@@ -82,120 +99,146 @@ export function CaptureRequestForm() {
   // method and action make the prerendered form post to the server before this script runs (and
   // never put the fields into a URL); once hydrated, onSubmit sends JSON instead.
   return (
-    <Paper
-      component="form"
-      method="post"
-      action={FORM_POSTS.captureRequest.action}
-      withBorder
-      radius="lg"
-      shadow="sm"
-      p={{ base: 'lg', sm: 40 }}
-      onSubmit={onSubmit}
-      noValidate
-    >
-      <Stack gap="xl">
-        <Stack gap="md">
-          <Title order={2} fz={20} c="var(--color-heading)">
-            Contact Information
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Full Name"
-              placeholder="Jane Cooper"
-              autoComplete="name"
-              withAsterisk
-              error={errors.name?.message}
-              {...register('name')}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              placeholder="you@example.com"
-              autoComplete="email"
-              withAsterisk
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              placeholder="+1 (555) 123-4567"
-              autoComplete="tel"
-              withAsterisk
-              error={errors.phone?.message}
-              {...register('phone')}
-            />
-            <TextInput
-              label="Company Name (Optional)"
-              placeholder="Your company"
-              autoComplete="organization"
-              error={errors.companyName?.message}
-              {...register('companyName')}
-            />
-          </SimpleGrid>
-        </Stack>
+    <FormProvider {...form}>
+      <Paper
+        component="form"
+        method="post"
+        action={FORM_POSTS.captureRequest.action}
+        withBorder
+        radius="lg"
+        shadow="sm"
+        p={{ base: 'lg', sm: 40 }}
+        onSubmit={onSubmit}
+        noValidate
+      >
+        <Stack gap="xl">
+          <Stack gap="md">
+            <Title order={2} fz={20} c="var(--color-heading)">
+              Contact Information
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="Full Name"
+                placeholder="Jane Cooper"
+                autoComplete="name"
+                withAsterisk
+                error={errors.name?.message}
+                {...register('name')}
+              />
+              <TextInput
+                label="Email"
+                type="email"
+                placeholder="you@example.com"
+                autoComplete="email"
+                withAsterisk
+                error={errors.email?.message}
+                {...register('email')}
+              />
+              <TextInput
+                label="Phone"
+                type="tel"
+                placeholder="+1 (555) 123-4567"
+                autoComplete="tel"
+                withAsterisk
+                error={errors.phone?.message}
+                {...register('phone')}
+              />
+              <TextInput
+                label="Company Name (Optional)"
+                placeholder="Your company"
+                autoComplete="organization"
+                error={errors.companyName?.message}
+                {...register('companyName')}
+              />
+            </SimpleGrid>
+          </Stack>
 
-        <Stack gap="md">
-          <Title order={2} fz={20} c="var(--color-heading)">
-            Space Details
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NativeSelect
-              label="Space Type"
-              withAsterisk
-              data={withPlaceholder('Select space type', SPACE_TYPE_OPTIONS)}
-              error={errors.spaceType?.message}
-              {...register('spaceType')}
+          <Stack gap="md">
+            <Title order={2} fz={20} c="var(--color-heading)">
+              Space Details
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <NativeSelect
+                label="Space Type"
+                withAsterisk
+                data={withPlaceholder('Select space type', SPACE_TYPE_OPTIONS)}
+                error={errors.spaceType?.message}
+                {...register('spaceType')}
+              />
+              <Controller
+                control={control}
+                name="location"
+                render={({ field }) => (
+                  <PlaceField
+                    label="Location"
+                    name={field.name}
+                    placeholder="City, or street address"
+                    withAsterisk
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    place={place}
+                    onPlaceChange={(picked) => {
+                      setPlace(picked);
+                      setValue('placeId', picked?.id ?? '');
+                    }}
+                    error={errors.location?.message ?? errors.placeId?.message}
+                  />
+                )}
+              />
+              <input type="hidden" {...register('placeId')} />
+              <NativeSelect
+                label="Space Size"
+                withAsterisk
+                data={withPlaceholder('Select space size', SPACE_SIZE_OPTIONS)}
+                error={errors.spaceSize?.message}
+                {...register('spaceSize')}
+              />
+              <NativeSelect
+                label="What do you need?"
+                withAsterisk
+                data={withPlaceholder('Select capture type', CAPTURE_TYPE_OPTIONS)}
+                error={errors.captureType?.message}
+                {...register('captureType')}
+              />
+              <NativeSelect
+                label="Timeline"
+                withAsterisk
+                data={withPlaceholder('Select timeline', TIMELINE_OPTIONS)}
+                error={errors.timeline?.message}
+                {...register('timeline')}
+              />
+            </SimpleGrid>
+            <PreferredWindowsField timeZone={place?.timeZone ?? null} />
+            <Textarea
+              label="Access Notes (Optional)"
+              placeholder="Parking, keys, the entrance to use..."
+              autosize={false}
+              rows={2}
+              error={errors.accessNotes?.message}
+              {...register('accessNotes')}
             />
-            <TextInput
-              label="Location"
-              placeholder="Street address or city"
-              autoComplete="street-address"
-              withAsterisk
-              error={errors.location?.message}
-              {...register('location')}
+            <Textarea
+              label="Additional Information (Optional)"
+              placeholder="Access instructions, special requirements or questions..."
+              autosize={false}
+              rows={4}
+              error={errors.additionalInfo?.message}
+              {...register('additionalInfo')}
             />
-            <NativeSelect
-              label="Space Size"
-              withAsterisk
-              data={withPlaceholder('Select space size', SPACE_SIZE_OPTIONS)}
-              error={errors.spaceSize?.message}
-              {...register('spaceSize')}
-            />
-            <NativeSelect
-              label="What do you need?"
-              withAsterisk
-              data={withPlaceholder('Select capture type', CAPTURE_TYPE_OPTIONS)}
-              error={errors.captureType?.message}
-              {...register('captureType')}
-            />
-            <NativeSelect
-              label="Timeline"
-              withAsterisk
-              data={withPlaceholder('Select timeline', TIMELINE_OPTIONS)}
-              error={errors.timeline?.message}
-              {...register('timeline')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Additional Information (Optional)"
-            placeholder="Access instructions, special requirements or questions..."
-            autosize={false}
-            rows={4}
-            error={errors.additionalInfo?.message}
-            {...register('additionalInfo')}
+          </Stack>
+
+          <HoneypotField label="Website" registration={register('website')} />
+
+          <TermsAndSubmit
+            termsRegistration={register('terms')}
+            termsError={errors.terms?.message}
+            isSubmitting={isSubmitting}
+            submitLabel="Submit Request"
           />
         </Stack>
-
-        <HoneypotField label="Website" registration={register('website')} />
-
-        <TermsAndSubmit
-          termsRegistration={register('terms')}
-          termsError={errors.terms?.message}
-          isSubmitting={isSubmitting}
-          submitLabel="Submit Request"
-        />
-      </Stack>
-    </Paper>
+      </Paper>
+    </FormProvider>
   );
 }

@@ -27,6 +27,7 @@ function orderOf(overrides: Partial<TCustomerOrderDetail> = {}): TCustomerOrderD
     },
     scheduledStart: '2026-03-12T09:00:00.000Z',
     scheduledEnd: '2026-03-12T17:00:00.000Z',
+    timeZone: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     quotes: [],
     deliverables: [

@@ -1,7 +1,7 @@
 import { Anchor, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { formatDate, formatDateTimeRange, formatMoney } from '@spacecapture/shared/format';
+import { formatDate, formatMoney, formatPlaceWindow } from '@spacecapture/shared/format';
 import { orderAgainPath, PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { ReactNode } from 'react';
 import { Fact } from '../../../components/portal/fact.tsx';
@@ -18,7 +18,7 @@ const RATEABLE_STATUSES: ReadonlySet<string> = new Set(['delivered', 'changes_re
 
 function scheduledWindow(order: TCustomerOrderDetail) {
   if (!order.scheduledStart || !order.scheduledEnd) return 'Not scheduled yet';
-  return formatDateTimeRange(order.scheduledStart, order.scheduledEnd);
+  return formatPlaceWindow(order.scheduledStart, order.scheduledEnd, order.timeZone);
 }
 
 function OrderDetailBody({ order }: { order: TCustomerOrderDetail }) {

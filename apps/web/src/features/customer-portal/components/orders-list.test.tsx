@@ -15,6 +15,7 @@ function orderOf(n: number, displayStatus: TCustomerOrder['displayStatus'] = 'pe
     progress: { percent: 0, steps: [] },
     scheduledStart: null,
     scheduledEnd: null,
+    timeZone: null,
     createdAt: '2026-03-01T10:00:00.000Z',
   };
 }

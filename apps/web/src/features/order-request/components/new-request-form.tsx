@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
-  Autocomplete,
   Badge,
   Button,
   Center,
@@ -31,8 +30,10 @@ import {
   formatTurnaround,
 } from '@spacecapture/shared/estimator';
 import { ORDER_AGAIN_PARAM } from '@spacecapture/shared/portal-paths';
-import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { PlaceField, type TPickedPlace } from '../../../components/form/place-field.tsx';
+import { PreferredWindowsField } from '../../../components/form/preferred-windows-field.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
@@ -56,6 +57,7 @@ const FORM_FIELD_OF: Record<string, keyof TRequestFormValues> = {
   'estimate.squareMeters': 'squareMeters',
   'estimate.locationType': 'locationType',
   'estimate.urgency': 'urgency',
+  placeId: 'location',
 };
 
 function withPlaceholder(placeholder: string, options: readonly TOption[]) {
@@ -125,6 +127,7 @@ function RequestForm({
     formState: { errors },
   } = form;
   const values = useWatch({ control }) as TRequestFormValues;
+  const [place, setPlace] = useState<TPickedPlace | null>(null);
 
   // Changed values are a new attempt: the next submit gets a new Idempotency-Key.
   useEffect(() => {
@@ -139,6 +142,11 @@ function RequestForm({
         onError: (error) =>
           handleSubmissionError(error, {
             setFieldError: (field, message) => {
+              // A window's message ("preferredWindows.0.date") goes under its row's input.
+              if (field.startsWith('preferredWindows.')) {
+                form.setError(field as 'preferredWindows', { type: 'server', message });
+                return true;
+              }
               const formField = FORM_FIELD_OF[field] ?? field;
               if (!(formField in EMPTY_REQUEST_FORM)) return false;
               form.setError(formField as keyof TRequestFormValues, { type: 'server', message }, { shouldFocus: true });
@@ -152,129 +160,143 @@ function RequestForm({
   const siteOptions = [...new Set((sites.data?.items ?? []).map((site) => site.location))];
 
   return (
-    <Paper component="form" withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} onSubmit={onSubmit} noValidate>
-      <Stack gap="xl">
-        {sourceOrder ? (
-          <Alert color="blue" title="Ordering again">
-            The details of “{sourceOrder.title}” are filled in. Check them, change what differs, and submit.
-          </Alert>
-        ) : null}
-        <Text size="sm" c="var(--color-muted)" data-testid="request-ordered-by">
-          Ordering for <strong>{profile.organization?.name ?? 'your organization'}</strong> as {profile.user.name} (
-          {profile.user.email}).
-        </Text>
+    <FormProvider {...form}>
+      <Paper component="form" withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} onSubmit={onSubmit} noValidate>
+        <Stack gap="xl">
+          {sourceOrder ? (
+            <Alert color="blue" title="Ordering again">
+              The details of “{sourceOrder.title}” are filled in. Check them, change what differs, and submit.
+            </Alert>
+          ) : null}
+          <Text size="sm" c="var(--color-muted)" data-testid="request-ordered-by">
+            Ordering for <strong>{profile.organization?.name ?? 'your organization'}</strong> as {profile.user.name} (
+            {profile.user.email}).
+          </Text>
 
-        <Stack gap="md">
-          <Title order={2} fz={20} c="var(--color-heading)">
-            Space Details
-          </Title>
-          <Controller
-            control={control}
-            name="location"
-            render={({ field }) => (
-              <Autocomplete
-                label="Location"
-                description="Choose one of your organization's sites, or enter a new address."
-                placeholder="Street address or city"
-                autoComplete="street-address"
+          <Stack gap="md">
+            <Title order={2} fz={20} c="var(--color-heading)">
+              Space Details
+            </Title>
+            <Controller
+              control={control}
+              name="location"
+              render={({ field }) => (
+                <PlaceField
+                  label="Location"
+                  description="Choose one of your organization's sites or a place from the list, or enter a new address."
+                  placeholder="Street address or city"
+                  withAsterisk
+                  suggestions={siteOptions}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  name={field.name}
+                  place={place}
+                  onPlaceChange={(picked) => {
+                    setPlace(picked);
+                    form.setValue('placeId', picked?.id ?? '');
+                  }}
+                  error={errors.location?.message ?? errors.placeId?.message}
+                />
+              )}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <NativeSelect
+                label="Space Type"
                 withAsterisk
-                data={siteOptions}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                error={errors.location?.message}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NativeSelect
-              label="Space Type"
-              withAsterisk
-              data={withPlaceholder('Select space type', SPACE_TYPE_OPTIONS)}
-              error={errors.spaceType?.message}
-              {...register('spaceType')}
-            />
-            <NativeSelect
-              label="Space Size"
-              withAsterisk
-              data={withPlaceholder('Select space size', SPACE_SIZE_OPTIONS)}
-              error={errors.spaceSize?.message}
-              {...register('spaceSize')}
-            />
-            <NativeSelect
-              label="What do you need?"
-              withAsterisk
-              data={withPlaceholder('Select capture type', CAPTURE_TYPE_OPTIONS)}
-              error={errors.captureType?.message}
-              {...register('captureType')}
-            />
-            <NativeSelect
-              label="Timeline"
-              withAsterisk
-              data={withPlaceholder('Select timeline', TIMELINE_OPTIONS)}
-              error={errors.timeline?.message}
-              {...register('timeline')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Additional Information (Optional)"
-            placeholder="Access instructions, special requirements or questions..."
-            autosize={false}
-            rows={4}
-            error={errors.additionalInfo?.message}
-            {...register('additionalInfo')}
-          />
-          <TextInput
-            label="Phone for this visit (Optional)"
-            description="Who to call about access, if not you by e-mail."
-            type="tel"
-            autoComplete="tel"
-            placeholder="+1 (555) 123-4567"
-            error={errors.contactPhone?.message}
-            {...register('contactPhone')}
-          />
-        </Stack>
-
-        <Stack gap="md">
-          <Title order={2} fz={20} c="var(--color-heading)">
-            Estimate (Optional)
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Stack gap="md">
-              <TextInput
-                label="Size (square meters)"
-                inputMode="numeric"
-                placeholder="e.g. 150"
-                error={errors.squareMeters?.message}
-                {...register('squareMeters')}
+                data={withPlaceholder('Select space type', SPACE_TYPE_OPTIONS)}
+                error={errors.spaceType?.message}
+                {...register('spaceType')}
               />
               <NativeSelect
-                label="Location Type"
-                data={withPlaceholder('Select location type', ESTIMATOR_LOCATIONS)}
-                error={errors.locationType?.message}
-                {...register('locationType')}
+                label="Space Size"
+                withAsterisk
+                data={withPlaceholder('Select space size', SPACE_SIZE_OPTIONS)}
+                error={errors.spaceSize?.message}
+                {...register('spaceSize')}
               />
               <NativeSelect
-                label="Urgency"
-                data={withPlaceholder('Select urgency', ESTIMATOR_URGENCIES)}
-                error={errors.urgency?.message}
-                {...register('urgency')}
+                label="What do you need?"
+                withAsterisk
+                data={withPlaceholder('Select capture type', CAPTURE_TYPE_OPTIONS)}
+                error={errors.captureType?.message}
+                {...register('captureType')}
               />
-            </Stack>
-            <EstimateCard values={values} />
-          </SimpleGrid>
-        </Stack>
+              <NativeSelect
+                label="Timeline"
+                withAsterisk
+                data={withPlaceholder('Select timeline', TIMELINE_OPTIONS)}
+                error={errors.timeline?.message}
+                {...register('timeline')}
+              />
+            </SimpleGrid>
+            <PreferredWindowsField timeZone={place?.timeZone ?? null} />
+            <Textarea
+              label="Access Notes (Optional)"
+              placeholder="Parking, keys, the entrance to use..."
+              autosize={false}
+              rows={2}
+              error={errors.accessNotes?.message}
+              {...register('accessNotes')}
+            />
+            <Textarea
+              label="Additional Information (Optional)"
+              placeholder="Special requirements or questions..."
+              autosize={false}
+              rows={4}
+              error={errors.additionalInfo?.message}
+              {...register('additionalInfo')}
+            />
+            <TextInput
+              label="Phone for this visit (Optional)"
+              description="Who to call about access, if not you by e-mail."
+              type="tel"
+              autoComplete="tel"
+              placeholder="+1 (555) 123-4567"
+              error={errors.contactPhone?.message}
+              {...register('contactPhone')}
+            />
+          </Stack>
 
-        <Group>
-          <Button type="submit" size="md" loading={createOrder.isPending}>
-            Submit Request
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+          <Stack gap="md">
+            <Title order={2} fz={20} c="var(--color-heading)">
+              Estimate (Optional)
+            </Title>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <Stack gap="md">
+                <TextInput
+                  label="Size (square meters)"
+                  inputMode="numeric"
+                  placeholder="e.g. 150"
+                  error={errors.squareMeters?.message}
+                  {...register('squareMeters')}
+                />
+                <NativeSelect
+                  label="Location Type"
+                  data={withPlaceholder('Select location type', ESTIMATOR_LOCATIONS)}
+                  error={errors.locationType?.message}
+                  {...register('locationType')}
+                />
+                <NativeSelect
+                  label="Urgency"
+                  data={withPlaceholder('Select urgency', ESTIMATOR_URGENCIES)}
+                  error={errors.urgency?.message}
+                  {...register('urgency')}
+                />
+              </Stack>
+              <EstimateCard values={values} />
+            </SimpleGrid>
+          </Stack>
+
+          <Group>
+            <Button type="submit" size="md" loading={createOrder.isPending}>
+              Submit Request
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </FormProvider>
   );
 }
 

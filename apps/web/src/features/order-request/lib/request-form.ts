@@ -20,6 +20,10 @@ import { z } from 'zod';
  */
 export type TRequestFormValues = {
   location: string;
+  /** The gazetteer place picked for the location, '' while the text is the customer's own. */
+  placeId: string;
+  preferredWindows: { date: string; from: string; to: string }[];
+  accessNotes: string;
   spaceType: string;
   spaceSize: string;
   captureType: string;
@@ -33,6 +37,9 @@ export type TRequestFormValues = {
 
 export const EMPTY_REQUEST_FORM: TRequestFormValues = {
   location: '',
+  placeId: '',
+  preferredWindows: [{ date: '', from: '', to: '' }],
+  accessNotes: '',
   spaceType: '',
   spaceSize: '',
   captureType: '',
@@ -83,6 +90,9 @@ export function liveEstimate(values: Pick<TRequestFormValues, 'spaceType'> & TEs
 export const ZRequestForm = z
   .object({
     location: z.string(),
+    placeId: z.string(),
+    preferredWindows: z.array(z.object({ date: z.string(), from: z.string(), to: z.string() })),
+    accessNotes: z.string(),
     spaceType: z.string(),
     spaceSize: z.string(),
     captureType: z.string(),
@@ -102,6 +112,9 @@ export const ZRequestForm = z
     }
     const request = ZCreateCustomerOrderRequest.safeParse({
       location: values.location,
+      placeId: values.placeId,
+      preferredWindows: values.preferredWindows,
+      accessNotes: values.accessNotes,
       spaceType: values.spaceType,
       spaceSize: values.spaceSize,
       captureType: values.captureType,
@@ -124,6 +137,7 @@ export const ZRequestForm = z
 /** The form's starting values from a past order ("Order again"); what it never recorded stays empty. */
 export function formValuesOfOrder(values: TOrderAgainResponse['values']): TRequestFormValues {
   return {
+    ...EMPTY_REQUEST_FORM,
     location: values.location,
     spaceType: values.spaceType ?? '',
     spaceSize: values.spaceSize ?? '',

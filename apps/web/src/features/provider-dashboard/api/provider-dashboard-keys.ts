@@ -6,4 +6,5 @@ export const providerDashboardKeys = {
   performance: () => [...providerDashboardKeys.all, 'performance'] as const,
   settings: () => [...providerDashboardKeys.all, 'settings'] as const,
   schedule: () => [...providerDashboardKeys.all, 'schedule'] as const,
+  availability: () => [...providerDashboardKeys.all, 'availability'] as const,
 };

@@ -1,6 +1,12 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TScheduleEntry } from '@spacecapture/shared/contracts/provider-portal';
-import { formatClockTime, formatDate, formatDateTime, formatTime } from '@spacecapture/shared/format';
+import {
+  formatClockTime,
+  formatDate,
+  formatDateTime,
+  formatPlaceWindow,
+  formatTime,
+} from '@spacecapture/shared/format';
 import { useState } from 'react';
 import { RecordState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
@@ -10,8 +16,12 @@ import { dashboardHref } from './dashboard-href.ts';
 import { scheduleAgenda, type TScheduleDay } from './schedule-days.ts';
 
 const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-/** The window under its day's heading: times only, its zone named once. */
+/**
+ * The window under its day's heading: at a placed order, the place's local times with its zone
+ * named (decision 141); otherwise times only, the viewer's zone named once.
+ */
 function windowText(entry: TScheduleEntry) {
+  if (entry.timeZone) return formatPlaceWindow(entry.start, entry.end, entry.timeZone);
   const sameDay = formatDate(entry.start) === formatDate(entry.end);
   return `${formatClockTime(entry.start)} – ${sameDay ? formatTime(entry.end) : formatDateTime(entry.end)}`;
 }

@@ -20,6 +20,7 @@ function entry(
     kind,
     start: new Date(NOW + startOffset).toISOString(),
     end: new Date(NOW + startOffset + hours * HOUR).toISOString(),
+    timeZone: null,
   };
 }
 

@@ -1,0 +1,30 @@
+import { type TProviderAvailability, ZProviderAvailabilityResponse } from '@spacecapture/shared/contracts/dispatch';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { providerDashboardKeys } from './provider-dashboard-keys.ts';
+
+export const AVAILABILITY_SAVED_TOAST = {
+  title: 'Availability saved',
+  message: 'Dispatch offers you jobs inside these hours and areas.',
+};
+
+/** PUT /api/provider/availability → the saved availability (provider admins). */
+export function updateAvailability(availability: TProviderAvailability) {
+  return apiRequest('/api/provider/availability', {
+    method: 'PUT',
+    json: availability,
+    schema: ZProviderAvailabilityResponse,
+  });
+}
+
+export function useUpdateAvailability() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAvailability,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(providerDashboardKeys.availability(), saved);
+      notifySuccess(AVAILABILITY_SAVED_TOAST);
+    },
+  });
+}
