@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { openPglite, openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createSignedInAdmin, createSignedInUser, type TSignedInUser } from '../../../test/accounts.ts';
+import { createPostgresTestDatabase } from '../../../test/postgres-test-database.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 
@@ -21,26 +21,15 @@ type TShared = { handles: TDatabaseHandle[]; dispose(): Promise<void> };
 
 async function sharedDatabase(): Promise<TShared> {
   if (onPostgres) {
-    const adminUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `spacecapture_test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const first = await openPostgres(url.toString(), { poolSize: 5 });
-    await first.migrate();
-    const second = await openPostgres(url.toString(), { poolSize: 5 });
+    const { url, drop } = await createPostgresTestDatabase();
+    const first = await openPostgres(url, { poolSize: 5 });
+    const second = await openPostgres(url, { poolSize: 5 });
     return {
       handles: [first, second],
       async dispose() {
         await first.close();
         await second.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await drop();
       },
     };
   }
