@@ -15,7 +15,7 @@ import { createPostgresTestDatabase } from './postgres-test-database.ts';
  */
 export async function createTwoInstances(options: { env?: Record<string, string> } = {}) {
   const handles: TDatabaseHandle[] = [];
-  let dropDatabase = async () => undefined;
+  let dropDatabase = async (): Promise<void> => undefined;
   let url: string | undefined;
   if (process.env.TEST_DATABASE_DRIVER === 'postgres') {
     const database = await createPostgresTestDatabase();
