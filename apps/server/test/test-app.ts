@@ -1,45 +1,47 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openPgliteThread, openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type TAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { createPostgresTestDatabase } from './postgres-test-database.ts';
 
 /**
  * A fresh database per test file: a copy of the migrated PGlite dump, or, when
- * TEST_DATABASE_DRIVER=postgres, a new database on the server at TEST_DATABASE_URL that is
- * dropped afterwards (so two runs never collide).
+ * TEST_DATABASE_DRIVER=postgres, a copy of the migrated template database on the server at
+ * TEST_DATABASE_URL that is dropped afterwards (so two runs never collide).
  */
 export async function createTestDatabase(): Promise<TDatabaseHandle> {
   if (process.env.TEST_DATABASE_DRIVER === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DATABASE_DRIVER=postgres needs TEST_DATABASE_URL');
-    const name = `spacecapture_test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), { poolSize: 5 });
-    await handle.migrate();
+    const { url, drop } = await createPostgresTestDatabase();
+    const handle = await openPostgres(url, { poolSize: 5 });
     return {
       ...handle,
       close: async () => {
         await handle.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await drop();
       },
     };
   }
-  const dump = await readFile(inject('pgliteDumpPath'));
-  // As the server runs it: in its own thread (decision 110).
-  return openPgliteThread({ loadDataDir: new Blob([dump]) });
+  // As the server runs it: in its own thread (decision 110). Loading the dump takes a second or
+  // two, so the next database is opened ahead, in its own thread, while this one's tests run
+  // (decision 153): test files share the worker's modules, so the next file takes it at once.
+  const handle = await (spareDatabase ?? openMigratedPglite());
+  spareDatabase = openMigratedPglite();
+  return handle;
+}
+
+/** The database the next createTestDatabase takes, already opening. */
+let spareDatabase: Promise<TDatabaseHandle> | undefined;
+
+function openMigratedPglite(): Promise<TDatabaseHandle> {
+  const opening = readFile(inject('pgliteDumpPath')).then((dump) =>
+    openPgliteThread({ loadDataDir: new Blob([dump]) }),
+  );
+  // A failure is reported to whoever takes this database, not as an unhandled rejection now.
+  opening.catch(() => undefined);
+  return opening;
 }
 
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openPglite, openPostgres, type TDatabaseHandle } from '@spacecapture/db/client';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { createPostgresTestDatabase } from './postgres-test-database.ts';
 
 /**
  * Two instances of the app on one database, as behind a load balancer: on PostgreSQL
@@ -16,27 +15,13 @@ import { loadConfig } from '../src/config.ts';
  */
 export async function createTwoInstances(options: { env?: Record<string, string> } = {}) {
   const handles: TDatabaseHandle[] = [];
-  let dropDatabase = async () => undefined;
+  let dropDatabase = async (): Promise<void> => undefined;
   let url: string | undefined;
   if (process.env.TEST_DATABASE_DRIVER === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `spacecapture_test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(adminUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    const first = await openPostgres(url, { poolSize: 5 });
-    await first.migrate();
-    handles.push(first, await openPostgres(url, { poolSize: 5 }));
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
+    const database = await createPostgresTestDatabase();
+    url = database.url;
+    handles.push(await openPostgres(url, { poolSize: 5 }), await openPostgres(url, { poolSize: 5 }));
+    dropDatabase = database.drop;
   } else {
     const dump = await readFile(inject('pgliteDumpPath'));
     const handle = await openPglite(undefined, { loadDataDir: new Blob([dump]) });

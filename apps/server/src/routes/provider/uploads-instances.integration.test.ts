@@ -5,7 +5,6 @@ import path from 'node:path';
 import { openPglite, openPostgres, schema, type TDatabaseHandle } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   APP_ORIGIN,
@@ -15,6 +14,7 @@ import {
   type TSignedInUser,
 } from '../../../test/accounts.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
+import { createPostgresTestDatabase } from '../../../test/postgres-test-database.ts';
 import { acceptedJob, createOrganization } from '../../../test/workflow.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -34,27 +34,16 @@ type TShared = { handles: TDatabaseHandle[]; url: string | undefined; dispose():
 /** One database both instances open: a PostgreSQL database of this file, or one PGlite handle shared. */
 async function sharedDatabase(): Promise<TShared> {
   if (onPostgres) {
-    const adminUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `spacecapture_test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const first = await openPostgres(url.toString(), { poolSize: 5 });
-    await first.migrate();
-    const second = await openPostgres(url.toString(), { poolSize: 5 });
+    const { url, drop } = await createPostgresTestDatabase();
+    const first = await openPostgres(url, { poolSize: 5 });
+    const second = await openPostgres(url, { poolSize: 5 });
     return {
       handles: [first, second],
-      url: url.toString(),
+      url,
       async dispose() {
         await first.close();
         await second.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await drop();
       },
     };
   }
