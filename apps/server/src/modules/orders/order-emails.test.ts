@@ -20,6 +20,7 @@ function orderAt(place: TOrderRow['place']): TOrderRow {
     place,
     preferredWindows: [],
     accessNotes: null,
+    deliveryRound: 1,
     createdAt: new Date('2026-11-01T00:00:00Z'),
     updatedAt: new Date('2026-11-01T00:00:00Z'),
   };
