@@ -32,8 +32,10 @@ describe('DeliverableViewer without a viewer for the file', () => {
     expect(container.querySelector('button[aria-label="Download notes.docx"]')).not.toBeNull();
   });
 
-  it('keeps point clouds on the facts and Download until their viewer is plugged in', () => {
-    const container = show('site.laz');
-    expect(container.querySelector('[data-viewer-state="fallback"]')).not.toBeNull();
+  it('gives a PLY the 3D fallback without WebGL instead of waiting on its header', () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    const container = show('room.ply');
+    expect(container.querySelector('[data-viewer-state="fallback"]')?.textContent).toContain('cannot show 3D');
+    expect(container.querySelector('[data-viewer-state="loading"]')).toBeNull();
   });
 });

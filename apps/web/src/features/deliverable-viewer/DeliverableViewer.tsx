@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 're
 import { FileFacts } from './components/file-facts.tsx';
 import { ViewerFallback } from './components/viewer-fallback.tsx';
 import { fetchFile, type TRenewUrl } from './lib/fetch-file.ts';
-import { plyHasFaces, type TViewerFile, viewerKindOf } from './lib/viewer-kind.ts';
+import { extensionOf, plyHasFaces, type TViewerFile, viewerKindOf } from './lib/viewer-kind.ts';
 import { hasWebGL } from './lib/webgl.ts';
 
 /* Each viewer is its own chunk, loaded only when a file of its type is opened (three.js, pdf.js). */
@@ -12,6 +12,8 @@ const ModelViewer = lazy(() => import('./components/model-viewer.tsx'));
 const ImageViewer = lazy(() => import('./components/image-viewer.tsx'));
 const PdfViewer = lazy(() => import('./components/pdf-viewer.tsx'));
 const VideoViewer = lazy(() => import('./components/video-viewer.tsx'));
+const PointCloudViewer = lazy(() => import('./point-cloud/PointCloudViewer.tsx'));
+const E57Metadata = lazy(() => import('./point-cloud/E57Metadata.tsx'));
 
 export type TDeliverableViewerProps = {
   file: TViewerFile;
@@ -68,7 +70,8 @@ export function DeliverableViewer({ file, url, pins, onPickPoint, renewUrl, reso
   const webgl = useMemo(() => hasWebGL(), []);
   const baseKind = viewerKindOf(file);
   const plyKind = usePlyKind(url, baseKind === 'ply' && webgl, renewUrl);
-  const kind = baseKind === 'ply' ? plyKind : baseKind;
+  // Without WebGL a PLY's header is not read: mesh or cloud, it cannot be drawn either way.
+  const kind = baseKind === 'ply' ? (webgl ? plyKind : 'model') : baseKind;
   const pinProps = { ...(pins ? { pins } : {}), ...(onPickPoint ? { onPickPoint } : {}) };
 
   let viewer: ReactNode;
@@ -84,13 +87,14 @@ export function DeliverableViewer({ file, url, pins, onPickPoint, renewUrl, reso
       );
       break;
     case 'point-cloud':
-      // MERGE POINT: point clouds (LAS/LAZ, point-cloud PLY) and E57 open in
-      // ./point-cloud/PointCloudViewer.tsx, lazy-loaded here; until then, the facts and Download.
-      viewer = webgl ? (
-        <ViewerFallback reason="Point clouds cannot be previewed here yet." />
-      ) : (
-        <ViewerFallback reason="This browser cannot show 3D (WebGL is off or not supported)." />
-      );
+      // E57 has no web loader: its facts and scans, read from its header. The others stream their
+      // points by level of detail; without WebGL that viewer shows the facts alone.
+      viewer =
+        extensionOf(file.name) === 'e57' ? (
+          <E57Metadata url={url} fileName={file.name} sizeBytes={file.sizeBytes} />
+        ) : (
+          <PointCloudViewer url={url} fileName={file.name} sizeBytes={file.sizeBytes} {...pinProps} />
+        );
       break;
     case 'image':
       viewer = <ImageViewer file={file} url={url} renewUrl={renewUrl} webgl={webgl} {...pinProps} />;

@@ -1,4 +1,5 @@
 import { PATHS } from '@spacecapture/shared/paths';
+import { DeliverableViewer } from '../../../features/deliverable-viewer/DeliverableViewer.tsx';
 import { SharedOrderPage } from '../../../features/share-links/components/shared-order-page.tsx';
 import { AppProviders } from '../../providers/app-providers.tsx';
 
@@ -12,12 +13,8 @@ export function ShareRoute() {
   const token = decodeURIComponent(window.location.pathname.slice(`${PATHS.share}/`.length).split('/')[0] ?? '');
   return (
     <AppProviders>
-      {/*
-        VIEWER SLOT: pass the deliverable viewer here to give each file a "View" action, e.g.
-        renderViewer={(props) => <DeliverableViewer {...props} />}
-        (DeliverableViewer from features/deliverable-viewer, loaded lazily).
-      */}
-      <SharedOrderPage token={token} />
+      {/* Each file's View opens the same viewer as the portals', in a dialog. */}
+      <SharedOrderPage token={token} renderViewer={(props) => <DeliverableViewer {...props} />} />
     </AppProviders>
   );
 }

@@ -7,7 +7,7 @@ import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { createViewerLink } from '../api/create-viewer-link.ts';
 import { type TOrderFile, useOrderFiles } from '../api/get-order-files.ts';
-import { DeliverableViewer } from '../DeliverableViewer.tsx';
+import { DeliverableViewer, type TDeliverableViewerProps } from '../DeliverableViewer.tsx';
 
 /** Where each portal lists an order's files, for the way back. */
 const BACK: Record<TPortal, { to: string; label: string }> = {
@@ -40,7 +40,20 @@ function useSignedLink(portal: TPortal, fileId: string) {
   return { link, renew };
 }
 
-function ViewerBody({ portal, file, files }: { portal: TPortal; file: TOrderFile; files: readonly TOrderFile[] }) {
+/** Review pins for the file's viewer: markers to show and, while changes may be asked, picking. */
+export type TViewerPinning = Pick<TDeliverableViewerProps, 'pins' | 'onPickPoint'>;
+
+function ViewerBody({
+  portal,
+  file,
+  files,
+  pinning,
+}: {
+  portal: TPortal;
+  file: TOrderFile;
+  files: readonly TOrderFile[];
+  pinning: TViewerPinning;
+}) {
   const { link, renew } = useSignedLink(portal, file.id);
   // An OBJ's MTL and textures: the order's other files of that name (the newest, as the list is newest first).
   const resolveRelated = useCallback(
@@ -66,6 +79,7 @@ function ViewerBody({ portal, file, files }: { portal: TPortal; file: TOrderFile
       url={link.url}
       renewUrl={renew}
       resolveRelated={resolveRelated}
+      {...pinning}
     />
   );
 }
@@ -75,10 +89,13 @@ export function DeliverableViewerPage({
   portal,
   orderId,
   fileId,
+  pinningFor,
 }: {
   portal: TPortal;
   orderId: string;
   fileId: string;
+  /** The review's pins for a file of this order (the customer's portal passes them). */
+  pinningFor?: (file: TOrderFile) => TViewerPinning;
 }) {
   const files = useOrderFiles(portal, orderId);
   const file = files.data?.find((candidate) => candidate.id === fileId);
@@ -99,7 +116,7 @@ export function DeliverableViewerPage({
       ) : files.isError ? (
         <QueryError error={files.error} onRetry={() => void files.refetch()} what="the file" />
       ) : file ? (
-        <ViewerBody key={file.id} portal={portal} file={file} files={files.data} />
+        <ViewerBody key={file.id} portal={portal} file={file} files={files.data} pinning={pinningFor?.(file) ?? {}} />
       ) : (
         <Text c="dimmed">File not found.</Text>
       )}

@@ -4,15 +4,17 @@ import { useState } from 'react';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useOrderReview } from '../api/get-order-review.ts';
 import { useApproveOrder } from '../api/review-actions.ts';
+import { usePickedPins } from '../picked-pins.ts';
 import { ChangeRequests } from './change-requests.tsx';
 import { RequestChangesForm, type TPickedPins } from './request-changes-form.tsx';
 
 /**
  * The customer's review of a delivered order (decision 133): Approve all or Request changes, and
- * every change request so far. Nothing is shown before the first delivery. `pickedPins` carries
- * the points picked in the files' viewers, for pinning comments.
+ * every change request so far. Nothing is shown before the first delivery. Comments can be pinned
+ * to the points picked in the files' viewers (`usePickedPins`, or `pickedPins` when given).
  */
 export function CustomerReviewPanel({ orderId, pickedPins }: { orderId: string; pickedPins?: TPickedPins }) {
+  const pickedInViewers = usePickedPins(orderId);
   const review = useOrderReview('customer', orderId);
   const approve = useApproveOrder();
   const [requesting, setRequesting] = useState(false);
@@ -61,7 +63,7 @@ export function CustomerReviewPanel({ orderId, pickedPins }: { orderId: string; 
         <RequestChangesForm
           orderId={orderId}
           files={currentFiles}
-          {...(pickedPins ? { pickedPins } : {})}
+          pickedPins={pickedPins ?? pickedInViewers}
           onClose={() => setRequesting(false)}
         />
       ) : null}
