@@ -85,6 +85,8 @@ export const featureFlags = pgTable('feature_flags', {
   addressMaskingDefault: boolean('address_masking_default').notNull().default(true),
   providerAcceptanceDeadlineHours: integer('provider_acceptance_deadline_hours').notNull().default(48),
   mfaRequiredForAdmins: boolean('mfa_required_for_admins').notNull().default(false),
+  /** Offer orders ready for assignment down the dispatch ranking by themselves (decision 144). */
+  autoOfferCascade: boolean('auto_offer_cascade').notNull().default(false),
   updatedAt: updatedAt(),
 });
 

@@ -12,6 +12,8 @@ export const NOTIFICATION_EVENT_TYPES = [
   'offer_answered',
   'schedule_proposed',
   'schedule_confirmed',
+  'reschedule_requested',
+  'capture_reminder',
   'message_received',
 ] as const;
 export type TNotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
@@ -61,13 +63,25 @@ export const NOTIFICATION_EVENTS: Record<TNotificationEventType, TEventDefinitio
   },
   schedule_proposed: {
     label: 'Schedule proposed',
-    description: 'A provider proposed a capture window.',
-    roles: ADMIN_ROLES,
-    channels: { admin: IN_APP, customer: NONE, provider: NONE },
+    description: 'A provider proposed capture windows to pick from.',
+    roles: [...ADMIN_ROLES, ...CUSTOMER_ROLES],
+    channels: { admin: IN_APP, customer: BOTH, provider: NONE },
   },
   schedule_confirmed: {
     label: 'Schedule confirmed',
     description: 'A capture window was confirmed.',
+    roles: [...CUSTOMER_ROLES, ...PROVIDER_ROLES],
+    channels: { admin: NONE, customer: BOTH, provider: BOTH },
+  },
+  reschedule_requested: {
+    label: 'Reschedule asked',
+    description: 'Someone asked to move a confirmed capture.',
+    roles: [...ADMIN_ROLES, ...CUSTOMER_ROLES, ...PROVIDER_ROLES],
+    channels: { admin: IN_APP, customer: BOTH, provider: BOTH },
+  },
+  capture_reminder: {
+    label: 'Capture tomorrow',
+    description: 'A reminder 24 hours before a confirmed capture.',
     roles: [...CUSTOMER_ROLES, ...PROVIDER_ROLES],
     channels: { admin: NONE, customer: BOTH, provider: BOTH },
   },
