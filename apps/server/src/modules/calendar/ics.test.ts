@@ -34,13 +34,20 @@ describe('calendar serializer', () => {
           summary: 'Capture: Office, floor 2',
           location: '1 Main St; Springfield',
         },
-        { uid: 'a2@spacecapture', start: new Date('2027-03-05T08:00:00Z'), end: new Date('2027-03-05T09:00:00Z'), summary: 'Capture' },
+        {
+          uid: 'a2@spacecapture',
+          start: new Date('2027-03-05T08:00:00Z'),
+          end: new Date('2027-03-05T09:00:00Z'),
+          summary: 'Capture',
+        },
       ],
     });
     expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
     expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
-    expect(text).toContain('UID:a1@spacecapture\r\nDTSTAMP:20270301T000000Z\r\nDTSTART:20270304T083000Z\r\nDTEND:20270304T123000Z');
+    expect(text).toContain(
+      'UID:a1@spacecapture\r\nDTSTAMP:20270301T000000Z\r\nDTSTART:20270304T083000Z\r\nDTEND:20270304T123000Z',
+    );
     expect(text).toContain('SUMMARY:Capture: Office\\, floor 2');
     expect(text).toContain('LOCATION:1 Main St\\; Springfield');
     expect(text.match(/LOCATION:/g)).toHaveLength(1);

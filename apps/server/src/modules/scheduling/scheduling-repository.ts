@@ -57,9 +57,5 @@ export async function claimDueReminders(tx: TExecutor, now: Date, horizon: Date,
     .orderBy(asc(assignments.scheduledStart))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return tx
-    .update(assignments)
-    .set({ reminderSentAt: now })
-    .where(sql`${assignments.id} in ${due}`)
-    .returning();
+  return tx.update(assignments).set({ reminderSentAt: now }).where(sql`${assignments.id} in ${due}`).returning();
 }

@@ -85,7 +85,11 @@ export function toScheduleState(order: TOrderRow, assignment: TAssignmentRow): T
   };
 }
 
-async function providerRecipients(tx: TExecutor, orgId: string, eventType: 'schedule_confirmed' | 'reschedule_requested' | 'capture_reminder') {
+async function providerRecipients(
+  tx: TExecutor,
+  orgId: string,
+  eventType: 'schedule_confirmed' | 'reschedule_requested' | 'capture_reminder',
+) {
   const wanted = new Set(await emailRecipientsOf(tx, { org: orgId }, eventType));
   return (await providerEmailsFor(tx, orgId, 'projectUpdates')).filter((email) => wanted.has(email));
 }
@@ -105,7 +109,10 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
     async propose(tx: TExecutor, ctx: TScheduleContext, windows: readonly TTimeWindow[], actor: TActor) {
       const { order, assignment, providerOrg } = ctx;
       if (assignment.status !== 'accepted') {
-        throw new AppError('conflict', `Cannot propose a schedule: the assignment is ${assignment.status}, not accepted.`);
+        throw new AppError(
+          'conflict',
+          `Cannot propose a schedule: the assignment is ${assignment.status}, not accepted.`,
+        );
       }
       if (order.status !== 'assigned' && order.status !== 'scheduled') {
         throw new AppError('conflict', `Cannot propose a schedule: the order is already ${order.status}.`);
@@ -128,8 +135,14 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
           });
         }
       });
-      const proposed = normalized.map((window) => ({ start: window.start.toISOString(), end: window.end.toISOString() }));
-      const updated = await updateSchedule(tx, assignment.id, { scheduleStatus: 'proposed', proposedWindows: proposed });
+      const proposed = normalized.map((window) => ({
+        start: window.start.toISOString(),
+        end: window.end.toISOString(),
+      }));
+      const updated = await updateSchedule(tx, assignment.id, {
+        scheduleStatus: 'proposed',
+        proposedWindows: proposed,
+      });
       // The first window as start/end keeps the event readable where one window is expected.
       const metadata = { ...proposed[0]!, windows: proposed, assignmentId: assignment.id };
       await insertJobEvent(tx, { orderId: order.id, type: 'deadline', metadata, actorUserId: actor.userId });
@@ -145,7 +158,10 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
       const rows = [
         ['Order', order.title],
         ['Provider', providerOrg.name],
-        ...proposed.map((window, index) => [`Window ${index + 1}`, formatDateTimeRange(window.start, window.end, zone)] as [string, string]),
+        ...proposed.map(
+          (window, index) =>
+            [`Window ${index + 1}`, formatDateTimeRange(window.start, window.end, zone)] as [string, string],
+        ),
       ] as [string, string][];
       await enqueueEmails(tx, [
         ...summaryEmailsTo(
@@ -154,14 +170,23 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
           'The provider proposed the windows below. Sign in to the customer portal to pick one.',
           [...rows, ['Pick at', PORTAL_PATHS.customer.orders]],
         ),
-        ...summaryEmailsTo([companyEmail], `Schedule proposed: ${order.title}`, 'The provider proposed the windows below; the customer picks one, or you confirm on their behalf.', rows),
+        ...summaryEmailsTo(
+          [companyEmail],
+          `Schedule proposed: ${order.title}`,
+          'The provider proposed the windows below; the customer picks one, or you confirm on their behalf.',
+          rows,
+        ),
       ]);
       const notice = {
         type: 'schedule_proposed',
         title: `Schedule proposed: ${order.title}`,
         body: `${providerOrg.name} proposed: ${windowsText(proposed, zone)}.`,
       } as const;
-      await notifyScope(tx, { org: order.customerOrgId }, { ...notice, link: `${PORTAL_PATHS.customer.orders}/${order.id}` });
+      await notifyScope(
+        tx,
+        { org: order.customerOrgId },
+        { ...notice, link: `${PORTAL_PATHS.customer.orders}/${order.id}` },
+      );
       await notifyScope(tx, { roles: ADMIN_ROLES }, { ...notice, link: PORTAL_PATHS.admin.assignments });
       return updated;
     },
@@ -178,7 +203,10 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
       assertScheduleMove(assignment.scheduleStatus, 'confirmed');
       const window = assignment.proposedWindows.find((item) => new Date(item.start).getTime() === start.getTime());
       if (!window) {
-        throw new AppError('conflict', 'That window is not among the provider’s current proposal; reload and pick again.');
+        throw new AppError(
+          'conflict',
+          'That window is not among the provider’s current proposal; reload and pick again.',
+        );
       }
       const windowStart = new Date(window.start);
       const windowEnd = new Date(window.end);
@@ -250,19 +278,34 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
       ];
       await enqueueEmails(
         tx,
-        summaryEmailsTo(recipients, `Schedule confirmed: ${order.title}`, 'The capture is scheduled for the window below.', [
-          ['Order', order.title],
-          ['When', range],
-          ...(previous ? ([['Was', formatDateTimeRange(previous.start, previous.end, zone)]] as [string, string][]) : []),
-        ]),
+        summaryEmailsTo(
+          recipients,
+          `Schedule confirmed: ${order.title}`,
+          'The capture is scheduled for the window below.',
+          [
+            ['Order', order.title],
+            ['When', range],
+            ...(previous
+              ? ([['Was', formatDateTimeRange(previous.start, previous.end, zone)]] as [string, string][])
+              : []),
+          ],
+        ),
       );
       const confirmed = {
         type: 'schedule_confirmed',
         title: `Schedule confirmed: ${order.title}`,
         body: `The capture is scheduled ${range}.`,
       } as const;
-      await notifyScope(tx, { org: order.customerOrgId }, { ...confirmed, link: `${PORTAL_PATHS.customer.orders}/${order.id}` });
-      await notifyScope(tx, { org: assignment.providerOrgId }, { ...confirmed, link: PORTAL_PATHS.provider.assignments });
+      await notifyScope(
+        tx,
+        { org: order.customerOrgId },
+        { ...confirmed, link: `${PORTAL_PATHS.customer.orders}/${order.id}` },
+      );
+      await notifyScope(
+        tx,
+        { org: assignment.providerOrgId },
+        { ...confirmed, link: PORTAL_PATHS.provider.assignments },
+      );
       return { assignment: updated, order: orderAfter };
     },
 
@@ -276,7 +319,10 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
     ) {
       const { order, assignment, providerOrg } = ctx;
       assertScheduleMove(assignment.scheduleStatus, 'reschedule_requested');
-      const updated = await updateSchedule(tx, assignment.id, { scheduleStatus: 'reschedule_requested', rescheduleReason: reason });
+      const updated = await updateSchedule(tx, assignment.id, {
+        scheduleStatus: 'reschedule_requested',
+        rescheduleReason: reason,
+      });
       await insertJobEvent(tx, {
         orderId: order.id,
         type: 'reschedule_requested',
@@ -307,18 +353,22 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
           : `${providerOrg.name} asked to move this capture and will propose new windows; the confirmed time stands until you pick one.`;
       await enqueueEmails(tx, [
         ...summaryEmailsTo(otherSide, `Reschedule asked: ${order.title}`, intro, rows),
-        ...summaryEmailsTo([companyEmail], `Reschedule asked: ${order.title}`, `The ${side} asked to move this capture.`, rows),
+        ...summaryEmailsTo(
+          [companyEmail],
+          `Reschedule asked: ${order.title}`,
+          `The ${side} asked to move this capture.`,
+          rows,
+        ),
       ]);
       const notice = {
         type: 'reschedule_requested',
         title: `Reschedule asked: ${order.title}`,
         body: `The ${side} asked to move the capture: ${reason}`,
       } as const;
-      await notifyScope(
-        tx,
-        side === 'customer' ? { org: assignment.providerOrgId } : { org: order.customerOrgId },
-        { ...notice, link: side === 'customer' ? PORTAL_PATHS.provider.assignments : `${PORTAL_PATHS.customer.orders}/${order.id}` },
-      );
+      await notifyScope(tx, side === 'customer' ? { org: assignment.providerOrgId } : { org: order.customerOrgId }, {
+        ...notice,
+        link: side === 'customer' ? PORTAL_PATHS.provider.assignments : `${PORTAL_PATHS.customer.orders}/${order.id}`,
+      });
       await notifyScope(tx, { roles: ADMIN_ROLES }, { ...notice, link: PORTAL_PATHS.admin.assignments });
       return updated;
     },
@@ -349,8 +399,16 @@ export async function sendCaptureReminder(tx: TExecutor, order: TOrderRow, assig
       rows,
     ),
   ]);
-  const notice = { type: 'capture_reminder', title: `Capture tomorrow: ${order.title}`, body: `Confirmed ${range}.` } as const;
-  await notifyScope(tx, { org: order.customerOrgId }, { ...notice, link: `${PORTAL_PATHS.customer.orders}/${order.id}` });
+  const notice = {
+    type: 'capture_reminder',
+    title: `Capture tomorrow: ${order.title}`,
+    body: `Confirmed ${range}.`,
+  } as const;
+  await notifyScope(
+    tx,
+    { org: order.customerOrgId },
+    { ...notice, link: `${PORTAL_PATHS.customer.orders}/${order.id}` },
+  );
   await notifyScope(tx, { org: assignment.providerOrgId }, { ...notice, link: PORTAL_PATHS.provider.assignments });
 }
 

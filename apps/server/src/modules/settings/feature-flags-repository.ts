@@ -5,12 +5,14 @@ export type TFeatureFlags = {
   addressMaskingDefault: boolean;
   providerAcceptanceDeadlineHours: number;
   mfaRequiredForAdmins: boolean;
+  autoOfferCascade: boolean;
 };
 
 export const DEFAULT_FEATURE_FLAGS: TFeatureFlags = {
   addressMaskingDefault: true,
   providerAcceptanceDeadlineHours: 48,
   mfaRequiredForAdmins: false,
+  autoOfferCascade: false,
 };
 
 /** The single row of settings; until an admin saves one, the defaults apply. */
@@ -21,5 +23,6 @@ export async function readFeatureFlags(db: TExecutor): Promise<TFeatureFlags> {
     addressMaskingDefault: row.addressMaskingDefault,
     providerAcceptanceDeadlineHours: row.providerAcceptanceDeadlineHours,
     mfaRequiredForAdmins: row.mfaRequiredForAdmins,
+    autoOfferCascade: row.autoOfferCascade,
   };
 }

@@ -23,7 +23,10 @@ export async function lockFeatureFlagsRow(tx: TExecutor): Promise<TFeatureFlagsR
 
 export async function updateFeatureFlagsRow(
   tx: TExecutor,
-  values: Pick<TFeatureFlagsRow, 'addressMaskingDefault' | 'providerAcceptanceDeadlineHours' | 'mfaRequiredForAdmins'>,
+  values: Pick<
+    TFeatureFlagsRow,
+    'addressMaskingDefault' | 'providerAcceptanceDeadlineHours' | 'mfaRequiredForAdmins' | 'autoOfferCascade'
+  >,
 ) {
   const [row] = await tx
     .update(featureFlags)

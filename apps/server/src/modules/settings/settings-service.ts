@@ -27,6 +27,7 @@ function flagsOf(row: TFeatureFlagsRow | undefined): TFeatureFlagValues {
     addressMaskingDefault: row.addressMaskingDefault,
     providerAcceptanceDeadlineHours: row.providerAcceptanceDeadlineHours,
     mfaRequiredForAdmins: row.mfaRequiredForAdmins,
+    autoOfferCascade: row.autoOfferCascade,
   };
 }
 
@@ -38,6 +39,7 @@ function view(row: TFeatureFlagsRow | undefined, role: string): TSettings {
       addressMaskingDefault: true,
       providerAcceptanceDeadlineHours: true,
       mfaRequiredForAdmins: canChangeMfaRequirement(role),
+      autoOfferCascade: true,
     },
   };
 }
@@ -68,6 +70,7 @@ export function createSettingsService(deps: { db: TDatabase }) {
           addressMaskingDefault: request.addressMaskingDefault,
           providerAcceptanceDeadlineHours: request.providerAcceptanceDeadlineHours,
           mfaRequiredForAdmins: request.mfaRequiredForAdmins,
+          autoOfferCascade: request.autoOfferCascade ?? before.autoOfferCascade,
         };
         if (before.mfaRequiredForAdmins !== after.mfaRequiredForAdmins && !canChangeMfaRequirement(actor.role)) {
           throw new AppError('forbidden', ADMIN_CONSOLE_MESSAGES.mfaMasterOnly, {

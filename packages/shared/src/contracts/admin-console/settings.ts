@@ -11,11 +11,18 @@ export const ZFeatureFlags = z.object({
     .min(SETTINGS_LIMITS.deadlineHoursMin, ADMIN_CONSOLE_MESSAGES.deadlineHours)
     .max(SETTINGS_LIMITS.deadlineHoursMax, ADMIN_CONSOLE_MESSAGES.deadlineHours),
   mfaRequiredForAdmins: z.boolean({ error: ADMIN_CONSOLE_MESSAGES.booleanFlag }),
+  /** Offer approved orders down the dispatch ranking by themselves (decision 144). */
+  autoOfferCascade: z.boolean({ error: ADMIN_CONSOLE_MESSAGES.booleanFlag }),
 });
 export type TFeatureFlagValues = z.infer<typeof ZFeatureFlags>;
 
-/** PUT replaces all three flags (strict: an unknown key is a mistake worth reporting). */
-export const ZUpdateSettingsRequest = ZFeatureFlags.strict();
+/**
+ * PUT replaces the flags (strict: an unknown key is a mistake worth reporting); the auto-offer
+ * flag, added later, keeps its value when left out.
+ */
+export const ZUpdateSettingsRequest = ZFeatureFlags.extend({
+  autoOfferCascade: z.boolean({ error: ADMIN_CONSOLE_MESSAGES.booleanFlag }).optional(),
+}).strict();
 export type TUpdateSettingsRequest = z.infer<typeof ZUpdateSettingsRequest>;
 
 export const ZSettings = z.object({
@@ -27,6 +34,7 @@ export const ZSettings = z.object({
     addressMaskingDefault: z.boolean(),
     providerAcceptanceDeadlineHours: z.boolean(),
     mfaRequiredForAdmins: z.boolean(),
+    autoOfferCascade: z.boolean(),
   }),
 });
 export type TSettings = z.infer<typeof ZSettings>;

@@ -13,9 +13,19 @@ let requests: { method: string; url: string; body: unknown }[];
 let answerPut: (body: TSettings['flags']) => Response;
 
 const SETTINGS: TSettings = {
-  flags: { addressMaskingDefault: true, providerAcceptanceDeadlineHours: 48, mfaRequiredForAdmins: false },
+  flags: {
+    addressMaskingDefault: true,
+    providerAcceptanceDeadlineHours: 48,
+    mfaRequiredForAdmins: false,
+    autoOfferCascade: false,
+  },
   updatedAt: null,
-  editable: { addressMaskingDefault: true, providerAcceptanceDeadlineHours: true, mfaRequiredForAdmins: true },
+  editable: {
+    addressMaskingDefault: true,
+    providerAcceptanceDeadlineHours: true,
+    mfaRequiredForAdmins: true,
+    autoOfferCascade: true,
+  },
 };
 let current: TSettings;
 

@@ -2,7 +2,7 @@ import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-con
 import { describe, expect, it } from 'vitest';
 import { parseSettingsDraft, settingsFieldErrors } from './settings-form.ts';
 
-const flags = { addressMaskingDefault: true, mfaRequiredForAdmins: false };
+const flags = { addressMaskingDefault: true, mfaRequiredForAdmins: false, autoOfferCascade: false };
 
 describe('settings form', () => {
   it('sends whole hours within the limits', () => {
