@@ -423,6 +423,10 @@ export function createAssignmentsService(deps: {
           );
         }
         const [first] = ctx.assignment.proposedWindows;
+        // Confirmed already, with nothing new proposed: the order's machine says why not.
+        if (ctx.assignment.scheduleStatus !== 'proposed' && ctx.order.status !== 'assigned') {
+          assertOrderMove(ctx.order, 'scheduled');
+        }
         if (!first || ctx.assignment.scheduleStatus !== 'proposed') {
           throw new AppError(
             'conflict',

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { escapeText, foldLine, icsDateTime, serializeCalendar } from './ics.ts';
 
@@ -52,5 +53,30 @@ describe('calendar serializer', () => {
     expect(text).toContain('LOCATION:1 Main St\\; Springfield');
     expect(text.match(/LOCATION:/g)).toHaveLength(1);
     expect(text.includes('\n') && !/[^\r]\n/.test(text)).toBe(true);
+  });
+});
+
+describe('calendar serializer against a parser', () => {
+  it('parses with ical.js: every event with its UID, UTC times, summary and location', () => {
+    const text = serializeCalendar({
+      name: 'Feed, with; specials',
+      now: new Date('2027-03-01T00:00:00Z'),
+      events: [
+        {
+          uid: 'b1@spacecapture',
+          start: new Date('2027-03-04T08:30:00Z'),
+          end: new Date('2027-03-04T12:30:00Z'),
+          summary: `Capture: ${'Long title, '.repeat(10)}end`,
+          location: 'Quay 4; back door\nring twice',
+        },
+      ],
+    });
+    const component = new ICAL.Component(ICAL.parse(text));
+    const [event] = component.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    expect(event?.uid).toBe('b1@spacecapture');
+    expect(event?.startDate.toJSDate().toISOString()).toBe('2027-03-04T08:30:00.000Z');
+    expect(event?.endDate.toJSDate().toISOString()).toBe('2027-03-04T12:30:00.000Z');
+    expect(event?.summary).toBe(`Capture: ${'Long title, '.repeat(10)}end`);
+    expect(event?.location).toBe('Quay 4; back door\nring twice');
   });
 });
