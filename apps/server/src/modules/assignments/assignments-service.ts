@@ -30,7 +30,7 @@ import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { emailRecipientsOf, notifyScope } from '../notifications/notifications-service.ts';
 import { offerAnsweredEmails, offerEmails } from '../orders/order-emails.ts';
-import { moveOrder } from '../orders/order-moves.ts';
+import { assertOrderMove, moveOrder } from '../orders/order-moves.ts';
 import {
   findOrder,
   findOrganizationRow,
