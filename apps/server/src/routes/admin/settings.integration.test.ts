@@ -7,7 +7,12 @@ import { createSignedInPlainAdmin } from '../../../test/admin-console.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 
 const SETTINGS = '/api/admin/settings';
-const DEFAULTS = { addressMaskingDefault: true, providerAcceptanceDeadlineHours: 48, mfaRequiredForAdmins: false };
+const DEFAULTS = {
+  addressMaskingDefault: true,
+  providerAcceptanceDeadlineHours: 48,
+  mfaRequiredForAdmins: false,
+  autoOfferCascade: false,
+};
 
 let t: TTestApp;
 let master: TClient;
@@ -47,7 +52,12 @@ describe('GET /api/admin/settings', () => {
     expect(response.json()).toEqual({
       flags: DEFAULTS,
       updatedAt: null,
-      editable: { addressMaskingDefault: true, providerAcceptanceDeadlineHours: true, mfaRequiredForAdmins: true },
+      editable: {
+        addressMaskingDefault: true,
+        providerAcceptanceDeadlineHours: true,
+        mfaRequiredForAdmins: true,
+        autoOfferCascade: true,
+      },
     });
     expect((await plain.get(SETTINGS)).json().editable.mfaRequiredForAdmins).toBe(false);
   });

@@ -81,7 +81,12 @@ describe('SettingsForm', () => {
       {
         method: 'PUT',
         url: '/api/admin/settings',
-        body: { addressMaskingDefault: true, providerAcceptanceDeadlineHours: 72, mfaRequiredForAdmins: false },
+        body: {
+          addressMaskingDefault: true,
+          providerAcceptanceDeadlineHours: 72,
+          mfaRequiredForAdmins: false,
+          autoOfferCascade: false,
+        },
       },
     ]);
     expect(document.body.textContent).toContain(ADMIN_CONSOLE_MESSAGES.settingsSaved.message);
