@@ -4,8 +4,9 @@ import { acceptAssignment, assignOrder, createOrder, signInPage, test } from '..
 
 /**
  * Scheduling in the browser (decisions 145, 146): the provider proposes two windows, the customer
- * picks one and the order shows it; the customer's calendar address serves the capture as an
- * iCalendar event that a parser reads.
+ * picks one and the order shows it; the customer asks to reschedule, the provider proposes again
+ * and the customer picks; the customer's calendar address serves the capture as an iCalendar
+ * event that a parser reads.
  */
 
 test.describe.configure({ timeout: 180_000 });
@@ -21,7 +22,7 @@ function localInput(days: number, hour: number) {
   return { input: day.toISOString().slice(0, 16), iso: day.toISOString() };
 }
 
-test('the provider proposes two windows, the customer picks one, the calendar serves it', async ({
+test('the provider proposes two windows, the customer picks one, a reschedule round trip, the calendar serves it', async ({
   page,
   consoleErrors,
   admin,
@@ -62,7 +63,35 @@ test('the provider proposes two windows, the customer picks one, the calendar se
   );
   await expect(detail.getByText(/^Confirmed: /)).toContainText(shown);
   await expect(detail.getByText(/^Confirmed: /)).toContainText('UTC');
-  await expect(detail.getByRole('button', { name: 'Reschedule…' })).toBeVisible();
+  // A reschedule round trip: the customer asks, the provider proposes again, the customer picks.
+  await detail.getByRole('button', { name: 'Reschedule…' }).click();
+  await detail.getByLabel('Why should the capture move?').fill('The tenant moves out a week later.');
+  await detail.getByRole('button', { name: 'Ask to reschedule' }).click();
+  await expect(detail.getByText(/^Reschedule asked \(The tenant moves out a week later\.\)/)).toBeVisible();
+  // The confirmed window stands meanwhile.
+  await expect(detail.getByText(/^Confirmed: /)).toContainText(shown);
+
+  await page.context().clearCookies();
+  await signInPage(page, market.provider);
+  await page.goto('/provider/assignments');
+  await expect(card.getByText('Reschedule asked: The tenant moves out a week later.')).toBeVisible();
+  const moved = { start: localInput(16, 10), end: localInput(16, 12) };
+  await card.getByLabel('Start', { exact: true }).fill(moved.start.input);
+  await card.getByLabel('End', { exact: true }).fill(moved.end.input);
+  await card.getByRole('button', { name: 'Propose schedule' }).click();
+  await expect(card.getByText(/^New windows proposed: /)).toBeVisible();
+
+  await page.context().clearCookies();
+  await signInPage(page, market.customer);
+  await page.goto(`/customer/orders?order=${order.orderId}`);
+  await expect(detail.getByRole('button', { name: /^Pick / })).toHaveCount(1);
+  await detail.getByRole('button', { name: /^Pick / }).click();
+  const movedDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(moved.start.iso),
+  );
+  await expect(detail.getByText(/^Confirmed: /)).toContainText(movedDay);
+  const orderRow = await market.customer.api.get(`/api/customer/orders/${order.orderId}`);
+  expect(((await orderRow.json()) as { scheduledStart: string }).scheduledStart).toBe(moved.start.iso);
 
   // The customer's calendar address, made on the account page, serves the confirmed capture.
   await page.goto('/account');
@@ -77,7 +106,7 @@ test('the provider proposes two windows, the customer picks one, the calendar se
     .getAllSubcomponents('vevent')
     .map((vevent) => new ICAL.Event(vevent));
   expect(events.map((event) => event.uid)).toEqual([`${assignmentId}@spacecapture`]);
-  expect(events[0]?.startDate.toJSDate().toISOString()).toBe(second.start.iso);
+  expect(events[0]?.startDate.toJSDate().toISOString()).toBe(moved.start.iso);
   expect(events[0]?.location).toBe(order.location);
   expect(consoleErrors).toEqual([]);
 });
