@@ -334,6 +334,10 @@ async function createWorld() {
   const conversationId = posted.json().id as string;
   const attachmentLink = await customer.client.post(`${conversationUrl}/attachments/${attachmentId}/link`);
   expect(attachmentLink.statusCode, attachmentLink.body).toBe(200);
+  // A provider member's calendar address (decision 146): its file name is the secret.
+  const calendarFeed = await provider.client.post('/api/account/calendar-feed');
+  expect(calendarFeed.statusCode, calendarFeed.body).toBe(201);
+  const calendarFile = String(new URL(calendarFeed.json().url).pathname.split('/').pop());
   const notices = await customer.client.get('/api/notifications');
   expect(notices.statusCode, notices.body).toBe(200);
   // Issue 14's thumbnail of an image deliverable (its signed token is a path id) and share link
@@ -376,6 +380,7 @@ async function createWorld() {
     'message-files': [String(new URL(attachmentLink.json().url, APP_ORIGIN).pathname.split('/').pop())],
     shares: [String(shareLink.json().url).split('/share/')[1] as string],
     thumbnails: [String(thumbnailUrl).split('/').pop() as string],
+    calendar: [calendarFile],
   });
   for (const rows of Object.values(homeRows)) for (const id of rows) owned.add(id);
   owned.add(teamInvitation.json().id as string);

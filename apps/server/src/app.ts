@@ -38,14 +38,17 @@ import adminDispatchRoutes from './routes/admin/dispatch.ts';
 import adminInvitationRoutes from './routes/admin/invitations.ts';
 import adminOutboxRoutes from './routes/admin/outbox.ts';
 import adminReportingRoutes from './routes/admin/reporting.ts';
+import adminSchedulingRoutes from './routes/admin/scheduling.ts';
 import adminSettingsRoutes from './routes/admin/settings.ts';
 import adminWebhookRoutes from './routes/admin/webhooks.ts';
 import adminWorkflowRoutes from './routes/admin/workflow.ts';
 import authRoutes, { meRoutes } from './routes/auth/auth-routes.ts';
+import calendarRoutes from './routes/calendar.ts';
 import customerApiKeyRoutes from './routes/customer/api-keys.ts';
 import customerConversationRoutes from './routes/customer/conversations.ts';
 import customerOrderRequestRoutes from './routes/customer/order-requests.ts';
 import customerPortalRoutes from './routes/customer/portal.ts';
+import customerSchedulingRoutes from './routes/customer/scheduling.ts';
 import customerShareLinkRoutes from './routes/customer/share-links.ts';
 import customerWebhookRoutes from './routes/customer/webhooks.ts';
 import healthRoutes from './routes/health.ts';
@@ -54,6 +57,7 @@ import teamRoutes from './routes/org/team.ts';
 import providerAvailabilityRoutes from './routes/provider/availability.ts';
 import providerConversationRoutes from './routes/provider/conversations.ts';
 import providerPortalRoutes from './routes/provider/portal.ts';
+import providerSchedulingRoutes from './routes/provider/scheduling.ts';
 import providerUploadRoutes from './routes/provider/uploads.ts';
 import formPostRoutes from './routes/public/form-posts.ts';
 import messageFileRoutes from './routes/public/message-files.ts';
@@ -94,6 +98,12 @@ import {
   type TRetentionWorkerOptions,
 } from './workers/retention-worker.ts';
 import {
+  createBatchWorker,
+  DEFAULT_SCHEDULING_WORKER_OPTIONS,
+  type TBatchWorker,
+  type TSchedulingWorkerOptions,
+} from './workers/scheduling-workers.ts';
+import {
   createThumbnailWorker,
   DEFAULT_THUMBNAIL_OPTIONS,
   type TThumbnailWorker,
@@ -117,6 +127,7 @@ export type TAppOptions = {
   outbox?: Partial<TOutboxWorkerOptions>;
   offerExpiry?: Partial<TOfferExpiryWorkerOptions>;
   autoApproval?: Partial<TAutoApprovalWorkerOptions>;
+  scheduling?: Partial<TSchedulingWorkerOptions>;
   retention?: Partial<TRetentionWorkerOptions>;
   webhooks?: Partial<TWebhookWorkerOptions>;
   thumbnails?: Partial<TThumbnailWorkerOptions>;
@@ -135,6 +146,10 @@ declare module 'fastify' {
     outbox: TOutboxWorker;
     offerExpiry: TOfferExpiryWorker;
     autoApproval: TAutoApprovalWorker;
+    /** The auto-offer cascade's steps (decision 144). */
+    cascades: TBatchWorker;
+    /** Reminders 24 hours before confirmed captures (decision 147). */
+    captureReminders: TBatchWorker;
     messageDigests: TMessageDigestWorker;
     retention: TRetentionWorker;
     webhooks: TWebhookWorker;
@@ -292,6 +307,25 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       options: { ...DEFAULT_AUTO_APPROVAL_OPTIONS, ...options.autoApproval },
     }),
   );
+  const schedulingOptions = { ...DEFAULT_SCHEDULING_WORKER_OPTIONS, ...options.scheduling };
+  app.decorate(
+    'cascades',
+    createBatchWorker({
+      name: 'auto-offer',
+      runBatch: services.cascades.advance,
+      log: app.log.child({ worker: 'cascades' }),
+      options: schedulingOptions,
+    }),
+  );
+  app.decorate(
+    'captureReminders',
+    createBatchWorker({
+      name: 'capture reminders',
+      runBatch: services.reminders.sendDueReminders,
+      log: app.log.child({ worker: 'capture-reminders' }),
+      options: schedulingOptions,
+    }),
+  );
   const DAY_MS = 86_400_000;
   app.decorate(
     'retention',
@@ -410,6 +444,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(adminOutboxRoutes, { prefix: '/api/admin' });
   await app.register(adminWorkflowRoutes, { prefix: '/api/admin' });
   await app.register(adminDispatchRoutes, { prefix: '/api/admin' });
+  await app.register(adminSchedulingRoutes, { prefix: '/api/admin' });
   await app.register(adminConversationRoutes, { prefix: '/api/admin' });
   await app.register(customerConversationRoutes, { prefix: '/api' });
   await app.register(providerConversationRoutes, { prefix: '/api' });
@@ -423,6 +458,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(customerApiKeyRoutes, { prefix: '/api' });
   await app.register(providerPortalRoutes, { prefix: '/api' });
   await app.register(providerAvailabilityRoutes, { prefix: '/api' });
+  await app.register(providerSchedulingRoutes, { prefix: '/api' });
+  await app.register(customerSchedulingRoutes, { prefix: '/api' });
+  await app.register(calendarRoutes, { prefix: '/api' });
   await app.register(customerWebhookRoutes, { prefix: '/api' });
   await app.register(customerShareLinkRoutes, { prefix: '/api' });
   await app.register(publicShareRoutes, { prefix: '/api/public', rateLimitPerMinute: config.shareRateLimit });
@@ -443,6 +481,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     if (options.startWorkers ?? true) outbox.start();
     if (options.startWorkers ?? true) app.offerExpiry.start();
     if (options.startWorkers ?? true) app.autoApproval.start();
+    if (options.startWorkers ?? true) app.cascades.start();
+    if (options.startWorkers ?? true) app.captureReminders.start();
     if (options.startWorkers ?? true) app.retention.start();
     if (options.startWorkers ?? true) abandonedUploads.start();
     if (options.startWorkers ?? true) webhooks.start();
@@ -453,6 +493,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     await app.backgroundTasks.idle();
     await app.offerExpiry.stop();
     await app.autoApproval.stop();
+    await app.cascades.stop();
+    await app.captureReminders.stop();
     await app.retention.stop();
     await abandonedUploads.stop();
     await webhooks.stop();

@@ -9,6 +9,8 @@ import { createAssignmentsService } from './modules/assignments/assignments-serv
 import { createAuditLogService } from './modules/audit/audit-log-service.ts';
 import { loadInstanceSecret } from './modules/auth/instance-secret.ts';
 import { createSignUpService } from './modules/auth/sign-up-service.ts';
+import { createCalendarService } from './modules/calendar/calendar-service.ts';
+import { createCascadeService } from './modules/cascade/cascade-service.ts';
 import { createConversationsService } from './modules/conversations/conversations-service.ts';
 import { noticeOfMessage } from './modules/conversations/message-notices.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
@@ -26,6 +28,8 @@ import { createPublicFormsService } from './modules/public-forms/public-forms-se
 import { createQuotesService } from './modules/quotes/quotes-service.ts';
 import { createReportingService } from './modules/reporting/reporting-service.ts';
 import { createReviewService } from './modules/review/review-service.ts';
+import { createRemindersService } from './modules/scheduling/reminders-service.ts';
+import { createSchedulingService } from './modules/scheduling/scheduling-service.ts';
 import { createSettingsService } from './modules/settings/settings-service.ts';
 import { createShareLinksService } from './modules/share-links/share-links-service.ts';
 import type { TFileStore } from './modules/storage/file-store.ts';
@@ -65,6 +69,7 @@ export async function createServices(deps: {
   const workflowDeps = { db, clock, companyEmail: config.companyEmail, publicUrl: config.publicUrl, onEmailsQueued };
   const quotes = createQuotesService(workflowDeps);
   const assignments = createAssignmentsService(workflowDeps);
+  const dispatch = createDispatchService({ db, clock });
 
   // One signer for every download link of a deliverable: the portal's and a share link's.
   const fileLinks = createLinkSigner(await loadInstanceSecret(db, 'files_signing'));
@@ -136,7 +141,18 @@ export async function createServices(deps: {
     settings: createSettingsService({ db }),
     reporting: createReportingService({ db, clock }),
     outboxView: createOutboxViewService({ db }),
-    dispatch: createDispatchService({ db, clock }),
+    dispatch,
+    scheduling: createSchedulingService(workflowDeps),
+    cascades: createCascadeService({
+      db,
+      companyEmail: config.companyEmail,
+      assignments,
+      dispatch,
+      log: deps.log.child({ module: 'cascades' }),
+      onEmailsQueued,
+    }),
+    calendar: createCalendarService({ db, clock, publicUrl: config.publicUrl }),
+    reminders: createRemindersService({ db, clock, onEmailsQueued }),
     places,
     webhooks: createWebhooksService({ db, clock, ...deps.webhooks }),
     conversations: createConversationsService({

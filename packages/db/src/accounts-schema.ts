@@ -88,6 +88,8 @@ export const featureFlags = pgTable('feature_flags', {
   /** Approve delivered orders left unanswered for auto_approve_after_days (decision 135); off by default. */
   autoApproveDeliveries: boolean('auto_approve_deliveries').notNull().default(false),
   autoApproveAfterDays: integer('auto_approve_after_days').notNull().default(7),
+  /** Offer orders ready for assignment down the dispatch ranking by themselves (decision 144). */
+  autoOfferCascade: boolean('auto_offer_cascade').notNull().default(false),
   updatedAt: updatedAt(),
 });
 

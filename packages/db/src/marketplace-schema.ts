@@ -124,10 +124,22 @@ export const assignments = pgTable(
     scheduledStart: timestamp('scheduled_start', { withTimezone: true }),
     scheduledEnd: timestamp('scheduled_end', { withTimezone: true }),
     compensation: numeric('compensation', { precision: 14, scale: 2 }),
+    /** Scheduling of an accepted job (SCHEDULE_MACHINE): unproposed → proposed → confirmed ⇄ reschedule_requested. */
+    scheduleStatus: text('schedule_status').notNull().default('unproposed'),
+    /** The windows the provider proposed last (one to three), until one is picked. */
+    proposedWindows: jsonb('proposed_windows').$type<TTimeWindow[]>().notNull().default([]),
+    /** Why a reschedule was asked, while it is open. */
+    rescheduleReason: text('reschedule_reason'),
+    /** When the 24-hour reminder of the confirmed window was claimed for sending (cleared by a new pick). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    // The reminder worker's scan: confirmed captures not yet reminded, by start.
+    index('assignments_reminder_due_idx')
+      .on(table.scheduledStart)
+      .where(sql`status = 'accepted' and reminder_sent_at is null and scheduled_start is not null`),
     index('assignments_order_idx').on(table.orderId, table.createdAt.desc()),
     index('assignments_provider_idx').on(table.providerOrgId, table.createdAt.desc()),
     index('assignments_offered_due_idx').on(table.status, table.respondBy),
@@ -346,3 +358,42 @@ export const providerAvailability = pgTable('provider_availability', {
   bases: jsonb('bases').$type<TServiceBase[]>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The auto-offer cascade of an order (decision 144): running while it offers the job down the
+ * ranking, then accepted, exhausted (no one left) or stopped by an admin.
+ */
+export const dispatchCascades = pgTable('dispatch_cascades', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  status: text('status').notNull().default('running'),
+  stoppedBy: text('stopped_by'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A secret calendar feed (decision 146): a provider member's own (user_id set) or a customer
+ * organisation's (user_id null). Only the SHA-256 of the token is kept; a revoked feed answers 404.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: text('user_id'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('calendar_feeds_token_idx').on(table.tokenHash),
+    // One live feed per member, and one per organisation.
+    uniqueIndex('calendar_feeds_one_live_idx')
+      .on(table.orgId, sql`coalesce(${table.userId}, '')`)
+      .where(sql`revoked_at is null`),
+  ],
+);

@@ -25,7 +25,17 @@ export const AUDIT_EVENTS = {
     'close_review',
   ],
   quote: ['create', 'send', 'accept', 'decline', 'expire'],
-  assignment: ['create', 'accept', 'decline', 'expire', 'propose_schedule', 'confirm_schedule'],
+  assignment: [
+    'create',
+    'accept',
+    'decline',
+    'expire',
+    'propose_schedule',
+    'confirm_schedule',
+    'request_reschedule',
+    'send_reminder',
+  ],
+  dispatch_cascade: ['start', 'offer', 'exhaust', 'stop', 'accept'],
   deliverable: ['upload'],
   invitation: ['create', 'resend', 'reveal_link', 'revoke'],
   organization: ['create', 'rename'],
@@ -41,6 +51,7 @@ export const AUDIT_EVENTS = {
   webhook_endpoint: ['create', 'update', 'delete', 'rotate_secret', 'send_test', 'replay_delivery'],
   conversation: ['post_message', 'assign'],
   api_key: ['create', 'revoke', 'use'],
+  calendar_feed: ['create', 'revoke'],
   /** The demo seed's marker entry: it says the demo data is in place. */
   demo_data: ['seed'],
 } as const satisfies Record<string, readonly string[]>;

@@ -109,3 +109,32 @@ export function customerDisplayStatus(status: TOrderStatus): TCustomerOrderDispl
   }
   return 'pending';
 }
+
+/**
+ * Scheduling of an accepted job (decision 145): the provider proposes one to three windows, the
+ * customer (or an admin for it) picks one. Either side may ask to reschedule a confirmed job, with a
+ * reason; the provider then proposes again, and the confirmed window stands until a new pick.
+ * A provider may also replace its proposal before anyone picks.
+ */
+export const SCHEDULE_MACHINE = defineMachine('schedule', {
+  unproposed: ['proposed'],
+  proposed: ['proposed', 'confirmed'],
+  confirmed: ['reschedule_requested'],
+  reschedule_requested: ['proposed'],
+});
+export type TScheduleStatus = (typeof SCHEDULE_MACHINE.states)[number];
+
+/** The most windows a provider proposes at once. */
+export const MAX_PROPOSED_WINDOWS = 3;
+
+/**
+ * Auto-offer cascade of one order (decision 144): running until a provider accepts, no ranked
+ * provider is left, or an admin stops it.
+ */
+export const CASCADE_MACHINE = defineMachine('cascade', {
+  running: ['accepted', 'exhausted', 'stopped'],
+  accepted: [],
+  exhausted: [],
+  stopped: [],
+});
+export type TCascadeStatus = (typeof CASCADE_MACHINE.states)[number];

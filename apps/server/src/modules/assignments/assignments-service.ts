@@ -10,7 +10,7 @@ import {
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { AppError } from '@spacecapture/shared/errors';
-import { formatDateTime, formatPlaceTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
+import { formatDateTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import type { TNotificationEventType } from '@spacecapture/shared/notifications';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { providerFitsOrder } from '@spacecapture/shared/provider-fit';
@@ -29,15 +29,9 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { emailRecipientsOf, notifyScope } from '../notifications/notifications-service.ts';
-import {
-  offerAnsweredEmails,
-  offerEmails,
-  scheduleConfirmedEmails,
-  scheduleProposedEmails,
-} from '../orders/order-emails.ts';
+import { offerAnsweredEmails, offerEmails } from '../orders/order-emails.ts';
 import { assertOrderMove, moveOrder } from '../orders/order-moves.ts';
 import {
-  findLatestProposal,
   findOrder,
   findOrganizationRow,
   insertJobEvent,
@@ -50,6 +44,7 @@ import {
 import { toOrderView, toProposalView } from '../orders/orders-view.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { hasAcceptedQuote } from '../quotes/quotes-repository.ts';
+import { createScheduleMoves } from '../scheduling/scheduling-service.ts';
 import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
 import {
   certificationsOf,
@@ -71,11 +66,6 @@ import { toAssignmentView } from './assignments-view.ts';
 export type TOfferScope = { providerOrgId?: string };
 
 const PROVIDER_PICKER_LIMIT = 500;
-
-/** A capture time in the place's zone, named (decision 141); UTC while the order is not placed. */
-function captureTime(value: Date, order: { place: { timeZone: string } | null }) {
-  return order.place ? formatPlaceTime(value, order.place.timeZone) : formatDateTime(value, SERVER_TIME_ZONE);
-}
 
 function assertAssignmentMove(from: string, to: TAssignmentStatus) {
   if (!canTransition(ASSIGNMENT_MACHINE, from as TAssignmentStatus, to)) {
@@ -118,6 +108,7 @@ export function createAssignmentsService(deps: {
   onEmailsQueued: () => void;
 }) {
   const { db, clock, companyEmail } = deps;
+  const scheduleMoves = createScheduleMoves({ clock, companyEmail });
 
   /**
    * Where an order goes when its offer falls through: back to approved when the customer accepted
@@ -223,7 +214,96 @@ export function createAssignmentsService(deps: {
     return outcome.view;
   }
 
+  /**
+   * Offers an order to a provider inside the caller's transaction (the admin's Create Assignment,
+   * or the auto-offer cascade with no actor): withdraws the live offer, inserts the new one with its
+   * deadline, moves the order to assigned, audits, e-mails and tells the provider.
+   */
+  async function offerIn(
+    tx: TExecutor,
+    request: TCreateAssignmentRequest & { compensation: number },
+    actorUserId: string | null,
+  ) {
+    const { compensation } = request;
+    const order = await lockOrder(tx, request.orderId);
+    if (!order) throw new AppError('not_found', 'Order not found.');
+    if (!(ASSIGNABLE_ORDER_STATUSES as readonly string[]).includes(order.status)) {
+      throw new AppError('conflict', transitionRefusal(ORDER_MACHINE, order.status, 'assigned'));
+    }
+    const provider = await findOrganizationRow(tx, request.providerOrgId, { forShare: true });
+    if (provider?.type !== 'provider' || provider.status !== 'active') {
+      throw new AppError('validation_failed', 'Choose an active provider organization.', {
+        providerOrgId: 'Choose an active provider organization.',
+      });
+    }
+    const live = await lockLiveAssignmentOf(tx, order.id);
+    if (live?.providerOrgId === provider.id) {
+      throw new AppError('conflict', `${provider.name} already has this job (${live.status}).`);
+    }
+    if (live) {
+      assertAssignmentMove(live.status, 'withdrawn');
+      await updateAssignment(tx, live.id, { status: 'withdrawn' });
+    }
+    const flags = await readFeatureFlags(tx);
+    const now = clock();
+    const respondBy = new Date(now.getTime() + flags.providerAcceptanceDeadlineHours * 3_600_000);
+    const assignment = await insertAssignment(tx, {
+      orderId: order.id,
+      providerOrgId: provider.id,
+      status: 'offered',
+      respondBy,
+      // numeric column: kept as the decimal text, so 0.1 is stored as 0.10, never 0.1000000001.
+      compensation: compensation.toFixed(2),
+    });
+    const metadata = { assignmentId: assignment.id, providerOrgId: provider.id, withdrawn: live?.id ?? null };
+    let orderAfter = order;
+    if (order.status === 'assigned') {
+      // Re-assignment: the order stays assigned; its history still shows the new offer.
+      await insertJobEvent(tx, {
+        orderId: order.id,
+        type: 'status_change',
+        metadata: { from: 'assigned', to: 'assigned', ...metadata },
+        actorUserId: actorUserId,
+      });
+    } else {
+      orderAfter = await moveOrder(tx, order, 'assigned', { actorUserId: actorUserId, metadata });
+    }
+    await recordAudit(tx, {
+      entity: 'assignment',
+      entityId: assignment.id,
+      action: 'create',
+      before: { orderStatus: order.status, withdrawn: live ?? null },
+      after: { ...assignment, orderStatus: orderAfter.status },
+      actorUserId: actorUserId,
+    });
+    await enqueueEmails(
+      tx,
+      offerEmails({
+        order: orderAfter,
+        respondBy,
+        deadlineHours: flags.providerAcceptanceDeadlineHours,
+        maskLocation: flags.addressMaskingDefault,
+        recipients: await providerEmailsOf(tx, provider.id, 'newProjectAssignments', 'job_offered'),
+      }),
+    );
+    const captureType = labelOf(CAPTURE_TYPE_OPTIONS, orderAfter.captureType);
+    await notifyScope(
+      tx,
+      { org: provider.id },
+      {
+        type: 'job_offered',
+        // With address masking on, nothing names the place before acceptance (the title ends with it).
+        title: `New job offer: ${flags.addressMaskingDefault ? captureType : orderAfter.title}`,
+        body: `Respond within ${flags.providerAcceptanceDeadlineHours} hours.`,
+        link: PORTAL_PATHS.provider.assignments,
+      },
+    );
+    return { assignment, provider, order: orderAfter };
+  }
+
   return {
+    offerIn,
+
     /** Orders in approved, triage or assigned, newest first, each with its latest offer and proposed window. */
     async queue(options: { limit: number; cursor?: string | undefined }): Promise<TAssignmentQueue> {
       const rows = await listOrdersInStatuses(db, {
@@ -316,79 +396,7 @@ export function createAssignmentsService(deps: {
       }
       try {
         const view = await db.transaction(async (tx) => {
-          const order = await lockOrder(tx, request.orderId);
-          if (!order) throw new AppError('not_found', 'Order not found.');
-          if (!(ASSIGNABLE_ORDER_STATUSES as readonly string[]).includes(order.status)) {
-            throw new AppError('conflict', transitionRefusal(ORDER_MACHINE, order.status, 'assigned'));
-          }
-          const provider = await findOrganizationRow(tx, request.providerOrgId, { forShare: true });
-          if (provider?.type !== 'provider' || provider.status !== 'active') {
-            throw new AppError('validation_failed', 'Choose an active provider organization.', {
-              providerOrgId: 'Choose an active provider organization.',
-            });
-          }
-          const live = await lockLiveAssignmentOf(tx, order.id);
-          if (live?.providerOrgId === provider.id) {
-            throw new AppError('conflict', `${provider.name} already has this job (${live.status}).`);
-          }
-          if (live) {
-            assertAssignmentMove(live.status, 'withdrawn');
-            await updateAssignment(tx, live.id, { status: 'withdrawn' });
-          }
-          const flags = await readFeatureFlags(tx);
-          const now = clock();
-          const respondBy = new Date(now.getTime() + flags.providerAcceptanceDeadlineHours * 3_600_000);
-          const assignment = await insertAssignment(tx, {
-            orderId: order.id,
-            providerOrgId: provider.id,
-            status: 'offered',
-            respondBy,
-            // numeric column: kept as the decimal text, so 0.1 is stored as 0.10, never 0.1000000001.
-            compensation: compensation.toFixed(2),
-          });
-          const metadata = { assignmentId: assignment.id, providerOrgId: provider.id, withdrawn: live?.id ?? null };
-          let orderAfter = order;
-          if (order.status === 'assigned') {
-            // Re-assignment: the order stays assigned; its history still shows the new offer.
-            await insertJobEvent(tx, {
-              orderId: order.id,
-              type: 'status_change',
-              metadata: { from: 'assigned', to: 'assigned', ...metadata },
-              actorUserId: actor.userId,
-            });
-          } else {
-            orderAfter = await moveOrder(tx, order, 'assigned', { actorUserId: actor.userId, metadata });
-          }
-          await recordAudit(tx, {
-            entity: 'assignment',
-            entityId: assignment.id,
-            action: 'create',
-            before: { orderStatus: order.status, withdrawn: live ?? null },
-            after: { ...assignment, orderStatus: orderAfter.status },
-            actorUserId: actor.userId,
-          });
-          await enqueueEmails(
-            tx,
-            offerEmails({
-              order: orderAfter,
-              respondBy,
-              deadlineHours: flags.providerAcceptanceDeadlineHours,
-              maskLocation: flags.addressMaskingDefault,
-              recipients: await providerEmailsOf(tx, provider.id, 'newProjectAssignments', 'job_offered'),
-            }),
-          );
-          const captureType = labelOf(CAPTURE_TYPE_OPTIONS, orderAfter.captureType);
-          await notifyScope(
-            tx,
-            { org: provider.id },
-            {
-              type: 'job_offered',
-              // With address masking on, nothing names the place before acceptance (the title ends with it).
-              title: `New job offer: ${flags.addressMaskingDefault ? captureType : orderAfter.title}`,
-              body: `Respond within ${flags.providerAcceptanceDeadlineHours} hours.`,
-              link: PORTAL_PATHS.provider.assignments,
-            },
-          );
+          const { assignment, provider } = await offerIn(tx, { ...request, compensation }, actor.userId);
           return toAssignmentView(assignment, { id: provider.id, name: provider.name });
         });
         deps.onEmailsQueued();
@@ -407,55 +415,30 @@ export function createAssignmentsService(deps: {
      */
     async confirmSchedule(id: string, actor: TActor): Promise<TConfirmScheduleResponse> {
       const result = await db.transaction(async (tx) => {
-        const { order, assignment, providerOrg } = await lockOffer(tx, id, {});
-        if (assignment.status !== 'accepted') {
+        const ctx = await lockOffer(tx, id, {});
+        if (ctx.assignment.status !== 'accepted') {
           throw new AppError(
             'conflict',
-            `Cannot confirm a schedule: the assignment is ${assignment.status}, not accepted.`,
+            `Cannot confirm a schedule: the assignment is ${ctx.assignment.status}, not accepted.`,
           );
         }
-        const event = await findLatestProposal(tx, order.id, assignment.id);
-        const proposal = event ? toProposalView(event) : null;
-        if (!proposal) {
+        const [first] = ctx.assignment.proposedWindows;
+        // Confirmed already, with nothing new proposed: the order's machine says why not.
+        if (ctx.assignment.scheduleStatus !== 'proposed' && ctx.order.status !== 'assigned') {
+          assertOrderMove(ctx.order, 'scheduled');
+        }
+        if (!first || ctx.assignment.scheduleStatus !== 'proposed') {
           throw new AppError(
             'conflict',
             'Cannot confirm a schedule: the provider has not proposed a window with a start and an end yet.',
           );
         }
-        assertOrderMove(order, 'scheduled');
-        const start = new Date(proposal.start);
-        const end = new Date(proposal.end);
-        const orderAfter = await moveOrder(tx, order, 'scheduled', {
-          actorUserId: actor.userId,
-          metadata: { assignmentId: assignment.id, start: proposal.start, end: proposal.end },
-          values: { scheduledStart: start, scheduledEnd: end },
-        });
-        const updated = await updateAssignment(tx, assignment.id, { scheduledStart: start, scheduledEnd: end });
-        await recordAudit(tx, {
-          entity: 'assignment',
-          entityId: assignment.id,
-          action: 'confirm_schedule',
-          before: { ...assignment, orderStatus: order.status },
-          after: { ...updated, orderStatus: orderAfter.status },
-          actorUserId: actor.userId,
-        });
-        const recipients = [
-          ...(await providerEmailsOf(tx, assignment.providerOrgId, 'projectUpdates', 'schedule_confirmed')),
-          ...(await emailRecipientsOf(tx, { org: order.customerOrgId }, 'schedule_confirmed')),
-        ];
-        await enqueueEmails(tx, scheduleConfirmedEmails({ order: orderAfter, start, end, recipients }));
-        const confirmed = {
-          type: 'schedule_confirmed',
-          title: `Schedule confirmed: ${orderAfter.title}`,
-          body: `The capture is scheduled from ${captureTime(start, orderAfter)} to ${captureTime(end, orderAfter)}.`,
-        } as const;
-        await notifyScope(tx, { org: order.customerOrgId }, { ...confirmed, link: PORTAL_PATHS.customer.orders });
-        await notifyScope(
-          tx,
-          { org: assignment.providerOrgId },
-          { ...confirmed, link: PORTAL_PATHS.provider.assignments },
-        );
-        return { assignment: toAssignmentView(updated, providerOrg), order: await orderView(tx, orderAfter) };
+        // The latest proposal's first (earliest) window; to pick another, the admin uses the pick.
+        const picked = await scheduleMoves.pick(tx, ctx, new Date(first.start), actor);
+        return {
+          assignment: toAssignmentView(picked.assignment, ctx.providerOrg),
+          order: await orderView(tx, picked.order),
+        };
       });
       deps.onEmailsQueued();
       return result;
@@ -560,41 +543,9 @@ export function createAssignmentsService(deps: {
         });
       }
       const view = await db.transaction(async (tx) => {
-        const { order, assignment, providerOrg } = await lockOffer(tx, id, scope);
-        if (assignment.status !== 'accepted') {
-          throw new AppError(
-            'conflict',
-            `Cannot propose a schedule: the assignment is ${assignment.status}, not accepted.`,
-          );
-        }
-        if (order.status !== 'assigned') {
-          throw new AppError('conflict', `Cannot propose a schedule: the order is already ${order.status}.`);
-        }
-        const metadata = { start: start.toISOString(), end: end.toISOString(), assignmentId: id };
-        await insertJobEvent(tx, { orderId: order.id, type: 'deadline', metadata, actorUserId: actor.userId });
-        await recordAudit(tx, {
-          entity: 'assignment',
-          entityId: id,
-          action: 'propose_schedule',
-          before: assignment,
-          after: { ...assignment, proposal: metadata },
-          actorUserId: actor.userId,
-        });
-        await enqueueEmails(
-          tx,
-          scheduleProposedEmails({ order, providerName: providerOrg.name, start, end, recipients: [companyEmail] }),
-        );
-        await notifyScope(
-          tx,
-          { roles: ADMIN_ROLES },
-          {
-            type: 'schedule_proposed',
-            title: `Schedule proposed: ${order.title}`,
-            body: `${providerOrg.name} proposed a capture window. Confirm it on the Assignments page.`,
-            link: PORTAL_PATHS.admin.assignments,
-          },
-        );
-        return toAssignmentView(assignment, providerOrg);
+        const ctx = await lockOffer(tx, id, scope);
+        const updated = await scheduleMoves.propose(tx, ctx, [{ start: window.start, end: window.end }], actor);
+        return toAssignmentView(updated, ctx.providerOrg);
       });
       deps.onEmailsQueued();
       return view;

@@ -110,6 +110,10 @@ export async function loadCandidates(
       select provider_org_id, count(*)::int as rating_n, sum(score)::int as rating_sum from ratings
       where provider_org_id in (select id from providers) group by provider_org_id
     )
+    -- One JSON value rather than 1,000 rows of 17 columns: decoding the rows' arrays and JSON one
+    -- field at a time cost more than the statement itself on PGlite (decision 148).
+    select coalesce(json_agg(candidate order by candidate.name, candidate.id), '[]'::json) as candidates
+    from (
     select p.id, p.name, d.models, c.certs,
       array(select distinct r from unnest(coalesce(pp.service_regions, '{}') || coalesce(c.regions, '{}')) as r) as regions,
       av.working_hours, av.blocked_dates, av.jobs_per_day, av.bases,
@@ -121,9 +125,9 @@ export async function loadCandidates(
     left join provider_availability av on av.org_id = p.id
     left join jobs j on j.provider_org_id = p.id
     left join rated r on r.provider_org_id = p.id
-    order by p.name, p.id
-  `)) as unknown as { rows: TCandidateRow[] };
-  return result.rows.map((row) => ({
+    ) as candidate
+  `)) as unknown as { rows: [{ candidates: TCandidateRow[] }] };
+  return (result.rows[0]?.candidates ?? []).map((row) => ({
     id: row.id,
     name: row.name,
     deviceModels: row.models ?? [],

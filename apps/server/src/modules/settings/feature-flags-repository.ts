@@ -7,6 +7,7 @@ export type TFeatureFlags = {
   mfaRequiredForAdmins: boolean;
   autoApproveDeliveries: boolean;
   autoApproveAfterDays: number;
+  autoOfferCascade: boolean;
 };
 
 export const DEFAULT_FEATURE_FLAGS: TFeatureFlags = {
@@ -15,6 +16,7 @@ export const DEFAULT_FEATURE_FLAGS: TFeatureFlags = {
   mfaRequiredForAdmins: false,
   autoApproveDeliveries: false,
   autoApproveAfterDays: 7,
+  autoOfferCascade: false,
 };
 
 /** The single row of settings; until an admin saves one, the defaults apply. */
@@ -27,5 +29,6 @@ export async function readFeatureFlags(db: TExecutor): Promise<TFeatureFlags> {
     mfaRequiredForAdmins: row.mfaRequiredForAdmins,
     autoApproveDeliveries: row.autoApproveDeliveries,
     autoApproveAfterDays: row.autoApproveAfterDays,
+    autoOfferCascade: row.autoOfferCascade,
   };
 }

@@ -30,6 +30,7 @@ export async function updateFeatureFlagsRow(
     | 'mfaRequiredForAdmins'
     | 'autoApproveDeliveries'
     | 'autoApproveAfterDays'
+    | 'autoOfferCascade'
   >,
 ) {
   const [row] = await tx

@@ -29,6 +29,7 @@ function flagsOf(row: TFeatureFlagsRow | undefined): TFeatureFlagValues {
     mfaRequiredForAdmins: row.mfaRequiredForAdmins,
     autoApproveDeliveries: row.autoApproveDeliveries,
     autoApproveAfterDays: row.autoApproveAfterDays,
+    autoOfferCascade: row.autoOfferCascade,
   };
 }
 
@@ -42,6 +43,7 @@ function view(row: TFeatureFlagsRow | undefined, role: string): TSettings {
       mfaRequiredForAdmins: canChangeMfaRequirement(role),
       autoApproveDeliveries: true,
       autoApproveAfterDays: true,
+      autoOfferCascade: true,
     },
   };
 }
@@ -75,6 +77,7 @@ export function createSettingsService(deps: { db: TDatabase }) {
           // Left out by an older client: what is saved stays (decision 135).
           autoApproveDeliveries: request.autoApproveDeliveries ?? before.autoApproveDeliveries,
           autoApproveAfterDays: request.autoApproveAfterDays ?? before.autoApproveAfterDays,
+          autoOfferCascade: request.autoOfferCascade ?? before.autoOfferCascade,
         };
         if (before.mfaRequiredForAdmins !== after.mfaRequiredForAdmins && !canChangeMfaRequirement(actor.role)) {
           throw new AppError('forbidden', ADMIN_CONSOLE_MESSAGES.mfaMasterOnly, {

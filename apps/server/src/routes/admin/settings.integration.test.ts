@@ -13,6 +13,7 @@ const DEFAULTS = {
   mfaRequiredForAdmins: false,
   autoApproveDeliveries: false,
   autoApproveAfterDays: 7,
+  autoOfferCascade: false,
 };
 
 let t: TTestApp;
@@ -59,6 +60,7 @@ describe('GET /api/admin/settings', () => {
         mfaRequiredForAdmins: true,
         autoApproveDeliveries: true,
         autoApproveAfterDays: true,
+        autoOfferCascade: true,
       },
     });
     expect((await plain.get(SETTINGS)).json().editable.mfaRequiredForAdmins).toBe(false);

@@ -109,7 +109,10 @@ describe('preferences', () => {
     const customer = (await teammate.client.get('/api/notifications/preferences')).json().items;
     expect(customer.map((item: { eventType: string }) => item.eventType)).toEqual([
       'quote_sent',
+      'schedule_proposed',
       'schedule_confirmed',
+      'reschedule_requested',
+      'capture_reminder',
       'message_received',
       'delivery_updated',
     ]);

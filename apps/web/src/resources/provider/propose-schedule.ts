@@ -1,5 +1,6 @@
 import type { TProposeScheduleInput } from '@spacecapture/shared/contracts/admin-workflow';
 import { ZProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
+import { type TProposeWindowsRequest, ZScheduleState } from '@spacecapture/shared/contracts/scheduling';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { providerKeys } from './provider-keys.ts';
@@ -19,6 +20,26 @@ export function useProposeSchedule(options: { onSuccess?: () => void } = {}) {
   return useMutation({
     mutationFn: proposeSchedule,
     // A proposed window shows in the job and in the dashboard's schedule.
+    onSuccess: () => {
+      options.onSuccess?.();
+      return queryClient.invalidateQueries({ queryKey: providerKeys.all });
+    },
+  });
+}
+
+/** POST /api/provider/assignments/:id/windows { windows } → the job's scheduling (the customer picks one). */
+export function proposeWindows({ id, windows }: { id: string; windows: TProposeWindowsRequest['windows'] }) {
+  return apiRequest(`/api/provider/assignments/${id}/windows`, {
+    method: 'POST',
+    json: { windows },
+    schema: ZScheduleState,
+  });
+}
+
+export function useProposeWindows(options: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: proposeWindows,
     onSuccess: () => {
       options.onSuccess?.();
       return queryClient.invalidateQueries({ queryKey: providerKeys.all });

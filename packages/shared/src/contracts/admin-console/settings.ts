@@ -21,16 +21,20 @@ export const ZFeatureFlags = z.object({
     .int(AUTO_APPROVE_DAYS_MESSAGE)
     .min(REVIEW_LIMITS.autoApproveDaysMin, AUTO_APPROVE_DAYS_MESSAGE)
     .max(REVIEW_LIMITS.autoApproveDaysMax, AUTO_APPROVE_DAYS_MESSAGE),
+  /** Offer approved orders down the dispatch ranking by themselves (decision 144). */
+  autoOfferCascade: z.boolean({ error: ADMIN_CONSOLE_MESSAGES.booleanFlag }),
 });
 export type TFeatureFlagValues = z.infer<typeof ZFeatureFlags>;
 
 /**
- * PUT replaces the flags (strict: an unknown key is a mistake worth reporting). The auto-approval
- * pair may be left out, keeping what is saved (clients written before it existed).
+ * PUT replaces the flags (strict: an unknown key is a mistake worth reporting). The flags added
+ * later (the auto-approval pair, the auto-offer cascade) may be left out, keeping what is saved
+ * (clients written before they existed).
  */
 export const ZUpdateSettingsRequest = ZFeatureFlags.extend({
   autoApproveDeliveries: ZFeatureFlags.shape.autoApproveDeliveries.optional(),
   autoApproveAfterDays: ZFeatureFlags.shape.autoApproveAfterDays.optional(),
+  autoOfferCascade: ZFeatureFlags.shape.autoOfferCascade.optional(),
 }).strict();
 export type TUpdateSettingsRequest = z.infer<typeof ZUpdateSettingsRequest>;
 
@@ -45,6 +49,7 @@ export const ZSettings = z.object({
     mfaRequiredForAdmins: z.boolean(),
     autoApproveDeliveries: z.boolean(),
     autoApproveAfterDays: z.boolean(),
+    autoOfferCascade: z.boolean(),
   }),
 });
 export type TSettings = z.infer<typeof ZSettings>;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { CalendarFeedCard } from '../../../features/account/components/calendar-feed-card.tsx';
 import { ChangePasswordForm } from '../../../features/account/components/change-password-form.tsx';
 import { ProfileCard } from '../../../features/account/components/profile-card.tsx';
 import { SessionsCard } from '../../../features/account/components/sessions-card.tsx';
@@ -25,6 +26,7 @@ export function AccountRoute() {
       <ChangePasswordForm />
       <SessionsCard />
       <NotificationPreferencesCard />
+      <CalendarFeedCard profile={profile} />
     </PortalPage>
   );
 }

@@ -19,6 +19,7 @@ const SETTINGS: TSettings = {
     mfaRequiredForAdmins: false,
     autoApproveDeliveries: false,
     autoApproveAfterDays: 7,
+    autoOfferCascade: false,
   },
   updatedAt: null,
   editable: {
@@ -27,6 +28,7 @@ const SETTINGS: TSettings = {
     mfaRequiredForAdmins: true,
     autoApproveDeliveries: true,
     autoApproveAfterDays: true,
+    autoOfferCascade: true,
   },
 };
 let current: TSettings;

@@ -127,6 +127,14 @@ function SettingsEditor({ settings }: { settings: TSettings }) {
               disabled={!settings.editable.autoApproveAfterDays}
               error={errors.autoApproveAfterDays}
             />
+            <Switch
+              label="Offer approved orders automatically"
+              description="Offer each approved order to the best-ranked provider, then the next one on a decline or an expired deadline, until one accepts. Admins can stop it on the order."
+              checked={draft.autoOfferCascade}
+              onChange={(event) => edit('autoOfferCascade', event.currentTarget.checked)}
+              disabled={!settings.editable.autoOfferCascade}
+              error={errors.autoOfferCascade}
+            />
           </Stack>
         </Paper>
         <Group justify="space-between" align="center">

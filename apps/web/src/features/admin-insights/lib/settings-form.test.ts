@@ -8,6 +8,7 @@ const flags = {
   mfaRequiredForAdmins: false,
   autoApproveDeliveries: false,
   autoApproveAfterDays: 7,
+  autoOfferCascade: false,
 };
 
 describe('settings form', () => {

@@ -16,6 +16,7 @@ import { useConfirmSchedule } from '../api/confirm-schedule.ts';
 import { useCreateAssignment } from '../api/create-assignment.ts';
 import { useDispatchRanking } from '../api/get-dispatch-ranking.ts';
 import { useProviderOptions } from '../api/get-provider-options.ts';
+import { CascadePanel } from './cascade-panel.tsx';
 import { WorkflowStatusBadge } from './workflow-status-badge.tsx';
 
 /** Where dispatch puts a provider for this order (decision 125): its rank and score, or out, with the reasons. */
@@ -143,6 +144,7 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
           ? `Proposed schedule: ${formatDateTimeRange(latestProposal.start, latestProposal.end)}`
           : 'No schedule proposed yet.'}
       </Text>
+      <CascadePanel orderId={order.id} />
       <Radio.Group
         mt="sm"
         label="Provider"

@@ -10,6 +10,7 @@ import { AppLink } from '../../../components/ui/app-link.tsx';
 import { useCustomerOrder } from '../api/get-customer-order.ts';
 import { DeliverableFiles } from './deliverable-files.tsx';
 import { OrderProgress } from './order-progress.tsx';
+import { OrderSchedule } from './order-schedule.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { RatingForm } from './rating-form.tsx';
 
@@ -48,6 +49,7 @@ function OrderDetailBody({ order }: { order: TCustomerOrderDetail }) {
       ) : (
         <OrderProgress progress={order.progress} />
       )}
+      {order.status === 'assigned' || order.status === 'scheduled' ? <OrderSchedule orderId={order.id} /> : null}
       <Divider />
       <Stack gap="sm">
         <Title order={3} fz={18}>

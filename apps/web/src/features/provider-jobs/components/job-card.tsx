@@ -11,6 +11,7 @@ import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../.
 import { type TAnswer, useAnswerAssignment } from '../../../resources/provider/answer-assignment.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { timelineLabel } from './format.ts';
+import { ReschedulePanel } from './reschedule-panel.tsx';
 import { RespondByCountdown, useMinuteClock } from './respond-by-countdown.tsx';
 import { ScheduleProposalForm } from './schedule-proposal-form.tsx';
 
@@ -129,6 +130,12 @@ export function JobCard({ job, extras }: { job: TProviderAssignment; extras?: Re
               <>
                 <Divider />
                 <ScheduleProposalForm assignmentId={job.id} />
+              </>
+            ) : null}
+            {job.orderStatus === 'scheduled' ? (
+              <>
+                <Divider />
+                <ReschedulePanel assignmentId={job.id} />
               </>
             ) : null}
           </>

@@ -1,0 +1,118 @@
+import { schema } from '@spacecapture/db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInAdmin, createSignedInUser, type TClient, type TSignedInUser } from '../../../test/accounts.ts';
+import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { acceptedJob, auditOf, COMPANY_EMAIL, orderRow } from '../../../test/workflow.ts';
+
+/**
+ * Secret calendar feeds (decision 146): a provider member's own and a customer organisation's,
+ * with the confirmed captures; revoked and replaced addresses stop answering.
+ */
+
+let t: TTestApp;
+let admin: TClient;
+let provider: TSignedInUser;
+let providerUser: TSignedInUser;
+let customer: TSignedInUser;
+let customerUser: TSignedInUser;
+let job: { orderId: string; assignmentId: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { COMPANY_EMAIL } });
+  admin = (await createSignedInAdmin(t.app)).client;
+  provider = await createSignedInUser(t.app, t.db, admin, {
+    role: 'provider_admin',
+    organization: { name: 'Feed Scans' },
+  });
+  providerUser = await createSignedInUser(t.app, t.db, admin, {
+    role: 'provider_user',
+    organization: { id: provider.orgId },
+  });
+  customer = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_admin',
+    organization: { name: 'Feed Customer' },
+  });
+  customerUser = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_user',
+    organization: { id: customer.orgId },
+  });
+  job = await acceptedJob(
+    t.app,
+    { admin, customerOrgId: customer.orgId, provider: { client: provider.client, orgId: provider.orgId } },
+    { location: '12 Quay Street, Suite 4; Back door' },
+  );
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function makeFeed(client: TClient) {
+  const response = await client.post('/api/account/calendar-feed');
+  expect(response.statusCode, response.body).toBe(201);
+  const { url } = response.json() as { url: string };
+  expect(url).toMatch(/^https?:\/\/[^/]+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  return new URL(url).pathname;
+}
+
+/** Unfolded content lines of an iCalendar text. */
+const linesOf = (text: string) => text.replace(/\r\n /g, '').split('\r\n');
+
+describe('calendar feeds', () => {
+  it("serves a provider member's confirmed captures, with the address, as RFC 5545", async () => {
+    const path = await makeFeed(providerUser.client);
+    const response = await t.app.inject({ method: 'GET', url: path });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const lines = linesOf(response.body);
+    const order = await orderRow(t.db, job.orderId);
+    expect(lines[0]).toBe('BEGIN:VCALENDAR');
+    expect(lines).toContain(`UID:${job.assignmentId}@spacecapture`);
+    const start = order.scheduledStart!.toISOString().replace(/[-:]|\.\d{3}/g, '');
+    expect(lines).toContain(`DTSTART:${start}`);
+    expect(lines).toContain('LOCATION:12 Quay Street\\, Suite 4\\; Back door');
+    expect(lines.some((line) => line.startsWith('DTSTAMP:'))).toBe(true);
+    // Only a hash of the token is stored.
+    const rows = await t.db.select().from(schema.calendarFeeds);
+    expect(rows.some((row) => path.includes(row.tokenHash))).toBe(false);
+  });
+
+  it('a new address revokes the old one; revoking stops it answering', async () => {
+    const first = await makeFeed(provider.client);
+    const second = await makeFeed(provider.client);
+    expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
+    const state = await provider.client.get('/api/account/calendar-feed');
+    expect(state.json().feed).toMatchObject({ scope: 'member' });
+    const revoked = await provider.client.delete('/api/account/calendar-feed');
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(404);
+    expect((await provider.client.get('/api/account/calendar-feed')).json().feed).toBeNull();
+    expect((await provider.client.delete('/api/account/calendar-feed')).statusCode).toBe(404);
+  });
+
+  it('gives the customer organisation one address, made by its admin', async () => {
+    const refused = await customerUser.client.post('/api/account/calendar-feed');
+    expect(refused.statusCode).toBe(403);
+    expect((await customerUser.client.delete('/api/account/calendar-feed')).statusCode).toBe(403);
+    const path = await makeFeed(customer.client);
+    expect((await customerUser.client.get('/api/account/calendar-feed')).json().feed).toMatchObject({
+      scope: 'organization',
+    });
+    const text = (await t.app.inject({ method: 'GET', url: path })).body;
+    expect(linesOf(text)).toContain(`UID:${job.assignmentId}@spacecapture`);
+    const feedAudit = await t.db.select().from(schema.auditLog);
+    expect(feedAudit.filter((entry) => entry.entity === 'calendar_feed').length).toBeGreaterThan(0);
+    expect(await auditOf(t.db, job.assignmentId)).not.toHaveLength(0);
+  });
+
+  it('answers 404 for an unknown or malformed token', async () => {
+    for (const url of [
+      '/api/calendar/nope.ics',
+      `/api/calendar/${'A'.repeat(43)}.ics`,
+      `/api/calendar/${'A'.repeat(43)}`,
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { ZCalendarFeed, ZCalendarFeedCreated } from '@spacecapture/shared/contracts/scheduling';
+import { boundedText } from '@spacecapture/shared/fields';
+import { CUSTOMER_ROLES, PROVIDER_ROLES } from '@spacecapture/shared/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toActor } from '../lib/actor.ts';
+import { callerOf } from '../plugins/auth.ts';
+import { guardedErrorResponses } from './route-schemas.ts';
+
+const errors = guardedErrorResponses;
+const MEMBERS = [...CUSTOMER_ROLES, ...PROVIDER_ROLES];
+const MANAGERS = ['customer_admin', ...PROVIDER_ROLES];
+const tags = ['calendar'];
+
+/**
+ * Calendar feeds (decision 146): the secret address's management on the account page, and the
+ * feed itself, where the token in the address is the only authority.
+ */
+const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { calendar } = app.services;
+
+  app.get(
+    '/account/calendar-feed',
+    {
+      schema: {
+        'x-roles': MEMBERS,
+        tags,
+        summary:
+          "Whether the caller's calendar address exists (a provider member's own, a customer organisation's shared one)",
+        response: { 200: ZCalendarFeed, ...errors },
+      },
+    },
+    async (request) => calendar.feed(toActor(callerOf(request))),
+  );
+
+  app.post(
+    '/account/calendar-feed',
+    {
+      schema: {
+        'x-roles': MANAGERS,
+        tags,
+        summary: 'Make a new secret calendar address, revoking the previous one; the address is shown only now',
+        response: { 201: ZCalendarFeedCreated, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await calendar.create(toActor(callerOf(request)))),
+  );
+
+  app.delete(
+    '/account/calendar-feed',
+    {
+      schema: {
+        'x-roles': MANAGERS,
+        tags,
+        summary: 'Revoke the calendar address: it stops answering at once',
+        response: { 200: ZCalendarFeed, ...errors },
+      },
+    },
+    async (request) => calendar.revoke(toActor(callerOf(request))),
+  );
+
+  app.get(
+    '/calendar/:file',
+    {
+      schema: {
+        'x-roles': ['public'],
+        tags,
+        summary: 'The confirmed captures of a secret calendar address, as an iCalendar (RFC 5545) feed',
+        params: z.object({ file: boundedText(100) }),
+      },
+    },
+    async (request, reply) => {
+      const text = await calendar.render(request.params.file);
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Type', 'text/calendar; charset=utf-8')
+        .send(text);
+    },
+  );
+};
+
+export default calendarRoutes;

@@ -1,0 +1,112 @@
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatDateTimeRange } from '@spacecapture/shared/format';
+import { useState } from 'react';
+import { errorMessage, notifyError } from '../../../lib/notify.ts';
+import { useAskReschedule, useOrderSchedule, usePickWindow } from '../api/order-schedule.ts';
+
+/**
+ * The capture window of an accepted order (decision 145): the provider's proposed windows to pick
+ * from, the confirmed one, and a reschedule request with a reason. Times are in the order's zone,
+ * named.
+ */
+export function OrderSchedule({ orderId }: { orderId: string }) {
+  const schedule = useOrderSchedule(orderId);
+  const pick = usePickWindow();
+  const ask = useAskReschedule();
+  const [reason, setReason] = useState('');
+  const [asking, setAsking] = useState(false);
+  const state = schedule.data?.schedule;
+  if (!state) return null;
+  const zone = state.timeZone;
+
+  return (
+    <Stack gap="sm" aria-label="Capture window">
+      <Title order={3} fz={18}>
+        Capture window
+      </Title>
+      {state.confirmed ? (
+        <Text size="sm">Confirmed: {formatDateTimeRange(state.confirmed.start, state.confirmed.end, zone)}</Text>
+      ) : null}
+      {state.status === 'reschedule_requested' ? (
+        <Text size="sm" c="dimmed">
+          Reschedule asked ({state.rescheduleReason}). The provider will propose new windows.
+        </Text>
+      ) : null}
+      {state.status === 'unproposed' ? (
+        <Text size="sm" c="dimmed">
+          The provider will propose capture windows for you to pick from.
+        </Text>
+      ) : null}
+      {state.status === 'proposed' ? (
+        <Stack gap="xs">
+          <Text size="sm">Pick one of the provider’s windows:</Text>
+          {state.proposedWindows.map((window) => {
+            const label = formatDateTimeRange(window.start, window.end, zone);
+            return (
+              <Group key={window.start} gap="sm">
+                <Text size="sm">{label}</Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  aria-label={`Pick ${label}`}
+                  loading={pick.isPending && pick.variables?.start === window.start}
+                  onClick={() =>
+                    pick.mutate(
+                      { orderId, start: window.start },
+                      {
+                        onError: (error) =>
+                          notifyError({ title: 'Failed', message: errorMessage(error, 'Could not pick the window') }),
+                      },
+                    )
+                  }
+                >
+                  Pick
+                </Button>
+              </Group>
+            );
+          })}
+        </Stack>
+      ) : null}
+      {state.status === 'confirmed' ? (
+        asking ? (
+          <Group
+            renderRoot={(props) => <form {...props} noValidate />}
+            gap="sm"
+            align="flex-end"
+            onSubmit={(event) => {
+              event.preventDefault();
+              ask.mutate(
+                { orderId, reason },
+                {
+                  onSuccess: () => {
+                    setAsking(false);
+                    setReason('');
+                  },
+                  onError: (error) =>
+                    notifyError({ title: 'Failed', message: errorMessage(error, 'Could not ask to reschedule') }),
+                },
+              );
+            }}
+          >
+            <TextInput
+              label="Why should the capture move?"
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              maxLength={500}
+              w={320}
+            />
+            <Button type="submit" size="xs" loading={ask.isPending}>
+              Ask to reschedule
+            </Button>
+          </Group>
+        ) : (
+          <Group>
+            <Button size="xs" variant="default" onClick={() => setAsking(true)}>
+              Reschedule…
+            </Button>
+          </Group>
+        )
+      ) : null}
+    </Stack>
+  );
+}
