@@ -488,6 +488,11 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     if (options.startWorkers ?? true) webhooks.start();
     if (options.startWorkers ?? true) app.messageDigests.start();
     if (options.startWorkers ?? true) thumbnails.start();
+    // The gazetteer is read in slices in the background, so the first visitor typing a place
+    // does not wait for the whole file.
+    if (options.startWorkers ?? true) {
+      services.places.warm().catch((error: unknown) => app.log.warn({ err: error }, 'The gazetteer could not be read'));
+    }
   });
   app.addHook('onClose', async () => {
     await app.backgroundTasks.idle();

@@ -25,8 +25,17 @@ export function findGazetteerFile(): string | null {
   return null;
 }
 
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 /** Lower case without accents or punctuation: "Saint-Étienne" → "saint etienne". */
 export function searchKeyOf(text: string): string {
+  // Most names are plain ASCII: no accents to take off, so no Unicode normalisation to pay for.
+  if (PLAIN_ASCII.test(text)) {
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  }
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -35,9 +44,15 @@ export function searchKeyOf(text: string): string {
     .trim();
 }
 
-function parse(tsv: string): TEntry[] {
+/** Lines parsed between two turns of the event loop: the whole file takes most of a second. */
+const LINES_PER_TURN = 4096;
+
+/** Parses in slices, giving the event loop a turn between them, so requests keep being served. */
+async function parse(tsv: string): Promise<TEntry[]> {
   const entries: TEntry[] = [];
-  for (const line of tsv.split('\n')) {
+  const lines = tsv.split('\n');
+  for (const [index, line] of lines.entries()) {
+    if (index % LINES_PER_TURN === LINES_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
     if (!line) continue;
     const [
       name = '',
@@ -84,10 +99,21 @@ function withId(place: Omit<TPlace, 'id'>): TPlace {
   return { id: placeIdOf(place), ...place };
 }
 
+/** Search keys of regions and countries, which thousands of places share. */
+const areaKeys = new Map<string, string>();
+function areaKeyOf(text: string): string {
+  let key = areaKeys.get(text);
+  if (key === undefined) {
+    key = searchKeyOf(text);
+    areaKeys.set(text, key);
+  }
+  return key;
+}
+
 /** A query's first part is a name prefix; each further part must start the region or country. */
 function matchesFilters(place: Omit<TPlace, 'id'>, filters: string[]): boolean {
   return filters.every(
-    (filter) => searchKeyOf(place.region).startsWith(filter) || searchKeyOf(place.country).startsWith(filter),
+    (filter) => areaKeyOf(place.region).startsWith(filter) || areaKeyOf(place.country).startsWith(filter),
   );
 }
 
@@ -100,6 +126,8 @@ export type TGazetteer = {
    * with region or country after commas. Null when none or several match.
    */
   findExact(text: string): Promise<TPlace | null>;
+  /** Reads the file now (it is otherwise read on the first search), for a server about to serve. */
+  warm(): Promise<void>;
 };
 
 /** Parsed files by path: read once per process, however many services (or test apps) search them. */
@@ -117,13 +145,29 @@ function loadFile(file: string | null): Promise<TEntry[]> {
   return entries;
 }
 
+/** Places by id, per file, made once per process like the entries. */
+const idsLoaded = new Map<string, Promise<Map<string, TEntry['place']>>>();
+
+function loadIdsOf(file: string | null): Promise<Map<string, TEntry['place']>> {
+  if (!file) return Promise.resolve(new Map());
+  let ids = idsLoaded.get(file);
+  if (!ids) {
+    ids = loadFile(file).then(async (entries) => {
+      const byId = new Map<string, TEntry['place']>();
+      for (const [index, entry] of entries.entries()) {
+        if (index % LINES_PER_TURN === LINES_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
+        byId.set(placeIdOf(entry.place), entry.place);
+      }
+      return byId;
+    });
+    idsLoaded.set(file, ids);
+  }
+  return ids;
+}
+
 export function createGazetteer(file: string | null = findGazetteerFile()): TGazetteer {
   const load = () => loadFile(file);
-  let byId: Promise<Map<string, TEntry['place']>> | null = null;
-  const loadIds = () => {
-    byId ??= load().then((entries) => new Map(entries.map((entry) => [placeIdOf(entry.place), entry.place])));
-    return byId;
-  };
+  const loadIds = () => loadIdsOf(file);
   return {
     /**
      * Places whose name starts with the query's first part ("leeds"); further comma-separated
@@ -146,6 +190,9 @@ export function createGazetteer(file: string | null = findGazetteerFile()): TGaz
     async findById(id) {
       const place = (await loadIds()).get(id);
       return place ? withId(place) : null;
+    },
+    async warm() {
+      await loadIds();
     },
     async findExact(text) {
       const [head = '', ...rest] = text.split(',').map(searchKeyOf);

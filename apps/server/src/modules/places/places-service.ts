@@ -29,6 +29,7 @@ export function createPlacesService(deps: { gazetteer?: TGazetteer; geocoder?: T
     },
     findById: (id: string) => gazetteer.findById(id),
     findExact: (text: string) => gazetteer.findExact(text),
+    warm: () => gazetteer.warm(),
   };
 }
 
