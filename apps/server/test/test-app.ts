@@ -59,6 +59,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     PUBLIC_FORM_RATE_LIMIT: '1000',
+    // Test files share a loaded machine, where the event loop of any of them can be kept waiting
+    // for half a second; shedding is proven by its own tests, which set their own threshold.
+    SHED_AFTER_BUSY_MS: '10000',
     ...options.env,
   });
   const app = await buildApp({

@@ -132,13 +132,21 @@ const HOUR_MS = 3_600_000;
 
 /** How soon a window starts when a test wants it started: the app's clock is then moved past it. */
 const WINDOW_LEAD_MS = 5_000;
+const WINDOW_MS = 2 * HOUR_MS;
+/** A started window is a short one, so the clock moved past it stays well short of the day-ahead ones. */
+const STARTED_WINDOW_MS = 60_000;
+/**
+ * Windows a day ahead given so far: each starts after the last one ends, as a provider's confirmed
+ * captures may not overlap (decision 145).
+ */
+let windowsAhead = 0;
 
 /**
  * A job the provider holds: a lead converted into an order for the customer organisation, offered
  * to the provider and accepted; with `scheduled` (the default) a window is proposed and confirmed
  * too. The window starts a day ahead (files wait for it, decision 109) unless `clock`, the app's
- * movable clock, is given: the window then starts a moment ahead and the clock is moved past its
- * start, so files may be uploaded at once.
+ * movable clock, is given: the window then starts a moment ahead and the clock is moved past it,
+ * so files may be uploaded at once.
  */
 export async function acceptedJob(
   app: FastifyInstance,
@@ -161,13 +169,15 @@ export async function acceptedJob(
   expect(accepted.statusCode, accepted.body).toBe(200);
   if (options.scheduled ?? true) {
     const now = options.clock ? options.clock.now().getTime() : Date.now();
-    const start = now + (options.clock ? WINDOW_LEAD_MS : 24 * HOUR_MS);
-    const window = { start: new Date(start).toISOString(), end: new Date(start + 2 * HOUR_MS).toISOString() };
+    const start = options.clock ? now + WINDOW_LEAD_MS : now + 24 * HOUR_MS + windowsAhead++ * (WINDOW_MS + HOUR_MS);
+    const length = options.clock ? STARTED_WINDOW_MS : WINDOW_MS;
+    const window = { start: new Date(start).toISOString(), end: new Date(start + length).toISOString() };
     const proposed = await provider.client.post(`/api/provider/assignments/${assignmentId}/schedule`, window);
     expect(proposed.statusCode, proposed.body).toBe(200);
     const confirmed = await admin.post(`/api/admin/assignments/${assignmentId}/confirm-schedule`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    options.clock?.advance(WINDOW_LEAD_MS);
+    // Past the window's end, not just its start: the next job's window then starts after it.
+    options.clock?.advance(WINDOW_LEAD_MS + STARTED_WINDOW_MS);
   }
   return { orderId, assignmentId };
 }

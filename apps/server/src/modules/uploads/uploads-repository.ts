@@ -121,12 +121,16 @@ export async function countDeliverables(db: TExecutor, orderId: string) {
   return row?.value ?? 0;
 }
 
-/** Whether a file arrived for the order after `since` (other than the one being recorded). */
+/**
+ * Whether a file arrived for the order after `since` (other than the one being recorded). Read from
+ * the deliverables, dated by the app's clock like `since`, not from the job events, which the
+ * database dates itself.
+ */
 export async function hasFileUploadedSince(db: TExecutor, orderId: string, since: Date) {
   const [row] = await db
-    .select({ id: jobEvents.id })
-    .from(jobEvents)
-    .where(and(eq(jobEvents.orderId, orderId), eq(jobEvents.type, 'file_uploaded'), gt(jobEvents.createdAt, since)))
+    .select({ id: deliverables.id })
+    .from(deliverables)
+    .where(and(eq(deliverables.orderId, orderId), gt(deliverables.createdAt, since)))
     .limit(1);
   return Boolean(row);
 }
