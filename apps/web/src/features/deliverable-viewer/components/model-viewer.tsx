@@ -1,6 +1,6 @@
 import { Box, Button, Text } from '@mantine/core';
 import type { TViewerPin } from '@spacecapture/shared/viewer-pin';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   AmbientLight,
   Box3,
@@ -181,15 +181,10 @@ export default function ModelViewer({ file, url, renewUrl, resolveRelated, pins,
     };
   }, [file.id]);
 
-  useEffect(
-    () =>
-      stage?.setMarkers(
-        'pins',
-        (pins ?? []).flatMap((pin) => (pin.kind === 'model' ? [pin] : [])),
-        false,
-      ),
-    [stage, pins],
-  );
+  const modelPins = useMemo(() => (pins ?? []).flatMap((pin) => (pin.kind === 'model' ? [pin] : [])), [pins]);
+  // Markers are drawn in the canvas; `data-pins` tells how many once the scene holds them.
+  const shownPins = stage ? modelPins.length : 0;
+  useEffect(() => stage?.setMarkers('pins', modelPins, false), [stage, modelPins]);
   useEffect(() => stage?.setMarkers('measure', measured, true), [stage, measured]);
 
   useEffect(() => {
@@ -212,7 +207,7 @@ export default function ModelViewer({ file, url, renewUrl, resolveRelated, pins,
   } else if (mode === 'pin') status = 'Click the model where the comment belongs';
 
   return (
-    <Box data-viewer="model" data-viewer-state={state}>
+    <Box data-viewer="model" data-viewer-state={state} data-pins={shownPins}>
       {state === 'error' ? (
         <Text c="red" size="sm" role="alert">
           This model could not be opened. Use Download to open it on your computer.

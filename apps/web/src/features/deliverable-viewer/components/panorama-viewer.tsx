@@ -1,6 +1,6 @@
 import { Box, Button } from '@mantine/core';
 import type { TViewerPin } from '@spacecapture/shared/viewer-pin';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Group,
   Mesh,
@@ -158,10 +158,10 @@ export default function PanoramaViewer({ image, pins, onPickPoint, children }: T
     };
   }, [sphere]);
 
-  useEffect(
-    () => sphere?.setPins((pins ?? []).flatMap((pin) => (pin.kind === 'panorama' ? [pin] : []))),
-    [sphere, pins],
-  );
+  const panoramaPins = useMemo(() => (pins ?? []).flatMap((pin) => (pin.kind === 'panorama' ? [pin] : [])), [pins]);
+  // Markers are drawn in the canvas; `data-pins` tells how many once the sphere holds them.
+  const shownPins = sphere ? panoramaPins.length : 0;
+  useEffect(() => sphere?.setPins(panoramaPins), [sphere, panoramaPins]);
 
   useEffect(() => {
     if (!sphere || mode !== 'pin' || !onPickPoint) return;
@@ -177,6 +177,7 @@ export default function PanoramaViewer({ image, pins, onPickPoint, children }: T
       data-viewer-state={sphere ? 'ready' : 'loading'}
       data-yaw={look.yaw.toFixed(1)}
       data-pitch={look.pitch.toFixed(1)}
+      data-pins={shownPins}
     >
       <ViewerToolbar
         mode={mode}
