@@ -11,6 +11,7 @@ import {
 } from '../../../test/accounts.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { addDevice, auditOf, COMPANY_EMAIL, createOrganization, orderRow, submitLead } from '../../../test/workflow.ts';
+import { loadCandidates } from './dispatch-repository.ts';
 
 /**
  * Dispatch ranking through the API on a real database (decision 125): a set of providers against
@@ -184,6 +185,26 @@ describe('GET /api/admin/assignments/ranking', () => {
     const order = await newOrder();
     const response = await providerAdmin.client.get(`/api/admin/assignments/ranking?orderId=${order.id}`);
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('loadCandidates', () => {
+  it('lists the first providers by name up to the limit, each with only its own confirmed jobs', async () => {
+    const options = { now: NOW, graceHours: 24 };
+    const all = await loadCandidates(t.db, { ...options, limit: 2_000 });
+    const names = all.map((candidate) => candidate.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(await loadCandidates(t.db, { ...options, limit: 3 })).toEqual(all.slice(0, 3));
+    const busyOf = (name: string) => all.find((candidate) => candidate.name === name)?.busy;
+    expect(busyOf('Clash Scans')).toEqual([{ start: '2027-03-04T08:30:00.000Z', end: '2027-03-04T12:30:00.000Z' }]);
+    expect(busyOf('Full Scans')).toEqual([{ start: '2027-03-04T14:00:00.000Z', end: '2027-03-04T15:00:00.000Z' }]);
+    expect(busyOf('Aire Scans')).toEqual([]);
+    expect(all.find((candidate) => candidate.name === 'Kent Scans')).toMatchObject({
+      deviceModels: ['PRO3'],
+      regions: ['Kent'],
+      availability: null,
+      certifications: [{ status: 'active', expiry: '2028-01-01T00:00:00.000Z' }],
+    });
   });
 });
 
