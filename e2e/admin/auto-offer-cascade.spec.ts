@@ -79,7 +79,11 @@ test('the auto-offer cascade offers to the next provider on a decline and on an 
     await capableProvider(deps, `King Edward Scans ${suffix}`, 15),
     await capableProvider(deps, `Cumberland Scans ${suffix}`, 40),
   ] as const;
-  const names = providers.map((provider) => provider.organization.name);
+  const names = [
+    providers[0].organization.name,
+    providers[1].organization.name,
+    providers[2].organization.name,
+  ] as const;
 
   const order = await createOrder(deps, customer.organization.id, { location: `King Edward Point ${suffix}` });
   const placed = await admin.put(`/api/admin/orders/${order.orderId}/place`, {
@@ -89,7 +93,7 @@ test('the auto-offer cascade offers to the next provider on a decline and on an 
   const ranking = (await (await admin.get(`/api/admin/assignments/ranking?orderId=${order.orderId}`)).json()) as {
     ranked: { name: string }[];
   };
-  expect(ranking.ranked.map((provider) => provider.name)).toEqual(names);
+  expect(ranking.ranked.map((provider) => provider.name)).toEqual([...names]);
   const { quoteId } = await sendQuote(admin, order.orderId);
 
   await page.context().addCookies(adminCookies);
