@@ -45,6 +45,17 @@ export default async function globalSetup() {
       else if (request.url === '/query') {
         const outcome = await database.db.execute(sql.raw(String(body.sql)));
         result = (outcome as { rows?: unknown[] }).rows ?? outcome;
+      } else if (request.url === '/kick-cascades') {
+        // The auto-offer worker runs every minute; a test moves it a pass now instead of waiting.
+        result = { changed: await app.cascades.kick() };
+      } else if (request.url === '/expire-offer') {
+        // The server runs on the real clock: an offer's acceptance deadline is moved into the past,
+        // then the expiry worker and the auto-offer worker each run a pass, as after the deadline.
+        await database.db.execute(
+          sql`update assignments set respond_by = now() - interval '1 minute'
+              where id = ${String(body.assignmentId)} and status = 'offered'`,
+        );
+        result = { expired: await app.offerExpiry.kick(), changed: await app.cascades.kick() };
       } else {
         response.writeHead(404).end();
         return;

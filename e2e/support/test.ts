@@ -7,6 +7,10 @@ export type TInspector = {
   emails(): Promise<TCapturedMail[]>;
   /** Waits until a mail matching `match` arrives. */
   waitForEmail(match: (mail: TCapturedMail) => boolean, timeoutMs?: number): Promise<TCapturedMail>;
+  /** Runs a pass of the auto-offer cascade worker now (decision 144). */
+  kickCascades(): Promise<void>;
+  /** Puts an open offer's acceptance deadline in the past and runs the expiry and cascade workers. */
+  expireOffer(assignmentId: string): Promise<void>;
 };
 
 function inspectorUrl(route: string) {
@@ -25,6 +29,17 @@ export const test = base.extend<{ inspector: TInspector; consoleErrors: string[]
         const response = await fetch(inspectorUrl('/query'), { method: 'POST', body: JSON.stringify({ sql }) });
         if (!response.ok) throw new Error(await response.text());
         return response.json();
+      },
+      async kickCascades() {
+        const response = await fetch(inspectorUrl('/kick-cascades'), { method: 'POST' });
+        if (!response.ok) throw new Error(await response.text());
+      },
+      async expireOffer(assignmentId) {
+        const response = await fetch(inspectorUrl('/expire-offer'), {
+          method: 'POST',
+          body: JSON.stringify({ assignmentId }),
+        });
+        if (!response.ok) throw new Error(await response.text());
       },
       async emails() {
         return (await fetch(inspectorUrl('/emails'))).json();
