@@ -13,6 +13,8 @@ import {
   test,
 } from '../support/marketplace.ts';
 
+import { withSettingsTurn } from '../support/settings-turns.ts';
+
 /**
  * The auto-offer cascade in the browser (decision 144): an admin turns it on in Settings; the
  * customer accepts the quote and the best-ranked provider gets the offer; it declines in its
@@ -97,80 +99,83 @@ test('the auto-offer cascade offers to the next provider on a decline and on an 
   const { quoteId } = await sendQuote(admin, order.orderId);
 
   await page.context().addCookies(adminCookies);
-  await setAutoOffer(page, true);
-  try {
-    await acceptQuote(customer.api, quoteId);
-    await deps.inspector.kickCascades();
+  // The settings are shared by the whole run: no other test changes them meanwhile.
+  await withSettingsTurn(async () => {
+    await setAutoOffer(page, true);
+    try {
+      await acceptQuote(customer.api, quoteId);
+      await deps.inspector.kickCascades();
 
-    // The admin's assignment card shows the cascade and its first offer; the bell tells of it.
-    await page.goto('/admin/assignments');
-    const card = page.getByTestId('assignment-card').filter({ hasText: order.location });
-    const panel = card.getByLabel('Auto-offer');
-    await expect(panel.getByText('Auto-offer: running')).toBeVisible();
-    await expect(panel.getByText(`1. ${names[0]}: offered`)).toBeVisible();
-    await expect(panel.getByRole('button', { name: 'Stop auto-offer' })).toBeVisible();
-    const bell = page.getByRole('button', { name: /^Notifications/ });
-    const told = async (providerName: string) => {
-      await bell.click();
-      const dropdown = page.getByRole('dialog', { name: 'Notifications' });
-      await expect(
-        dropdown
-          .getByRole('listitem')
-          .filter({ hasText: `Auto-offer: ${order.title}` })
-          .filter({ hasText: `Offered to ${providerName} ` }),
-      ).toBeVisible();
-      await bell.click();
-      await expect(dropdown).toBeHidden();
-    };
-    await told(names[0]);
+      // The admin's assignment card shows the cascade and its first offer; the bell tells of it.
+      await page.goto('/admin/assignments');
+      const card = page.getByTestId('assignment-card').filter({ hasText: order.location });
+      const panel = card.getByLabel('Auto-offer');
+      await expect(panel.getByText('Auto-offer: running')).toBeVisible();
+      await expect(panel.getByText(`1. ${names[0]}: offered`)).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Stop auto-offer' })).toBeVisible();
+      const bell = page.getByRole('button', { name: /^Notifications/ });
+      const told = async (providerName: string) => {
+        await bell.click();
+        const dropdown = page.getByRole('dialog', { name: 'Notifications' });
+        await expect(
+          dropdown
+            .getByRole('listitem')
+            .filter({ hasText: `Auto-offer: ${order.title}` })
+            .filter({ hasText: `Offered to ${providerName} ` }),
+        ).toBeVisible();
+        await bell.click();
+        await expect(dropdown).toBeHidden();
+      };
+      await told(names[0]);
 
-    // The best-ranked provider declines in its portal.
-    const providerContext = await browser.newContext();
-    const providerPage = await providerContext.newPage();
-    await signInPage(providerPage, providers[0]);
-    await providerPage.goto('/provider/assignments');
-    const firstJob = providerPage.getByTestId('job-card');
-    await expect(firstJob).toHaveCount(1);
-    await firstJob.getByRole('button', { name: 'Decline', exact: true }).click();
-    await providerPage
-      .getByRole('dialog', { name: 'Decline this job?' })
-      .getByRole('button', { name: 'Decline job' })
-      .click();
-    await expect(toast(providerPage, 'Declined')).toBeVisible();
-    await deps.inspector.kickCascades();
+      // The best-ranked provider declines in its portal.
+      const providerContext = await browser.newContext();
+      const providerPage = await providerContext.newPage();
+      await signInPage(providerPage, providers[0]);
+      await providerPage.goto('/provider/assignments');
+      const firstJob = providerPage.getByTestId('job-card');
+      await expect(firstJob).toHaveCount(1);
+      await firstJob.getByRole('button', { name: 'Decline', exact: true }).click();
+      await providerPage
+        .getByRole('dialog', { name: 'Decline this job?' })
+        .getByRole('button', { name: 'Decline job' })
+        .click();
+      await expect(toast(providerPage, 'Declined')).toBeVisible();
+      await deps.inspector.kickCascades();
 
-    // The next one has the offer: in the admin's card and bell, and in its own portal.
-    await page.reload();
-    await expect(panel.getByText(`1. ${names[0]}: declined`)).toBeVisible();
-    await expect(panel.getByText(`2. ${names[1]}: offered`)).toBeVisible();
-    await told(names[1]);
-    await providerContext.clearCookies();
-    await signInPage(providerPage, providers[1]);
-    await providerPage.goto('/provider/assignments');
-    const secondJob = providerPage.getByTestId('job-card');
-    await expect(secondJob).toHaveCount(1);
-    await expect(secondJob.getByRole('button', { name: 'Accept', exact: true })).toBeEnabled();
+      // The next one has the offer: in the admin's card and bell, and in its own portal.
+      await page.reload();
+      await expect(panel.getByText(`1. ${names[0]}: declined`)).toBeVisible();
+      await expect(panel.getByText(`2. ${names[1]}: offered`)).toBeVisible();
+      await told(names[1]);
+      await providerContext.clearCookies();
+      await signInPage(providerPage, providers[1]);
+      await providerPage.goto('/provider/assignments');
+      const secondJob = providerPage.getByTestId('job-card');
+      await expect(secondJob).toHaveCount(1);
+      await expect(secondJob.getByRole('button', { name: 'Accept', exact: true })).toBeEnabled();
 
-    // The second provider lets its acceptance deadline pass: the third one gets the offer.
-    const cascade = (await (await admin.get(`/api/admin/orders/${order.orderId}/cascade`)).json()) as {
-      cascade: { steps: { assignmentId: string }[] };
-    };
-    const secondOffer = cascade.cascade.steps[1]?.assignmentId;
-    expect(secondOffer).toBeDefined();
-    await deps.inspector.expireOffer(secondOffer as string);
-    await page.reload();
-    await expect(panel.getByText(`2. ${names[1]}: expired`)).toBeVisible();
-    await expect(panel.getByText(`3. ${names[2]}: offered`)).toBeVisible();
-    await expect(panel.getByText('Auto-offer: running')).toBeVisible();
-    await told(names[2]);
-    await providerContext.clearCookies();
-    await signInPage(providerPage, providers[2]);
-    await providerPage.goto('/provider/assignments');
-    await expect(providerPage.getByTestId('job-card')).toHaveCount(1);
-    await providerContext.close();
-  } finally {
-    // Off again, so no other test's approved order is offered automatically.
-    await setAutoOffer(page, false);
-  }
+      // The second provider lets its acceptance deadline pass: the third one gets the offer.
+      const cascade = (await (await admin.get(`/api/admin/orders/${order.orderId}/cascade`)).json()) as {
+        cascade: { steps: { assignmentId: string }[] };
+      };
+      const secondOffer = cascade.cascade.steps[1]?.assignmentId;
+      expect(secondOffer).toBeDefined();
+      await deps.inspector.expireOffer(secondOffer as string);
+      await page.reload();
+      await expect(panel.getByText(`2. ${names[1]}: expired`)).toBeVisible();
+      await expect(panel.getByText(`3. ${names[2]}: offered`)).toBeVisible();
+      await expect(panel.getByText('Auto-offer: running')).toBeVisible();
+      await told(names[2]);
+      await providerContext.clearCookies();
+      await signInPage(providerPage, providers[2]);
+      await providerPage.goto('/provider/assignments');
+      await expect(providerPage.getByTestId('job-card')).toHaveCount(1);
+      await providerContext.close();
+    } finally {
+      // Off again, so no other test's approved order is offered automatically.
+      await setAutoOffer(page, false);
+    }
+  });
   expect(consoleErrors).toEqual([]);
 });

@@ -5,6 +5,7 @@ import { AUDIT_CSV_COLUMNS } from '../../packages/shared/src/contracts/admin-con
 import { ADMIN_CONSOLE_MESSAGES } from '../../packages/shared/src/contracts/admin-console/common.ts';
 import { adminCredentials, expect, field, toast, uniqueEmail } from '../auth/support.ts';
 import { acceptAssignment, acceptQuote, assignOrder, createOrder, sendQuote, test } from '../support/marketplace.ts';
+import { withSettingsTurn } from '../support/settings-turns.ts';
 
 // Whole flows (invitations, sign-ups, e-mail) on a shared two-core machine.
 test.describe.configure({ timeout: 120_000 });
@@ -145,53 +146,57 @@ test('settings refuse an invalid deadline with its message, save a valid one and
   admin,
   adminCookies,
 }) => {
-  const before = (await (await admin.get('/api/admin/settings')).json()) as {
-    flags: { addressMaskingDefault: boolean; providerAcceptanceDeadlineHours: number; mfaRequiredForAdmins: boolean };
-  };
-  const original = before.flags;
-  const changed = original.providerAcceptanceDeadlineHours === 720 ? 719 : original.providerAcceptanceDeadlineHours + 1;
-  await page.context().addCookies(adminCookies);
+  // The settings are shared by the whole run: no other test changes them meanwhile.
+  await withSettingsTurn(async () => {
+    const before = (await (await admin.get('/api/admin/settings')).json()) as {
+      flags: { addressMaskingDefault: boolean; providerAcceptanceDeadlineHours: number; mfaRequiredForAdmins: boolean };
+    };
+    const original = before.flags;
+    const changed =
+      original.providerAcceptanceDeadlineHours === 720 ? 719 : original.providerAcceptanceDeadlineHours + 1;
+    await page.context().addCookies(adminCookies);
 
-  try {
-    await page.goto('/admin/settings');
-    for (const title of ['Platform Configuration', 'Feature Flags', 'Integration Settings']) {
-      await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    try {
+      await page.goto('/admin/settings');
+      for (const title of ['Platform Configuration', 'Feature Flags', 'Integration Settings']) {
+        await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+      }
+      const hours = page.getByRole('textbox', { name: 'Provider acceptance deadline (hours)' });
+      await expect(hours).toHaveValue(String(original.providerAcceptanceDeadlineHours));
+
+      await hours.fill('721');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText(ADMIN_CONSOLE_MESSAGES.deadlineHours)).toBeVisible();
+      await expect(hours).toHaveAttribute('aria-invalid', 'true');
+      const unchanged = (await (await admin.get('/api/admin/settings')).json()) as typeof before;
+      expect(unchanged.flags).toEqual(original);
+
+      await hours.fill(String(changed));
+      await expect(page.getByText(ADMIN_CONSOLE_MESSAGES.deadlineHours)).toBeHidden();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(toast(page, ADMIN_CONSOLE_MESSAGES.settingsSaved.message)).toBeVisible();
+      await expect(page.getByText(/^Last saved /)).toBeVisible();
+      const saved = (await (await admin.get('/api/admin/settings')).json()) as typeof before;
+      expect(saved.flags.providerAcceptanceDeadlineHours).toBe(changed);
+
+      // The change is in the audit log, with the value before and after.
+      await page.goto('/admin/audit?entity=feature_flags');
+      const newest = page.getByRole('table', { name: 'Audit entries' }).locator('tbody > tr').first();
+      await expect(newest).toContainText('Update');
+      await newest.getByRole('button', { name: /^Show changes/ }).click();
+      const changedRow = page
+        .getByRole('table', { name: 'Changes' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: 'providerAcceptanceDeadlineHours', exact: true }) });
+      await expect(changedRow.first()).toContainText('changed');
+      await expect(changedRow.first()).toContainText(String(original.providerAcceptanceDeadlineHours));
+      await expect(changedRow.first()).toContainText(String(changed));
+    } finally {
+      // The flags are shared by every test of the run: put them back.
+      const restored = await admin.put('/api/admin/settings', { data: original });
+      expect(restored.status(), await restored.text()).toBe(200);
     }
-    const hours = page.getByRole('textbox', { name: 'Provider acceptance deadline (hours)' });
-    await expect(hours).toHaveValue(String(original.providerAcceptanceDeadlineHours));
-
-    await hours.fill('721');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText(ADMIN_CONSOLE_MESSAGES.deadlineHours)).toBeVisible();
-    await expect(hours).toHaveAttribute('aria-invalid', 'true');
-    const unchanged = (await (await admin.get('/api/admin/settings')).json()) as typeof before;
-    expect(unchanged.flags).toEqual(original);
-
-    await hours.fill(String(changed));
-    await expect(page.getByText(ADMIN_CONSOLE_MESSAGES.deadlineHours)).toBeHidden();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, ADMIN_CONSOLE_MESSAGES.settingsSaved.message)).toBeVisible();
-    await expect(page.getByText(/^Last saved /)).toBeVisible();
-    const saved = (await (await admin.get('/api/admin/settings')).json()) as typeof before;
-    expect(saved.flags.providerAcceptanceDeadlineHours).toBe(changed);
-
-    // The change is in the audit log, with the value before and after.
-    await page.goto('/admin/audit?entity=feature_flags');
-    const newest = page.getByRole('table', { name: 'Audit entries' }).locator('tbody > tr').first();
-    await expect(newest).toContainText('Update');
-    await newest.getByRole('button', { name: /^Show changes/ }).click();
-    const changedRow = page
-      .getByRole('table', { name: 'Changes' })
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: 'providerAcceptanceDeadlineHours', exact: true }) });
-    await expect(changedRow.first()).toContainText('changed');
-    await expect(changedRow.first()).toContainText(String(original.providerAcceptanceDeadlineHours));
-    await expect(changedRow.first()).toContainText(String(changed));
-  } finally {
-    // The flags are shared by every test of the run: put them back.
-    const restored = await admin.put('/api/admin/settings', { data: original });
-    expect(restored.status(), await restored.text()).toBe(200);
-  }
+  });
 });
 
 test('reporting shows the figures of data just created, and exports them as CSV', async ({
