@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_API_KEY_RATE_LIMIT } from '@spacecapture/shared/contracts/api-keys';
 import { DEFAULT_SHARE_RATE_LIMIT } from '@spacecapture/shared/contracts/share-links';
 import { z } from 'zod';
 
@@ -97,7 +98,7 @@ const ZEnvironment = z.object({
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   SHARE_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SHARE_RATE_LIMIT),
   /** Requests per API key per minute (decision 115). */
-  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_API_KEY_RATE_LIMIT),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   /** Signs sessions and links; generated once and kept in the database when unset. */
   AUTH_SECRET: z.string().trim().min(32, 'expected at least 32 characters').optional(),
