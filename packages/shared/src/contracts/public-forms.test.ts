@@ -66,7 +66,8 @@ const contactMessage = {
 
 describe('ZCaptureRequest', () => {
   it('accepts a complete request', () => {
-    expect(ZCaptureRequest.parse(captureRequest)).toEqual({ ...captureRequest });
+    // Where and when are optional (decision 140): left out, no windows and no access notes.
+    expect(ZCaptureRequest.parse(captureRequest)).toEqual({ ...captureRequest, preferredWindows: [], accessNotes: null });
   });
 
   it('gives every required field its spec message when the form is empty', () => {

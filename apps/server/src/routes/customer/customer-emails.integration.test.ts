@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatDateTime } from '@spacecapture/shared/format';
+import { formatPlaceWindow } from '@spacecapture/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
@@ -140,8 +140,8 @@ describe('e-mails to the customer organisation', () => {
       const email = emails.find((row) => row.to[0] === member.email);
       expect(email?.to).toEqual([member.email]);
       expect(email!.text).toContain(order.title);
-      expect(email!.text).toContain(formatDateTime(start, 'UTC'));
-      expect(email!.text).toContain(formatDateTime(end, 'UTC'));
+      // At the place's time, its zone named (decision 141); an unplaced order is in UTC.
+      expect(email!.text).toContain(formatPlaceWindow(start, end, 'UTC'));
     }
   });
 });

@@ -21,7 +21,7 @@ const order = {
   updatedAt: '2026-05-02T08:00:00.000Z',
 };
 const detail = {
-  order: { ...order, leadId: null },
+  order: { ...order, leadId: null, place: null, preferredWindows: [], accessNotes: null },
   jobEvents: [],
   quotes: [],
   assignments: [],
