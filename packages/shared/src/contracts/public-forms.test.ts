@@ -67,7 +67,11 @@ const contactMessage = {
 describe('ZCaptureRequest', () => {
   it('accepts a complete request', () => {
     // Where and when are optional (decision 140): left out, no windows and no access notes.
-    expect(ZCaptureRequest.parse(captureRequest)).toEqual({ ...captureRequest, preferredWindows: [], accessNotes: null });
+    expect(ZCaptureRequest.parse(captureRequest)).toEqual({
+      ...captureRequest,
+      preferredWindows: [],
+      accessNotes: null,
+    });
   });
 
   it('gives every required field its spec message when the form is empty', () => {
