@@ -46,9 +46,9 @@ test('a capture window names its zone: the viewer’s in the portal, UTC in the 
   const mail = await deps.inspector.waitForEmail(
     (email) => email.to.includes(market.customer.email) && email.subject === `Schedule confirmed: ${scheduled.title}`,
   );
-  // 09:00–17:00 UTC, the day a week from now.
-  expect(mail.text).toMatch(/Start: [A-Z][a-z]{2} \d{1,2}, \d{4}, 9:00 AM UTC/);
-  expect(mail.text).toMatch(/End: [A-Z][a-z]{2} \d{1,2}, \d{4}, 5:00 PM UTC/);
+  // 09:00–17:00 UTC, the day a week from now: the order has no place, so its zone is UTC, named
+  // as every capture time is (decision 141).
+  expect(mail.text).toMatch(/When: [A-Z][a-z]{2} \d{1,2}, \d{4}, 9:00 AM – 5:00 PM \(UTC\)/);
   expect(mail.text).not.toContain('GMT');
 
   // A customer in Berlin reads the window in Berlin time, named.

@@ -86,7 +86,9 @@ test('orders: only our organisation, search, status filter, detail with steps an
   await expect(detail.getByText('Final delivery pending')).toBeVisible();
   // In the viewer's zone, named.
   const viewerZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  await expect(detail.getByText(formatDateTimeRange(scheduled.start, scheduled.end, viewerZone))).toBeVisible();
+  await expect(
+    detail.getByText(formatDateTimeRange(scheduled.start, scheduled.end, viewerZone), { exact: true }),
+  ).toBeVisible();
   await expect(detail.getByText('No files delivered yet.')).toBeVisible();
   // Not delivered yet: no rating form.
   await expect(detail.getByRole('heading', { name: /Rate this job|Your rating/ })).toHaveCount(0);
