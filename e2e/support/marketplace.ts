@@ -200,8 +200,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const STARTING_WINDOW_LEAD_MS = 3_000;
 
 /**
+ * Windows a week or more ahead given so far by this worker: each lands on a day of its own, as one
+ * provider's confirmed captures may not overlap (decision 145).
+ */
+let daysAheadGiven = 0;
+
+/**
  * The whole chain to a scheduled job: order, quote sent and accepted, offer accepted, a window
- * proposed for a week from now (09:00–17:00 UTC) and confirmed. Files wait for the window
+ * proposed for a week or more from now (09:00–17:00 UTC, a day of its own) and confirmed. Files wait for the window
  * (decision 109): see `startedOrder` for a job whose window has started.
  */
 export async function scheduledOrder(
@@ -215,7 +221,7 @@ export async function scheduledOrder(
   await acceptQuote(market.customer.api, quoteId);
   const { assignmentId } = await assignOrder(deps.admin, order.orderId, market.provider.organization.id);
   await acceptAssignment(market.provider.api, assignmentId);
-  const day = new Date(Date.now() + 7 * DAY_MS);
+  const day = new Date(Date.now() + (7 + (options.windowStartsSoon ? 0 : daysAheadGiven++)) * DAY_MS);
   const start = options.windowStartsSoon
     ? new Date(Date.now() + STARTING_WINDOW_LEAD_MS)
     : new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 9));
