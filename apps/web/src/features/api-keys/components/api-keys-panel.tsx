@@ -7,7 +7,6 @@ import {
   CopyButton,
   Group,
   Loader,
-  Modal,
   Paper,
   Stack,
   Table,
@@ -27,6 +26,7 @@ import { formatDateTime } from '@spacecapture/shared/format';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
@@ -196,29 +196,22 @@ function ApiKeyList({ basePath }: { basePath: string }) {
           </Table.Tr>
         ))}
       </DataTable>
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Revoke API key" centered>
-        <Stack gap="md">
-          <Text>{confirming ? API_KEY_MESSAGES.confirmRevoke(confirming.name) : null}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={revoke.isPending}
-              onClick={() => {
-                if (!confirming) return;
-                revoke.mutate(confirming.id, {
-                  onSettled: () => setConfirming(null),
-                  onError: (error) => failed(error),
-                });
-              }}
-            >
-              Revoke key
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title="Revoke API key"
+        confirmLabel="Revoke key"
+        loading={revoke.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          revoke.mutate(confirming.id, {
+            onSettled: () => setConfirming(null),
+            onError: (error) => failed(error),
+          });
+        }}
+      >
+        {confirming ? API_KEY_MESSAGES.confirmRevoke(confirming.name) : null}
+      </ConfirmDialog>
     </>
   );
 }

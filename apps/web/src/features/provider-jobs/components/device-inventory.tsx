@@ -4,11 +4,11 @@ import { formatDate } from '@spacecapture/shared/format';
 import { useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteDevice } from '../../../resources/provider/delete-device.ts';
 import { useDevices } from '../../../resources/provider/get-devices.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { DeviceForm } from './device-form.tsx';
 import { PROVIDER_ADMIN_ONLY, PROVIDER_JOBS_TOASTS } from './messages.ts';
 

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, CopyButton, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import {
   DEFAULT_SHARE_LINK_EXPIRY_DAYS,
   SHARE_LINK_EXPIRY_DAYS,
@@ -23,6 +10,7 @@ import { formatDateTime } from '@spacecapture/shared/format';
 import { useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateShareLink } from '../api/create-share-link.ts';
 import { useShareLinks } from '../api/get-share-links.ts';
@@ -136,29 +124,22 @@ export function ShareLinksPanel({ orderId }: { orderId: string }) {
           ))}
         </DataTable>
       </ListState>
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Revoke share link" centered>
-        <Stack gap="md">
-          <Text>{SHARE_LINK_MESSAGES.confirmRevoke}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={revoke.isPending}
-              onClick={() => {
-                if (!confirming) return;
-                revoke.mutate(confirming.id, {
-                  onSettled: () => setConfirming(null),
-                  onError: (error) => failed(error),
-                });
-              }}
-            >
-              Revoke link
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title="Revoke share link"
+        confirmLabel="Revoke link"
+        loading={revoke.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          revoke.mutate(confirming.id, {
+            onSettled: () => setConfirming(null),
+            onError: (error) => failed(error),
+          });
+        }}
+      >
+        {SHARE_LINK_MESSAGES.confirmRevoke}
+      </ConfirmDialog>
     </Stack>
   );
 }

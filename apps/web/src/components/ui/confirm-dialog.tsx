@@ -11,7 +11,7 @@ type TConfirmDialogProps = {
   onCancel: () => void;
 };
 
-/** Asks before an action that cannot be undone (declining a job, removing a device). */
+/** Asks before an action that cannot be undone (declining a job, removing a device, revoking a link or key). */
 export function ConfirmDialog({
   opened,
   title,
