@@ -18,6 +18,22 @@ describe('gazetteer', () => {
     expect(others.every((place) => place.population <= (leeds?.population ?? 0))).toBe(true);
   });
 
+  it('answers every length of prefix in population order, whether it reads a bucket or the whole list', async () => {
+    for (const prefix of ['s', 'sa', 'san', 'san j', 'san jose']) {
+      const found = await gazetteer.search(prefix, 25);
+      expect(found, prefix).toHaveLength(25);
+      expect(found.every((place) => searchKeyOf(place.name).startsWith(prefix))).toBe(true);
+      const populations = found.map((place) => place.population);
+      expect(populations).toEqual([...populations].sort((a, b) => b - a));
+    }
+    // A longer prefix finds the first places of the shorter one that it still matches.
+    const sanJose = await gazetteer.search('san jose', 3);
+    const san = (await gazetteer.search('san', 10_000)).filter((place) =>
+      searchKeyOf(place.name).startsWith('san jose'),
+    );
+    expect(sanJose).toEqual(san.slice(0, 3));
+  });
+
   it('ignores accents and case, and narrows by region or country after a comma', async () => {
     expect((await gazetteer.search('SAINT ETIENNE', 1))[0]?.name).toBe('Saint-Étienne');
     const [canterbury] = await gazetteer.search('Canterbury, Victoria', 1);

@@ -145,29 +145,50 @@ function loadFile(file: string | null): Promise<TEntry[]> {
   return entries;
 }
 
-/** Places by id, per file, made once per process like the entries. */
-const idsLoaded = new Map<string, Promise<Map<string, TEntry['place']>>>();
+/** How many leading characters of a search key bucket the entries for a prefix search. */
+const BUCKET_PREFIX = 3;
 
-function loadIdsOf(file: string | null): Promise<Map<string, TEntry['place']>> {
-  if (!file) return Promise.resolve(new Map());
-  let ids = idsLoaded.get(file);
-  if (!ids) {
-    ids = loadFile(file).then(async (entries) => {
-      const byId = new Map<string, TEntry['place']>();
-      for (const [index, entry] of entries.entries()) {
-        if (index % LINES_PER_TURN === LINES_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
-        byId.set(placeIdOf(entry.place), entry.place);
+/**
+ * Lookups made once per process like the entries, so a request never scans every place: by id, by
+ * exact name (a typed place on a form), and by the first characters of the search key (the
+ * autocomplete). Lists keep the file's order, most populous first.
+ */
+type TIndex = {
+  byId: Map<string, TEntry['place']>;
+  byName: Map<string, TEntry[]>;
+  byPrefix: Map<string, TEntry[]>;
+};
+
+const indexesLoaded = new Map<string, Promise<TIndex>>();
+
+function push<T>(map: Map<string, T[]>, key: string, value: T) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function loadIndexOf(file: string | null): Promise<TIndex> {
+  if (!file) return Promise.resolve({ byId: new Map(), byName: new Map(), byPrefix: new Map() });
+  let index = indexesLoaded.get(file);
+  if (!index) {
+    index = loadFile(file).then(async (entries) => {
+      const built: TIndex = { byId: new Map(), byName: new Map(), byPrefix: new Map() };
+      for (const [position, entry] of entries.entries()) {
+        if (position % LINES_PER_TURN === LINES_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
+        built.byId.set(placeIdOf(entry.place), entry.place);
+        push(built.byName, entry.nameKey, entry);
+        if (entry.key.length >= BUCKET_PREFIX) push(built.byPrefix, entry.key.slice(0, BUCKET_PREFIX), entry);
       }
-      return byId;
+      return built;
     });
-    idsLoaded.set(file, ids);
+    indexesLoaded.set(file, index);
   }
-  return ids;
+  return index;
 }
 
 export function createGazetteer(file: string | null = findGazetteerFile()): TGazetteer {
   const load = () => loadFile(file);
-  const loadIds = () => loadIdsOf(file);
+  const loadIndex = () => loadIndexOf(file);
   return {
     /**
      * Places whose name starts with the query's first part ("leeds"); further comma-separated
@@ -178,7 +199,13 @@ export function createGazetteer(file: string | null = findGazetteerFile()): TGaz
       if (!head) return [];
       const filters = rest.filter(Boolean);
       const found: TPlace[] = [];
-      for (const entry of await load()) {
+      // A key of three or more characters reads only its bucket; a shorter one matches so many
+      // places that a scan in population order stops at the limit almost at once.
+      const candidates =
+        head.length >= BUCKET_PREFIX
+          ? ((await loadIndex()).byPrefix.get(head.slice(0, BUCKET_PREFIX)) ?? [])
+          : await load();
+      for (const entry of candidates) {
         if (!entry.key.startsWith(head)) continue;
         if (matchesFilters(entry.place, filters)) {
           found.push(withId(entry.place));
@@ -188,19 +215,19 @@ export function createGazetteer(file: string | null = findGazetteerFile()): TGaz
       return found;
     },
     async findById(id) {
-      const place = (await loadIds()).get(id);
+      const place = (await loadIndex()).byId.get(id);
       return place ? withId(place) : null;
     },
     async warm() {
-      await loadIds();
+      await loadIndex();
     },
     async findExact(text) {
       const [head = '', ...rest] = text.split(',').map(searchKeyOf);
       if (!head) return null;
       const filters = rest.filter(Boolean);
       let match: TEntry['place'] | null = null;
-      for (const entry of await load()) {
-        if (entry.nameKey !== head || !matchesFilters(entry.place, filters)) continue;
+      for (const entry of (await loadIndex()).byName.get(head) ?? []) {
+        if (!matchesFilters(entry.place, filters)) continue;
         if (match) return null;
         match = entry.place;
       }
