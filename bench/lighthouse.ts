@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PUBLIC_PAGES } from '@spacecapture/shared/paths';
+import { PUBLIC_PAGE_PATHS } from '@spacecapture/shared/paths';
 import { launch } from 'chrome-launcher';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { startBuiltServer } from './lib/built-server.ts';
@@ -14,7 +14,7 @@ import { goal, runBench, type TFigure } from './lib/report.ts';
 
 // BENCH_LIGHTHOUSE_PAGES (comma-separated paths) narrows the run to some of them.
 const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
-const PAGES = PUBLIC_PAGES.map((page) => page.path).filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page));
+const PAGES = [...PUBLIC_PAGE_PATHS].filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page));
 /** Issue 13: /request (the page behind most ads) ≥ 95, every other public page ≥ 98. */
 const performanceGoal = (page: string) => (page === '/request' ? 95 : 98);
 const RUNS = Math.max(1, Number.parseInt(process.env.BENCH_LIGHTHOUSE_RUNS ?? '', 10) || 3);

@@ -1,11 +1,12 @@
 import { PassThrough } from 'node:stream';
-import { PUBLIC_PAGES } from '@spacecapture/shared/paths';
+import { PUBLIC_PAGES } from '@spacecapture/shared/public-pages';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes.tsx';
 import { RenderedModulesContext, type TRenderedModules } from './app/lazy-route.tsx';
-import { findPageMeta, NOT_FOUND_META, type TPageMeta } from './lib/page-meta.ts';
+import { NOT_FOUND_META, type TPageMeta } from './lib/page-meta.ts';
+import { findPageMeta } from './lib/public-page-meta.ts';
 
 export type TPrerenderPage = TPageMeta & { path: string };
 

@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes.tsx';
 import { holdUntilFirstInteraction } from './app/interaction-gate.ts';
 import { applyDeferredStylesheets } from './lib/deferred-stylesheets.ts';
-import { findPageMeta, normalizePathname } from './lib/page-meta.ts';
+import { isPublicPagePath, normalizePathname } from './lib/page-meta.ts';
 
 // The CSP forbids eval. zod (loaded later, with the forms) would probe `new Function` for its JIT and
 // trigger a CSP violation report; jitless mode skips the probe. zod reads its config from this global.
@@ -25,7 +25,7 @@ function canHydrate(root: HTMLElement): boolean {
   const renderedFor = root.dataset.prerenderedPath;
   if (!renderedFor || !root.hasChildNodes()) return false;
   const pathname = normalizePathname(window.location.pathname);
-  return renderedFor === '*' ? findPageMeta(pathname) === null : renderedFor === pathname;
+  return renderedFor === '*' ? !isPublicPagePath(pathname) : renderedFor === pathname;
 }
 
 const app = (

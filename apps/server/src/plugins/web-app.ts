@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PUBLIC_PAGES } from '@spacecapture/shared/paths';
+import { PUBLIC_PAGE_PATHS } from '@spacecapture/shared/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
@@ -61,9 +61,9 @@ export default fp(
           .sendFile(file, distDir, {
             cacheControl: false,
           });
-      for (const page of PUBLIC_PAGES) {
-        const file = page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`;
-        app.get(page.path, { schema: { hide: true } }, (_request, reply) => sendHtml(reply, file));
+      for (const pagePath of PUBLIC_PAGE_PATHS) {
+        const file = pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`;
+        app.get(pagePath, { schema: { hide: true } }, (_request, reply) => sendHtml(reply, file));
       }
       // color-scheme.js sets the colour scheme before the first paint (decision 102), so it cannot be a hashed module.
       for (const file of ['favicon.svg', 'favicon.ico', 'robots.txt', 'manifest.webmanifest', 'color-scheme.js']) {

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, PUBLIC_PAGES } from '@spacecapture/shared/paths';
+import { PRODUCT_NAME, PUBLIC_PAGE_PATHS } from '@spacecapture/shared/paths';
 
 export type TPageMeta = { title: string; description: string };
 
@@ -11,11 +11,10 @@ export function normalizePathname(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
 }
 
-/** The document title and description of a public page, or null when the path is not one. */
-export function findPageMeta(pathname: string): TPageMeta | null {
+/** Whether the path is one of the prerendered public pages (their texts are in public-page-meta.ts). */
+export function isPublicPagePath(pathname: string): boolean {
   const path = normalizePathname(pathname);
-  const page = PUBLIC_PAGES.find((candidate) => candidate.path === path);
-  return page ? { title: `${page.title} | ${PRODUCT_NAME}`, description: page.description } : null;
+  return PUBLIC_PAGE_PATHS.some((candidate) => candidate === path);
 }
 
 /** Keeps the document's title and description in step with client-side navigation. */

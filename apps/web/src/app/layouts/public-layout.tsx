@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/layout/page-loading.tsx';
 import { PageShell } from '../../components/layout/page-shell.tsx';
-import { applyPageMeta, findPageMeta, NOT_FOUND_META } from '../../lib/page-meta.ts';
+import { applyPageMeta, isPublicPagePath, NOT_FOUND_META } from '../../lib/page-meta.ts';
 
 /** Header, footer and a Suspense boundary around the lazily loaded page. */
 export function PublicLayout() {
@@ -10,13 +10,24 @@ export function PublicLayout() {
   const firstRender = useRef(true);
 
   useEffect(() => {
-    // The sign-in pages (/auth/*) set their own title.
-    if (pathname !== '/auth' && !pathname.startsWith('/auth/')) applyPageMeta(findPageMeta(pathname) ?? NOT_FOUND_META);
+    let current = true;
+    // The sign-in pages (/auth/*) set their own title. The pages' texts are a chunk of their own,
+    // kept out of the landing page's first script.
+    if (!isPublicPagePath(pathname)) {
+      if (pathname !== '/auth' && !pathname.startsWith('/auth/')) applyPageMeta(NOT_FOUND_META);
+    } else {
+      void import('../../lib/public-page-meta.ts').then(({ findPageMeta }) => {
+        if (current) applyPageMeta(findPageMeta(pathname) ?? NOT_FOUND_META);
+      });
+    }
     if (firstRender.current) {
       firstRender.current = false;
-      return;
+    } else if (!hash) {
+      window.scrollTo(0, 0);
     }
-    if (!hash) window.scrollTo(0, 0);
+    return () => {
+      current = false;
+    };
   }, [pathname, hash]);
 
   return (
