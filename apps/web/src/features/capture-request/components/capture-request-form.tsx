@@ -1,23 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import {
   type TCaptureRequest,
   type TCaptureRequestInput,
   ZCaptureRequest,
 } from '@spacecapture/shared/contracts/public-forms';
-import {
-  CAPTURE_TYPE_OPTIONS,
-  SPACE_SIZE_OPTIONS,
-  SPACE_TYPE_OPTIONS,
-  TIMELINE_OPTIONS,
-} from '@spacecapture/shared/enums';
 import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { TOASTS } from '@spacecapture/shared/messages';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 import { PlaceField, type TPickedPlace } from '../../../components/form/place-field.tsx';
-import { EMPTY_WINDOW, PreferredWindowsField } from '../../../components/form/preferred-windows-field.tsx';
+import { EMPTY_WINDOW } from '../../../components/form/preferred-windows-field.tsx';
+import { SpaceSelectsFields, VisitNotesFields } from '../../../components/form/space-details-fields.tsx';
 import { SuccessPanel } from '../../../components/form/success-panel.tsx';
 import { TermsAndSubmit } from '../../../components/form/terms-and-submit.tsx';
 import { usePublicFormSubmit } from '../../../components/form/use-public-form-submit.ts';
@@ -55,10 +50,6 @@ const DEFAULT_VALUES: Partial<TCaptureRequestInput> = {
   additionalInfo: '',
   website: '',
 };
-
-function withPlaceholder(placeholder: string, options: readonly { value: string; label: string }[]) {
-  return [{ value: '', label: placeholder }, ...options];
-}
 
 /** The public capture request (spec §2 /request, rules §5): form, then the success panel. */
 export function CaptureRequestForm() {
@@ -157,75 +148,38 @@ export function CaptureRequestForm() {
             <Title order={2} fz={20} c="var(--color-heading)">
               Space Details
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NativeSelect
-                label="Space Type"
-                withAsterisk
-                data={withPlaceholder('Select space type', SPACE_TYPE_OPTIONS)}
-                error={errors.spaceType?.message}
-                {...register('spaceType')}
-              />
-              <Controller
-                control={control}
-                name="location"
-                render={({ field }) => (
-                  <PlaceField
-                    label="Location"
-                    name={field.name}
-                    placeholder="City, or street address"
-                    withAsterisk
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    place={place}
-                    onPlaceChange={(picked) => {
-                      setPlace(picked);
-                      setValue('placeId', picked?.id ?? '');
-                    }}
-                    error={errors.location?.message ?? errors.placeId?.message}
+            <SpaceSelectsFields
+              location={
+                <>
+                  <Controller
+                    control={control}
+                    name="location"
+                    render={({ field }) => (
+                      <PlaceField
+                        label="Location"
+                        name={field.name}
+                        placeholder="City, or street address"
+                        withAsterisk
+                        value={field.value ?? ''}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        inputRef={field.ref}
+                        place={place}
+                        onPlaceChange={(picked) => {
+                          setPlace(picked);
+                          setValue('placeId', picked?.id ?? '');
+                        }}
+                        error={errors.location?.message ?? errors.placeId?.message}
+                      />
+                    )}
                   />
-                )}
-              />
-              <input type="hidden" {...register('placeId')} />
-              <NativeSelect
-                label="Space Size"
-                withAsterisk
-                data={withPlaceholder('Select space size', SPACE_SIZE_OPTIONS)}
-                error={errors.spaceSize?.message}
-                {...register('spaceSize')}
-              />
-              <NativeSelect
-                label="What do you need?"
-                withAsterisk
-                data={withPlaceholder('Select capture type', CAPTURE_TYPE_OPTIONS)}
-                error={errors.captureType?.message}
-                {...register('captureType')}
-              />
-              <NativeSelect
-                label="Timeline"
-                withAsterisk
-                data={withPlaceholder('Select timeline', TIMELINE_OPTIONS)}
-                error={errors.timeline?.message}
-                {...register('timeline')}
-              />
-            </SimpleGrid>
-            <PreferredWindowsField timeZone={place?.timeZone ?? null} />
-            <Textarea
-              label="Access Notes (Optional)"
-              placeholder="Parking, keys, the entrance to use..."
-              autosize={false}
-              rows={2}
-              error={errors.accessNotes?.message}
-              {...register('accessNotes')}
+                  <input type="hidden" {...register('placeId')} />
+                </>
+              }
             />
-            <Textarea
-              label="Additional Information (Optional)"
-              placeholder="Access instructions, special requirements or questions..."
-              autosize={false}
-              rows={4}
-              error={errors.additionalInfo?.message}
-              {...register('additionalInfo')}
+            <VisitNotesFields
+              timeZone={place?.timeZone ?? null}
+              additionalInfoPlaceholder="Access instructions, special requirements or questions..."
             />
           </Stack>
 

@@ -1,6 +1,6 @@
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDateTimeRange } from '@spacecapture/shared/format';
-import { useState } from 'react';
+import { RescheduleRequest } from '../../../components/form/reschedule-request.tsx';
 import { errorMessage, notifyError } from '../../../lib/notify.ts';
 import { useAskReschedule, useOrderSchedule, usePickWindow } from '../api/order-schedule.ts';
 
@@ -13,8 +13,6 @@ export function OrderSchedule({ orderId }: { orderId: string }) {
   const schedule = useOrderSchedule(orderId);
   const pick = usePickWindow();
   const ask = useAskReschedule();
-  const [reason, setReason] = useState('');
-  const [asking, setAsking] = useState(false);
   const state = schedule.data?.schedule;
   if (!state) return null;
   const zone = state.timeZone;
@@ -68,44 +66,19 @@ export function OrderSchedule({ orderId }: { orderId: string }) {
         </Stack>
       ) : null}
       {state.status === 'confirmed' ? (
-        asking ? (
-          <Group
-            renderRoot={(props) => <form {...props} noValidate />}
-            gap="sm"
-            align="flex-end"
-            onSubmit={(event) => {
-              event.preventDefault();
-              ask.mutate(
-                { orderId, reason },
-                {
-                  onSuccess: () => {
-                    setAsking(false);
-                    setReason('');
-                  },
-                  onError: (error) =>
-                    notifyError({ title: 'Failed', message: errorMessage(error, 'Could not ask to reschedule') }),
-                },
-              );
-            }}
-          >
-            <TextInput
-              label="Why should the capture move?"
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              maxLength={500}
-              w={320}
-            />
-            <Button type="submit" size="xs" loading={ask.isPending}>
-              Ask to reschedule
-            </Button>
-          </Group>
-        ) : (
-          <Group>
-            <Button size="xs" variant="default" onClick={() => setAsking(true)}>
-              Reschedule…
-            </Button>
-          </Group>
-        )
+        <RescheduleRequest
+          pending={ask.isPending}
+          onAsk={(reason, done) =>
+            ask.mutate(
+              { orderId, reason },
+              {
+                onSuccess: done,
+                onError: (error) =>
+                  notifyError({ title: 'Failed', message: errorMessage(error, 'Could not ask to reschedule') }),
+              },
+            )
+          }
+        />
       ) : null}
     </Stack>
   );

@@ -11,18 +11,10 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import type { TCreateCustomerOrderRequest } from '@spacecapture/shared/contracts/customer-portal';
-import {
-  CAPTURE_TYPE_OPTIONS,
-  SPACE_SIZE_OPTIONS,
-  SPACE_TYPE_OPTIONS,
-  TIMELINE_OPTIONS,
-  type TOption,
-} from '@spacecapture/shared/enums';
 import {
   ESTIMATOR_LOCATIONS,
   ESTIMATOR_URGENCIES,
@@ -33,7 +25,11 @@ import { ORDER_AGAIN_PARAM } from '@spacecapture/shared/portal-paths';
 import { useEffect, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { PlaceField, type TPickedPlace } from '../../../components/form/place-field.tsx';
-import { PreferredWindowsField } from '../../../components/form/preferred-windows-field.tsx';
+import {
+  SpaceSelectsFields,
+  VisitNotesFields,
+  withPlaceholder,
+} from '../../../components/form/space-details-fields.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
@@ -59,10 +55,6 @@ const FORM_FIELD_OF: Record<string, keyof TRequestFormValues> = {
   'estimate.urgency': 'urgency',
   placeId: 'location',
 };
-
-function withPlaceholder(placeholder: string, options: readonly TOption[]) {
-  return [{ value: '', label: placeholder }, ...options];
-}
 
 function EstimateCard({ values }: { values: TRequestFormValues }) {
   const estimate = liveEstimate(values);
@@ -201,52 +193,10 @@ function RequestForm({
                 />
               )}
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NativeSelect
-                label="Space Type"
-                withAsterisk
-                data={withPlaceholder('Select space type', SPACE_TYPE_OPTIONS)}
-                error={errors.spaceType?.message}
-                {...register('spaceType')}
-              />
-              <NativeSelect
-                label="Space Size"
-                withAsterisk
-                data={withPlaceholder('Select space size', SPACE_SIZE_OPTIONS)}
-                error={errors.spaceSize?.message}
-                {...register('spaceSize')}
-              />
-              <NativeSelect
-                label="What do you need?"
-                withAsterisk
-                data={withPlaceholder('Select capture type', CAPTURE_TYPE_OPTIONS)}
-                error={errors.captureType?.message}
-                {...register('captureType')}
-              />
-              <NativeSelect
-                label="Timeline"
-                withAsterisk
-                data={withPlaceholder('Select timeline', TIMELINE_OPTIONS)}
-                error={errors.timeline?.message}
-                {...register('timeline')}
-              />
-            </SimpleGrid>
-            <PreferredWindowsField timeZone={place?.timeZone ?? null} />
-            <Textarea
-              label="Access Notes (Optional)"
-              placeholder="Parking, keys, the entrance to use..."
-              autosize={false}
-              rows={2}
-              error={errors.accessNotes?.message}
-              {...register('accessNotes')}
-            />
-            <Textarea
-              label="Additional Information (Optional)"
-              placeholder="Special requirements or questions..."
-              autosize={false}
-              rows={4}
-              error={errors.additionalInfo?.message}
-              {...register('additionalInfo')}
+            <SpaceSelectsFields />
+            <VisitNotesFields
+              timeZone={place?.timeZone ?? null}
+              additionalInfoPlaceholder="Special requirements or questions..."
             />
             <TextInput
               label="Phone for this visit (Optional)"

@@ -1,6 +1,6 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { formatDateTimeRange } from '@spacecapture/shared/format';
-import { useState } from 'react';
+import { RescheduleRequest } from '../../../components/form/reschedule-request.tsx';
 import { errorMessage, notifyError } from '../../../lib/notify.ts';
 import { useAskJobReschedule, useJobSchedule } from '../../../resources/provider/job-schedule.ts';
 import { ScheduleProposalForm } from './schedule-proposal-form.tsx';
@@ -12,8 +12,6 @@ import { ScheduleProposalForm } from './schedule-proposal-form.tsx';
 export function ReschedulePanel({ assignmentId }: { assignmentId: string }) {
   const schedule = useJobSchedule(assignmentId);
   const ask = useAskJobReschedule();
-  const [reason, setReason] = useState('');
-  const [asking, setAsking] = useState(false);
   const state = schedule.data;
   if (!state) return null;
   const zone = state.timeZone;
@@ -37,41 +35,19 @@ export function ReschedulePanel({ assignmentId }: { assignmentId: string }) {
         </Text>
       ) : null}
       {state.status === 'confirmed' ? (
-        asking ? (
-          <Group
-            renderRoot={(props) => <form {...props} noValidate />}
-            gap="sm"
-            align="flex-end"
-            onSubmit={(event) => {
-              event.preventDefault();
-              ask.mutate(
-                { id: assignmentId, reason },
-                {
-                  onSuccess: () => setAsking(false),
-                  onError: (error) =>
-                    notifyError({ title: 'Failed', message: errorMessage(error, 'Could not ask to reschedule') }),
-                },
-              );
-            }}
-          >
-            <TextInput
-              label="Why should the capture move?"
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              maxLength={500}
-              w={320}
-            />
-            <Button type="submit" size="xs" loading={ask.isPending}>
-              Ask to reschedule
-            </Button>
-          </Group>
-        ) : (
-          <Group>
-            <Button size="xs" variant="default" onClick={() => setAsking(true)}>
-              Reschedule…
-            </Button>
-          </Group>
-        )
+        <RescheduleRequest
+          pending={ask.isPending}
+          onAsk={(reason, done) =>
+            ask.mutate(
+              { id: assignmentId, reason },
+              {
+                onSuccess: done,
+                onError: (error) =>
+                  notifyError({ title: 'Failed', message: errorMessage(error, 'Could not ask to reschedule') }),
+              },
+            )
+          }
+        />
       ) : null}
     </Stack>
   );
