@@ -1,10 +1,8 @@
 import {
-  Alert,
   Badge,
   Button,
   Center,
   Checkbox,
-  CopyButton,
   Group,
   Loader,
   Paper,
@@ -27,6 +25,7 @@ import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ShownOnceSecret } from '../../../components/ui/shown-once-secret.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
@@ -121,29 +120,6 @@ function CreateApiKeyForm({ basePath, onCreated }: { basePath: string; onCreated
   );
 }
 
-function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
-  return (
-    <Alert color="yellow" title="Your new API key" role="status">
-      <Stack gap="sm">
-        <Text size="sm">{API_KEY_MESSAGES.shownOnce}</Text>
-        <TextInput readOnly value={secret} aria-label="New API key" onFocus={(event) => event.currentTarget.select()} />
-        <Group gap="sm">
-          <CopyButton value={secret}>
-            {({ copied, copy }) => (
-              <Button size="xs" variant="light" onClick={copy}>
-                {copied ? 'Copied' : 'Copy key'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button size="xs" variant="subtle" onClick={onDone}>
-            I have stored it
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
-}
-
 const STATUS_COLOURS = { active: 'green', expired: 'gray', revoked: 'red' } as const;
 
 function ApiKeyList({ basePath }: { basePath: string }) {
@@ -221,7 +197,17 @@ export function ApiKeysPanel({ basePath }: { basePath: string }) {
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <Stack gap="lg">
-      {secret ? <NewSecret secret={secret} onDone={() => setSecret(null)} /> : null}
+      {secret ? (
+        <ShownOnceSecret
+          title="Your new API key"
+          message={API_KEY_MESSAGES.shownOnce}
+          value={secret}
+          label="New API key"
+          copyLabel="Copy key"
+          doneLabel="I have stored it"
+          onDone={() => setSecret(null)}
+        />
+      ) : null}
       <CreateApiKeyForm basePath={basePath} onCreated={setSecret} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Title order={2} fz={20} mb="md">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, CopyButton, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import {
   DEFAULT_SHARE_LINK_EXPIRY_DAYS,
   SHARE_LINK_EXPIRY_DAYS,
@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ShownOnceSecret } from '../../../components/ui/shown-once-secret.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateShareLink } from '../api/create-share-link.ts';
 import { useShareLinks } from '../api/get-share-links.ts';
@@ -24,29 +25,6 @@ const EXPIRY_CHOICES = SHARE_LINK_EXPIRY_DAYS.map((days) => ({
 
 function failed(error: unknown) {
   notifyError({ title: SHARE_LINK_MESSAGES.failedTitle, message: errorMessage(error, NETWORK_FALLBACK) });
-}
-
-function NewShareLink({ url, onDone }: { url: string; onDone: () => void }) {
-  return (
-    <Alert color="yellow" title="Your new share link" role="status">
-      <Stack gap="sm">
-        <Text size="sm">{SHARE_LINK_MESSAGES.created}</Text>
-        <TextInput readOnly value={url} aria-label="New share link" onFocus={(event) => event.currentTarget.select()} />
-        <Group gap="sm">
-          <CopyButton value={url}>
-            {({ copied, copy }) => (
-              <Button size="xs" variant="light" onClick={copy}>
-                {copied ? 'Copied' : 'Copy link'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button size="xs" variant="subtle" onClick={onDone}>
-            Done
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
 }
 
 /**
@@ -78,7 +56,17 @@ export function ShareLinksPanel({ orderId }: { orderId: string }) {
         A read-only link to this order's files for people without an account. It shows the order's title and files,
         nothing else.
       </Text>
-      {createdUrl ? <NewShareLink url={createdUrl} onDone={() => setCreatedUrl(null)} /> : null}
+      {createdUrl ? (
+        <ShownOnceSecret
+          title="Your new share link"
+          message={SHARE_LINK_MESSAGES.created}
+          value={createdUrl}
+          label="New share link"
+          copyLabel="Copy link"
+          doneLabel="Done"
+          onDone={() => setCreatedUrl(null)}
+        />
+      ) : null}
       <Group gap="sm" align="flex-end">
         <Select
           label="Expires after"
