@@ -119,7 +119,7 @@ class ArithmeticEncoder {
       this.length = (model.distribution[symbol + 1]! * this.length - x) >>> 0;
     }
     if (this.length < AC_MIN_LENGTH) this.renormalise();
-    model.counts[symbol] += 1;
+    model.counts[symbol] = model.counts[symbol]! + 1;
     model.untilUpdate -= 1;
     if (model.untilUpdate === 0) model.update();
   }
