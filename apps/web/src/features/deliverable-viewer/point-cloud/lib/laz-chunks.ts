@@ -241,7 +241,8 @@ class IntegerDecompressor32 {
 
 /**
  * Decodes the chunk table at `tableOffset` of the file: `table` holds its bytes (version, count,
- * coded byte counts). Fixed-size chunks only: the last one holds what is left of `pointCount`.
+ * coded counts). With fixed-size chunks the last one holds what is left of `pointCount`; with
+ * variable-size chunks (COPC files have them) the table states each chunk's points too.
  */
 export function decodeChunkTable(
   table: Uint8Array,
@@ -256,14 +257,20 @@ export function decodeChunkTable(
   const chunks: TLazChunk[] = [];
   if (count === 0) return chunks;
   const decoder = new ArithmeticDecoder(table, 8);
-  const bytesOf = new IntegerDecompressor32(2);
+  const counts = new IntegerDecompressor32(2);
+  const variable = chunkSize === VARIABLE_CHUNK_SIZE;
   let start = header.pointDataOffset + 8;
+  let previousPoints = 0;
   let previousBytes = 0;
   let firstPoint = 0;
   for (let index = 0; index < count; index += 1) {
-    const bytes = bytesOf.decompress(decoder, previousBytes, 1) >>> 0;
+    let points = Math.min(chunkSize, header.pointCount - firstPoint);
+    if (variable) {
+      points = counts.decompress(decoder, previousPoints, 0) >>> 0;
+      previousPoints = points;
+    }
+    const bytes = counts.decompress(decoder, previousBytes, 1) >>> 0;
     previousBytes = bytes;
-    const points = Math.min(chunkSize, header.pointCount - firstPoint);
     if (points <= 0 || bytes === 0 || start + bytes > tableOffset) {
       throw new Error('The LAZ chunk table does not match the points.');
     }

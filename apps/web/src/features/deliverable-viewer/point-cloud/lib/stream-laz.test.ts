@@ -166,23 +166,45 @@ describe('streamCloud with a LAZ file', () => {
     expect(ranges).toHaveLength(4);
   });
 
-  it.each([
-    ['without a chunk table', { withoutChunkTable: true }, /no chunk table/],
-    ['with chunks of varying size', { variableChunks: true }, /chunks of varying size/],
-  ])('gives the facts and says why, fetching no points, for a LAZ file %s', async (_name, extra, reason) => {
-    const file = scatteredLaz(1, extra);
-    const ranges = serve(file.bytes);
+  it('reads chunks of varying size (as COPC files have them) from the point counts in the chunk table', async () => {
+    const file = scatteredLaz(2, { variableChunks: true });
+    expect(file.chunkPoints).toEqual([5_000, 2_500, 5_000, 2_500, 1_234]);
+    serve(file.bytes);
     const messages = await stream(file.bytes, 1_000_000);
-    expect(messages).toEqual([
-      expect.objectContaining({
-        type: 'facts',
-        planned: 0,
-        facts: expect.objectContaining({ format: 'LAZ', pointCount: COUNT, unreadable: expect.stringMatching(reason) }),
-      }),
-      { type: 'done' },
-    ]);
-    expect(ranges).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ type: 'facts', planned: COUNT, facts: { unreadable: null } });
+    const batches = messages.filter((message) => message.type === 'points');
+    // Bit-reversed chunk order over five chunks: 0, 4, 2, 1, 3.
+    expect(batches.map((batch) => batch.positions.length / 3)).toEqual([5_000, 1_234, 5_000, 2_500, 2_500]);
+    const header = parseLasHeader(file.las.buffer.slice(0, 4096) as ArrayBuffer);
+    const records = new DataView(file.las.buffer, header.pointDataOffset);
+    // The last chunk's first point (file index 15,000) comes back where it was.
+    expect(batches[1]!.positions[1]! + batches[1]!.origin[1]).toBeCloseTo(
+      records.getInt32(15_000 * header.recordLength + 4, true) * 0.001 + 5_301_000,
+      2,
+    );
   });
+
+  it.each([['without a chunk table', { withoutChunkTable: true }, /no chunk table/]])(
+    'gives the facts and says why, fetching no points, for a LAZ file %s',
+    async (_name, extra, reason) => {
+      const file = scatteredLaz(1, extra);
+      const ranges = serve(file.bytes);
+      const messages = await stream(file.bytes, 1_000_000);
+      expect(messages).toEqual([
+        expect.objectContaining({
+          type: 'facts',
+          planned: 0,
+          facts: expect.objectContaining({
+            format: 'LAZ',
+            pointCount: COUNT,
+            unreadable: expect.stringMatching(reason),
+          }),
+        }),
+        { type: 'done' },
+      ]);
+      expect(ranges).toHaveLength(1);
+    },
+  );
 
   it('gives the facts for a LAZ point format laz-perf does not decode (waveforms)', async () => {
     const file = scatteredLaz(0).bytes;

@@ -1,6 +1,6 @@
 import { fetchRange } from './fetch-range.ts';
 import type { TLasHeader } from './las-header.ts';
-import { decodeChunkTable, findLaszipVlr, type TLazChunk, VARIABLE_CHUNK_SIZE } from './laz-chunks.ts';
+import { decodeChunkTable, findLaszipVlr, type TLazChunk } from './laz-chunks.ts';
 import { bitReversedOrder } from './lod-plan.ts';
 import { decodePoints, detectEightBitColor, lasLayout } from './point-decoder.ts';
 
@@ -8,9 +8,10 @@ import { decodePoints, detectEightBitColor, lasLayout } from './point-decoder.ts
  * LAZ points by range: the chunk table tells where each chunk of (usually 50,000) points starts;
  * chunks are fetched in bit-reversed order (0, ½, ¼, ¾ …), so the first ones already spread over
  * the file, and each is decoded on its own by laz-perf's ChunkDecoder (WebAssembly). The plan
- * stops at the point budget, as for LAS. Anything the plan cannot rely on (no LASzip VLR, no chunk
- * table, variable-size chunks, a point format laz-perf does not decode) ends in the facts with a
- * sentence saying why, never in an empty view.
+ * stops at the point budget, as for LAS. Chunks of fixed or variable size (COPC files have the
+ * latter; their octree is not used, they are drawn as plain LAZ). Anything the plan cannot rely on
+ * (no LASzip VLR, no chunk table, a table that does not match the points, a point format laz-perf
+ * does not decode) ends in the facts with a sentence saying why, never in an empty view.
  */
 
 /** The part of laz-perf's module the viewer uses (its typings name the rest). */
@@ -67,9 +68,7 @@ export async function planLaz(
   if (vlr.compressor !== 2 && vlr.compressor !== 3) {
     return { unreadable: `This LAZ file is compressed without chunks, which the browser does not read: ${download}` };
   }
-  if (vlr.chunkSize === VARIABLE_CHUNK_SIZE || vlr.chunkSize === 0) {
-    return { unreadable: `This LAZ file has chunks of varying size, which the browser does not read: ${download}` };
-  }
+  if (vlr.chunkSize === 0) return { unreadable: `This LAZ file states chunks of no points: ${download}` };
   const offsetBytes =
     header.pointDataOffset + 8 <= head.length
       ? head.subarray(header.pointDataOffset, header.pointDataOffset + 8)
@@ -93,26 +92,23 @@ export async function planLaz(
   return orderChunks(chunks, budget);
 }
 
-/** Decodes the first `chunk.count` records of one chunk into LAS point records. */
+/** Decodes the first `count` records of one chunk into LAS point records. */
 export function decodeChunk(lazPerf: TLazPerf, bytes: Uint8Array, header: TLasHeader, count: number): Uint8Array {
   const input = lazPerf._malloc(bytes.length);
-  const output = lazPerf._malloc(header.recordLength);
+  const output = lazPerf._malloc(count * header.recordLength);
   const decoder = new lazPerf.ChunkDecoder();
-  const records = new Uint8Array(count * header.recordLength);
   try {
     lazPerf.HEAPU8.set(bytes, input);
     decoder.open(header.pointFormat, header.recordLength, input);
-    for (let index = 0; index < count; index += 1) {
-      decoder.getPoint(output);
-      // The heap may grow (and be replaced) while decoding: read it afresh for every point.
-      records.set(lazPerf.HEAPU8.subarray(output, output + header.recordLength), index * header.recordLength);
-    }
+    // Records straight into one buffer of the WebAssembly heap, copied out once at the end.
+    for (let index = 0; index < count; index += 1) decoder.getPoint(output + index * header.recordLength);
+    // HEAPU8 is read afresh: the heap may have grown (and its buffer been replaced) meanwhile.
+    return lazPerf.HEAPU8.slice(output, output + count * header.recordLength);
   } finally {
     decoder.delete();
     lazPerf._free(input);
     lazPerf._free(output);
   }
-  return records;
 }
 
 /** Fetches and decodes the planned chunks, four requests in flight, posting batches in plan order. */

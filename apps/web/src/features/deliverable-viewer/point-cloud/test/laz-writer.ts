@@ -669,11 +669,15 @@ export function compressChunk(records: Uint8Array, pointFormat: number): Uint8Ar
   return chunk;
 }
 
-/** The chunk table: version 0, the count, then each chunk's byte count coded against the previous one. */
-export function writeChunkTable(chunkBytes: readonly number[]): Uint8Array {
+/**
+ * The chunk table: version 0, the count, then for each chunk its point count (variable-size chunks
+ * only, context 0) and its byte count (context 1), each coded against the previous chunk's.
+ */
+export function writeChunkTable(chunkBytes: readonly number[], chunkPoints: readonly number[] | null): Uint8Array {
   const encoder = new ArithmeticEncoder();
   const ic = new IntegerCompressor(32, 2);
   chunkBytes.forEach((bytes, index) => {
+    if (chunkPoints) ic.compress(encoder, index ? chunkPoints[index - 1]! : 0, chunkPoints[index]!, 0);
     ic.compress(encoder, index ? chunkBytes[index - 1]! : 0, bytes, 1);
   });
   const coded = chunkBytes.length ? encoder.finish() : new Uint8Array(0);
@@ -691,7 +695,10 @@ export type TLazOptions = TLasOptions & {
   chunkSize?: number;
   /** Leave the chunk table's offset at -1, as a writer that could not seek back does. */
   withoutChunkTable?: boolean;
-  /** Write chunk size U32_MAX in the VLR (variable-size chunks, which the viewer does not read). */
+  /**
+   * Variable-size chunks (chunk size U32_MAX in the VLR, point counts in the chunk table, as COPC
+   * files have): chunks alternate between `chunkSize` points and half as many.
+   */
   variableChunks?: boolean;
   /** Sets a record's other fields (intensity, classification, GPS time…) before compression. */
   attributes?: (index: number, record: DataView, at: number) => void;
@@ -699,6 +706,8 @@ export type TLazOptions = TLasOptions & {
 
 export type TLazFile = {
   bytes: Uint8Array;
+  /** Points in each chunk. */
+  chunkPoints: number[];
   /** The same file uncompressed (a LAS with the LASzip VLR), to compare decoded records with. */
   las: Uint8Array;
   chunkBytes: number[];
@@ -748,8 +757,11 @@ export function writeLaz(options: TLazOptions): TLazFile {
   }
 
   const chunks: Uint8Array[] = [];
-  for (let first = 0; first < options.count; first += chunkSize) {
-    const end = Math.min(options.count, first + chunkSize);
+  const chunkPoints: number[] = [];
+  for (let first = 0; first < options.count; first += chunkPoints.at(-1)!) {
+    const size = options.variableChunks && chunkPoints.length % 2 === 1 ? Math.ceil(chunkSize / 2) : chunkSize;
+    const end = Math.min(options.count, first + size);
+    chunkPoints.push(end - first);
     chunks.push(
       compressChunk(
         las.subarray(dataOffset + first * recordLength, dataOffset + end * recordLength),
@@ -758,7 +770,7 @@ export function writeLaz(options: TLazOptions): TLazFile {
     );
   }
   const chunkBytes = chunks.map((chunk) => chunk.length);
-  const table = writeChunkTable(chunkBytes);
+  const table = writeChunkTable(chunkBytes, options.variableChunks ? chunkPoints : null);
   const chunkTableOffset = dataOffset + 8 + chunkBytes.reduce((sum, bytes) => sum + bytes, 0);
   const out = new Uint8Array(chunkTableOffset + table.length);
   out.set(las.subarray(0, dataOffset));
@@ -770,5 +782,5 @@ export function writeLaz(options: TLazOptions): TLazFile {
   }
   out.set(table, at);
   out[104] = options.pointFormat | 0x80;
-  return { bytes: out, las, chunkBytes, chunkTableOffset };
+  return { bytes: out, las, chunkPoints, chunkBytes, chunkTableOffset };
 }
