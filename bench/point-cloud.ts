@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { writeLaz } from '../apps/web/src/features/deliverable-viewer/point-cloud/test/laz-writer.ts';
+import { type TLazOptions, writeLaz } from '../apps/web/src/features/deliverable-viewer/point-cloud/test/laz-writer.ts';
 import {
   gridCloud,
   writeLas,
@@ -138,13 +138,13 @@ await runBench(async () => {
     );
     // Served as /cloud.las either way: the viewer tells LAZ from LAS by the header, not the name.
     const cloudPath = path.join(work, 'cloud.las');
-    const cloud = {
+    const cloud: TLazOptions = {
       minor: 2,
       pointFormat: 2,
       count: POINTS,
       point: gridCloud(SIDE, 500, [500_000, 5_400_000, 100]),
       offset: [500_000, 5_400_000, 0],
-    } as const;
+    };
     await writeFile(cloudPath, FORMAT === 'laz' ? writeLaz(cloud).bytes : writeLas(cloud));
     const cloudSize = (await stat(cloudPath)).size;
 
