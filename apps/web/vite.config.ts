@@ -53,6 +53,9 @@ function previewPrerenderedPages(): Plugin {
 export default defineConfig({
   plugins: [react(), treeShakeReactRouter(), previewPrerenderedPages()],
   server: { proxy: apiProxy },
+  // Module workers (the viewer starts them with type "module") may split: the point-cloud worker
+  // loads laz-perf in a chunk of its own, only when a LAZ file is opened (decision 160).
+  worker: { format: 'es' },
   preview: { proxy: apiProxy },
   build: {
     // WEB_OUT_DIR lets a second build (a parallel test run) leave dist/ alone.

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { writeLaz } from '../../apps/web/src/features/deliverable-viewer/point-cloud/test/laz-writer.ts';
 import {
   gridCloud,
   writeE57,
@@ -10,11 +12,30 @@ import { expect } from '../auth/support.ts';
 import { markDelivered, signInPage, startedOrder, test, uploadDeliverable } from '../support/marketplace.ts';
 
 // The point-cloud viewer on a deliverable's page (/customer/orders/:orderId/files/:fileId), with
-// files written by code: a binary PLY, a LAS 1.4 in survey coordinates and an E57 (facts only).
+// files written by code: a binary PLY, a LAS 1.4 in survey coordinates, a LAZ (compressed by the
+// test LASzip writer) and an E57 (facts only).
 test.describe.configure({ timeout: 180_000 });
 
 function filePage(orderId: string, fileId: string) {
   return `/customer/orders/${orderId}/files/${fileId}`;
+}
+
+/**
+ * Distinct colours in the middle of the drawn canvas (its rounded corners left out): 1 for a blank
+ * view, many for points coloured by their RGB.
+ */
+async function coloursDrawn(canvas: Locator): Promise<number> {
+  const { data, info } = await sharp(await canvas.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const colours = new Set<number>();
+  for (let y = Math.floor(info.height / 4); y < (info.height * 3) / 4; y += 1) {
+    for (let x = Math.floor(info.width / 4); x < (info.width * 3) / 4; x += 1) {
+      const at = (y * info.width + x) * info.channels;
+      colours.add((data[at]! << 16) | (data[at + 1]! << 8) | data[at + 2]!);
+    }
+  }
+  return colours.size;
 }
 
 /** The viewer's root, once its state is the one named. */
@@ -22,7 +43,7 @@ function viewer(page: Page, state: string) {
   return page.locator(`[data-viewer-state="${state}"]`);
 }
 
-test('a customer opens a PLY and a LAS point cloud in the viewer, and an E57 shows its scans', async ({
+test('a customer opens a PLY, a LAS and a LAZ point cloud in the viewer, and an E57 shows its scans', async ({
   page,
   consoleErrors,
   deps,
@@ -33,6 +54,8 @@ test('a customer opens a PLY and a LAS point cloud in the viewer, and an E57 sho
   const plyName = `terrace-${tag}.ply`;
   const lasName = `facade-${tag}.las`;
   const e57Name = `hall-${tag}.e57`;
+  const lazName = `quarry-${tag}.laz`;
+  const flatLazName = `pit-${tag}.laz`;
   const ply = writePly({ format: 'binary_little_endian', count: 10_000, point: gridCloud(100, 20), color: true });
   const las = writeLas({
     minor: 4,
@@ -41,6 +64,23 @@ test('a customer opens a PLY and a LAS point cloud in the viewer, and an E57 sho
     point: gridCloud(200, 60, [512_000, 5_402_000, 38]),
     offset: [512_000, 5_402_000, 0],
   });
+  // 120,000 points in chunks of 50,000 (LASzip's default size): three chunks, the last partial.
+  const laz = writeLaz({
+    minor: 2,
+    pointFormat: 3,
+    count: 120_000,
+    chunkSize: 50_000,
+    point: gridCloud(400, 80, [512_000, 5_402_000, 38]),
+    offset: [512_000, 5_402_000, 0],
+  });
+  // A LAZ whose writer never went back to write where its chunk table is.
+  const flatLaz = writeLaz({
+    minor: 2,
+    pointFormat: 1,
+    count: 3_000,
+    point: gridCloud(60, 10),
+    withoutChunkTable: true,
+  });
   const e57 = writeE57([
     { name: 'Hall east', guid: '{E1}', count: 1_500_000, bounds: { min: [-5, -6, -1.5], max: [5, 6, 4] } },
     { name: 'Hall west', guid: '{E2}', count: 700_000, bounds: { min: [-4, -6, -1.5], max: [9, 6, 4] } },
@@ -48,6 +88,13 @@ test('a customer opens a PLY and a LAS point cloud in the viewer, and an E57 sho
   const plyId = await uploadDeliverable(market.provider.api, order.orderId, plyName, Buffer.from(ply));
   const lasId = await uploadDeliverable(market.provider.api, order.orderId, lasName, Buffer.from(las));
   const e57Id = await uploadDeliverable(market.provider.api, order.orderId, e57Name, Buffer.from(e57));
+  const lazId = await uploadDeliverable(market.provider.api, order.orderId, lazName, Buffer.from(laz.bytes));
+  const flatLazId = await uploadDeliverable(
+    market.provider.api,
+    order.orderId,
+    flatLazName,
+    Buffer.from(flatLaz.bytes),
+  );
   await markDelivered(market.provider.api, order.orderId);
   await signInPage(page, market.customer);
 
@@ -79,6 +126,30 @@ test('a customer opens a PLY and a LAS point cloud in the viewer, and an E57 sho
   await expect(page.getByRole('radio', { name: 'RGB' })).toBeChecked();
   await page.getByText('Height', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Height' })).toBeChecked();
+
+  // LAZ: the chunk table by range, then each chunk by range, decoded by laz-perf (WebAssembly) in
+  // the worker; the points are on screen, coloured by their RGB.
+  ranges.length = 0;
+  await page.goto(filePage(order.orderId, lazId));
+  await expect(viewer(page, 'ready')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Showing 120 k of 120 k points')).toBeVisible();
+  await expect(viewer(page, 'ready')).toHaveAttribute('data-points-drawn', '120000');
+  const lazFacts = page.getByRole('table', { name: `Facts of ${lazName}` });
+  await expect(lazFacts).toContainText('LAZ 1.2');
+  await expect(lazFacts).toContainText('120,000');
+  await expect(page.getByRole('radio', { name: 'RGB' })).toBeChecked();
+  const lazCanvas = page.getByRole('img', { name: `Point cloud ${lazName}` }).locator('canvas');
+  await expect(lazCanvas).toBeVisible();
+  await expect.poll(() => coloursDrawn(lazCanvas)).toBeGreaterThan(100);
+  expect(ranges).toContain(`bytes=${laz.chunkTableOffset}-${laz.bytes.length - 1}`);
+  expect(ranges.filter((range) => range !== 'bytes=0-65535')).toHaveLength(1 + laz.chunkBytes.length);
+
+  // A LAZ without its chunk table cannot be read by parts: the facts say so, with the download.
+  await page.goto(filePage(order.orderId, flatLazId));
+  await expect(viewer(page, 'facts')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('This LAZ file has no chunk table')).toBeVisible();
+  await expect(page.getByRole('table', { name: `Facts of ${flatLazName}` })).toContainText('3,000');
+  await expect(page.getByRole('link', { name: `Download ${flatLazName}` })).toBeVisible();
 
   // E57: no web loader draws it; its header and XML section give the scans, with the download.
   await page.goto(filePage(order.orderId, e57Id));

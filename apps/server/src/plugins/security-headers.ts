@@ -10,7 +10,9 @@ import fp from 'fastify-plugin';
 
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval' lets same-origin WebAssembly compile (the point-cloud worker decodes LAZ with
+  // laz-perf's .wasm, decision 160); it allows no JavaScript eval and no inline script.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   // Inline style attributes are used by the UI library; scripts stay strictly same-origin files.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],

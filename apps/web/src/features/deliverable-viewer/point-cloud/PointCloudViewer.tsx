@@ -9,10 +9,11 @@ import type { TWorkerMessage, TWorkerRequest } from './lib/stream-cloud.ts';
 import { canUseWebGl } from './lib/webgl-support.ts';
 
 /**
- * A LAS or PLY point cloud in the browser, streamed with level of detail: the header by one range
- * request, then runs of points in coarse-to-fine order (a worker fetches and decodes them), drawn
- * as they arrive. Large files stop at a point budget instead of being read whole. Without WebGL,
- * or for a file it cannot draw (LAZ), it shows the file's facts and the download.
+ * A LAS, LAZ or PLY point cloud in the browser, streamed with level of detail: the header by one
+ * range request, then runs of points (LAZ: chunks, decoded by laz-perf) in coarse-to-fine order (a
+ * worker fetches and decodes them), drawn as they arrive. Large files stop at a point budget
+ * instead of being read whole. Without WebGL, or for a file it cannot draw (a LAZ without chunk
+ * table, waveform formats), it shows the file's facts, why, and the download.
  *
  * The root's `data-viewer-state` is "loading", then "ready" (every planned point drawn), or
  * "facts" (facts only) or "error"; `data-points-drawn` counts the points on screen.

@@ -17,13 +17,16 @@ describe('describeHead', () => {
     expect(facts.bounds?.min).toEqual([10, 20, 30]);
   });
 
-  it('shows a LAZ file as facts and download, since its points are not drawn', () => {
+  it('names a LAZ file, drawn when laz-perf decodes its point format and shown as facts when not', () => {
     const head = writeLas({ minor: 2, pointFormat: 3, count: 5, point: gridCloud(3, 1) });
     head[104] = 3 | 0x80;
     const { facts } = describeHead(head, 'a.laz');
     expect(facts.format).toBe('LAZ');
     expect(facts.pointCount).toBe(5);
-    expect(facts.unreadable).toContain('download the file');
+    expect(facts.unreadable).toBeNull();
+    // Format 4 carries waveforms, which laz-perf does not decode.
+    head[104] = 4 | 0x80;
+    expect(describeHead(head, 'b.laz').facts.unreadable).toContain('download the file');
   });
 
   it('reads binary and ASCII PLY, and names an E57 or an unknown file as not drawable', () => {

@@ -1,6 +1,7 @@
 import { E57_HEADER_BYTES, isE57 } from './e57.ts';
 import { fetchRange } from './fetch-range.ts';
 import { isLas, parseLasHeader, type TLasHeader } from './las-header.ts';
+import { lazUnreadableFormat } from './laz-chunks.ts';
 import { isPly, parsePlyHeader, type TPlyHeader } from './ply-header.ts';
 
 /**
@@ -22,7 +23,8 @@ export type TCloudFacts = {
 };
 
 export type TCloudSource =
-  | { kind: 'las'; facts: TCloudFacts; header: TLasHeader }
+  /** `head` holds the file's first bytes: a LAZ file's LASzip VLR is read from them. */
+  | { kind: 'las'; facts: TCloudFacts; header: TLasHeader; head: Uint8Array }
   | { kind: 'ply'; facts: TCloudFacts; header: TPlyHeader }
   | { kind: 'other'; facts: TCloudFacts };
 
@@ -36,6 +38,7 @@ export function describeHead(head: Uint8Array, fileName: string): TCloudSource {
     return {
       kind: 'las',
       header,
+      head,
       facts: {
         format: header.compressed ? 'LAZ' : 'LAS',
         version: `${header.versionMajor}.${header.versionMinor}`,
@@ -43,9 +46,7 @@ export function describeHead(head: Uint8Array, fileName: string): TCloudSource {
         hasColor: header.colorOffset !== null,
         bounds: { min: header.min, max: header.max },
         resolution: Math.min(...header.scale.filter((scale) => scale > 0)),
-        unreadable: header.compressed
-          ? 'Compressed LAZ points are not drawn in the browser yet: download the file to open it.'
-          : null,
+        unreadable: header.compressed ? lazUnreadableFormat(header.pointFormat) : null,
       },
     };
   }

@@ -71,7 +71,7 @@ describe('streamCloud', () => {
     expect(messages.at(-1)).toEqual({ type: 'done' });
   });
 
-  it('gives facts only, and fetches no points, for a LAZ file', async () => {
+  it('gives facts only, and fetches no points, for a LAZ file without its LASzip description', async () => {
     const file = writeLas({ minor: 2, pointFormat: 1, count: 100, point: gridCloud(10, 1) });
     file[104] = 1 | 0x80;
     const ranges = serve(file);

@@ -1,5 +1,6 @@
 import { readCloudSource, type TCloudFacts } from './cloud-source.ts';
 import { fetchRange } from './fetch-range.ts';
+import type { TLasHeader } from './las-header.ts';
 import { planPointFetches, type TPointFetch } from './lod-plan.ts';
 import {
   decodeAsciiPlyVertices,
@@ -9,6 +10,7 @@ import {
   plyLayout,
   type TPointLayout,
 } from './point-decoder.ts';
+import { planLaz, streamLazChunks, type TLazPerf } from './stream-laz.ts';
 
 /**
  * Reads and decodes a point file: the header first, then runs of records in level-of-detail order
@@ -77,14 +79,43 @@ async function streamRecords(
   }
 }
 
-export async function streamCloud(request: TWorkerRequest, post: TPost) {
+/** How the worker gets laz-perf: its own build by default; tests hand in laz-perf's Node build. */
+export type TStreamOptions = { loadLazPerf?: () => Promise<TLazPerf> };
+
+async function streamLaz(
+  request: TWorkerRequest,
+  post: TPost,
+  facts: TCloudFacts,
+  head: Uint8Array,
+  header: TLasHeader,
+  loadLazPerf: () => Promise<TLazPerf>,
+) {
+  // The decoder loads while the chunk table is read.
+  const lazPerf = loadLazPerf();
+  const plan = await planLaz(request.url, head, header, request.sizeBytes, request.budget);
+  if ('unreadable' in plan) {
+    lazPerf.catch(() => undefined);
+    post({ type: 'facts', facts: { ...facts, unreadable: plan.unreadable }, planned: 0 });
+    return;
+  }
+  post({ type: 'facts', facts, planned: plan.planned });
+  const origin = centreOf(header.min, header.max);
+  await streamLazChunks(request.url, header, plan.chunks, origin, await lazPerf, (points) =>
+    post({ type: 'points', ...points }),
+  );
+}
+
+export async function streamCloud(request: TWorkerRequest, post: TPost, options: TStreamOptions = {}) {
   const source = await readCloudSource(request.url, request.fileName);
   if (source.facts.unreadable || source.kind === 'other') {
     post({ type: 'facts', facts: source.facts, planned: 0 });
     post({ type: 'done' });
     return;
   }
-  if (source.kind === 'las') {
+  if (source.kind === 'las' && source.header.compressed) {
+    const load = options.loadLazPerf ?? (() => import('./laz-perf-loader.ts').then((loader) => loader.loadLazPerf()));
+    await streamLaz(request, post, source.facts, source.head, source.header, load);
+  } else if (source.kind === 'las') {
     const { header } = source;
     const plan = planPointFetches({
       pointCount: header.pointCount,

@@ -1,0 +1,139 @@
+import { fetchRange } from './fetch-range.ts';
+import type { TLasHeader } from './las-header.ts';
+import { decodeChunkTable, findLaszipVlr, type TLazChunk } from './laz-chunks.ts';
+import { bitReversedOrder } from './lod-plan.ts';
+import { decodePoints, detectEightBitColor, lasLayout } from './point-decoder.ts';
+
+/**
+ * LAZ points by range: the chunk table tells where each chunk of (usually 50,000) points starts;
+ * chunks are fetched in bit-reversed order (0, ½, ¼, ¾ …), so the first ones already spread over
+ * the file, and each is decoded on its own by laz-perf's ChunkDecoder (WebAssembly). The plan
+ * stops at the point budget, as for LAS. Chunks of fixed or variable size (COPC files have the
+ * latter; their octree is not used, they are drawn as plain LAZ). Anything the plan cannot rely on
+ * (no LASzip VLR, no chunk table, a table that does not match the points, a point format laz-perf
+ * does not decode) ends in the facts with a sentence saying why, never in an empty view.
+ */
+
+/** The part of laz-perf's module the viewer uses (its typings name the rest). */
+export type TLazPerf = {
+  HEAPU8: Uint8Array;
+  _malloc(bytes: number): number;
+  _free(pointer: number): void;
+  ChunkDecoder: new () => {
+    open(pointFormat: number, recordLength: number, pointer: number): void;
+    getPoint(pointer: number): void;
+    delete(): void;
+  };
+};
+
+export type TLazPoints = {
+  positions: Float32Array;
+  colors: Uint8Array | null;
+  origin: [number, number, number];
+  min: [number, number, number];
+  max: [number, number, number];
+};
+
+export type TLazPlan = { chunks: TLazChunk[]; planned: number } | { unreadable: string };
+
+/** The chunk table is small (a few bytes per chunk); more than this is not a chunk table. */
+const CHUNK_TABLE_MAX_BYTES = 1 << 20;
+const PARALLEL_REQUESTS = 4;
+
+/** Chunks to fetch, in level-of-detail order, within the budget; the last may be read in part. */
+export function orderChunks(chunks: readonly TLazChunk[], budget: number): { chunks: TLazChunk[]; planned: number } {
+  const ordered: TLazChunk[] = [];
+  let planned = 0;
+  for (const index of bitReversedOrder(chunks.length)) {
+    if (planned >= budget) break;
+    const chunk = chunks[index]!;
+    const take = Math.min(chunk.count, budget - planned);
+    ordered.push(take === chunk.count ? chunk : { ...chunk, count: take });
+    planned += take;
+  }
+  return { chunks: ordered, planned };
+}
+
+/** Reads the LASzip VLR from `head` and the chunk table by range, and plans the chunk fetches. */
+export async function planLaz(
+  url: string,
+  head: Uint8Array,
+  header: TLasHeader,
+  sizeBytes: number,
+  budget: number,
+): Promise<TLazPlan> {
+  const download = 'download the file to open it.';
+  const vlr = findLaszipVlr(head);
+  if (!vlr) return { unreadable: `This LAZ file has no LASzip description the browser can read: ${download}` };
+  if (vlr.compressor !== 2 && vlr.compressor !== 3) {
+    return { unreadable: `This LAZ file is compressed without chunks, which the browser does not read: ${download}` };
+  }
+  if (vlr.chunkSize === 0) return { unreadable: `This LAZ file states chunks of no points: ${download}` };
+  const offsetBytes =
+    header.pointDataOffset + 8 <= head.length
+      ? head.subarray(header.pointDataOffset, header.pointDataOffset + 8)
+      : await fetchRange(url, header.pointDataOffset, header.pointDataOffset + 7);
+  const tableOffset =
+    offsetBytes.length === 8
+      ? Number(new DataView(offsetBytes.buffer, offsetBytes.byteOffset, 8).getBigInt64(0, true))
+      : -1;
+  const noTable = `This LAZ file has no chunk table (its writer could not go back to add one), so its points cannot be read by parts: ${download}`;
+  if (tableOffset <= header.pointDataOffset + 8 || (sizeBytes > 0 && tableOffset + 8 > sizeBytes)) {
+    return { unreadable: noTable };
+  }
+  const tableEnd = Math.min(tableOffset + CHUNK_TABLE_MAX_BYTES, sizeBytes > 0 ? sizeBytes : Infinity) - 1;
+  const table = await fetchRange(url, tableOffset, tableEnd);
+  let chunks: TLazChunk[];
+  try {
+    chunks = decodeChunkTable(table, tableOffset, header, vlr.chunkSize);
+  } catch {
+    return { unreadable: noTable };
+  }
+  return orderChunks(chunks, budget);
+}
+
+/** Decodes the first `count` records of one chunk into LAS point records. */
+export function decodeChunk(lazPerf: TLazPerf, bytes: Uint8Array, header: TLasHeader, count: number): Uint8Array {
+  const input = lazPerf._malloc(bytes.length);
+  const output = lazPerf._malloc(count * header.recordLength);
+  const decoder = new lazPerf.ChunkDecoder();
+  try {
+    lazPerf.HEAPU8.set(bytes, input);
+    decoder.open(header.pointFormat, header.recordLength, input);
+    // Records straight into one buffer of the WebAssembly heap, copied out once at the end.
+    for (let index = 0; index < count; index += 1) decoder.getPoint(output + index * header.recordLength);
+    // HEAPU8 is read afresh: the heap may have grown (and its buffer been replaced) meanwhile.
+    return lazPerf.HEAPU8.slice(output, output + count * header.recordLength);
+  } finally {
+    decoder.delete();
+    lazPerf._free(input);
+    lazPerf._free(output);
+  }
+}
+
+/** Fetches and decodes the planned chunks, four requests in flight, posting batches in plan order. */
+export async function streamLazChunks(
+  url: string,
+  header: TLasHeader,
+  chunks: readonly TLazChunk[],
+  origin: [number, number, number],
+  lazPerf: TLazPerf,
+  post: (points: TLazPoints) => void,
+) {
+  const layout = lasLayout(header);
+  let eightBit: boolean | null = null;
+  const pending = new Map<number, Promise<Uint8Array>>();
+  const start = (index: number) => {
+    const chunk = chunks[index];
+    if (chunk) pending.set(index, fetchRange(url, chunk.start, chunk.end));
+  };
+  for (let index = 0; index < Math.min(PARALLEL_REQUESTS, chunks.length); index += 1) start(index);
+  for (let index = 0; index < chunks.length; index += 1) {
+    const bytes = await pending.get(index)!;
+    pending.delete(index);
+    start(index + PARALLEL_REQUESTS);
+    const records = decodeChunk(lazPerf, bytes, header, chunks[index]!.count);
+    if (eightBit === null) eightBit = detectEightBitColor(records, layout);
+    post({ ...decodePoints(records, layout, origin, eightBit), origin });
+  }
+}
