@@ -8,11 +8,15 @@ import type { TPlace } from '@spacecapture/shared/contracts/dispatch';
 
 /**
  * The offline gazetteer (decision 123): apps/server/gazetteer/places.tsv.br, built by
- * scripts/build-gazetteer.mjs from GeoNames data. Read into memory on the first search, most
- * populous place first, so a prefix search stops at its limit with the largest matches.
+ * scripts/build-gazetteer.mjs from GeoNames data, one place a line, most populous first.
+ *
+ * It is held as its UTF-8 text in a Buffer and a few typed arrays of line numbers sorted for each
+ * lookup (decision 157): all outside the JavaScript heap, so that 135,000 places cost the garbage
+ * collector nothing (as objects they were 80 MB of heap, marked at every full collection). A
+ * place's fields are decoded from its line when it is answered.
  */
 
-type TEntry = { key: string; nameKey: string; place: Omit<TPlace, 'id'> };
+type TPlaceFields = Omit<TPlace, 'id'>;
 
 const decompress = promisify(brotliDecompress);
 
@@ -44,59 +48,153 @@ export function searchKeyOf(text: string): string {
     .trim();
 }
 
-/** Lines parsed between two turns of the event loop: the whole file takes most of a second. */
+/** Lines read between two turns of the event loop while the lookups are built. */
 const LINES_PER_TURN = 4096;
 
-/** Parses in slices, giving the event loop a turn between them, so requests keep being served. */
-async function parse(tsv: string): Promise<TEntry[]> {
-  const entries: TEntry[] = [];
-  const lines = tsv.split('\n');
-  for (const [index, line] of lines.entries()) {
-    if (index % LINES_PER_TURN === LINES_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
-    if (!line) continue;
-    const [
-      name = '',
-      region = '',
-      country = '',
-      postcode = '',
-      lat = '0',
-      lon = '0',
-      timeZone = 'UTC',
-      population = '0',
-    ] = line.split('\t');
-    const label = [name, region, country].filter(Boolean).join(', ');
-    entries.push({
-      key: searchKeyOf(`${name} ${postcode}`),
-      nameKey: searchKeyOf(name),
-      place: {
-        label,
-        name,
-        region,
-        country,
-        postcode,
-        lat: Number(lat),
-        lon: Number(lon),
-        timeZone,
-        population: Number(population),
-      },
-    });
-  }
-  return entries;
+const TAB = 9;
+const NEWLINE = 10;
+
+/** The text and its lookups; every array holds line numbers (0 = the most populous place). */
+type TTable = {
+  text: Buffer;
+  lineStart: Int32Array;
+  lineEnd: Int32Array;
+  /** Line numbers by search key (name and postcode), for prefix search. */
+  byKey: Int32Array;
+  /** Line numbers by the name's key alone, for exact names. */
+  byName: Int32Array;
+  /** The first 48 bits of each place's id, ascending, and the line number of each. */
+  idPrefixes: Float64Array;
+  byId: Int32Array;
+};
+
+const EMPTY_TABLE: TTable = {
+  text: Buffer.alloc(0),
+  lineStart: new Int32Array(0),
+  lineEnd: new Int32Array(0),
+  byKey: new Int32Array(0),
+  byName: new Int32Array(0),
+  idPrefixes: new Float64Array(0),
+  byId: new Int32Array(0),
+};
+
+function fieldsOf(table: TTable, line: number): TPlaceFields {
+  const [
+    name = '',
+    region = '',
+    country = '',
+    postcode = '',
+    lat = '0',
+    lon = '0',
+    timeZone = 'UTC',
+    population = '0',
+  ] = table.text.toString('utf8', table.lineStart[line], table.lineEnd[line]).split('\t');
+  return {
+    label: [name, region, country].filter(Boolean).join(', '),
+    name,
+    region,
+    country,
+    postcode,
+    lat: Number(lat),
+    lon: Number(lon),
+    timeZone,
+    population: Number(population),
+  };
 }
+
+function nameOf(table: TTable, line: number): string {
+  const start = table.lineStart[line] ?? 0;
+  return table.text.toString('utf8', start, table.text.indexOf(TAB, start));
+}
+
+const searchKeyOfFields = (place: Pick<TPlaceFields, 'name' | 'postcode'>) =>
+  searchKeyOf(`${place.name} ${place.postcode}`);
+const nameKeyOf = (table: TTable, line: number) => searchKeyOf(nameOf(table, line));
+const keyOf = (table: TTable, line: number) => searchKeyOfFields(fieldsOf(table, line));
 
 /**
  * A place's id (decision 140): a hash of what identifies it in the source data, so the same place
  * keeps its id when the file is rebuilt, and an id names one place (labels repeat: 1,689 do).
  */
-function placeIdOf(place: Omit<TPlace, 'id'>): string {
+function placeIdOf(place: TPlaceFields): string {
   return createHash('sha256')
     .update(`${place.name}\t${place.region}\t${place.country}\t${place.lat}\t${place.lon}`)
     .digest('base64url')
     .slice(0, 12);
 }
 
-function withId(place: Omit<TPlace, 'id'>): TPlace {
+/** An id's first eight characters (48 bits) as a number: what the id lookup is sorted by. */
+function idPrefixOf(id: string): number {
+  return Buffer.from(id.slice(0, 8), 'base64url').readUIntBE(0, 6);
+}
+
+function withId(place: TPlaceFields): TPlace {
   return { id: placeIdOf(place), ...place };
+}
+
+/** The first position in `order` whose key is not below `key` (keys compared as code units). */
+function lowerBound(order: Int32Array, key: string, keyAt: (line: number) => string): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (keyAt(order[middle] ?? 0) < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Line numbers sorted by a key computed once per line (the keys are dropped afterwards). */
+function sortedBy(keys: string[]): Int32Array {
+  const order = new Int32Array(keys.length);
+  for (let line = 0; line < order.length; line += 1) order[line] = line;
+  return order.sort((a, b) => {
+    const keyA = keys[a] ?? '';
+    const keyB = keys[b] ?? '';
+    return keyA < keyB ? -1 : keyA > keyB ? 1 : a - b;
+  });
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+async function buildTable(text: Buffer): Promise<TTable> {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf(NEWLINE, start);
+    const end = newline === -1 ? text.length : newline;
+    if (end > start) {
+      starts.push(start);
+      ends.push(end);
+    }
+    start = end + 1;
+  }
+  const table: TTable = {
+    ...EMPTY_TABLE,
+    text,
+    lineStart: Int32Array.from(starts),
+    lineEnd: Int32Array.from(ends),
+  };
+  const count = starts.length;
+  const keys: string[] = new Array(count);
+  const nameKeys: string[] = new Array(count);
+  const idPrefixes = new Float64Array(count);
+  for (let line = 0; line < count; line += 1) {
+    if (line % LINES_PER_TURN === LINES_PER_TURN - 1) await nextTurn();
+    const place = fieldsOf(table, line);
+    keys[line] = searchKeyOfFields(place);
+    nameKeys[line] = searchKeyOf(place.name);
+    idPrefixes[line] = idPrefixOf(placeIdOf(place));
+  }
+  table.byKey = sortedBy(keys);
+  await nextTurn();
+  table.byName = sortedBy(nameKeys);
+  await nextTurn();
+  table.byId = new Int32Array(count);
+  for (let line = 0; line < count; line += 1) table.byId[line] = line;
+  table.byId.sort((a, b) => (idPrefixes[a] ?? 0) - (idPrefixes[b] ?? 0) || a - b);
+  table.idPrefixes = Float64Array.from(table.byId, (line) => idPrefixes[line] ?? 0);
+  return table;
 }
 
 /** Search keys of regions and countries, which thousands of places share. */
@@ -111,7 +209,7 @@ function areaKeyOf(text: string): string {
 }
 
 /** A query's first part is a name prefix; each further part must start the region or country. */
-function matchesFilters(place: Omit<TPlace, 'id'>, filters: string[]): boolean {
+function matchesFilters(place: TPlaceFields, filters: string[]): boolean {
   return filters.every(
     (filter) => areaKeyOf(place.region).startsWith(filter) || areaKeyOf(place.country).startsWith(filter),
   );
@@ -130,106 +228,82 @@ export type TGazetteer = {
   warm(): Promise<void>;
 };
 
-/** Parsed files by path: read once per process, however many services (or test apps) search them. */
-const loaded = new Map<string, Promise<TEntry[]>>();
+/** Tables by path: read once per process, however many services (or test apps) search them. */
+const loaded = new Map<string, Promise<TTable>>();
 
-function loadFile(file: string | null): Promise<TEntry[]> {
-  if (!file) return Promise.resolve([]);
-  let entries = loaded.get(file);
-  if (!entries) {
-    entries = readFile(file)
-      .then(decompress)
-      .then((buffer) => parse(buffer.toString('utf8')));
-    loaded.set(file, entries);
+function loadTable(file: string | null): Promise<TTable> {
+  if (!file) return Promise.resolve(EMPTY_TABLE);
+  let table = loaded.get(file);
+  if (!table) {
+    table = readFile(file).then(decompress).then(buildTable);
+    loaded.set(file, table);
   }
-  return entries;
+  return table;
 }
 
-/** How many leading characters of a search key bucket the entries for a prefix search. */
-const BUCKET_PREFIX = 3;
-
-/**
- * Lookups made once per process like the entries, so a request never scans every place: by id, by
- * exact name (a typed place on a form), and by the first characters of the search key (the
- * autocomplete). Lists keep the file's order, most populous first.
- */
-type TIndex = {
-  byId: Map<string, TEntry['place']>;
-  byName: Map<string, TEntry[]>;
-  byPrefix: Map<string, TEntry[]>;
-};
-
-const indexesLoaded = new Map<string, Promise<TIndex>>();
-
-function push<T>(map: Map<string, T[]>, key: string, value: T) {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-function loadIndexOf(file: string | null): Promise<TIndex> {
-  if (!file) return Promise.resolve({ byId: new Map(), byName: new Map(), byPrefix: new Map() });
-  let index = indexesLoaded.get(file);
-  if (!index) {
-    index = loadFile(file).then(async (entries) => {
-      const built: TIndex = { byId: new Map(), byName: new Map(), byPrefix: new Map() };
-      for (const [position, entry] of entries.entries()) {
-        if (position % LINES_PER_TURN === LINES_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
-        built.byId.set(placeIdOf(entry.place), entry.place);
-        push(built.byName, entry.nameKey, entry);
-        if (entry.key.length >= BUCKET_PREFIX) push(built.byPrefix, entry.key.slice(0, BUCKET_PREFIX), entry);
-      }
-      return built;
-    });
-    indexesLoaded.set(file, index);
-  }
-  return index;
-}
+/** Above every character a search key holds: `prefix + KEY_END` sorts after every key it starts. */
+const KEY_END = '\uffff';
 
 export function createGazetteer(file: string | null = findGazetteerFile()): TGazetteer {
-  const load = () => loadFile(file);
-  const loadIndex = () => loadIndexOf(file);
+  const load = () => loadTable(file);
   return {
     /**
      * Places whose name starts with the query's first part ("leeds"); further comma-separated
-     * parts narrow by region or country ("leeds, gb", "canterbury, victoria").
+     * parts narrow by region or country ("leeds, gb", "canterbury, victoria"). Most populous first.
      */
     async search(query, limit) {
       const [head = '', ...rest] = query.split(',').map(searchKeyOf);
       if (!head) return [];
       const filters = rest.filter(Boolean);
+      const table = await load();
+      const keyAt = (line: number) => keyOf(table, line);
+      const from = lowerBound(table.byKey, head, keyAt);
+      const to = lowerBound(table.byKey, head + KEY_END, keyAt);
+      // The matches in file order, which is by population.
+      const lines = table.byKey.slice(from, to).sort();
       const found: TPlace[] = [];
-      // A key of three or more characters reads only its bucket; a shorter one matches so many
-      // places that a scan in population order stops at the limit almost at once.
-      const candidates =
-        head.length >= BUCKET_PREFIX
-          ? ((await loadIndex()).byPrefix.get(head.slice(0, BUCKET_PREFIX)) ?? [])
-          : await load();
-      for (const entry of candidates) {
-        if (!entry.key.startsWith(head)) continue;
-        if (matchesFilters(entry.place, filters)) {
-          found.push(withId(entry.place));
-          if (found.length >= limit) break;
-        }
+      for (const line of lines) {
+        const place = fieldsOf(table, line);
+        if (!matchesFilters(place, filters)) continue;
+        found.push(withId(place));
+        if (found.length >= limit) break;
       }
       return found;
     },
     async findById(id) {
-      const place = (await loadIndex()).byId.get(id);
-      return place ? withId(place) : null;
+      const table = await load();
+      const prefix = idPrefixOf(id);
+      let position = 0;
+      let high = table.idPrefixes.length;
+      while (position < high) {
+        const middle = (position + high) >>> 1;
+        if ((table.idPrefixes[middle] ?? 0) < prefix) position = middle + 1;
+        else high = middle;
+      }
+      for (; table.idPrefixes[position] === prefix; position += 1) {
+        const place = fieldsOf(table, table.byId[position] ?? 0);
+        if (placeIdOf(place) === id) return { id, ...place };
+      }
+      return null;
     },
     async warm() {
-      await loadIndex();
+      await load();
     },
     async findExact(text) {
       const [head = '', ...rest] = text.split(',').map(searchKeyOf);
       if (!head) return null;
       const filters = rest.filter(Boolean);
-      let match: TEntry['place'] | null = null;
-      for (const entry of (await loadIndex()).byName.get(head) ?? []) {
-        if (!matchesFilters(entry.place, filters)) continue;
+      const table = await load();
+      const nameKeyAt = (line: number) => nameKeyOf(table, line);
+      const from = lowerBound(table.byName, head, nameKeyAt);
+      // head + NUL is the first key after head itself: the range is the lines named exactly so.
+      const to = lowerBound(table.byName, `${head}\u0000`, nameKeyAt);
+      let match: TPlaceFields | null = null;
+      for (const line of table.byName.subarray(from, to)) {
+        const place = fieldsOf(table, line);
+        if (!matchesFilters(place, filters)) continue;
         if (match) return null;
-        match = entry.place;
+        match = place;
       }
       return match ? withId(match) : null;
     },
