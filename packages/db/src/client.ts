@@ -31,6 +31,63 @@ export async function writeInOneStatement(db: TExecutor, writes: readonly SQLWra
   await db.execute(steps.length === 0 ? last.getSQL() : sql`with ${sql.join(steps, sql`, `)} ${last.getSQL()}`);
 }
 
+/** Writes one set of independent writes atomically (see writeInOneStatement); resolves once committed. */
+export type TWriteSets = { write(writes: readonly SQLWrapper[]): Promise<void> };
+
+/**
+ * Group commit for independent write sets (decision 166): a set that arrives while `maxInFlight`
+ * statements of this kind are already running waits for one of them, and every set waiting by
+ * then goes to the database together as one statement (one round trip, one commit, one disk
+ * sync for all). An idle database gets each set at once, so a lone write waits for nothing.
+ *
+ * Sets must be unrelated to each other (each sees the database as before the statement). When a
+ * grouped statement fails nothing of it was written, and each of its sets is written again on
+ * its own, so each caller gets the answer it would have had alone: its own unique violation
+ * (an idempotent replay), its own constraint error, or success.
+ */
+export function createWriteSets(db: TDatabase, options: { maxInFlight: number; maxSetsPerStatement: number }) {
+  type TPending = { writes: readonly SQLWrapper[]; resolve: () => void; reject: (error: unknown) => void };
+  const waiting: TPending[] = [];
+  let inFlight = 0;
+
+  async function run(group: TPending[]) {
+    try {
+      await writeInOneStatement(
+        db,
+        group.flatMap((set) => set.writes),
+      );
+      for (const set of group) set.resolve();
+    } catch (error) {
+      if (group.length === 1) group[0]!.reject(error);
+      else {
+        // Rare (a repeated Idempotency-Key, a constraint): each set again alone, side by side.
+        await Promise.all(group.map((set) => writeInOneStatement(db, set.writes).then(set.resolve, set.reject)));
+      }
+    }
+  }
+
+  function startNext() {
+    while (inFlight < options.maxInFlight && waiting.length > 0) {
+      const group = waiting.splice(0, options.maxSetsPerStatement);
+      inFlight++;
+      void run(group).finally(() => {
+        inFlight--;
+        startNext();
+      });
+    }
+  }
+
+  const sets: TWriteSets = {
+    write(writes) {
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ writes, resolve, reject });
+        startNext();
+      });
+    },
+  };
+  return sets;
+}
+
 export type TDatabaseHandle = {
   readonly db: TDatabase;
   readonly kind: 'pglite' | 'postgres';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { TDatabase } from '@spacecapture/db/client';
+import type { TDatabase, TWriteSets } from '@spacecapture/db/client';
 import type {
   TCaptureRequest,
   TContactMessage,
@@ -27,6 +27,8 @@ type TSubmission = TStoredResponse<TSubmissionAccepted>;
  */
 export function createPublicFormsService(deps: {
   db: TDatabase;
+  /** Where submissions' writes go: one statement per submission, or several waiting together. */
+  writeSets: TWriteSets;
   clock: () => Date;
   files: TFileStore;
   places: TPlacesService;
@@ -36,6 +38,7 @@ export function createPublicFormsService(deps: {
   onEmailsQueued: () => void;
 }) {
   const { db, files, companyEmail, log, clock } = deps;
+  const store = { db, writeSets: deps.writeSets };
 
   /** A filled honeypot is a bot: it gets an ordinary-looking answer and nothing is stored. */
   function dropBot(form: string): TSubmission {
@@ -73,7 +76,7 @@ export function createPublicFormsService(deps: {
         clock(),
       );
       const result = await runIdempotentWrites<TSubmissionAccepted>(
-        db,
+        store,
         { scope: 'capture-request', key: idempotencyKey, requestHash: hashRequest(fields) },
         {
           writes: [
@@ -138,7 +141,7 @@ export function createPublicFormsService(deps: {
           clock(),
         );
         const result = await runIdempotentWrites<TSubmissionAccepted>(
-          db,
+          store,
           { scope: 'provider-application', key: idempotencyKey, requestHash },
           {
             writes: [
@@ -170,7 +173,7 @@ export function createPublicFormsService(deps: {
       const { website: _honeypot, ...fields } = message;
       const row = newContactMessage({ status: 'new', ...fields }, clock());
       const result = await runIdempotentWrites<TSubmissionAccepted>(
-        db,
+        store,
         { scope: 'contact-message', key: idempotencyKey, requestHash: hashRequest(fields) },
         {
           writes: [
