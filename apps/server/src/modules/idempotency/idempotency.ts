@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
-import { schema, type TDatabase, type TExecutor, type TTransaction, type TWriteSets } from '@spacecapture/db/client';
+import {
+  insertRows,
+  schema,
+  type TDatabase,
+  type TExecutor,
+  type TInsertRows,
+  type TTransaction,
+  type TWriteSets,
+} from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
-import { and, eq, type SQLWrapper } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 const { idempotencyKeys } = schema;
 
@@ -71,7 +79,7 @@ export async function runIdempotent<T>(
 export async function runIdempotentWrites<T>(
   store: { db: TDatabase; writeSets: TWriteSets },
   request: { scope: string; key: string | undefined; requestHash: string },
-  plan: { writes: readonly SQLWrapper[]; outcome: { status: number; body: T } },
+  plan: { writes: readonly TInsertRows[]; outcome: { status: number; body: T } },
 ): Promise<TStoredResponse<T>> {
   const { db, writeSets } = store;
   const { scope, key, requestHash } = request;
@@ -81,7 +89,7 @@ export async function runIdempotentWrites<T>(
     return { ...outcome, replayed: false };
   }
   try {
-    await writeSets.write([...writes, rememberAnswer(db, { scope, key, requestHash }, outcome)]);
+    await writeSets.write([...writes, insertRows(idempotencyKeys, [answerRow({ scope, key, requestHash }, outcome)])]);
     return { ...outcome, replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -89,17 +97,20 @@ export async function runIdempotentWrites<T>(
   return replayStored<T>(db, scope, key, requestHash);
 }
 
-/** The insert that remembers an answer under (scope, key): its uniqueness is what refuses a repeat. */
+/** The row that remembers an answer under (scope, key): its uniqueness is what refuses a repeat. */
+function answerRow(
+  request: { scope: string; key: string; requestHash: string },
+  outcome: { status: number; body: unknown },
+): typeof idempotencyKeys.$inferInsert {
+  return { ...request, responseStatus: outcome.status, responseBody: outcome.body as object };
+}
+
 function rememberAnswer(
   db: TExecutor,
   request: { scope: string; key: string; requestHash: string },
   outcome: { status: number; body: unknown },
 ) {
-  return db.insert(idempotencyKeys).values({
-    ...request,
-    responseStatus: outcome.status,
-    responseBody: outcome.body as object,
-  });
+  return db.insert(idempotencyKeys).values(answerRow(request, outcome));
 }
 
 async function replayStored<T>(

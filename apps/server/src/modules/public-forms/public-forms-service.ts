@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { TDatabase, TWriteSets } from '@spacecapture/db/client';
+import { insertRows, schema, type TDatabase, type TWriteSets } from '@spacecapture/db/client';
 import type {
   TCaptureRequest,
   TContactMessage,
@@ -8,16 +8,16 @@ import type {
   TSubmissionAccepted,
 } from '@spacecapture/shared/contracts/public-forms';
 import type { FastifyBaseLogger } from 'fastify';
-import { newProviderApplication, providerApplicationInsert } from '../applications/applications-repository.ts';
-import { auditEntryInsert } from '../audit/audit-repository.ts';
+import { newProviderApplication } from '../applications/applications-repository.ts';
+import { auditEntryRow } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotentWrites, type TStoredResponse } from '../idempotency/idempotency.ts';
-import { newOrderLead, orderLeadInsert } from '../leads/leads-repository.ts';
-import { outboxInsert } from '../outbox/outbox-repository.ts';
+import { newOrderLead } from '../leads/leads-repository.ts';
+import { outboxRows } from '../outbox/outbox-repository.ts';
 import { placeRequest, type TPlacesService } from '../places/places-service.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { captureRequestEmails, contactMessageEmails, providerApplicationEmails } from './notification-emails.ts';
 import type { TReceivedFile } from './portfolio-file.ts';
-import { contactMessageInsert, newContactMessage } from './public-forms-repository.ts';
+import { newContactMessage } from './public-forms-repository.ts';
 
 type TSubmission = TStoredResponse<TSubmissionAccepted>;
 
@@ -80,15 +80,17 @@ export function createPublicFormsService(deps: {
         { scope: 'capture-request', key: idempotencyKey, requestHash: hashRequest(fields) },
         {
           writes: [
-            orderLeadInsert(db, lead),
-            auditEntryInsert(db, {
-              entity: 'order_lead',
-              entityId: lead.id,
-              action: 'create',
-              after: lead,
-              actorUserId: null,
-            }),
-            outboxInsert(db, captureRequestEmails(request, companyEmail)),
+            insertRows(schema.orderLeads, [lead]),
+            insertRows(schema.auditLog, [
+              auditEntryRow({
+                entity: 'order_lead',
+                entityId: lead.id,
+                action: 'create',
+                after: lead,
+                actorUserId: null,
+              }),
+            ]),
+            insertRows(schema.outboxEmails, outboxRows(captureRequestEmails(request, companyEmail))),
           ],
           outcome: { status: 201, body: { id: lead.id } },
         },
@@ -145,17 +147,19 @@ export function createPublicFormsService(deps: {
           { scope: 'provider-application', key: idempotencyKey, requestHash },
           {
             writes: [
-              providerApplicationInsert(db, row),
-              auditEntryInsert(db, {
-                entity: 'provider_application',
-                entityId: row.id,
-                action: 'create',
-                after: row,
-                actorUserId: null,
-              }),
-              outboxInsert(
-                db,
-                providerApplicationEmails(application, portfolio?.file.originalName ?? null, companyEmail),
+              insertRows(schema.providerApplications, [row]),
+              insertRows(schema.auditLog, [
+                auditEntryRow({
+                  entity: 'provider_application',
+                  entityId: row.id,
+                  action: 'create',
+                  after: row,
+                  actorUserId: null,
+                }),
+              ]),
+              insertRows(
+                schema.outboxEmails,
+                outboxRows(providerApplicationEmails(application, portfolio?.file.originalName ?? null, companyEmail)),
               ),
             ],
             outcome: { status: 201, body: { id: row.id } },
@@ -177,15 +181,17 @@ export function createPublicFormsService(deps: {
         { scope: 'contact-message', key: idempotencyKey, requestHash: hashRequest(fields) },
         {
           writes: [
-            contactMessageInsert(db, row),
-            auditEntryInsert(db, {
-              entity: 'contact_message',
-              entityId: row.id,
-              action: 'create',
-              after: row,
-              actorUserId: null,
-            }),
-            outboxInsert(db, contactMessageEmails(message, companyEmail)),
+            insertRows(schema.contactMessages, [row]),
+            insertRows(schema.auditLog, [
+              auditEntryRow({
+                entity: 'contact_message',
+                entityId: row.id,
+                action: 'create',
+                after: row,
+                actorUserId: null,
+              }),
+            ]),
+            insertRows(schema.outboxEmails, outboxRows(contactMessageEmails(message, companyEmail))),
           ],
           outcome: { status: 201, body: { id: row.id } },
         },
