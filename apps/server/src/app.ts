@@ -282,6 +282,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   const { services, close: closeServices } = await createServices({
     config,
     db: database.db,
+    databaseConcurrency: database.maxConcurrency,
     clock,
     files,
     log: app.log,

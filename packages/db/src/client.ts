@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type ExtractTablesWithRelations, type SQLWrapper, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, getTableColumns, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -29,6 +29,112 @@ export async function writeInOneStatement(db: TExecutor, writes: readonly SQLWra
   if (!last) return;
   const steps = writes.slice(0, -1).map((write, index) => sql`${sql.raw(`w${index}`)} as (${write.getSQL()})`);
   await db.execute(steps.length === 0 ? last.getSQL() : sql`with ${sql.join(steps, sql`, `)} ${last.getSQL()}`);
+}
+
+/** Rows for one table, to be inserted with others in one statement (writeRowsInOneStatement). */
+export type TInsertRows = { readonly table: PgTable; readonly rows: readonly object[] };
+
+/** `rows` of `table`, typed by the table's insert shape, not yet written. */
+export function insertRows<TTable extends PgTable>(
+  table: TTable,
+  rows: readonly TTable['$inferInsert'][],
+): TInsertRows {
+  return { table, rows };
+}
+
+/** A value as json_populate_recordset reads it for its column (a timestamp from ISO text). */
+function jsonColumnValue(value: unknown) {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/**
+ * Inserts rows of several tables as one statement: one insert per table whose rows travel as a
+ * single JSON parameter read by `json_populate_recordset`. The statement's text depends only on
+ * the tables and columns, however many rows, and building it costs the server's thread a
+ * JSON.stringify instead of one placeholder per value (decision 166). Columns no row names get
+ * their defaults; rows of one table must name the same columns. Like writeInOneStatement, for
+ * rows that do not depend on each other's writes.
+ */
+export async function writeRowsInOneStatement(db: TExecutor, inserts: readonly TInsertRows[]): Promise<void> {
+  const rowsByTable = new Map<PgTable, object[]>();
+  for (const { table, rows } of inserts) {
+    const list = rowsByTable.get(table) ?? [];
+    list.push(...rows);
+    rowsByTable.set(table, list);
+  }
+  const writes = [...rowsByTable].map(([table, rows]) => {
+    const columns = Object.entries(getTableColumns(table)).filter(([key]) =>
+      rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
+    );
+    const records = rows.map((row) => {
+      const record: Record<string, unknown> = {};
+      for (const [key, column] of columns) record[column.name] = jsonColumnValue((row as Record<string, unknown>)[key]);
+      return record;
+    });
+    const names = sql.join(
+      columns.map(([, column]) => sql.identifier(column.name)),
+      sql`, `,
+    );
+    return sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`;
+  });
+  await writeInOneStatement(db, writes);
+}
+
+/** Writes one set of row inserts atomically (see writeRowsInOneStatement); resolves once committed. */
+export type TWriteSets = { write(inserts: readonly TInsertRows[]): Promise<void> };
+
+/**
+ * Group commit for independent sets of rows (decision 166): a set that arrives while `maxInFlight`
+ * statements of this kind are already running waits for one of them, and every set waiting by
+ * then goes to the database together as one statement (one round trip, one commit, one disk
+ * sync for all). An idle database gets each set at once, so a lone write waits for nothing.
+ *
+ * Sets must be unrelated to each other (each sees the database as before the statement). When a
+ * grouped statement fails nothing of it was written, and each of its sets is written again on
+ * its own, so each caller gets the answer it would have had alone: its own unique violation
+ * (an idempotent replay), its own constraint error, or success.
+ */
+export function createWriteSets(db: TDatabase, options: { maxInFlight: number; maxSetsPerStatement: number }) {
+  type TPending = { inserts: readonly TInsertRows[]; resolve: () => void; reject: (error: unknown) => void };
+  const waiting: TPending[] = [];
+  let inFlight = 0;
+
+  async function run(group: TPending[]) {
+    try {
+      await writeRowsInOneStatement(
+        db,
+        group.flatMap((set) => set.inserts),
+      );
+      for (const set of group) set.resolve();
+    } catch (error) {
+      if (group.length === 1) group[0]!.reject(error);
+      else {
+        // Rare (a repeated Idempotency-Key, a constraint): each set again alone, side by side.
+        await Promise.all(group.map((set) => writeRowsInOneStatement(db, set.inserts).then(set.resolve, set.reject)));
+      }
+    }
+  }
+
+  function startNext() {
+    while (inFlight < options.maxInFlight && waiting.length > 0) {
+      const group = waiting.splice(0, options.maxSetsPerStatement);
+      inFlight++;
+      void run(group).finally(() => {
+        inFlight--;
+        startNext();
+      });
+    }
+  }
+
+  const sets: TWriteSets = {
+    write(inserts) {
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ inserts, resolve, reject });
+        startNext();
+      });
+    },
+  };
+  return sets;
 }
 
 export type TDatabaseHandle = {

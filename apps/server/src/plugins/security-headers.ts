@@ -1,11 +1,13 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /**
  * Security headers on every answer, with a strict Content-Security-Policy (no inline script),
  * through helmet. Helmet sets them on the raw response when the request arrives, so answers
  * written outside Fastify's reply (tus's, on a hijacked reply) and early refusals carry them too.
+ * Its middleware is built once here: the Fastify wrapper built it again for every request,
+ * parsing the policy each time, for nonces and per-route settings we do not use (decision 166).
  */
 
 const CONTENT_SECURITY_POLICY = {
@@ -29,8 +31,7 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()
 
 export default fp(
   async (app: FastifyInstance, options: { https: boolean }) => {
-    await app.register(helmet, {
-      global: true,
+    const applyHeaders = helmet({
       contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
       crossOriginOpenerPolicy: { policy: 'same-origin' },
       crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -39,8 +40,10 @@ export default fp(
       // HSTS only when the app is served over HTTPS (PUBLIC_URL); over plain HTTP it would be ignored.
       strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+      // Helmet only sets headers; since 8.1 it throws rather than passing an error on.
+      applyHeaders(request.raw, reply.raw, () => done());
     });
   },
   { name: 'security-headers' },

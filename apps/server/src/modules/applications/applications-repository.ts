@@ -15,10 +15,6 @@ export function newProviderApplication(
   return { id: randomUUID(), ...values, createdAt: now, updatedAt: now };
 }
 
-export function providerApplicationInsert(db: TExecutor, application: TApplicationRow) {
-  return db.insert(providerApplications).values(application);
-}
-
 export async function findApplication(db: TExecutor, id: string) {
   const [row] = await db.select().from(providerApplications).where(eq(providerApplications.id, id));
   return row;

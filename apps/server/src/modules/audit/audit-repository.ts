@@ -11,15 +11,20 @@ export type TAuditEntry = TAuditEvent & {
 };
 
 /** The insert of one audit entry, not yet run: for a caller that writes it with others at once. */
-export function auditEntryInsert(db: TExecutor, entry: TAuditEntry) {
-  return db.insert(schema.auditLog).values({
+/** The row of an audit entry, for a caller that writes it with others (insertRows). */
+export function auditEntryRow(entry: TAuditEntry): typeof schema.auditLog.$inferInsert {
+  return {
     entity: entry.entity,
     entityId: entry.entityId,
     action: entry.action,
     before: entry.before ?? null,
     after: entry.after ?? null,
     actorUserId: entry.actorUserId,
-  });
+  };
+}
+
+export function auditEntryInsert(db: TExecutor, entry: TAuditEntry) {
+  return db.insert(schema.auditLog).values(auditEntryRow(entry));
 }
 
 /** Writes one audit entry inside the caller's transaction, so it exists exactly when the change does. */

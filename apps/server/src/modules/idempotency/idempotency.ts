@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import {
+  insertRows,
   schema,
   type TDatabase,
   type TExecutor,
+  type TInsertRows,
   type TTransaction,
-  writeInOneStatement,
+  type TWriteSets,
 } from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
-import { and, eq, type SQLWrapper } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 const { idempotencyKeys } = schema;
 
@@ -70,22 +72,24 @@ export async function runIdempotent<T>(
 /**
  * The same guarantee as runIdempotent for work that is only inserts known in advance (a public
  * form: its row, its audit entry, its e-mails): they and the remembered answer are written in one
- * statement, one round trip and one commit instead of six. A repeat fails the key's uniqueness,
- * so nothing of it is written and the first answer is replayed.
+ * statement, one round trip and one commit instead of six, shared with the other submissions
+ * waiting at that moment (`writeSets`, decision 166). A repeat fails the key's uniqueness, so
+ * nothing of it is written and the first answer is replayed.
  */
 export async function runIdempotentWrites<T>(
-  db: TDatabase,
+  store: { db: TDatabase; writeSets: TWriteSets },
   request: { scope: string; key: string | undefined; requestHash: string },
-  plan: { writes: readonly SQLWrapper[]; outcome: { status: number; body: T } },
+  plan: { writes: readonly TInsertRows[]; outcome: { status: number; body: T } },
 ): Promise<TStoredResponse<T>> {
+  const { db, writeSets } = store;
   const { scope, key, requestHash } = request;
   const { writes, outcome } = plan;
   if (!key) {
-    await writeInOneStatement(db, writes);
+    await writeSets.write(writes);
     return { ...outcome, replayed: false };
   }
   try {
-    await writeInOneStatement(db, [...writes, rememberAnswer(db, { scope, key, requestHash }, outcome)]);
+    await writeSets.write([...writes, insertRows(idempotencyKeys, [answerRow({ scope, key, requestHash }, outcome)])]);
     return { ...outcome, replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -93,17 +97,20 @@ export async function runIdempotentWrites<T>(
   return replayStored<T>(db, scope, key, requestHash);
 }
 
-/** The insert that remembers an answer under (scope, key): its uniqueness is what refuses a repeat. */
+/** The row that remembers an answer under (scope, key): its uniqueness is what refuses a repeat. */
+function answerRow(
+  request: { scope: string; key: string; requestHash: string },
+  outcome: { status: number; body: unknown },
+): typeof idempotencyKeys.$inferInsert {
+  return { ...request, responseStatus: outcome.status, responseBody: outcome.body as object };
+}
+
 function rememberAnswer(
   db: TExecutor,
   request: { scope: string; key: string; requestHash: string },
   outcome: { status: number; body: unknown },
 ) {
-  return db.insert(idempotencyKeys).values({
-    ...request,
-    responseStatus: outcome.status,
-    responseBody: outcome.body as object,
-  });
+  return db.insert(idempotencyKeys).values(answerRow(request, outcome));
 }
 
 async function replayStored<T>(

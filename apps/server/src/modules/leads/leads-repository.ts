@@ -16,10 +16,6 @@ export function newOrderLead(values: Omit<TLeadRow, 'id' | 'createdAt' | 'update
   return { id: randomUUID(), ...values, createdAt: now, updatedAt: now };
 }
 
-export function orderLeadInsert(db: TExecutor, lead: TLeadRow) {
-  return db.insert(orderLeads).values(lead);
-}
-
 export async function lockLead(tx: TExecutor, id: string) {
   const [row] = await tx.select().from(orderLeads).where(eq(orderLeads.id, id)).for('update');
   return row;

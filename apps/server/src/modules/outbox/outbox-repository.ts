@@ -20,17 +20,20 @@ export async function enqueueEmails(tx: TExecutor, emails: readonly TOutgoingEma
   await outboxInsert(tx, emails);
 }
 
+/** The rows of queued e-mails, for a caller that writes them with others (insertRows). */
+export function outboxRows(emails: readonly TOutgoingEmail[]): (typeof outboxEmails.$inferInsert)[] {
+  return emails.map((email) => ({
+    to: [...email.to],
+    replyTo: email.replyTo ?? null,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+  }));
+}
+
 /** The insert of queued e-mails (at least one), not yet run: for a caller that writes it with others. */
 export function outboxInsert(db: TExecutor, emails: readonly TOutgoingEmail[]) {
-  return db.insert(outboxEmails).values(
-    emails.map((email) => ({
-      to: [...email.to],
-      replyTo: email.replyTo ?? null,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-    })),
-  );
+  return db.insert(outboxEmails).values(outboxRows(emails));
 }
 
 /** Pending e-mails whose next attempt is due at `now`: what both the claim and the keeper take. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { schema, type TExecutor } from '@spacecapture/db/client';
+import { schema } from '@spacecapture/db/client';
 
 const { contactMessages } = schema;
 
@@ -13,8 +13,4 @@ export type TContactMessage = typeof contactMessages.$inferSelect;
 
 export function newContactMessage(values: Omit<TContactMessage, 'id' | 'createdAt'>, now: Date): TContactMessage {
   return { id: randomUUID(), ...values, createdAt: now };
-}
-
-export function contactMessageInsert(db: TExecutor, message: TContactMessage) {
-  return db.insert(contactMessages).values(message);
 }

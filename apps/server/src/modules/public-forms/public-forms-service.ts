@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { TDatabase } from '@spacecapture/db/client';
+import { insertRows, schema, type TDatabase, type TWriteSets } from '@spacecapture/db/client';
 import type {
   TCaptureRequest,
   TContactMessage,
@@ -8,16 +8,16 @@ import type {
   TSubmissionAccepted,
 } from '@spacecapture/shared/contracts/public-forms';
 import type { FastifyBaseLogger } from 'fastify';
-import { newProviderApplication, providerApplicationInsert } from '../applications/applications-repository.ts';
-import { auditEntryInsert } from '../audit/audit-repository.ts';
+import { newProviderApplication } from '../applications/applications-repository.ts';
+import { auditEntryRow } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotentWrites, type TStoredResponse } from '../idempotency/idempotency.ts';
-import { newOrderLead, orderLeadInsert } from '../leads/leads-repository.ts';
-import { outboxInsert } from '../outbox/outbox-repository.ts';
+import { newOrderLead } from '../leads/leads-repository.ts';
+import { outboxRows } from '../outbox/outbox-repository.ts';
 import { placeRequest, type TPlacesService } from '../places/places-service.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { captureRequestEmails, contactMessageEmails, providerApplicationEmails } from './notification-emails.ts';
 import type { TReceivedFile } from './portfolio-file.ts';
-import { contactMessageInsert, newContactMessage } from './public-forms-repository.ts';
+import { newContactMessage } from './public-forms-repository.ts';
 
 type TSubmission = TStoredResponse<TSubmissionAccepted>;
 
@@ -27,6 +27,8 @@ type TSubmission = TStoredResponse<TSubmissionAccepted>;
  */
 export function createPublicFormsService(deps: {
   db: TDatabase;
+  /** Where submissions' writes go: one statement per submission, or several waiting together. */
+  writeSets: TWriteSets;
   clock: () => Date;
   files: TFileStore;
   places: TPlacesService;
@@ -36,6 +38,7 @@ export function createPublicFormsService(deps: {
   onEmailsQueued: () => void;
 }) {
   const { db, files, companyEmail, log, clock } = deps;
+  const store = { db, writeSets: deps.writeSets };
 
   /** A filled honeypot is a bot: it gets an ordinary-looking answer and nothing is stored. */
   function dropBot(form: string): TSubmission {
@@ -73,19 +76,21 @@ export function createPublicFormsService(deps: {
         clock(),
       );
       const result = await runIdempotentWrites<TSubmissionAccepted>(
-        db,
+        store,
         { scope: 'capture-request', key: idempotencyKey, requestHash: hashRequest(fields) },
         {
           writes: [
-            orderLeadInsert(db, lead),
-            auditEntryInsert(db, {
-              entity: 'order_lead',
-              entityId: lead.id,
-              action: 'create',
-              after: lead,
-              actorUserId: null,
-            }),
-            outboxInsert(db, captureRequestEmails(request, companyEmail)),
+            insertRows(schema.orderLeads, [lead]),
+            insertRows(schema.auditLog, [
+              auditEntryRow({
+                entity: 'order_lead',
+                entityId: lead.id,
+                action: 'create',
+                after: lead,
+                actorUserId: null,
+              }),
+            ]),
+            insertRows(schema.outboxEmails, outboxRows(captureRequestEmails(request, companyEmail))),
           ],
           outcome: { status: 201, body: { id: lead.id } },
         },
@@ -138,21 +143,23 @@ export function createPublicFormsService(deps: {
           clock(),
         );
         const result = await runIdempotentWrites<TSubmissionAccepted>(
-          db,
+          store,
           { scope: 'provider-application', key: idempotencyKey, requestHash },
           {
             writes: [
-              providerApplicationInsert(db, row),
-              auditEntryInsert(db, {
-                entity: 'provider_application',
-                entityId: row.id,
-                action: 'create',
-                after: row,
-                actorUserId: null,
-              }),
-              outboxInsert(
-                db,
-                providerApplicationEmails(application, portfolio?.file.originalName ?? null, companyEmail),
+              insertRows(schema.providerApplications, [row]),
+              insertRows(schema.auditLog, [
+                auditEntryRow({
+                  entity: 'provider_application',
+                  entityId: row.id,
+                  action: 'create',
+                  after: row,
+                  actorUserId: null,
+                }),
+              ]),
+              insertRows(
+                schema.outboxEmails,
+                outboxRows(providerApplicationEmails(application, portfolio?.file.originalName ?? null, companyEmail)),
               ),
             ],
             outcome: { status: 201, body: { id: row.id } },
@@ -170,19 +177,21 @@ export function createPublicFormsService(deps: {
       const { website: _honeypot, ...fields } = message;
       const row = newContactMessage({ status: 'new', ...fields }, clock());
       const result = await runIdempotentWrites<TSubmissionAccepted>(
-        db,
+        store,
         { scope: 'contact-message', key: idempotencyKey, requestHash: hashRequest(fields) },
         {
           writes: [
-            contactMessageInsert(db, row),
-            auditEntryInsert(db, {
-              entity: 'contact_message',
-              entityId: row.id,
-              action: 'create',
-              after: row,
-              actorUserId: null,
-            }),
-            outboxInsert(db, contactMessageEmails(message, companyEmail)),
+            insertRows(schema.contactMessages, [row]),
+            insertRows(schema.auditLog, [
+              auditEntryRow({
+                entity: 'contact_message',
+                entityId: row.id,
+                action: 'create',
+                after: row,
+                actorUserId: null,
+              }),
+            ]),
+            insertRows(schema.outboxEmails, outboxRows(contactMessageEmails(message, companyEmail))),
           ],
           outcome: { status: 201, body: { id: row.id } },
         },

@@ -283,6 +283,47 @@ describe('Idempotency-Key on capture requests', () => {
     expect(after.idempotency_keys - before.idempotency_keys).toBe(1);
   });
 
+  it('answers each of many simultaneous submissions as if it came alone, repeats and conflicts among them', async () => {
+    const repeated = captureRequestInput();
+    const repeatHeaders = { 'idempotency-key': 'simultaneous-repeat-0001' };
+    const conflictHeaders = { 'idempotency-key': 'simultaneous-conflict-0001' };
+    const first = await post(CAPTURE_REQUESTS, repeated, repeatHeaders);
+    expect((await post(CAPTURE_REQUESTS, captureRequestInput(), conflictHeaders)).statusCode).toBe(201);
+    const before = await countRows(t.db);
+
+    // Submissions that arrive together are written together; a repeat or a conflict among them
+    // must not fail or lose the others.
+    const fresh = Array.from({ length: 12 }, (_, n) => ({
+      input: captureRequestInput(),
+      headers: n % 2 === 0 ? { 'idempotency-key': `simultaneous-new-${String(n).padStart(4, '0')}` } : undefined,
+    }));
+    const [repeat, conflict, ...created] = await Promise.all([
+      post(CAPTURE_REQUESTS, repeated, repeatHeaders),
+      post(CAPTURE_REQUESTS, captureRequestInput({ location: 'Hamburg' }), conflictHeaders),
+      ...fresh.map(({ input, headers }) => post(CAPTURE_REQUESTS, input, headers)),
+      post(CONTACT_MESSAGES, contactMessageInput(), { 'idempotency-key': 'simultaneous-message-0001' }),
+    ]);
+
+    expect(repeat!.statusCode).toBe(201);
+    expect(repeat!.json()).toEqual(first.json());
+    expect(conflict!.statusCode).toBe(409);
+    expectErrorShape(conflict!.json(), 'conflict');
+    expect(created.map((response) => response.statusCode)).toEqual(Array(13).fill(201));
+    expect(new Set(created.map((response) => response.json().id)).size).toBe(13);
+    for (const [n, { input }] of fresh.entries()) {
+      const [lead] = await t.db.select().from(schema.orderLeads).where(eq(schema.orderLeads.id, created[n]!.json().id));
+      expect(lead?.contact.email).toBe(input.email);
+      expect(await auditEntriesOf(lead!.id)).toHaveLength(1);
+      expect(await emailsAbout(input.email)).toHaveLength(2);
+    }
+    const after = await countRows(t.db);
+    expect(after.order_leads - before.order_leads).toBe(12);
+    expect(after.contact_messages - before.contact_messages).toBe(1);
+    expect(after.audit_log - before.audit_log).toBe(13);
+    expect(after.outbox_emails - before.outbox_emails).toBe(12 * 2 + 1);
+    expect(after.idempotency_keys - before.idempotency_keys).toBe(6 + 1);
+  });
+
   it('keeps keys of different forms apart', async () => {
     const headers = { 'idempotency-key': 'shared-key-between-forms' };
     const lead = await post(CAPTURE_REQUESTS, captureRequestInput(), headers);
