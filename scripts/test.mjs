@@ -27,8 +27,11 @@ if (!chromium.ok) {
 
 run('Unit, component and integration tests (PGlite)', 'npx', ['vitest', 'run']);
 if (process.env.TEST_DATABASE_URL) {
+  // Files that never open the test database ran above already, on PostgreSQL too: this pass
+  // leaves them out (INTEGRATION_SECOND_PASS, vitest.config.ts; decision 169).
   run('Integration tests (PostgreSQL at TEST_DATABASE_URL)', 'npx', ['vitest', 'run', '--project', 'integration'], {
     TEST_DATABASE_DRIVER: 'postgres',
+    INTEGRATION_SECOND_PASS: '1',
   });
 } else {
   console.info('\nTEST_DATABASE_URL not set: integration tests ran on PGlite only.');
