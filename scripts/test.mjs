@@ -1,8 +1,8 @@
 // `npm test`: every test the project has. Unit, component and server integration tests on PGlite;
-// the integration tests again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it), while the
-// app is built and started as the container would start it (production dependencies only); then
-// the browser tests drive it in Chromium (CHROMIUM_PATH or /usr/bin/chromium, checked before
-// anything runs).
+// beside them the integration tests again on PostgreSQL when TEST_DATABASE_URL is set (CI sets
+// it), and the app built and started as the container would start it (production dependencies
+// only); then the browser tests drive it in Chromium (CHROMIUM_PATH or /usr/bin/chromium, checked
+// before anything runs).
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
@@ -28,10 +28,14 @@ function run(title, command, args, env = {}) {
 function runBehind(steps) {
   const output = [];
   const finished = (async () => {
-    for (const { title, command, args } of steps) {
+    for (const { title, command, args, env = {} } of steps) {
       output.push(Buffer.from(`\n=== ${title} ===\n`));
       const status = await new Promise((resolve) => {
-        const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+        const child = spawn(command, args, {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, ...env },
+        });
         child.stdout.on('data', (chunk) => output.push(chunk));
         child.stderr.on('data', (chunk) => output.push(chunk));
         child.on('error', (error) => {
@@ -65,32 +69,40 @@ const buildAndStart = [
     args: ['scripts/production-start.mjs'],
   },
 ];
+const postgresPass = {
+  title: 'Integration tests (PostgreSQL at TEST_DATABASE_URL)',
+  command: 'npx',
+  args: ['vitest', 'run', '--project', 'integration', '--maxWorkers', '2'],
+  env: { TEST_DATABASE_DRIVER: 'postgres', INTEGRATION_SECOND_PASS: '1' },
+};
 
-run('Unit, component and integration tests (PGlite)', 'npx', ['vitest', 'run']);
-if (process.env.TEST_DATABASE_URL) {
-  // The PostgreSQL pass mostly waits (on the server, timers, other instances), so the build and
-  // the production start run beside it, and its files run in two workers; each file has its own
-  // database. Files that never open the test database ran above already, on PostgreSQL too: this
-  // pass leaves them out (INTEGRATION_SECOND_PASS, vitest.config.ts). Decision 169.
-  console.info('\n(Build and production start path run beside the PostgreSQL pass; their output follows it.)');
-  const behind = runBehind(buildAndStart);
-  const title = 'Integration tests (PostgreSQL at TEST_DATABASE_URL)';
-  console.info(`\n=== ${title} ===`);
-  const postgresPass = await new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', '--project', 'integration', '--maxWorkers', '2'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, TEST_DATABASE_DRIVER: 'postgres', INTEGRATION_SECOND_PASS: '1' },
-    });
-    child.on('error', () => resolve(1));
-    child.on('close', (code) => resolve(code));
-  });
-  const failedBehind = await behind.finished;
-  behind.print();
-  if (postgresPass !== 0) fail(title, postgresPass);
-  if (failedBehind) fail(failedBehind.title, failedBehind.status);
-} else {
-  console.info('\nTEST_DATABASE_URL not set: integration tests ran on PGlite only.');
-  for (const step of buildAndStart) run(step.title, step.command, step.args);
+// The PostgreSQL pass mostly waits (on the server, timers, second instances: a third of a core in
+// two workers), so it runs beside the PGlite pass, and so do the build and the production start
+// path; each test file has its own database. Files that never open the test database run in the
+// PGlite pass only (INTEGRATION_SECOND_PASS, vitest.config.ts). Decision 169.
+const beside = [...(process.env.TEST_DATABASE_URL ? [runBehind([postgresPass])] : []), runBehind(buildAndStart)];
+console.info(
+  process.env.TEST_DATABASE_URL
+    ? '\n(The PostgreSQL pass, the build and the production start path run beside the PGlite pass; their output follows it.)'
+    : '\nTEST_DATABASE_URL not set: integration tests run on PGlite only. (The build and the production start path run beside them; their output follows.)',
+);
+const pgliteTitle = 'Unit, component and integration tests (PGlite)';
+console.info(`\n=== ${pgliteTitle} ===`);
+// Spawned, not spawnSync: the event loop must keep reading the output of the steps beside it.
+const pgliteStatus = await new Promise((resolve) => {
+  const child = spawn('npx', ['vitest', 'run'], { cwd: root, stdio: 'inherit', env: process.env });
+  child.on('error', () => resolve(1));
+  child.on('close', (code) => resolve(code));
+});
+const failures = [];
+if (pgliteStatus !== 0) failures.push({ title: pgliteTitle, status: pgliteStatus });
+for (const steps of beside) {
+  const failed = await steps.finished;
+  steps.print();
+  if (failed) failures.push(failed);
+}
+if (failures.length > 0) {
+  for (const { title } of failures.slice(1)) console.error(`\n${title} failed.`);
+  fail(failures[0].title, failures[0].status);
 }
 run('Browser tests (Chromium)', 'npx', ['playwright', 'test']);
