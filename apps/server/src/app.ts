@@ -13,6 +13,7 @@ import { findProfile, findUserIdByEmail } from './modules/accounts/accounts-repo
 import { passwordResetEmail, verificationEmail } from './modules/auth/account-emails.ts';
 import { createAuthLibrary } from './modules/auth/auth-library.ts';
 import { loadInstanceSecret } from './modules/auth/instance-secret.ts';
+import { LIBRARY_PASSWORD_HASHING, type TPasswordHashing } from './modules/auth/password-hashing.ts';
 import { createPasswordResetRequests } from './modules/auth/password-reset-requests.ts';
 import { createSignInGuard } from './modules/auth/sign-in-guard.ts';
 import { createFileTransport, createSmtpTransport, type TMailTransport } from './modules/outbox/mail-transport.ts';
@@ -133,6 +134,8 @@ export type TAppOptions = {
   thumbnails?: Partial<TThumbnailWorkerOptions>;
   /** Start the background workers (off in tests that drive them by hand). */
   startWorkers?: boolean;
+  /** The library's scrypt unless given: tests pass a cheaper one (decision 169). */
+  passwordHashing?: TPasswordHashing;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -238,8 +241,10 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.decorate('backgroundTasks', createBackgroundTasks(app.log.child({ module: 'background-tasks' })));
   const kickOutbox = () => outbox.deliverSoon();
   const authSecret = await loadInstanceSecret(database.db, 'auth_secret', config.authSecret);
+  const passwordHashing = options.passwordHashing ?? LIBRARY_PASSWORD_HASHING;
   const authLibrary = createAuthLibrary({
     db: database.db,
+    passwordHashing,
     log: app.log.child({ module: 'auth' }),
     secret: authSecret,
     publicUrl: config.publicUrl,
@@ -287,6 +292,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     files,
     log: app.log,
     authSecret,
+    passwordHashing,
     onEmailsQueued: kickOutbox,
     webhooks: { policy: webhookPolicy, onDeliveriesQueued: () => webhooks.deliverSoon() },
     onDeliverableRecorded: () => thumbnails.soon(),

@@ -8,6 +8,7 @@ import { createApplicationsService } from './modules/applications/applications-s
 import { createAssignmentsService } from './modules/assignments/assignments-service.ts';
 import { createAuditLogService } from './modules/audit/audit-log-service.ts';
 import { loadInstanceSecret } from './modules/auth/instance-secret.ts';
+import type { TPasswordHashing } from './modules/auth/password-hashing.ts';
 import { createSignUpService } from './modules/auth/sign-up-service.ts';
 import { createCalendarService } from './modules/calendar/calendar-service.ts';
 import { createCascadeService } from './modules/cascade/cascade-service.ts';
@@ -63,6 +64,7 @@ export async function createServices(deps: {
   files: TFileStore;
   log: FastifyBaseLogger;
   authSecret: string;
+  passwordHashing: TPasswordHashing;
   onEmailsQueued: () => void;
   webhooks: { policy: TUrlPolicy; onDeliveriesQueued: () => void };
   /** A deliverable was recorded: its thumbnail is due (the worker makes it after the commit). */
@@ -129,6 +131,7 @@ export async function createServices(deps: {
       clock,
       publicUrl: config.publicUrl,
       authSecret: deps.authSecret,
+      passwordHashing: deps.passwordHashing,
       onEmailsQueued,
     }),
     invitations,

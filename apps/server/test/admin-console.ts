@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { schema, type TDatabase } from '@spacecapture/db/client';
-import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { insertCredentialUser, insertMembership, insertRole } from '../src/modules/accounts/accounts-repository.ts';
 import { createClient, STRONG_PASSWORD, type TClient, uniqueAddress, uniqueEmail } from './accounts.ts';
+import { TEST_PASSWORD_HASHING } from './password-hashing.ts';
 
 /**
  * Factories for the admin console's tests: marketplace rows written directly, with the times
@@ -58,7 +58,7 @@ export async function insertMember(db: TDatabase, orgId: string, role: string) {
 export async function createSignedInPlainAdmin(app: FastifyInstance, db: TDatabase) {
   const email = uniqueEmail('plain-admin');
   const id = randomUUID();
-  const passwordHash = await hashPassword(STRONG_PASSWORD);
+  const passwordHash = await TEST_PASSWORD_HASHING.hash(STRONG_PASSWORD);
   await db.transaction(async (tx) => {
     await insertCredentialUser(tx, {
       id,

@@ -5,6 +5,7 @@ import { openPgliteThread, openPostgres, type TDatabaseHandle } from '@spacecapt
 import { inject } from 'vitest';
 import { buildApp, type TAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { TEST_PASSWORD_HASHING } from './password-hashing.ts';
 import { createPostgresTestDatabase } from './postgres-test-database.ts';
 
 /**
@@ -46,11 +47,17 @@ function openMigratedPglite(): Promise<TDatabaseHandle> {
 
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** The whole app on a fresh database, with its own data folder; workers off unless asked. */
+/**
+ * The whole app on a fresh database, with its own data folder; workers off unless asked, and cheap
+ * password hashing unless asked for the server's (decision 169).
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; startWorkers?: boolean } & Partial<
-    Pick<TAppOptions, 'clock' | 'outbox' | 'mailTransport' | 'offerExpiry' | 'logger' | 'thumbnails'>
-  > = {},
+  options: {
+    env?: Record<string, string>;
+    startWorkers?: boolean;
+    /** `server`: the server's own (slow) password hashing instead of the tests' cheap one. */
+    passwordHashing?: 'server';
+  } & Partial<Pick<TAppOptions, 'clock' | 'outbox' | 'mailTransport' | 'offerExpiry' | 'logger' | 'thumbnails'>> = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-app-'));
   const database = await createTestDatabase();
@@ -68,6 +75,7 @@ export async function createTestApp(
     config,
     database,
     startWorkers: options.startWorkers ?? false,
+    ...(options.passwordHashing === 'server' ? {} : { passwordHashing: TEST_PASSWORD_HASHING }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.outbox ? { outbox: options.outbox } : {}),
     ...(options.offerExpiry ? { offerExpiry: options.offerExpiry } : {}),

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { TEST_PASSWORD_HASHING } from './password-hashing.ts';
 import { createPostgresTestDatabase } from './postgres-test-database.ts';
 
 /**
@@ -38,7 +39,12 @@ export async function createTwoInstances(options: { env?: Record<string, string>
       ...(url ? { DATABASE_URL: url } : {}),
       ...options.env,
     });
-    const app = await buildApp({ config, database: handle, startWorkers: false });
+    const app = await buildApp({
+      config,
+      database: handle,
+      startWorkers: false,
+      passwordHashing: TEST_PASSWORD_HASHING,
+    });
     await app.ready();
     apps.push(app);
   }

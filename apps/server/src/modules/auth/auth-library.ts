@@ -6,6 +6,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TPasswordHashing } from './password-hashing.ts';
 
 /**
  * The authentication library, configured for this product: e-mail and password with verified
@@ -81,6 +82,7 @@ export function createAuthLibrary(deps: {
   /** Origins allowed to send cookie-bearing requests: ours, and the origin a request was sent to. */
   trustedOrigins: (request?: Request) => string[];
   mailer: TAuthMailer;
+  passwordHashing: TPasswordHashing;
 }) {
   const { db, mailer } = deps;
   return betterAuth({
@@ -107,6 +109,7 @@ export function createAuthLibrary(deps: {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
+      password: deps.passwordHashing,
       sendResetPassword: async ({ user, url }) => mailer.passwordResetEmail(user.email, url),
     },
     emailVerification: {

@@ -5,7 +5,6 @@ import { AppError } from '@spacecapture/shared/errors';
 import { passwordWeaknesses } from '@spacecapture/shared/password-policy';
 import { canTransition, INVITATION_MACHINE } from '@spacecapture/shared/state-machines';
 import { createEmailVerificationToken } from 'better-auth/api';
-import { hashPassword } from 'better-auth/crypto';
 import {
   countAdmins,
   findUserIdByEmail,
@@ -21,6 +20,7 @@ import { effectiveInvitationStatus } from '../invitations/invitations-service.ts
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { verificationEmail } from './account-emails.ts';
 import { EMAIL_VERIFICATION_TTL_SECONDS } from './auth-library.ts';
+import type { TPasswordHashing } from './password-hashing.ts';
 
 export function assertStrongPassword(password: string, email: string) {
   const reasons = passwordWeaknesses(password, email);
@@ -45,6 +45,7 @@ export function createSignUpService(deps: {
   clock: () => Date;
   publicUrl: string;
   authSecret: string;
+  passwordHashing: TPasswordHashing;
   onEmailsQueued: () => void;
 }) {
   const { db, clock } = deps;
@@ -71,7 +72,7 @@ export function createSignUpService(deps: {
       if (!request.invitationToken) throw inviteRequired();
       assertStrongPassword(request.password, email);
       // Hashing is slow on purpose; do it before the transaction holds any lock.
-      const passwordHash = await hashPassword(request.password);
+      const passwordHash = await deps.passwordHashing.hash(request.password);
       const tokenHash = hashInvitationToken(request.invitationToken);
       await db.transaction(async (tx) => {
         const invitation = await findInvitationByTokenHash(tx, tokenHash);
@@ -118,7 +119,7 @@ export function createSignUpService(deps: {
     async createFirstAdmin(input: { email: string; password: string; emailVerified: boolean }): Promise<boolean> {
       const email = input.email.trim().toLowerCase();
       assertStrongPassword(input.password, email);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await deps.passwordHashing.hash(input.password);
       return db.transaction(async (tx) => {
         await lockFirstAdminCreation(tx);
         if ((await countAdmins(tx)) > 0) return false;

@@ -14,6 +14,7 @@ import {
   type TSignedInUser,
 } from '../../../test/accounts.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
+import { TEST_PASSWORD_HASHING } from '../../../test/password-hashing.ts';
 import { createPostgresTestDatabase } from '../../../test/postgres-test-database.ts';
 import { acceptedJob, createOrganization } from '../../../test/workflow.ts';
 import { buildApp } from '../../app.ts';
@@ -72,7 +73,13 @@ beforeAll(async () => {
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       ...(shared.url ? { DATABASE_URL: shared.url } : {}),
     });
-    const app = await buildApp({ config, database: handle, startWorkers: false, clock: clock.now });
+    const app = await buildApp({
+      config,
+      database: handle,
+      startWorkers: false,
+      clock: clock.now,
+      passwordHashing: TEST_PASSWORD_HASHING,
+    });
     await app.ready();
     return app;
   };
