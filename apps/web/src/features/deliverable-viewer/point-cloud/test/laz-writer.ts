@@ -1,3 +1,11 @@
+import {
+  AC_MAX_LENGTH,
+  AC_MIN_LENGTH,
+  BitModel,
+  BM_LENGTH_SHIFT,
+  DM_LENGTH_SHIFT,
+  SymbolModel,
+} from '../lib/laszip-models.ts';
 import { type TLasOptions, writeLas } from './point-cloud-fixtures.ts';
 
 /**
@@ -11,80 +19,6 @@ import { type TLasOptions, writeLas } from './point-cloud-fixtures.ts';
  * periodic updates, the integer corrector of k-bit intervals); every step is mirrored by the
  * decoder, so the names below match the format's description rather than this project's style.
  */
-
-const AC_MIN_LENGTH = 0x01000000;
-const AC_MAX_LENGTH = 0xffffffff;
-const BM_LENGTH_SHIFT = 13;
-const BM_MAX_COUNT = 1 << BM_LENGTH_SHIFT;
-const DM_LENGTH_SHIFT = 15;
-const DM_MAX_COUNT = 1 << DM_LENGTH_SHIFT;
-
-/** An adaptive model over `symbols` symbols. */
-class SymbolModel {
-  readonly distribution: Uint32Array;
-  readonly counts: Uint32Array;
-  readonly lastSymbol: number;
-  totalCount = 0;
-  updateCycle: number;
-  untilUpdate = 0;
-
-  readonly symbols: number;
-
-  constructor(symbols: number) {
-    this.symbols = symbols;
-    this.lastSymbol = symbols - 1;
-    this.distribution = new Uint32Array(symbols);
-    this.counts = new Uint32Array(symbols).fill(1);
-    this.updateCycle = symbols;
-    this.update();
-    this.updateCycle = (symbols + 6) >> 1;
-    this.untilUpdate = this.updateCycle;
-  }
-
-  update() {
-    this.totalCount += this.updateCycle;
-    if (this.totalCount > DM_MAX_COUNT) {
-      this.totalCount = 0;
-      for (let n = 0; n < this.symbols; n += 1) {
-        this.counts[n] = (this.counts[n]! + 1) >>> 1;
-        this.totalCount += this.counts[n]!;
-      }
-    }
-    const scale = Math.floor(0x80000000 / this.totalCount);
-    let sum = 0;
-    for (let k = 0; k < this.symbols; k += 1) {
-      this.distribution[k] = Math.imul(scale, sum) >>> (31 - DM_LENGTH_SHIFT);
-      sum += this.counts[k]!;
-    }
-    this.updateCycle = (5 * this.updateCycle) >> 2;
-    const maxCycle = (this.symbols + 6) << 3;
-    if (this.updateCycle > maxCycle) this.updateCycle = maxCycle;
-    this.untilUpdate = this.updateCycle;
-  }
-}
-
-/** An adaptive model of one bit. */
-class BitModel {
-  bit0Count = 1;
-  bitCount = 2;
-  bit0Prob = 1 << (BM_LENGTH_SHIFT - 1);
-  updateCycle = 4;
-  untilUpdate = 4;
-
-  update() {
-    this.bitCount += this.updateCycle;
-    if (this.bitCount > BM_MAX_COUNT) {
-      this.bitCount = (this.bitCount + 1) >>> 1;
-      this.bit0Count = (this.bit0Count + 1) >>> 1;
-      if (this.bit0Count === this.bitCount) this.bitCount += 1;
-    }
-    const scale = Math.floor(0x80000000 / this.bitCount);
-    this.bit0Prob = Math.imul(this.bit0Count, scale) >>> (31 - BM_LENGTH_SHIFT);
-    this.updateCycle = (5 * this.updateCycle) >> 2;
-    if (this.updateCycle > 64) this.updateCycle = 64;
-    this.untilUpdate = this.updateCycle;
-  }
-}
 
 /** The arithmetic encoder: 32-bit base and length, bytes out on renormalisation, carries back. */
 class ArithmeticEncoder {
@@ -107,8 +41,8 @@ class ArithmeticEncoder {
   }
 
   encodeSymbol(model: SymbolModel, symbol: number) {
-    if (symbol < 0 || symbol > model.lastSymbol) throw new Error(`Symbol ${symbol} outside its model.`);
-    if (symbol === model.lastSymbol) {
+    if (symbol < 0 || symbol > model.symbols - 1) throw new Error(`Symbol ${symbol} outside its model.`);
+    if (symbol === model.symbols - 1) {
       const x = (model.distribution[symbol]! * (this.length >>> DM_LENGTH_SHIFT)) >>> 0;
       this.advance(x);
       this.length = (this.length - x) >>> 0;
