@@ -1,19 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gridCloud, writeLas, writePly } from '../test/point-cloud-fixtures.ts';
+import { serveByRange } from '../test/serve-by-range.ts';
 import { streamCloud, type TWorkerMessage } from './stream-cloud.ts';
 
 afterEach(() => vi.unstubAllGlobals());
-
-/** The file behind a link that answers Range requests, recording what was asked. */
-function serve(file: Uint8Array) {
-  const ranges: Array<[number, number]> = [];
-  vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
-    const [, start, end] = /bytes=(\d+)-(\d+)/.exec(new Headers(init?.headers).get('Range') ?? '')!;
-    ranges.push([Number(start), Number(end)]);
-    return new Response(file.slice(Number(start), Number(end) + 1), { status: 206 });
-  });
-  return ranges;
-}
 
 async function stream(file: Uint8Array, budget: number) {
   const messages: TWorkerMessage[] = [];
@@ -35,7 +25,7 @@ describe('streamCloud', () => {
       point: gridCloud(side, 90, [651_000, 5_301_000, 40]),
       offset: [651_000, 5_301_000, 0],
     });
-    const ranges = serve(file);
+    const ranges = serveByRange(file);
     const budget = 60_000;
     const messages = await stream(file, budget);
 
@@ -62,7 +52,7 @@ describe('streamCloud', () => {
       point: gridCloud(50, 10, [1000, 2000, 3]),
       color: true,
     });
-    serve(file);
+    serveByRange(file);
     const messages = await stream(file, 1_000_000);
     const batches = messages.filter((message) => message.type === 'points');
     expect(batches).toHaveLength(1);
@@ -74,7 +64,7 @@ describe('streamCloud', () => {
   it('gives facts only, and fetches no points, for a LAZ file without its LASzip description', async () => {
     const file = writeLas({ minor: 2, pointFormat: 1, count: 100, point: gridCloud(10, 1) });
     file[104] = 1 | 0x80;
-    const ranges = serve(file);
+    const ranges = serveByRange(file);
     const messages = await stream(file, 1_000_000);
     expect(messages).toEqual([
       expect.objectContaining({ type: 'facts', planned: 0, facts: expect.objectContaining({ format: 'LAZ' }) }),

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeLaz } from '../test/laz-writer.ts';
 import type { TFixturePoint } from '../test/point-cloud-fixtures.ts';
+import { serveByRange } from '../test/serve-by-range.ts';
 import { parseLasHeader } from './las-header.ts';
 import { decodeChunkTable, findLaszipVlr } from './laz-chunks.ts';
 import { streamCloud, type TWorkerMessage } from './stream-cloud.ts';
@@ -63,16 +64,6 @@ function scatteredLaz(
   });
 }
 
-function serve(file: Uint8Array) {
-  const ranges: Array<[number, number]> = [];
-  vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
-    const [, start, end] = /bytes=(\d+)-(\d+)/.exec(new Headers(init?.headers).get('Range') ?? '')!;
-    ranges.push([Number(start), Number(end)]);
-    return new Response(file.slice(Number(start), Number(end) + 1), { status: 206 });
-  });
-  return ranges;
-}
-
 async function stream(file: Uint8Array, budget: number) {
   const messages: TWorkerMessage[] = [];
   await streamCloud(
@@ -131,7 +122,7 @@ describe('orderChunks', () => {
 describe('streamCloud with a LAZ file', () => {
   it('draws the points of a LAZ file chunk by chunk, spread first, in the file’s coordinates', async () => {
     const file = scatteredLaz(3);
-    const ranges = serve(file.bytes);
+    const ranges = serveByRange(file.bytes);
     const messages = await stream(file.bytes, 1_000_000);
     expect(messages[0]).toMatchObject({
       type: 'facts',
@@ -158,7 +149,7 @@ describe('streamCloud with a LAZ file', () => {
 
   it('stops at the point budget: chunks past it are never fetched', async () => {
     const file = scatteredLaz(0);
-    const ranges = serve(file.bytes);
+    const ranges = serveByRange(file.bytes);
     const messages = await stream(file.bytes, 7_000);
     expect(messages[0]).toMatchObject({ type: 'facts', planned: 7_000 });
     const batches = messages.filter((message) => message.type === 'points');
@@ -169,7 +160,7 @@ describe('streamCloud with a LAZ file', () => {
   it('reads chunks of varying size (as COPC files have them) from the point counts in the chunk table', async () => {
     const file = scatteredLaz(2, { variableChunks: true });
     expect(file.chunkPoints).toEqual([5_000, 2_500, 5_000, 2_500, 1_234]);
-    serve(file.bytes);
+    serveByRange(file.bytes);
     const messages = await stream(file.bytes, 1_000_000);
     expect(messages[0]).toMatchObject({ type: 'facts', planned: COUNT, facts: { unreadable: null } });
     const batches = messages.filter((message) => message.type === 'points');
@@ -188,7 +179,7 @@ describe('streamCloud with a LAZ file', () => {
     'gives the facts and says why, fetching no points, for a LAZ file %s',
     async (_name, extra, reason) => {
       const file = scatteredLaz(1, extra);
-      const ranges = serve(file.bytes);
+      const ranges = serveByRange(file.bytes);
       const messages = await stream(file.bytes, 1_000_000);
       expect(messages).toEqual([
         expect.objectContaining({
@@ -209,7 +200,7 @@ describe('streamCloud with a LAZ file', () => {
   it('gives the facts for a LAZ point format laz-perf does not decode (waveforms)', async () => {
     const file = scatteredLaz(0).bytes;
     file[104] = 4 | 0x80;
-    serve(file);
+    serveByRange(file);
     const messages = await stream(file, 1_000_000);
     expect(messages[0]).toMatchObject({
       type: 'facts',
