@@ -1,6 +1,6 @@
 import { formatDateTimeRange } from '@spacecapture/shared/format';
 import { expect } from '../auth/support.ts';
-import { createOrder, scheduledOrder, sendQuote, signInPage, test } from '../support/marketplace.ts';
+import { actAs, createOrder, scheduledOrder, sendQuote, signInPage, test } from '../support/marketplace.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -30,8 +30,7 @@ test('an amount reads the same on the admin’s list, the customer’s quote and
   expect(mail.text).toContain('Total: $695.50');
   expect(mail.text).toContain('Capture: $495.50');
 
-  await page.context().clearCookies();
-  await signInPage(page, market.customer);
+  await actAs(page, market.customer);
   await page.goto('/customer/quotes');
   await expect(page.getByRole('heading', { level: 1, name: 'Quotes & Invoices' })).toBeVisible();
   await expect(page.getByText('$695.50').first()).toBeVisible();

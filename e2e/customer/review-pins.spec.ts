@@ -2,25 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, toast } from '../auth/support.ts';
-import {
-  markDelivered,
-  signInPage,
-  sqlText,
-  startedOrder,
-  type TMember,
-  test,
-  uploadDeliverable,
-} from '../support/marketplace.ts';
+import { actAs, markDelivered, sqlText, startedOrder, test, uploadDeliverable } from '../support/marketplace.ts';
 import { glbCube } from '../support/viewer-fixtures.ts';
 
 // A marketplace, a WebGL scene and two sign-ins on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
-
-/** The page now acts as `member` only. */
-async function actAs(page: Page, member: TMember) {
-  await page.context().clearCookies();
-  await signInPage(page, member);
-}
 
 /** The 3D viewer once its model has loaded. */
 function readyModel(page: Page) {

@@ -1,25 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expect, toast, waitForMail } from '../auth/support.ts';
-import {
-  markDelivered,
-  signInPage,
-  sqlText,
-  startedOrder,
-  type TMember,
-  test,
-  uploadDeliverable,
-} from '../support/marketplace.ts';
+import { actAs, markDelivered, sqlText, startedOrder, test, uploadDeliverable } from '../support/marketplace.ts';
 
 // A whole marketplace and three sign-ins on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
-
-/** The page now acts as `member` only. */
-async function actAs(page: Page, member: TMember) {
-  await page.context().clearCookies();
-  await signInPage(page, member);
-}
 
 test('review loop: the customer asks for a change, the provider delivers version 2, the customer rates and approves', async ({
   page,

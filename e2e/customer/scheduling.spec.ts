@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { expect, toast } from '../auth/support.ts';
-import { acceptAssignment, assignOrder, createOrder, signInPage, test } from '../support/marketplace.ts';
+import { acceptAssignment, actAs, assignOrder, createOrder, signInPage, test } from '../support/marketplace.ts';
 
 /**
  * Scheduling in the browser (decisions 145, 146): the provider proposes two windows, the customer
@@ -49,8 +49,7 @@ test('the provider proposes two windows, the customer picks one, a reschedule ro
   await expect(toast(page, 'The customer will pick one.')).toBeVisible();
 
   // The customer picks the second window on the order.
-  await page.context().clearCookies();
-  await signInPage(page, market.customer);
+  await actAs(page, market.customer);
   await page.goto(`/customer/orders?order=${order.orderId}`);
   const detail = page.getByLabel('Order detail');
   await expect(detail.getByText('Pick one of the provider’s windows:')).toBeVisible();
@@ -71,8 +70,7 @@ test('the provider proposes two windows, the customer picks one, a reschedule ro
   // The confirmed window stands meanwhile.
   await expect(detail.getByText(/^Confirmed: /)).toContainText(shown);
 
-  await page.context().clearCookies();
-  await signInPage(page, market.provider);
+  await actAs(page, market.provider);
   await page.goto('/provider/assignments');
   await expect(card.getByText('Reschedule asked: The tenant moves out a week later.')).toBeVisible();
   const moved = { start: localInput(16, 10), end: localInput(16, 12) };
@@ -81,8 +79,7 @@ test('the provider proposes two windows, the customer picks one, a reschedule ro
   await card.getByRole('button', { name: 'Propose schedule' }).click();
   await expect(card.getByText(/^New windows proposed: /)).toBeVisible();
 
-  await page.context().clearCookies();
-  await signInPage(page, market.customer);
+  await actAs(page, market.customer);
   await page.goto(`/customer/orders?order=${order.orderId}`);
   await expect(detail.getByRole('button', { name: /^Pick / })).toHaveCount(1);
   await detail.getByRole('button', { name: /^Pick / }).click();

@@ -184,6 +184,12 @@ export async function signInPage(page: Page, member: Pick<TMember, 'api'>) {
   await page.context().addCookies(cookies);
 }
 
+/** The page now acts as `member` only: the session it had is dropped first. */
+export async function actAs(page: Page, member: Pick<TMember, 'api'>) {
+  await page.context().clearCookies();
+  await signInPage(page, member);
+}
+
 /** A text as an SQL string literal, for the inspector's queries. */
 export function sqlText(value: string) {
   return `'${value.replaceAll("'", "''")}'`;
