@@ -35,3 +35,45 @@ export function ConfirmDialog({
     </Modal>
   );
 }
+
+type TRevokeMutation = {
+  mutate: (id: string, options: { onSettled: () => void; onError: (error: Error) => void }) => void;
+  isPending: boolean;
+};
+
+type TConfirmRevokeDialogProps<TItem extends { id: string }> = {
+  /** What is about to be revoked; null keeps the dialog closed. */
+  item: TItem | null;
+  title: string;
+  confirmLabel: string;
+  describe: (item: TItem) => ReactNode;
+  revoke: TRevokeMutation;
+  onError: (error: Error) => void;
+  onClose: () => void;
+};
+
+/** Asks before revoking one item of a list (an API key, a share link), then revokes it by its id. */
+export function ConfirmRevokeDialog<TItem extends { id: string }>({
+  item,
+  title,
+  confirmLabel,
+  describe,
+  revoke,
+  onError,
+  onClose,
+}: TConfirmRevokeDialogProps<TItem>) {
+  return (
+    <ConfirmDialog
+      opened={item !== null}
+      title={title}
+      confirmLabel={confirmLabel}
+      loading={revoke.isPending}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (item) revoke.mutate(item.id, { onSettled: onClose, onError });
+      }}
+    >
+      {item ? describe(item) : null}
+    </ConfirmDialog>
+  );
+}

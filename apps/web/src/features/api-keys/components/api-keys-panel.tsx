@@ -24,7 +24,7 @@ import { formatDateTime } from '@spacecapture/shared/format';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmRevokeDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ShownOnceSecret } from '../../../components/ui/shown-once-secret.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
@@ -172,22 +172,15 @@ function ApiKeyList({ basePath }: { basePath: string }) {
           </Table.Tr>
         ))}
       </DataTable>
-      <ConfirmDialog
-        opened={confirming !== null}
+      <ConfirmRevokeDialog
+        item={confirming}
         title="Revoke API key"
         confirmLabel="Revoke key"
-        loading={revoke.isPending}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          if (!confirming) return;
-          revoke.mutate(confirming.id, {
-            onSettled: () => setConfirming(null),
-            onError: (error) => failed(error),
-          });
-        }}
-      >
-        {confirming ? API_KEY_MESSAGES.confirmRevoke(confirming.name) : null}
-      </ConfirmDialog>
+        describe={(key) => API_KEY_MESSAGES.confirmRevoke(key.name)}
+        revoke={revoke}
+        onError={failed}
+        onClose={() => setConfirming(null)}
+      />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { formatDateTime } from '@spacecapture/shared/format';
 import { useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmRevokeDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ShownOnceSecret } from '../../../components/ui/shown-once-secret.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateShareLink } from '../api/create-share-link.ts';
@@ -112,22 +112,15 @@ export function ShareLinksPanel({ orderId }: { orderId: string }) {
           ))}
         </DataTable>
       </ListState>
-      <ConfirmDialog
-        opened={confirming !== null}
+      <ConfirmRevokeDialog
+        item={confirming}
         title="Revoke share link"
         confirmLabel="Revoke link"
-        loading={revoke.isPending}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          if (!confirming) return;
-          revoke.mutate(confirming.id, {
-            onSettled: () => setConfirming(null),
-            onError: (error) => failed(error),
-          });
-        }}
-      >
-        {SHARE_LINK_MESSAGES.confirmRevoke}
-      </ConfirmDialog>
+        describe={() => SHARE_LINK_MESSAGES.confirmRevoke}
+        revoke={revoke}
+        onError={failed}
+        onClose={() => setConfirming(null)}
+      />
     </Stack>
   );
 }
