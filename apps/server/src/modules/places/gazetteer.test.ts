@@ -52,6 +52,7 @@ describe('gazetteer lookups for the request forms (decision 140)', () => {
     expect(leeds?.id).toMatch(/^[A-Za-z0-9_-]{12}$/);
     expect(await gazetteer.findById(leeds!.id)).toEqual(leeds);
     expect(await gazetteer.findById('AAAAAAAAAAAA')).toBeNull();
+    expect(await gazetteer.findById('short')).toBeNull();
   });
 
   it('gives every place of a common name its own id', async () => {

@@ -123,6 +123,9 @@ function placeIdOf(place: TPlaceFields): string {
     .slice(0, 12);
 }
 
+/** What placeIdOf makes: twelve base64url characters. */
+const PLACE_ID = /^[A-Za-z0-9_-]{12}$/;
+
 /** An id's first eight characters (48 bits) as a number: what the id lookup is sorted by. */
 function idPrefixOf(id: string): number {
   return Buffer.from(id.slice(0, 8), 'base64url').readUIntBE(0, 6);
@@ -271,6 +274,7 @@ export function createGazetteer(file: string | null = findGazetteerFile()): TGaz
       return found;
     },
     async findById(id) {
+      if (!PLACE_ID.test(id)) return null;
       const table = await load();
       const prefix = idPrefixOf(id);
       let position = 0;
