@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { distanceKm, rankProviders, type TRankingCandidate, type TRankingOrder } from './dispatch-ranking.ts';
+import {
+  busyRange,
+  distanceKm,
+  rankProviders,
+  scoreProviders,
+  screenProviders,
+  type TRankingCandidate,
+  type TRankingOrder,
+} from './dispatch-ranking.ts';
 
 const now = new Date('2026-12-01T09:00:00Z');
 const leeds = { lat: 53.7997, lon: -1.5492 };
@@ -216,5 +224,83 @@ describe('rankProviders', () => {
       max: 20,
       reason: 'No preferred windows given: not checked.',
     });
+  });
+});
+
+describe('busyRange', () => {
+  it('runs from the start of the first local day the windows touch to the end of the last', () => {
+    // 22:30 on 2 June to 10:00 on 3 June in London (BST): the local days 2 and 3 June.
+    const summer: TRankingOrder = {
+      ...order,
+      windows: [{ start: '2027-06-02T21:30:00Z', end: '2027-06-03T09:00:00Z' }],
+    };
+    expect(busyRange(summer)).toEqual({ from: '2027-06-01T23:00:00.000Z', to: '2027-06-03T23:00:00.000Z' });
+    expect(busyRange({ ...order, windows: [] })).toBeNull();
+  });
+
+  it('leaves the ranking as it is when the jobs outside it are left out', () => {
+    const twoWindows: TRankingOrder = {
+      ...order,
+      windows: [...order.windows, { start: '2026-12-07T13:00:00Z', end: '2026-12-07T17:00:00Z' }],
+    };
+    const range = busyRange(twoWindows)!;
+    // Jobs about every eleven hours from 1 to 10 December, shifted per provider: some clash, some
+    // fill a day, some leave room.
+    const candidates = Array.from({ length: 12 }, (_, index) =>
+      candidate({
+        name: `Provider ${index}`,
+        busy: Array.from({ length: 20 }, (_, slot) => {
+          const start = Date.parse('2026-12-01T00:00:00Z') + (slot * 11 + index * 2) * 3_600_000;
+          return {
+            start: new Date(start).toISOString(),
+            end: new Date(start + (1 + (index % 4)) * 3_600_000).toISOString(),
+          };
+        }).filter((_, slot) => (slot + index) % 3 !== 0),
+      }),
+    );
+    const inRange = candidates.map((one) => ({
+      ...one,
+      busy: one.busy.filter((job) => job.end > range.from && job.start < range.to),
+    }));
+    const full = rankProviders(twoWindows, candidates, { now });
+    expect(inRange.some((one, index) => one.busy.length < candidates[index]!.busy.length)).toBe(true);
+    expect(full.ranked.length).toBeGreaterThan(0);
+    expect(full.out.length).toBeGreaterThan(0);
+    expect(rankProviders(twoWindows, inRange, { now })).toEqual(full);
+  });
+});
+
+describe('screenProviders and scoreProviders', () => {
+  it('screens on the profile alone, then scores with the records given, a provider without one as new', () => {
+    const screening = screenProviders(
+      order,
+      [candidate({ name: 'Steady' }), candidate({ name: 'Newcomer' }), candidate({ name: 'Bare', deviceModels: [] })],
+      { now },
+    );
+    expect(screening.passed.map(({ profile }) => profile.name)).toEqual(['Steady', 'Newcomer']);
+    expect(screening.out.map((provider) => provider.name)).toEqual(['Bare']);
+    const records = new Map([
+      [
+        'steady',
+        {
+          openJobs: 1,
+          ratings: { count: 10, sum: 48 },
+          offers: { answered: 10, accepted: 9 },
+          deliveries: { due: 10, onTime: 10 },
+        },
+      ],
+    ]);
+    const { ranked, out } = scoreProviders(screening, records);
+    expect(ranked.map((provider) => [provider.rank, provider.name])).toEqual([
+      [1, 'Steady'],
+      [2, 'Newcomer'],
+    ]);
+    expect(ranked[1]?.factors.slice(4).map((factor) => factor.reason)).toEqual([
+      '0 open jobs of about 10 a week.',
+      'No ratings yet.',
+      'No offers answered yet.',
+      'No deliveries due yet.',
+    ]);
+    expect(out).toBe(screening.out);
   });
 });

@@ -2,8 +2,11 @@ import { providerFitsCaptureType, regionCoversLocation } from './provider-fit.ts
 import { instantOf, localDayOf, localTimeOf, nextDate } from './zoned-time.ts';
 
 /**
- * Which providers can take an order and in what order (decision 125). A pure function over what
+ * Which providers can take an order and in what order (decision 125). Pure functions over what
  * the server loaded: no I/O, so the rule is tested alone and the bench measures the SQL apart.
+ * Two steps, so the server reads providers' records only for those that pass (decision 170):
+ * `screenProviders` applies the hard checks to every provider's profile, `scoreProviders` scores
+ * the ones left with their records; `rankProviders` is both.
  *
  * A provider is out, with every reason, when:
  * - none of its devices can do the capture type (provider-fit.ts);
@@ -47,7 +50,10 @@ export type TRankingAvailability = {
   bases: readonly { label: string; lat: number; lon: number; radiusKm: number }[];
 };
 
-export type TRankingCandidate = {
+/**
+ * What decides whether a provider can take the order at all: read for every active provider.
+ */
+export type TRankingProfile = {
   id: string;
   name: string;
   deviceModels: readonly string[];
@@ -55,13 +61,29 @@ export type TRankingCandidate = {
   /** Service regions and certification regions, for an order or provider without coordinates. */
   regions: readonly string[];
   availability: TRankingAvailability | null;
-  /** Its confirmed jobs (accepted with a schedule) that end after now. */
+  /**
+   * Its confirmed jobs (accepted with a schedule) that end after now; the loader may leave out
+   * those outside `busyRange(order)`, as they change nothing.
+   */
   busy: readonly TRankingWindow[];
+};
+
+/** What orders the providers that can take it: read only for those (decision 170). */
+export type TRankingRecord = {
   /** Jobs accepted and not yet delivered. */
   openJobs: number;
   ratings: { count: number; sum: number };
   offers: { answered: number; accepted: number };
   deliveries: { due: number; onTime: number };
+};
+
+export type TRankingCandidate = TRankingProfile & TRankingRecord;
+
+const NO_RECORD: TRankingRecord = {
+  openJobs: 0,
+  ratings: { count: 0, sum: 0 },
+  offers: { answered: 0, accepted: 0 },
+  deliveries: { due: 0, onTime: 0 },
 };
 
 export type TRankingFactorName = 'capability' | 'certification' | 'distance' | 'availability' | TWeightedFactor;
@@ -90,12 +112,14 @@ export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lo
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** One collator for every comparison of names: `localeCompare` builds one per call. */
+const byName = new Intl.Collator().compare;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 type TCheck = { out: string | null; factor: TRankingFactor | null; distanceKm?: number | null };
 
-function checkCertification(candidate: TRankingCandidate, onDate: number, day: string): TCheck {
+function checkCertification(candidate: TRankingProfile, onDate: number, day: string): TCheck {
   const active = candidate.certifications.filter((cert) => cert.status === 'active' || cert.status === 'expired');
   const valid = active.find(
     (cert) => cert.status === 'active' && (cert.expiry === null || Date.parse(cert.expiry) >= onDate),
@@ -120,7 +144,7 @@ function checkCertification(candidate: TRankingCandidate, onDate: number, day: s
   };
 }
 
-function checkDistance(order: TRankingOrder, candidate: TRankingCandidate): TCheck {
+function checkDistance(order: TRankingOrder, candidate: TRankingProfile): TCheck {
   const max = DISPATCH_WEIGHTS.distance;
   const bases = candidate.availability?.bases ?? [];
   if (order.place && bases.length > 0) {
@@ -253,7 +277,7 @@ function judgeDay(
  * A job's local date among the windows' days (found by comparing instants, without the time-zone
  * lookup per job); a job on no window day gets none and never counts towards a day's jobs.
  */
-function busyOf(candidate: TRankingCandidate, days: readonly TWindowDay[]): TBusy[] {
+function busyOf(candidate: TRankingProfile, days: readonly TWindowDay[]): TBusy[] {
   const busy: TBusy[] = [];
   for (const job of candidate.busy) {
     const start = Date.parse(job.start);
@@ -267,7 +291,7 @@ function busyOf(candidate: TRankingCandidate, days: readonly TWindowDay[]): TBus
 function checkAvailability(
   windowDays: readonly (readonly TWindowDay[])[],
   allDays: readonly TWindowDay[],
-  candidate: TRankingCandidate,
+  candidate: TRankingProfile,
   timeZone: string,
   at: (date: string, time: string) => number,
 ): TCheck {
@@ -312,10 +336,10 @@ function checkAvailability(
 /** A rate pulled towards `prior` while there is little to go on: (hits + prior·2) / (n + 2). */
 const smoothed = (hits: number, n: number, prior: number) => (hits + prior * 2) / (n + 2);
 
-function weightedFactors(candidate: TRankingCandidate): TRankingFactor[] {
-  const capacity = candidate.availability ? candidate.availability.jobsPerDay * 5 : DEFAULT_CAPACITY;
-  const load = Math.max(0, 1 - candidate.openJobs / capacity);
-  const { ratings, offers, deliveries } = candidate;
+function weightedFactors(profile: TRankingProfile, record: TRankingRecord): TRankingFactor[] {
+  const capacity = profile.availability ? profile.availability.jobsPerDay * 5 : DEFAULT_CAPACITY;
+  const { openJobs, ratings, offers, deliveries } = record;
+  const load = Math.max(0, 1 - openJobs / capacity);
   const rating = smoothed(ratings.sum, ratings.count, 3.5);
   const acceptance = smoothed(offers.accepted, offers.answered, 0.5);
   const onTime = smoothed(deliveries.onTime, deliveries.due, 0.5);
@@ -325,7 +349,7 @@ function weightedFactors(candidate: TRankingCandidate): TRankingFactor[] {
       factor: 'load',
       points: round1(DISPATCH_WEIGHTS.load * load),
       max: DISPATCH_WEIGHTS.load,
-      reason: `${candidate.openJobs} open job${candidate.openJobs === 1 ? '' : 's'} of about ${capacity} a week.`,
+      reason: `${openJobs} open job${openJobs === 1 ? '' : 's'} of about ${capacity} a week.`,
     },
     {
       factor: 'rating',
@@ -357,58 +381,112 @@ function weightedFactors(candidate: TRankingCandidate): TRankingFactor[] {
   ];
 }
 
-export function rankProviders(
-  order: TRankingOrder,
-  candidates: readonly TRankingCandidate[],
-  options: { now: Date },
-): TDispatchRanking {
+/** The window days of an order's preferred windows, each cut to its window, in the place's zone. */
+function windowDaysOf(order: TRankingOrder, at: (date: string, time: string) => number) {
   const timeZone = order.place?.timeZone ?? 'UTC';
-  const at = createInstants(timeZone);
   const windows = order.windows
     .map((window) => ({ start: Date.parse(window.start), end: Date.parse(window.end) }))
     .filter((window) => window.end > window.start);
-  const jobDate = windows.length > 0 ? Math.max(...windows.map((window) => window.end)) : options.now.getTime();
-  // The same for every candidate: each window's local days, looked up once.
-  const windowDays = windows.map((window) => daysOf(window, timeZone, at));
+  return { windows, windowDays: windows.map((window) => daysOf(window, timeZone, at)) };
+}
+
+/**
+ * The stretch a confirmed job must overlap to matter to the availability check: from the start of
+ * the first local day the preferred windows touch to the end of the last. Null without windows,
+ * when availability is not checked and no job matters.
+ */
+export function busyRange(order: TRankingOrder): { from: string; to: string } | null {
+  const at = createInstants(order.place?.timeZone ?? 'UTC');
+  const days = windowDaysOf(order, at).windowDays.flat();
+  if (days.length === 0) return null;
+  const from = Math.min(...days.map((day) => day.dayStart));
+  const to = Math.max(...days.map((day) => day.dayEnd));
+  return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+}
+
+/** A provider that can take the order, with the factors its checks gave. */
+export type TScreenedProvider = {
+  profile: TRankingProfile;
+  distanceKm: number | null;
+  factors: TRankingFactor[];
+};
+export type TScreening = { passed: TScreenedProvider[]; out: TOutProvider[] };
+
+/**
+ * The hard checks (capability, certification, distance, availability): who can take the order,
+ * and every reason each of the others cannot. Sorted by name, the out list as the admin reads it.
+ */
+export function screenProviders(
+  order: TRankingOrder,
+  profiles: readonly TRankingProfile[],
+  options: { now: Date },
+): TScreening {
+  const timeZone = order.place?.timeZone ?? 'UTC';
+  const at = createInstants(timeZone);
+  // The same for every provider: each window's local days, looked up once.
+  const { windows, windowDays } = windowDaysOf(order, at);
   const allDays = windowDays.flat();
+  const jobDate = windows.length > 0 ? Math.max(...windows.map((window) => window.end)) : options.now.getTime();
   const jobDay = new Date(jobDate).toISOString().slice(0, 10);
 
-  const eligible: Omit<TRankedProvider, 'rank'>[] = [];
+  const passed: TScreenedProvider[] = [];
   const out: TOutProvider[] = [];
-  for (const candidate of candidates) {
-    const capability = providerFitsCaptureType(order.captureType, candidate.deviceModels);
+  for (const profile of profiles) {
+    const capability = providerFitsCaptureType(order.captureType, profile.deviceModels);
     const checks: TCheck[] = [
       {
         out: capability.fits ? null : capability.reason,
         factor: { factor: 'capability', points: 0, max: 0, reason: capability.reason },
       },
-      checkCertification(candidate, jobDate, jobDay),
-      checkDistance(order, candidate),
-      checkAvailability(windowDays, allDays, candidate, timeZone, at),
+      checkCertification(profile, jobDate, jobDay),
+      checkDistance(order, profile),
+      checkAvailability(windowDays, allDays, profile, timeZone, at),
     ];
     const reasons = checks.map((check) => check.out).filter((reason): reason is string => reason !== null);
     if (reasons.length > 0) {
-      out.push({ id: candidate.id, name: candidate.name, reasons });
+      out.push({ id: profile.id, name: profile.name, reasons });
       continue;
     }
-    const factors = [
-      ...checks.map((check) => check.factor).filter((factor): factor is TRankingFactor => factor !== null),
-      ...weightedFactors(candidate),
-    ];
-    eligible.push({
-      id: candidate.id,
-      name: candidate.name,
-      score: round1(factors.reduce((total, factor) => total + factor.points, 0)),
+    passed.push({
+      profile,
       distanceKm: checks[2]?.distanceKm ?? null,
-      factors,
+      factors: checks.map((check) => check.factor).filter((factor): factor is TRankingFactor => factor !== null),
     });
   }
-  eligible.sort(
+  out.sort((a, b) => byName(a.name, b.name));
+  return { passed, out };
+}
+
+/**
+ * The providers that passed the checks, scored out of 100 with the weighted factors of their
+ * record (a provider without one is scored as new), best first.
+ */
+export function scoreProviders(screening: TScreening, records: ReadonlyMap<string, TRankingRecord>): TDispatchRanking {
+  const scored = screening.passed.map(({ profile, distanceKm, factors: checked }) => {
+    const factors = [...checked, ...weightedFactors(profile, records.get(profile.id) ?? NO_RECORD)];
+    return {
+      id: profile.id,
+      name: profile.name,
+      score: round1(factors.reduce((total, factor) => total + factor.points, 0)),
+      distanceKm,
+      factors,
+    };
+  });
+  scored.sort(
     (a, b) =>
       b.score - a.score ||
       (a.distanceKm ?? Number.POSITIVE_INFINITY) - (b.distanceKm ?? Number.POSITIVE_INFINITY) ||
-      a.name.localeCompare(b.name),
+      byName(a.name, b.name),
   );
-  out.sort((a, b) => a.name.localeCompare(b.name));
-  return { ranked: eligible.map((provider, index) => ({ ...provider, rank: index + 1 })), out };
+  return { ranked: scored.map((provider, index) => ({ ...provider, rank: index + 1 })), out: screening.out };
+}
+
+/** Both steps over candidates that carry their records. */
+export function rankProviders(
+  order: TRankingOrder,
+  candidates: readonly TRankingCandidate[],
+  options: { now: Date },
+): TDispatchRanking {
+  const records = new Map(candidates.map((candidate) => [candidate.id, candidate]));
+  return scoreProviders(screenProviders(order, candidates, options), records);
 }

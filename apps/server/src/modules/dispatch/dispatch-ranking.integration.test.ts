@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
 import type { TDispatchRankingResponse } from '@spacecapture/shared/contracts/dispatch';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSignedInAdmin,
@@ -11,7 +12,7 @@ import {
 } from '../../../test/accounts.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { addDevice, auditOf, COMPANY_EMAIL, createOrganization, orderRow, submitLead } from '../../../test/workflow.ts';
-import { loadCandidates } from './dispatch-repository.ts';
+import { createProfileReader, loadRecords } from './dispatch-repository.ts';
 
 /**
  * Dispatch ranking through the API on a real database (decision 125): a set of providers against
@@ -188,23 +189,130 @@ describe('GET /api/admin/assignments/ranking', () => {
   });
 });
 
-describe('loadCandidates', () => {
-  it('lists the first providers by name up to the limit, each with only its own confirmed jobs', async () => {
-    const options = { now: NOW, graceHours: 24 };
-    const all = await loadCandidates(t.db, { ...options, limit: 2_000 });
-    const names = all.map((candidate) => candidate.name);
+describe('createProfileReader', () => {
+  const loadProfiles = (db: TTestApp['db'], options: Parameters<ReturnType<typeof createProfileReader>>[0]) =>
+    createProfileReader(db)(options);
+  const thursday = { from: '2027-03-04T00:00:00.000Z', to: '2027-03-05T00:00:00.000Z' };
+
+  it('lists the first providers by name up to the limit, each with its own confirmed jobs in the range', async () => {
+    const all = await loadProfiles(t.db, { now: NOW, limit: 2_000, busy: thursday });
+    const names = all.map((profile) => profile.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-    expect(await loadCandidates(t.db, { ...options, limit: 3 })).toEqual(all.slice(0, 3));
-    const busyOf = (name: string) => all.find((candidate) => candidate.name === name)?.busy;
+    expect(await loadProfiles(t.db, { now: NOW, limit: 3, busy: thursday })).toEqual(all.slice(0, 3));
+    const busyOf = (name: string) => all.find((profile) => profile.name === name)?.busy;
     expect(busyOf('Clash Scans')).toEqual([{ start: '2027-03-04T08:30:00.000Z', end: '2027-03-04T12:30:00.000Z' }]);
     expect(busyOf('Full Scans')).toEqual([{ start: '2027-03-04T14:00:00.000Z', end: '2027-03-04T15:00:00.000Z' }]);
     expect(busyOf('Aire Scans')).toEqual([]);
-    expect(all.find((candidate) => candidate.name === 'Kent Scans')).toMatchObject({
+    expect(all.find((profile) => profile.name === 'Kent Scans')).toMatchObject({
       deviceModels: ['PRO3'],
       regions: ['Kent'],
       availability: null,
       certifications: [{ status: 'active', expiry: '2028-01-01T00:00:00.000Z' }],
     });
+  });
+
+  it('leaves out the jobs outside the range, and every job without one', async () => {
+    const nextWeek = { from: '2027-03-11T00:00:00.000Z', to: '2027-03-12T00:00:00.000Z' };
+    for (const busy of [nextWeek, null]) {
+      const profiles = await loadProfiles(t.db, { now: NOW, limit: 2_000, busy });
+      const clash = profiles.find((profile) => profile.name === 'Clash Scans');
+      expect(clash?.busy).toEqual([]);
+    }
+    // A job that ended before now never counts, whatever the range.
+    const later = await loadProfiles(t.db, { now: new Date('2027-03-04T13:00:00Z'), limit: 2_000, busy: thursday });
+    expect(later.find((profile) => profile.name === 'Clash Scans')?.busy).toEqual([]);
+    expect(later.find((profile) => profile.name === 'Full Scans')?.busy).toHaveLength(1);
+  });
+
+  it('reads the profiles again after any change to a provider, and only after a committed one', async () => {
+    const read = createProfileReader(t.db);
+    const options = { now: NOW, limit: 2_000, busy: thursday };
+    const aireOf = async () => (await read(options)).find((profile) => profile.name === 'Aire Scans');
+    expect((await aireOf())?.deviceModels).toEqual(['PRO3']);
+
+    await addDevice(t.db, ids['Aire Scans']!, 'MEGA');
+    expect((await aireOf())?.deviceModels.toSorted()).toEqual(['MEGA', 'PRO3']);
+    await t.db
+      .update(schema.providerAvailability)
+      .set({ jobsPerDay: 4 })
+      .where(eq(schema.providerAvailability.orgId, ids['Aire Scans']!));
+    expect((await aireOf())?.availability?.jobsPerDay).toBe(4);
+    await t.db
+      .delete(schema.deviceInventory)
+      .where(and(eq(schema.deviceInventory.orgId, ids['Aire Scans']!), eq(schema.deviceInventory.model, 'MEGA')));
+    expect((await aireOf())?.deviceModels).toEqual(['PRO3']);
+    await t.db
+      .update(schema.organizations)
+      .set({ status: 'inactive' })
+      .where(eq(schema.organizations.id, ids['Aire Scans']!));
+    expect(await aireOf()).toBeUndefined();
+    await t.db
+      .update(schema.organizations)
+      .set({ status: 'active' })
+      .where(eq(schema.organizations.id, ids['Aire Scans']!));
+    await t.db
+      .update(schema.providerAvailability)
+      .set({ jobsPerDay: 2 })
+      .where(eq(schema.providerAvailability.orgId, ids['Aire Scans']!));
+    // A change in a transaction that rolls back is not a change.
+    expect((await aireOf())?.availability?.jobsPerDay).toBe(2);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.insert(schema.deviceInventory).values({
+          orgId: ids['Aire Scans']!,
+          model: 'META',
+          serial: `SN-${randomUUID()}`,
+          capabilities: ['3d-model'],
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await aireOf())?.deviceModels).toEqual(['PRO3']);
+  });
+});
+
+describe('loadRecords', () => {
+  it('counts the open jobs, offers, deliveries and ratings of the providers asked for, and only theirs', async () => {
+    const [job] = await t.db
+      .select({ orderId: schema.assignments.orderId })
+      .from(schema.assignments)
+      .where(eq(schema.assignments.providerOrgId, ids['Full Scans']!));
+    // Delivered three hours after the scheduled end: on time within the day's grace.
+    await t.db.insert(schema.deliverables).values({
+      orderId: job!.orderId,
+      type: 'model',
+      fileLinks: { paths: [] },
+      fileName: 'model.obj',
+      size: '1000',
+      deliveredAt: new Date('2027-03-04T18:00:00Z'),
+      createdAt: new Date('2027-03-04T18:00:00Z'),
+    });
+    await t.db.insert(schema.ratings).values({
+      orderId: job!.orderId,
+      providerOrgId: ids['Full Scans']!,
+      score: 4,
+      ratedBy: 'test',
+    });
+
+    const asked = [ids['Full Scans']!, ids['Clash Scans']!, ids['Aire Scans']!];
+    const records = await loadRecords(t.db, { providerIds: asked, now: NOW, graceHours: 24 });
+    expect(Object.fromEntries(records)).toEqual({
+      [ids['Full Scans']!]: {
+        openJobs: 1,
+        offers: { answered: 1, accepted: 1 },
+        deliveries: { due: 1, onTime: 1 },
+        ratings: { count: 1, sum: 4 },
+      },
+      [ids['Clash Scans']!]: {
+        openJobs: 1,
+        offers: { answered: 1, accepted: 1 },
+        deliveries: { due: 0, onTime: 0 },
+        ratings: { count: 0, sum: 0 },
+      },
+    });
+    const one = await loadRecords(t.db, { providerIds: [ids['Clash Scans']!], now: NOW, graceHours: 24 });
+    expect([...one.keys()]).toEqual([ids['Clash Scans']]);
+    expect(await loadRecords(t.db, { providerIds: [], now: NOW, graceHours: 24 })).toEqual(new Map());
   });
 });
 

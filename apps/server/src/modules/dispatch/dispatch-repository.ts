@@ -1,10 +1,16 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import type { TRankingAvailability, TRankingCandidate } from '@spacecapture/shared/dispatch-ranking';
+import type {
+  TRankingAvailability,
+  TRankingProfile,
+  TRankingRecord,
+  TRankingWindow,
+} from '@spacecapture/shared/dispatch-ranking';
 import { eq, sql } from 'drizzle-orm';
 
 /**
- * The dispatch module's SQL: provider availability (its table's only writer) and the ranking's
- * candidates, read in one statement (decision 125).
+ * The dispatch module's SQL: provider availability (its table's only writer) and what the ranking
+ * reads: every provider's profile in one statement, then the records of those that can take the
+ * order in a second (decisions 125, 170).
  */
 
 const { providerAvailability } = schema;
@@ -30,20 +36,24 @@ export async function upsertAvailability(
 }
 
 /**
- * One candidate as the statement sends it: a positional array rather than an object, so the
- * seventeen field names are not repeated a thousand times in the JSON (decision 154).
+ * One profile as the statement sends it: a positional array rather than an object, so the field
+ * names are not repeated a thousand times in the JSON (decision 154). Instants come as JSON
+ * encodes a timestamptz (ISO 8601 with the session's offset), without a `to_char` per value.
  */
-type TCandidateRow = [
+type TProfileRow = [
   id: string,
   name: string,
   models: string[] | null,
-  certs: [string, string | null][] | null,
-  regions: string[] | null,
+  certs: [status: string, expiry: string | null, regions: string[]][] | null,
+  serviceRegions: string[] | null,
   workingHours: TRankingAvailability['workingHours'] | null,
   blockedDates: string[] | null,
   jobsPerDay: number | null,
   bases: TRankingAvailability['bases'] | null,
-  busy: [string, string][] | null,
+];
+
+type TRecordRow = [
+  id: string,
   openJobs: number | null,
   answered: number | null,
   accepted: number | null,
@@ -53,27 +63,54 @@ type TCandidateRow = [
   ratingSum: number | null,
 ];
 
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', ${ISO})`);
+/** A profile as it stands between two changes to the provider tables: without the jobs. */
+type TStandingProfile = Omit<TRankingProfile, 'busy'>;
+
+const utc = (instant: string) => new Date(instant).toISOString();
 
 /**
- * Every active provider organisation with what the ranking needs, one compact row each: device
- * models, certifications as [status, expiry], regions (service and certification regions),
- * availability, confirmed jobs ending after `now` as [start, end], open jobs, ratings, answered
- * offers and deliveries due and on time (a deliverable within `graceHours` of the scheduled end).
- * One statement: each table is aggregated once by organisation, then joined to the providers
- * (no semi-join to them first: with every provider in the list it only costs time, decision 154).
- * The JSON comes back as text and is parsed here once, rather than parsed by the driver (on
- * PGlite in its thread) and copied over.
+ * A stamp of every table a profile is read from: per table its row count and the sum of its
+ * rows' transaction ids (`xmin`). An insert, an update (a new row version) and a delete each
+ * change it; rows of aborted transactions are not seen. Read in the same statement as what it
+ * stamps, so both come from one snapshot.
  */
-export async function loadCandidates(
+const STANDING_STAMP = sql.raw(
+  `concat_ws(':', ${[
+    `organizations where type = 'provider'`,
+    'device_inventory',
+    'provider_certifications',
+    'provider_profiles',
+    'provider_availability',
+  ]
+    .map((from) => `(select count(*) || '.' || coalesce(sum(xmin::text::bigint), 0) from ${from})`)
+    .join(', ')})`,
+);
+
+/**
+ * In one statement: the stamp of the standing profiles; the confirmed jobs that end after `now`
+ * and overlap `busy` (none without it: with no preferred windows no job matters); and, only when
+ * the stamp is not `keptStamp`, every active provider organisation first by name up to `limit`
+ * with what the hard checks need apart from its jobs: device models, certifications, regions
+ * (service and certification regions, each once) and availability. The profiles are a subquery
+ * in a `case`, so the database builds them only when that branch is taken. Each table is grouped
+ * once by organisation, then joined to the providers; the JSON comes back as text and is parsed
+ * here once rather than by the driver (on PGlite in its thread) and copied over (decisions 148,
+ * 154).
+ */
+async function loadProfileParts(
   db: TExecutor,
-  options: { now: Date; graceHours: number; limit: number },
-): Promise<TRankingCandidate[]> {
-  const at = options.now.toISOString();
-  const grace = sql`(${options.graceHours} * interval '1 hour')`;
+  options: { now: Date; limit: number; busy: { from: string; to: string } | null; keptStamp: string | null },
+) {
+  const jobs = options.busy
+    ? sql`(select json_agg(json_build_array(a.provider_org_id, a.scheduled_start, a.scheduled_end))
+        from assignments a join orders o on o.id = a.order_id
+        where a.status = 'accepted' and a.scheduled_start < ${options.busy.to}::timestamptz
+          and a.scheduled_end > greatest(${options.now.toISOString()}::timestamptz, ${options.busy.from}::timestamptz)
+          and o.status <> 'cancelled')`
+    : sql`null::json`;
   const result = (await db.execute(sql`
-    with providers as (
+    with stamped as (select ${STANDING_STAMP} as stamp),
+    providers as (
       select id, name from organizations where type = 'provider' and status = 'active'
       order by name, id limit ${options.limit}
     ),
@@ -81,72 +118,128 @@ export async function loadCandidates(
       select org_id, array_agg(model) as models from device_inventory group by org_id
     ),
     certs as (
-      select org_id,
-        json_agg(json_build_array(status, ${iso('expiry')})) as certs,
-        array_agg(distinct region) filter (where region is not null) as regions
-      from provider_certifications left join lateral unnest(regions) as region on true group by org_id
-    ),
-    firsts as (
+      select org_id, json_agg(json_build_array(status, expiry, regions)) as certs
+      from provider_certifications group by org_id
+    )
+    select stamp, ${jobs}::text as jobs,
+      case when stamp is distinct from ${options.keptStamp} then (
+        select coalesce(json_agg(json_build_array(p.id, p.name, d.models, c.certs, pp.service_regions,
+          av.working_hours, av.blocked_dates, av.jobs_per_day, av.bases
+        ) order by p.name, p.id), '[]'::json)::text
+        from providers p
+        left join devices d on d.org_id = p.id
+        left join certs c on c.org_id = p.id
+        left join provider_profiles pp on pp.org_id = p.id
+        left join provider_availability av on av.org_id = p.id
+      ) end as profiles
+    from stamped
+  `)) as unknown as { rows: [{ stamp: string; jobs: string | null; profiles: string | null }] };
+  const [row] = result.rows;
+  const busy = new Map<string, TRankingWindow[]>();
+  for (const [providerId, start, end] of JSON.parse(row.jobs ?? '[]') as [string, string, string][]) {
+    const list = busy.get(providerId) ?? [];
+    list.push({ start: utc(start), end: utc(end) });
+    busy.set(providerId, list);
+  }
+  return { stamp: row.stamp, busy, standing: row.profiles === null ? null : standingProfilesOf(row.profiles) };
+}
+
+function standingProfilesOf(json: string): TStandingProfile[] {
+  return (JSON.parse(json) as TProfileRow[]).map(
+    ([id, name, models, certs, serviceRegions, workingHours, blockedDates, jobsPerDay, bases]) => {
+      const regions = new Set(serviceRegions);
+      for (const [, , certRegions] of certs ?? []) for (const region of certRegions) regions.add(region);
+      return {
+        id,
+        name,
+        deviceModels: models ?? [],
+        certifications: (certs ?? []).map(([status, expiry]) => ({ status, expiry: expiry && utc(expiry) })),
+        regions: [...regions],
+        availability:
+          workingHours && jobsPerDay !== null && bases
+            ? { workingHours, blockedDates: blockedDates ?? [], jobsPerDay, bases }
+            : null,
+      };
+    },
+  );
+}
+
+/**
+ * Reads every active provider's profile for the ranking (first by name up to `limit`). The
+ * profiles without their jobs change only when a provider's organisation, devices,
+ * certifications, profile or availability do, so they are kept between calls and built again
+ * only when the stamp of those tables has moved (decision 170); the jobs in the order's range are
+ * read every time, in the same statement. Each instance keeps its own: the stamp is in the
+ * database, so a change made through another instance is seen too.
+ */
+export function createProfileReader(db: TExecutor) {
+  let kept: { stamp: string; limit: number; profiles: TStandingProfile[] } | undefined;
+  return async (options: {
+    now: Date;
+    limit: number;
+    busy: { from: string; to: string } | null;
+  }): Promise<TRankingProfile[]> => {
+    const keptStamp = kept?.limit === options.limit ? kept.stamp : null;
+    const { stamp, busy, standing } = await loadProfileParts(db, { ...options, keptStamp });
+    if (standing) kept = { stamp, limit: options.limit, profiles: standing };
+    return (kept?.profiles ?? []).map((profile) => ({ ...profile, busy: busy.get(profile.id) ?? [] }));
+  };
+}
+
+/**
+ * The records of the given providers: open jobs, ratings, answered offers and deliveries due and
+ * on time (a first deliverable within `graceHours` of the scheduled end). Read only for the
+ * providers that passed the hard checks, so a provider's history is aggregated only when it can
+ * be ranked (decision 170). A provider without any is left out of the map.
+ */
+export async function loadRecords(
+  db: TExecutor,
+  options: { providerIds: readonly string[]; now: Date; graceHours: number },
+): Promise<Map<string, TRankingRecord>> {
+  if (options.providerIds.length === 0) return new Map();
+  const at = sql`${options.now.toISOString()}::timestamptz`;
+  const grace = sql`(${options.graceHours} * interval '1 hour')`;
+  const ids = sql`${`{${options.providerIds.join(',')}}`}::uuid[]`;
+  const result = (await db.execute(sql`
+    with firsts as (
       select order_id, min(created_at) as first_at from deliverables group by order_id
     ),
     jobs as (
       select a.provider_org_id,
-        json_agg(json_build_array(${iso('a.scheduled_start')}, ${iso('a.scheduled_end')}))
-          filter (where a.status = 'accepted' and a.scheduled_start is not null
-            and a.scheduled_end > ${at}::timestamptz and o.status <> 'cancelled') as busy,
         count(*) filter (where a.status = 'accepted'
           and o.status in ('assigned', 'scheduled', 'captured', 'changes_requested'))::int as open_jobs,
         count(*) filter (where a.accepted is not null or a.status = 'expired')::int as answered,
         count(*) filter (where a.accepted is true)::int as accepted,
         count(*) filter (where a.accepted is true and a.scheduled_end is not null
-          and (f.first_at is not null or a.scheduled_end + ${grace} <= ${at}::timestamptz))::int as due,
+          and (f.first_at is not null or a.scheduled_end + ${grace} <= ${at}))::int as due,
         count(*) filter (where a.accepted is true and a.scheduled_end is not null
           and f.first_at <= a.scheduled_end + ${grace})::int as on_time
       from assignments a
       join orders o on o.id = a.order_id
       left join firsts f on f.order_id = a.order_id
+      where a.provider_org_id = any(${ids})
       group by a.provider_org_id
     ),
     rated as (
       select provider_org_id, count(*)::int as rating_n, sum(score)::int as rating_sum from ratings
+      where provider_org_id = any(${ids})
       group by provider_org_id
     )
-    -- One JSON value rather than 1,000 rows of 17 columns: decoding the rows' arrays and JSON one
-    -- field at a time cost more than the statement itself on PGlite (decision 148); each candidate
-    -- a positional array, as the bytes sent are most of what is left (decision 154).
-    select coalesce(json_agg(json_build_array(p.id, p.name, d.models, c.certs,
-      array(select distinct r from unnest(coalesce(pp.service_regions, '{}') || coalesce(c.regions, '{}')) as r),
-      av.working_hours, av.blocked_dates, av.jobs_per_day, av.bases,
-      j.busy, j.open_jobs, j.answered, j.accepted, j.due, j.on_time, r.rating_n, r.rating_sum
-    ) order by p.name, p.id), '[]'::json)::text as candidates
-    from providers p
-    left join devices d on d.org_id = p.id
-    left join certs c on c.org_id = p.id
-    left join provider_profiles pp on pp.org_id = p.id
-    left join provider_availability av on av.org_id = p.id
-    left join jobs j on j.provider_org_id = p.id
-    left join rated r on r.provider_org_id = p.id
-  `)) as unknown as { rows: [{ candidates: string }] };
-  const rows = JSON.parse(result.rows[0]?.candidates ?? '[]') as TCandidateRow[];
-  return rows.map(
-    ([id, name, models, certs, regions, workingHours, blockedDates, jobsPerDay, bases, busy, ...counts]) => {
-      const [openJobs, answered, accepted, due, onTime, ratingCount, ratingSum] = counts;
-      return {
-        id,
-        name,
-        deviceModels: models ?? [],
-        certifications: (certs ?? []).map(([status, expiry]) => ({ status, expiry })),
-        regions: regions ?? [],
-        availability:
-          workingHours && jobsPerDay !== null && bases
-            ? { workingHours, blockedDates: blockedDates ?? [], jobsPerDay, bases }
-            : null,
-        busy: (busy ?? []).map(([start, end]) => ({ start, end })),
+    select coalesce(json_agg(json_build_array(coalesce(j.provider_org_id, r.provider_org_id),
+      j.open_jobs, j.answered, j.accepted, j.due, j.on_time, r.rating_n, r.rating_sum
+    )), '[]'::json)::text as records
+    from jobs j full join rated r on r.provider_org_id = j.provider_org_id
+  `)) as unknown as { rows: [{ records: string }] };
+  const rows = JSON.parse(result.rows[0]?.records ?? '[]') as TRecordRow[];
+  return new Map(
+    rows.map(([id, openJobs, answered, accepted, due, onTime, ratingCount, ratingSum]) => [
+      id,
+      {
         openJobs: openJobs ?? 0,
         ratings: { count: ratingCount ?? 0, sum: ratingSum ?? 0 },
         offers: { answered: answered ?? 0, accepted: accepted ?? 0 },
         deliveries: { due: due ?? 0, onTime: onTime ?? 0 },
-      };
-    },
+      },
+    ]),
   );
 }

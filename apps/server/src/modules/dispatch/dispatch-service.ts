@@ -7,13 +7,19 @@ import type {
   TProviderAvailabilityResponse,
   TSetOrderPlaceRequest,
 } from '@spacecapture/shared/contracts/dispatch';
-import { rankProviders } from '@spacecapture/shared/dispatch-ranking';
+import { busyRange, scoreProviders, screenProviders } from '@spacecapture/shared/dispatch-ranking';
 import { AppError } from '@spacecapture/shared/errors';
 import { windowsInZone } from '@spacecapture/shared/zoned-time';
 import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { findOrder, lockOrder, type TOrderRow, updateOrder } from '../orders/orders-repository.ts';
-import { findAvailability, loadCandidates, type TAvailabilityRow, upsertAvailability } from './dispatch-repository.ts';
+import {
+  createProfileReader,
+  findAvailability,
+  loadRecords,
+  type TAvailabilityRow,
+  upsertAvailability,
+} from './dispatch-repository.ts';
 
 /** The most provider organisations one ranking looks at. */
 const RANKING_LIMIT = 2_000;
@@ -48,6 +54,7 @@ function toDetailsView(order: TOrderRow): TOrderDispatchDetails {
  */
 export function createDispatchService(deps: { db: TDatabase; clock: () => Date }) {
   const { db, clock } = deps;
+  const readProfiles = createProfileReader(db);
   return {
     async availability(actor: TActor): Promise<TProviderAvailabilityResponse> {
       return { availability: toAvailabilityView(await findAvailability(db, providerOrgOf(actor))) };
@@ -115,27 +122,28 @@ export function createDispatchService(deps: { db: TDatabase; clock: () => Date }
       if (!found) throw new AppError('not_found', 'Order not found.');
       const { order } = found;
       const now = clock();
-      const candidates = await loadCandidates(db, { now, graceHours: ON_TIME_GRACE_HOURS, limit: RANKING_LIMIT });
-      const preferredWindows = order.preferredWindows ?? [];
-      const ranking = rankProviders(
-        {
-          captureType: order.captureType,
-          location: order.location,
-          place: order.place ?? null,
-          windows: preferredWindows,
-        },
-        candidates,
-        { now },
-      );
+      const rankingOrder = {
+        captureType: order.captureType,
+        location: order.location,
+        place: order.place ?? null,
+        windows: order.preferredWindows ?? [],
+      };
+      const profiles = await readProfiles({ now, limit: RANKING_LIMIT, busy: busyRange(rankingOrder) });
+      const screening = screenProviders(rankingOrder, profiles, { now });
+      const records = await loadRecords(db, {
+        providerIds: screening.passed.map(({ profile }) => profile.id),
+        now,
+        graceHours: ON_TIME_GRACE_HOURS,
+      });
       return {
         order: {
           id: order.id,
           captureType: order.captureType,
           location: order.location,
-          place: order.place ?? null,
-          preferredWindows,
+          place: rankingOrder.place,
+          preferredWindows: rankingOrder.windows,
         },
-        ...ranking,
+        ...scoreProviders(screening, records),
       };
     },
   };
