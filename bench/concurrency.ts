@@ -214,13 +214,14 @@ await runBench(async () => {
           value: `${loadAverageBefore.join(' ')} / ${loadAverageAfter.join(' ')}`,
         },
         {
-          name: 'liveness checks ok / sent, p50 / p99 / max',
+          // Sent by the load generator among its own 100 busy connections: its figure includes the
+          // generator's wait for its own event loop, so the probe above (a quiet loop beside the
+          // server's) is the one held to the goal; this one is kept to show the difference.
+          name: 'liveness from inside the load generator: ok / sent, p50 / p99 / max',
           value: `${healthChecks.ok}/${healthChecks.requests}, ${healthChecks.latencyMsAll.p50} / ${healthChecks.latencyMsAll.p99} / ${healthChecks.latencyMsAll.max}`,
           unit: 'ms',
-          goal: `all ok, p99 ≤ ${LIVENESS_P99_GOAL_MS} ms`,
-          status: goal(
-            healthChecks.ok === healthChecks.requests && healthChecks.latencyMsAll.p99 <= LIVENESS_P99_GOAL_MS,
-          ),
+          goal: 'all ok',
+          status: goal(healthChecks.ok === healthChecks.requests),
         },
       ];
       return {
