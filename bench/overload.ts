@@ -93,7 +93,8 @@ await runBench(async () => {
     const ok = latencySummary(created.map((sample) => sample.ms));
     // When in the run the timeouts were sent (seconds from the first request), to tell a
     // connection storm at the start from a stall later on.
-    const firstSent = Math.min(...samples.map((sample) => sample.sentAt));
+    // A loop, not Math.min(...): a fast server answers more requests than a call has room for arguments.
+    const firstSent = samples.reduce((first, sample) => Math.min(first, sample.sentAt), Number.POSITIVE_INFINITY);
     const timeoutsBySecond = countBy(
       samples.filter((sample) => sample.error === 'timeout'),
       (sample) => String(Math.floor((sample.sentAt - firstSent) / 1000)),
