@@ -61,29 +61,40 @@ export async function createTestApp(
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-app-'));
   const database = await createTestDatabase();
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    PUBLIC_FORM_RATE_LIMIT: '1000',
-    // Test files share a loaded machine, where the event loop of any of them can be kept waiting
-    // for half a second; shedding is proven by its own tests, which set their own threshold.
-    SHED_AFTER_BUSY_MS: '10000',
-    ...options.env,
-  });
-  const app = await buildApp({
-    config,
-    database,
-    startWorkers: options.startWorkers ?? false,
-    ...(options.passwordHashing === 'server' ? {} : { passwordHashing: TEST_PASSWORD_HASHING }),
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.outbox ? { outbox: options.outbox } : {}),
-    ...(options.offerExpiry ? { offerExpiry: options.offerExpiry } : {}),
-    ...(options.thumbnails ? { thumbnails: options.thumbnails } : {}),
-    ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
-  await app.ready();
+  // A test that expects the app to refuse its configuration leaves nothing behind either.
+  const discard = async () => {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      PUBLIC_FORM_RATE_LIMIT: '1000',
+      // Test files share a loaded machine, where the event loop of any of them can be kept waiting
+      // for half a second; shedding is proven by its own tests, which set their own threshold.
+      SHED_AFTER_BUSY_MS: '10000',
+      ...options.env,
+    });
+    app = await buildApp({
+      config,
+      database,
+      startWorkers: options.startWorkers ?? false,
+      ...(options.passwordHashing === 'server' ? {} : { passwordHashing: TEST_PASSWORD_HASHING }),
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.outbox ? { outbox: options.outbox } : {}),
+      ...(options.offerExpiry ? { offerExpiry: options.offerExpiry } : {}),
+      ...(options.thumbnails ? { thumbnails: options.thumbnails } : {}),
+      ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    await app.ready();
+  } catch (error) {
+    await discard();
+    throw error;
+  }
   return {
     app,
     db: database.db,
@@ -91,8 +102,7 @@ export async function createTestApp(
     dataDir,
     async close() {
       await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await discard();
     },
   };
 }
