@@ -66,6 +66,8 @@ export function createNotificationStream(deps: {
         if (own.size === 0 && subscribers.get(userId) === own) subscribers.delete(userId);
       };
     },
+    /** Reads `userId`'s event and sends it to their open streams, in order with the announcements. */
+    refresh: (userId: string) => publish(userId),
     /** How many streams are open on this instance. */
     openStreams() {
       let total = 0;

@@ -1,4 +1,5 @@
 import {
+  type TNotificationStreamEvent,
   ZNotification,
   ZNotificationList,
   ZNotificationListQuery,
@@ -141,7 +142,22 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId } = callerOf(request);
-      const first = await service.streamEvent(userId);
+      // Subscribed before the first event is read: a notification committed while it is read is
+      // announced to this stream too, and read again once the stream is open (below), rather than
+      // announced to nobody and missed until the next one.
+      let deliver: ((event: TNotificationStreamEvent) => void) | undefined;
+      let missed = false;
+      const unsubscribe = stream.subscribe(userId, (event) => {
+        if (deliver) deliver(event);
+        else missed = true;
+      });
+      let first: TNotificationStreamEvent;
+      try {
+        first = await service.streamEvent(userId);
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
       // The security headers are already on the raw response (helmet sets them as the request arrives).
       reply.hijack();
       const raw = reply.raw;
@@ -154,7 +170,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const send = (event: unknown) => raw.write(`event: notifications\ndata: ${JSON.stringify(event)}\n\n`);
       raw.write(`retry: ${RECONNECT_MS}\n\n`);
       send(first);
-      const unsubscribe = stream.subscribe(userId, send);
+      deliver = send;
+      if (missed) void stream.refresh(userId);
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       const lifetime = setTimeout(() => end(), STREAM_LIFETIME_MS);
       function end() {
