@@ -84,6 +84,23 @@ try {
   if (thumbnailLibraries.status !== 0)
     throw new Error('the thumbnail libraries do not load from the production install');
   for (const build of BUILDS) await cp(path.join(root, build), path.join(workdir, build), { recursive: true });
+  // Thumbnails are made by the bundled contained child (decision 171): it must start from the
+  // production install and answer a WebP for a small PNG on stdin.
+  const png = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const { default: sharp } = await import('sharp'); process.stdout.write(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer());",
+    ],
+    { cwd: path.join(workdir, 'apps/server') },
+  );
+  const thumbnail = spawnSync(process.execPath, ['dist/thumbnail-process.mjs', 'probe.png'], {
+    cwd: path.join(workdir, 'apps/server'),
+    input: png.stdout,
+  });
+  if (thumbnail.status !== 0 || thumbnail.stdout.subarray(8, 12).toString('latin1') !== 'WEBP')
+    throw new Error(`the contained thumbnail process failed: ${thumbnail.stderr}`);
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

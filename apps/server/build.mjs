@@ -24,6 +24,8 @@ await build({
     restore: here('./src/restore.ts'),
     // The embedded database's thread (decision 110), found beside the server at run time.
     'pglite-thread-worker': here('../../packages/db/src/pglite-thread-worker.ts'),
+    // The contained child that reads an uploaded file for its thumbnail (decision 171).
+    'thumbnail-process': here('./src/modules/thumbnails/thumbnail-process.ts'),
   },
   outdir: here('./dist'),
   outExtension: { '.js': '.mjs' },
@@ -38,5 +40,5 @@ await build({
 await cp(here('../../packages/db/migrations'), here('./dist/migrations'), { recursive: true });
 await cp(here('./gazetteer'), here('./dist/gazetteer'), { recursive: true });
 console.info(
-  'server bundled to apps/server/dist/server.mjs (and migrate.mjs, backup.mjs, restore.mjs, pglite-thread-worker.mjs)',
+  'server bundled to apps/server/dist/server.mjs (and migrate.mjs, backup.mjs, restore.mjs, pglite-thread-worker.mjs, thumbnail-process.mjs)',
 );

@@ -1,0 +1,129 @@
+import { Writable } from 'node:stream';
+import { schema } from '@spacecapture/db/client';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInAdmin, createSignedInUser, type TClient, type TSignedInUser } from '../../../test/accounts.ts';
+import { createCustomerOrder, storeDeliverable } from '../../../test/deliverables.ts';
+import { makeHugeImagePdf, makeImage, makeManyLinesPdf } from '../../../test/made-files.ts';
+import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { COMPANY_EMAIL } from '../../../test/workflow.ts';
+import { DEFAULT_THUMBNAIL_OPTIONS } from '../../workers/thumbnail-worker.ts';
+
+/**
+ * Hostile files (issue 26, decision 171): a thumbnail is made by a contained child process with
+ * limits on time, memory and pixels. A file that trips one keeps its type icon at once, with one
+ * log line, and the server answers all the while.
+ */
+
+type TLogLine = { msg?: string; limit?: string; deliverableId?: string };
+const logLines: TLogLine[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split('\n')) if (line.trim()) logLines.push(JSON.parse(line));
+    done();
+  },
+});
+
+let t: TTestApp;
+let admin: TClient;
+let customer: TSignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { COMPANY_EMAIL },
+    logger: { level: 'warn', stream: logStream },
+    // A short time limit, so the many-lines PDF (minutes of drawing) trips it soon.
+    thumbnails: { limits: { ...DEFAULT_THUMBNAIL_OPTIONS.limits, timeoutMs: 4_000 } },
+  });
+  admin = (await createSignedInAdmin(t.app)).client;
+  customer = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_admin',
+    organization: { name: 'Hostile Files Customer' },
+  });
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function thumbnailRow(id: string) {
+  const [row] = await t.db.select().from(schema.deliverables).where(eq(schema.deliverables.id, id));
+  return row;
+}
+
+const limitLinesOf = (deliverableId: string) =>
+  logLines.filter((line) => line.deliverableId === deliverableId && line.msg === 'thumbnail not made: over a limit');
+
+describe('thumbnails of hostile files', () => {
+  it('stops a PDF that draws for too long, and answers every request meanwhile', async () => {
+    const order = await createCustomerOrder(t.app, admin, customer.orgId);
+    const pdf = await storeDeliverable(t.app, order.id, 'lines.pdf', makeManyLinesPdf(1_500_000));
+
+    let passEnded = false;
+    const pass = t.app.thumbnails.kick().finally(() => {
+      passEnded = true;
+    });
+    // Requests are answered while the file is being read: on the server's thread, they would
+    // wait for pdf.js to finish with the page.
+    for (let round = 0; round < 3; round++) {
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      const orders = await customer.client.get('/api/customer/orders');
+      expect(orders.statusCode, orders.body).toBe(200);
+    }
+    expect(passEnded).toBe(false);
+
+    expect(await pass).toEqual({ ready: 0, none: 0, failed: 1 });
+    // Not tried again: the same file would only cost the same again.
+    expect(await thumbnailRow(pdf.id)).toMatchObject({ thumbnailState: 'failed', thumbnailAttempts: 1 });
+    expect(limitLinesOf(pdf.id)).toEqual([expect.objectContaining({ limit: 'time' })]);
+  });
+
+  it('keeps the type icon for a small PDF holding a 12000 x 12000 image, without decoding it', async () => {
+    const order = await createCustomerOrder(t.app, admin, customer.orgId);
+    const pdf = await storeDeliverable(t.app, order.id, 'scan.pdf', await makeHugeImagePdf(12_000));
+    expect(pdf.size).toMatch(/^\d{6}$/); // under a megabyte on disk
+
+    expect(await t.app.thumbnails.kick()).toEqual({ ready: 0, none: 0, failed: 1 });
+    expect(await thumbnailRow(pdf.id)).toMatchObject({ thumbnailState: 'failed', thumbnailAttempts: 1 });
+    expect(limitLinesOf(pdf.id)).toEqual([expect.objectContaining({ limit: 'pixels' })]);
+    const files = await customer.client.get(`/api/customer/orders/${order.id}`);
+    expect(files.json().deliverables[0].thumbnailUrl).toBeNull();
+  });
+
+  it('draws a PDF whose image is within the limit, and an SVG as a raster image', async () => {
+    const order = await createCustomerOrder(t.app, admin, customer.orgId);
+    const pdf = await storeDeliverable(t.app, order.id, 'plan.pdf', await makeHugeImagePdf(2_000));
+    const svg = await storeDeliverable(
+      t.app,
+      order.id,
+      'logo.svg',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><script>alert(1)</script>' +
+          '<rect width="400" height="200" fill="#c82828"/></svg>',
+      ),
+    );
+    expect(await t.app.thumbnails.kick()).toEqual({ ready: 2, none: 0, failed: 0 });
+    for (const id of [pdf.id, svg.id]) expect((await thumbnailRow(id))?.thumbnailState).toBe('ready');
+  });
+
+  it('stops a child past its memory limit', async () => {
+    const tight = await createTestApp({
+      logger: { level: 'warn', stream: logStream },
+      // Below what Node and the image library need to start: every file trips it.
+      thumbnails: { limits: { ...DEFAULT_THUMBNAIL_OPTIONS.limits, maxRssMb: 24 } },
+    });
+    try {
+      const tightAdmin = (await createSignedInAdmin(tight.app)).client;
+      const owner = await createSignedInUser(tight.app, tight.db, tightAdmin, {
+        role: 'customer_admin',
+        organization: { name: 'Tight Memory Customer' },
+      });
+      const order = await createCustomerOrder(tight.app, tightAdmin, owner.orgId);
+      const png = await storeDeliverable(tight.app, order.id, 'floor.png', await makeImage('png', 3000, 2000));
+      expect(await tight.app.thumbnails.kick()).toEqual({ ready: 0, none: 0, failed: 1 });
+      expect(limitLinesOf(png.id)).toEqual([expect.objectContaining({ limit: 'memory' })]);
+    } finally {
+      await tight.close();
+    }
+  });
+});
