@@ -27,7 +27,7 @@ import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toActor } from '../../lib/actor.ts';
-import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { storedFileHeaders } from '../../lib/content-disposition.ts';
 import { parseIdempotencyKey } from '../../modules/idempotency/idempotency.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
@@ -170,10 +170,8 @@ const adminWorkflowRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await applications.openPortfolio(request.params.id);
       return reply
-        .header('Content-Type', file.contentType)
+        .headers(storedFileHeaders(file.originalName, file.contentType))
         .header('Content-Length', String(file.size))
-        .header('Content-Disposition', attachmentDisposition(file.originalName))
-        .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
         .send(file.stream);
     },

@@ -20,7 +20,7 @@ import { boundedText } from '@spacecapture/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toActor } from '../../lib/actor.ts';
-import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { storedFileHeaders } from '../../lib/content-disposition.ts';
 import { parseRange, SIGNED_FILES_PATH } from '../../modules/customer/download-links.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
@@ -28,6 +28,7 @@ import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 const errors = guardedErrorResponses;
 const roles = ['customer_admin', 'customer_user'];
 const tags = ['customer'];
+const SVG_NAME = /\.svg$/i;
 
 /**
  * The customer portal's API (spec 001 §2, §3, §7, §9), registered under /api: /customer/… for
@@ -206,11 +207,9 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
       const range = parseRange(request.headers.range, whole.size);
-      reply
-        .header('Accept-Ranges', 'bytes')
-        .header('Content-Type', 'application/octet-stream')
-        .header('Content-Disposition', attachmentDisposition(fileName))
-        .header('X-Content-Type-Options', 'nosniff');
+      // An SVG is typed as one so a viewer's <img> can draw it; as a page it is a sandboxed download.
+      const contentType = SVG_NAME.test(fileName) ? 'image/svg+xml' : undefined;
+      reply.header('Accept-Ranges', 'bytes').headers(storedFileHeaders(fileName, contentType));
       if (range === 'unsatisfiable') {
         whole.stream.destroy();
         return reply.status(416).header('Content-Range', `bytes */${whole.size}`).send();

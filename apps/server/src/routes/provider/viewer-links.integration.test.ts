@@ -8,6 +8,7 @@ import {
   type TClient,
   type TSignedInUser,
 } from '../../../test/accounts.ts';
+import { storeDeliverable } from '../../../test/deliverables.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/workflow.ts';
@@ -27,6 +28,7 @@ let customer: TSignedInUser;
 let otherCustomer: TSignedInUser;
 let customerOrgId: string;
 let fileId: string;
+let orderId: string;
 const bytes = randomBytes(50_000);
 
 beforeAll(async () => {
@@ -50,7 +52,7 @@ beforeAll(async () => {
     organization: { id: (await createOrganization(admin, 'customer')).id },
   });
 
-  const { orderId } = await acceptedJob(t.app, { admin, customerOrgId, provider }, { clock });
+  ({ orderId } = await acceptedJob(t.app, { admin, customerOrgId, provider }, { clock }));
   const meta = (values: Record<string, string>) =>
     Object.entries(values)
       .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
@@ -130,6 +132,31 @@ describe('viewing links in the provider and admin portals', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect((await provider.client.post(providerLink('not-a-uuid'))).statusCode).toBe(400);
+  });
+
+  it('answers every file as a sandboxed download, and an SVG typed as an image for the viewer', async () => {
+    const svg = await storeDeliverable(
+      t.app,
+      orderId,
+      'plan.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("/api/me")</script></svg>'),
+    );
+    const sandboxed = {
+      'content-security-policy': "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+      'x-content-type-options': 'nosniff',
+    };
+    const svgLink = (await customer.client.post(`/api/customer/deliverables/${svg.id}/link`)).json().url as string;
+    const image = await t.app.inject({ method: 'GET', url: svgLink });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers).toMatchObject({
+      ...sandboxed,
+      'content-type': 'image/svg+xml',
+      'content-disposition': expect.stringMatching(/^attachment; filename="plan.svg"/),
+    });
+    const videoLink = (await provider.client.post(providerLink(fileId))).json().url as string;
+    const video = await t.app.inject({ method: 'GET', url: videoLink, headers: { range: 'bytes=0-9' } });
+    expect(video.statusCode).toBe(206);
+    expect(video.headers).toMatchObject({ ...sandboxed, 'content-type': 'application/octet-stream' });
   });
 
   it('refuses a link after 300 seconds; a renewed one reads the same range again', async () => {

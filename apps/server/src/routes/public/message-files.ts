@@ -2,7 +2,7 @@ import { AppError } from '@spacecapture/shared/errors';
 import { boundedText } from '@spacecapture/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { storedFileHeaders } from '../../lib/content-disposition.ts';
 
 /**
  * Downloads of message attachments by signed link (decision 119): the token, made for a caller who
@@ -28,12 +28,7 @@ const messageFileRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error.code === 'ENOENT') throw new AppError('not_found', 'The file is no longer available.');
         throw error;
       });
-      return reply
-        .header('Content-Type', 'application/octet-stream')
-        .header('Content-Disposition', attachmentDisposition(fileName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Length', file.size)
-        .send(file.stream);
+      return reply.headers(storedFileHeaders(fileName)).header('Content-Length', file.size).send(file.stream);
     },
   );
 };

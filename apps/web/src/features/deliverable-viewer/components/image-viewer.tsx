@@ -19,31 +19,52 @@ type TImageViewerProps = {
   onPickPoint?: (pin: TViewerPin) => void;
 };
 
-/** Loads the image from its signed link into memory, typed so an SVG draws as an image (never as a page). */
+/** Decodes the image at `src`, renewing an expired signed link once. */
+async function decodeFrom(src: string, renewUrl: TRenewUrl | undefined) {
+  const element = new Image();
+  element.src = src;
+  try {
+    await element.decode();
+    return element;
+  } catch (error) {
+    if (!renewUrl) throw error;
+    element.src = await renewUrl();
+    await element.decode();
+    return element;
+  }
+}
+
+/**
+ * Loads the image from its signed link. A raster image is read into memory (a blob the page can
+ * keep after the link expires). An SVG is drawn straight from its link and never made a blob: a
+ * same-origin blob of SVG opened in a tab of its own would run its script with the user's session,
+ * while the link's answer is a sandboxed download when opened as a page (decision 172).
+ */
 function useImage(file: TViewerFile, url: string, renewUrl: TRenewUrl | undefined) {
   const [image, setImage] = useState<{ src: string; element: HTMLImageElement } | 'error' | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the image loads once per file, whatever link renewals follow
   useEffect(() => {
     const abort = new AbortController();
-    let src: string | null = null;
-    fetchFile(url, { renewUrl, signal: abort.signal })
-      .then((response) => response.blob())
-      .then((blob) => {
-        const typed = extensionOf(file.name) === 'svg' ? new Blob([blob], { type: 'image/svg+xml' }) : blob;
-        src = URL.createObjectURL(typed);
-        const element = new Image();
-        element.src = src;
-        return element.decode().then(() => element);
-      })
+    let blobUrl: string | null = null;
+    const loading =
+      extensionOf(file.name) === 'svg'
+        ? decodeFrom(url, renewUrl)
+        : fetchFile(url, { renewUrl, signal: abort.signal })
+            .then((response) => response.blob())
+            .then((blob) => {
+              blobUrl = URL.createObjectURL(blob);
+              return decodeFrom(blobUrl, undefined);
+            });
+    loading
       .then((element) => {
-        if (!abort.signal.aborted && src) setImage({ src, element });
+        if (!abort.signal.aborted) setImage({ src: element.src, element });
       })
       .catch(() => {
         if (!abort.signal.aborted) setImage('error');
       });
     return () => {
       abort.abort();
-      if (src) URL.revokeObjectURL(src);
+      if (blobUrl) URL.revokeObjectURL(blobUrl);
     };
   }, [file.id]);
   return image;
