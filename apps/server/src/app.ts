@@ -468,7 +468,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(providerSchedulingRoutes, { prefix: '/api' });
   await app.register(customerSchedulingRoutes, { prefix: '/api' });
   await app.register(calendarRoutes, { prefix: '/api' });
-  await app.register(customerWebhookRoutes, { prefix: '/api' });
+  await app.register(customerWebhookRoutes, { prefix: '/api', testSendsPerMinute: config.webhookTestRateLimit });
   await app.register(customerShareLinkRoutes, { prefix: '/api' });
   await app.register(publicShareRoutes, { prefix: '/api/public', rateLimitPerMinute: config.shareRateLimit });
   await app.register(thumbnailRoutes, { prefix: '/api' });

@@ -97,6 +97,8 @@ const ZEnvironment = z.object({
   /** Public POSTs allowed per client address per minute. */
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   SHARE_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SHARE_RATE_LIMIT),
+  /** Webhook test sends a customer organisation may ask for per minute (decision 183). */
+  WEBHOOK_TEST_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Requests per API key per minute (decision 115). */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_API_KEY_RATE_LIMIT),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
@@ -189,6 +191,7 @@ export type TConfig = {
   /** Requests per minute per address on the public share pages' endpoints. */
   shareRateLimit: number;
   apiKeyRateLimit: number;
+  webhookTestRateLimit: number;
   webDistDir: string | undefined;
   authSecret: string | undefined;
   adminEmail: string | undefined;
@@ -260,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicFormRateLimit: value.PUBLIC_FORM_RATE_LIMIT,
     shareRateLimit: value.SHARE_RATE_LIMIT,
     apiKeyRateLimit: value.API_KEY_RATE_LIMIT,
+    webhookTestRateLimit: value.WEBHOOK_TEST_RATE_LIMIT,
     webDistDir: value.WEB_DIST_DIR ? path.resolve(value.WEB_DIST_DIR) : undefined,
     authSecret: value.AUTH_SECRET,
     adminEmail: value.ADMIN_EMAIL,

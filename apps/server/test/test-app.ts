@@ -57,7 +57,7 @@ export async function createTestApp(
     startWorkers?: boolean;
     /** `server`: the server's own (slow) password hashing instead of the tests' cheap one. */
     passwordHashing?: 'server';
-  } & Partial<Pick<TAppOptions, 'clock' | 'outbox' | 'mailTransport' | 'offerExpiry' | 'logger' | 'thumbnails'>> = {},
+  } & Partial<Pick<TAppOptions, 'clock' | 'outbox' | 'mailTransport' | 'offerExpiry' | 'logger' | 'thumbnails' | 'webhooks'>> = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-app-'));
   const database = await createTestDatabase();
@@ -87,6 +87,7 @@ export async function createTestApp(
       ...(options.outbox ? { outbox: options.outbox } : {}),
       ...(options.offerExpiry ? { offerExpiry: options.offerExpiry } : {}),
       ...(options.thumbnails ? { thumbnails: options.thumbnails } : {}),
+      ...(options.webhooks ? { webhooks: options.webhooks } : {}),
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     });
