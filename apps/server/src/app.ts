@@ -19,6 +19,7 @@ import { createSignInGuard } from './modules/auth/sign-in-guard.ts';
 import { createFileTransport, createSmtpTransport, type TMailTransport } from './modules/outbox/mail-transport.ts';
 import { enqueueEmails, readPendingBacklog } from './modules/outbox/outbox-repository.ts';
 import { createLimiter } from './modules/rate-limits/fixed-window-limiter.ts';
+import { startLivenessThread, type TLivenessThread } from './lib/liveness-thread.ts';
 import { createRateLimitRedis, redisStoreWithLocalFallback } from './modules/rate-limits/redis-with-local-fallback.ts';
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
 import { assertBucketExists, createBucketProbe, createS3FileStore } from './modules/storage/s3-file-store.ts';
@@ -143,6 +144,8 @@ declare module 'fastify' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
   interface FastifyInstance {
     config: TConfig;
+    /** The port the liveness thread answers on (LIVENESS_PORT), once listening; undefined without one. */
+    livenessPort(): number | undefined;
     db: TDatabase;
     clock: () => Date;
     files: TFileStore;
@@ -414,6 +417,25 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       }),
     },
   });
+
+  // Liveness beside the busy loop (decision 185): started once the server listens, as a real
+  // listener must be, and stopped with it.
+  let liveness: TLivenessThread | undefined;
+  app.decorate('livenessPort', () => liveness?.port);
+  const livenessPort = config.livenessPort;
+  if (livenessPort !== undefined) {
+    app.addHook('onListen', async () => {
+      liveness ??= await startLivenessThread({
+        port: livenessPort,
+        host: config.host,
+        maxStallMs: config.livenessMaxStallMs,
+      });
+    });
+    app.addHook('onClose', async () => {
+      await liveness?.close();
+      liveness = undefined;
+    });
+  }
 
   const bucketProbe = config.s3 ? createBucketProbe(config.s3) : undefined;
   await app.register(healthRoutes, {

@@ -87,6 +87,13 @@ const ZEnvironment = z.object({
    * 503 and Retry-After (see load-shedding.ts).
    */
   SHED_AFTER_BUSY_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /**
+   * A port of its own where a thread of its own answers GET /api/health/live, however busy the
+   * server's event loop (decision 185); unset, liveness is answered on PORT only. 0 takes a free one.
+   */
+  LIVENESS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** How long the event loop may go without a turn before LIVENESS_PORT answers 503. */
+  LIVENESS_MAX_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Free bytes under DATA_DIR below which readiness answers 503 (500 MB by default). */
   MIN_FREE_DISK_BYTES: z.coerce
     .number()
@@ -185,6 +192,8 @@ export type TConfig = {
   metricsToken: string | undefined;
   /** Unset: chosen by the database (the embedded one runs one statement at a time). */
   maxInFlight: number | undefined;
+  livenessPort: number | undefined;
+  livenessMaxStallMs: number;
   shedAfterBusyMs: number;
   minFreeDiskBytes: number;
   publicFormRateLimit: number;
@@ -258,6 +267,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhooksAllowLoopback: value.WEBHOOKS_ALLOW_LOOPBACK === 'true',
     metricsToken: value.METRICS_TOKEN,
     maxInFlight: value.MAX_IN_FLIGHT,
+    livenessPort: value.LIVENESS_PORT,
+    livenessMaxStallMs: value.LIVENESS_MAX_STALL_MS,
     shedAfterBusyMs: value.SHED_AFTER_BUSY_MS,
     minFreeDiskBytes: value.MIN_FREE_DISK_BYTES,
     publicFormRateLimit: value.PUBLIC_FORM_RATE_LIMIT,
