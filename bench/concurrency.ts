@@ -1,13 +1,13 @@
 import os from 'node:os';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { schema } from '@spacecapture/db/client';
 import { sql } from 'drizzle-orm';
 import { emailOf } from './lib/capture-request.ts';
 import { createPgliteDatabase } from './lib/databases.ts';
+import { probeLiveness } from './lib/liveness-probe.ts';
 import { runLoad, type TSample } from './lib/load.ts';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
 import { BARE_PATH, startBareApp, startRealApp } from './lib/servers.ts';
-import { probeLiveness } from './lib/liveness-probe.ts';
 import { latencySummary } from './lib/stats.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { probeLiveness } from './lib/liveness-probe.ts';
 import { runLoad, type TSample } from './lib/load.ts';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
 import { freePort, startSourceServer } from './lib/source-server.ts';
-import { probeLiveness } from './lib/liveness-probe.ts';
 import { latencySummary } from './lib/stats.ts';
 
 /**
@@ -83,7 +83,10 @@ async function overloadAt(CONNECTIONS: number) {
       `overload: ${CONNECTIONS} connections for ${DURATION_MS / 1000} s on PGlite (server in a child process)...`,
     );
     const overflowsBefore = listenOverflows();
-    const liveness = probeLiveness(`http://127.0.0.1:${livenessPort}`, { everyMs: LIVENESS_PROBE_MS, timeoutMs: TIMEOUT_MS });
+    const liveness = probeLiveness(`http://127.0.0.1:${livenessPort}`, {
+      everyMs: LIVENESS_PROBE_MS,
+      timeoutMs: TIMEOUT_MS,
+    });
     const [captures, health] = await runLoad({
       baseUrl: server.baseUrl,
       timeoutMs: TIMEOUT_MS,
@@ -169,7 +172,9 @@ async function overloadAt(CONNECTIONS: number) {
     return {
       figures,
       notes:
-        timeouts > 0 ? [`${CONNECTIONS}: timeouts by the second they were sent in: ${JSON.stringify(timeoutsBySecond)}`] : [],
+        timeouts > 0
+          ? [`${CONNECTIONS}: timeouts by the second they were sent in: ${JSON.stringify(timeoutsBySecond)}`]
+          : [],
       details: {
         timeoutsBySecond,
         neverConnected,

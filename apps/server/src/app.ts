@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import { createBackgroundTasks, type TBackgroundTasks } from './lib/background-tasks.ts';
+import { startLivenessThread, type TLivenessThread } from './lib/liveness-thread.ts';
 import { findProfile, findUserIdByEmail } from './modules/accounts/accounts-repository.ts';
 import { passwordResetEmail, verificationEmail } from './modules/auth/account-emails.ts';
 import { createAuthLibrary } from './modules/auth/auth-library.ts';
@@ -19,7 +20,6 @@ import { createSignInGuard } from './modules/auth/sign-in-guard.ts';
 import { createFileTransport, createSmtpTransport, type TMailTransport } from './modules/outbox/mail-transport.ts';
 import { enqueueEmails, readPendingBacklog } from './modules/outbox/outbox-repository.ts';
 import { createLimiter } from './modules/rate-limits/fixed-window-limiter.ts';
-import { startLivenessThread, type TLivenessThread } from './lib/liveness-thread.ts';
 import { createRateLimitRedis, redisStoreWithLocalFallback } from './modules/rate-limits/redis-with-local-fallback.ts';
 import { createLocalFileStore, type TFileStore } from './modules/storage/file-store.ts';
 import { assertBucketExists, createBucketProbe, createS3FileStore } from './modules/storage/s3-file-store.ts';
@@ -234,6 +234,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     options: { ...DEFAULT_OUTBOX_OPTIONS, ...options.outbox },
   });
 
+  // Work that cannot start soon is refused (503) rather than left to wait past its client's timeout.
+  await database.setQueueDeadline?.(config.databaseQueueDeadlineMs);
   app.decorate('config', config);
   app.decorate('db', database.db);
   // A lost connection fails its query (answered 503) and is replaced; the log says why.

@@ -92,6 +92,11 @@ const ZEnvironment = z.object({
    * server's event loop (decision 185); unset, liveness is answered on PORT only. 0 takes a free one.
    */
   LIVENESS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * Milliseconds a statement may wait for the embedded database before it starts; past it the
+   * request is answered 503 with Retry-After (decision 184). PostgreSQL's pool has its own bound.
+   */
+  DATABASE_QUEUE_DEADLINE_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
   /** How long the event loop may go without a turn before LIVENESS_PORT answers 503. */
   LIVENESS_MAX_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Free bytes under DATA_DIR below which readiness answers 503 (500 MB by default). */
@@ -193,6 +198,7 @@ export type TConfig = {
   /** Unset: chosen by the database (the embedded one runs one statement at a time). */
   maxInFlight: number | undefined;
   livenessPort: number | undefined;
+  databaseQueueDeadlineMs: number;
   livenessMaxStallMs: number;
   shedAfterBusyMs: number;
   minFreeDiskBytes: number;
@@ -268,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: value.METRICS_TOKEN,
     maxInFlight: value.MAX_IN_FLIGHT,
     livenessPort: value.LIVENESS_PORT,
+    databaseQueueDeadlineMs: value.DATABASE_QUEUE_DEADLINE_MS,
     livenessMaxStallMs: value.LIVENESS_MAX_STALL_MS,
     shedAfterBusyMs: value.SHED_AFTER_BUSY_MS,
     minFreeDiskBytes: value.MIN_FREE_DISK_BYTES,

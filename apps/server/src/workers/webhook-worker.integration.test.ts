@@ -1,7 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSignedInAdmin, createSignedInUser, errorOf, type TClient, type TSignedInUser } from '../../test/accounts.ts';
+import {
+  createSignedInAdmin,
+  createSignedInUser,
+  errorOf,
+  type TClient,
+  type TSignedInUser,
+} from '../../test/accounts.ts';
 import { eventually } from '../../test/eventually.ts';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
 import { COMPANY_EMAIL, DEFAULT_BREAKDOWN, submitLead } from '../../test/workflow.ts';
@@ -144,7 +150,10 @@ it('limits test sends per organisation with 429 and Retry-After, and changes not
   expect(queued).toHaveLength(TEST_SENDS_PER_MINUTE);
 
   // The limit is the organisation's own: another one still sends its tests.
-  const other = await createSignedInUser(t.app, t.db, admin, { role: 'customer_admin', organization: { name: 'Calm Co' } });
+  const other = await createSignedInUser(t.app, t.db, admin, {
+    role: 'customer_admin',
+    organization: { name: 'Calm Co' },
+  });
   const otherEndpoint = await addEndpoint(other, answering.url, ['quote.sent']);
   expect((await other.client.post(`${API}/${otherEndpoint}/test`)).statusCode).toBe(202);
 });

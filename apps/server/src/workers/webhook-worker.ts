@@ -1,6 +1,6 @@
 import type { TDatabase } from '@spacecapture/db/client';
-import { WEBHOOK_TEST_EVENT } from '@spacecapture/shared/contracts/webhooks';
 import { listenToChannel, type TChannelListener } from '@spacecapture/db/listener';
+import { WEBHOOK_TEST_EVENT } from '@spacecapture/shared/contracts/webhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TUrlPolicy } from '../modules/webhooks/url-policy.ts';
 import { sendWebhook, type TWebhookResult } from '../modules/webhooks/webhook-sender.ts';
