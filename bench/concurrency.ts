@@ -1,9 +1,10 @@
 import os from 'node:os';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { schema } from '@spacecapture/db/client';
 import { sql } from 'drizzle-orm';
 import { emailOf } from './lib/capture-request.ts';
 import { createPgliteDatabase } from './lib/databases.ts';
+import { probeLiveness } from './lib/liveness-probe.ts';
 import { runLoad, type TSample } from './lib/load.ts';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
 import { BARE_PATH, startBareApp, startRealApp } from './lib/servers.ts';
@@ -29,39 +30,6 @@ const P99_RATIO_GOAL = 2;
 const WARM_UP_REQUESTS = 100;
 /** A load balancer's liveness probe must not wait behind the requests (issue: health under load). */
 const LIVENESS_P99_GOAL_MS = 50;
-
-/** Probes liveness every LIVENESS_PROBE_MS from this process until stopped; resolves to the samples. */
-function probeLiveness(baseUrl: string) {
-  const samples: TSample[] = [];
-  let stopped = false;
-  const done = (async () => {
-    for (let index = 0; !stopped; index++) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${baseUrl}/api/health/live`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-        await response.arrayBuffer();
-        samples.push({ index, sentAt: started, status: response.status, ms: performance.now() - started });
-      } catch (error) {
-        const timedOut = (error as Error).name === 'TimeoutError';
-        samples.push({
-          index,
-          sentAt: started,
-          status: 0,
-          ms: performance.now() - started,
-          error: timedOut ? 'timeout' : String(error),
-        });
-      }
-      await new Promise((resolve) => setTimeout(resolve, LIVENESS_PROBE_MS));
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      await done;
-      return samples;
-    },
-  };
-}
 
 function classify(samples: TSample[], okStatus: number) {
   const count = (predicate: (sample: TSample) => boolean) => samples.filter(predicate).length;
@@ -105,7 +73,7 @@ await runBench(async () => {
       const loadAverageBefore = os.loadavg().map((value) => round(value));
       const loopDelay = monitorEventLoopDelay({ resolution: 10 });
       loopDelay.enable();
-      const liveness = probeLiveness(app.baseUrl);
+      const liveness = probeLiveness(app.baseUrl, { everyMs: LIVENESS_PROBE_MS, timeoutMs: TIMEOUT_MS });
       const [captures, health] = await runLoad({
         baseUrl: app.baseUrl,
         timeoutMs: TIMEOUT_MS,

@@ -1,13 +1,20 @@
 import { readFileSync } from 'node:fs';
+import { probeLiveness } from './lib/liveness-probe.ts';
 import { runLoad, type TSample } from './lib/load.ts';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
-import { startSourceServer } from './lib/source-server.ts';
+import { freePort, startSourceServer } from './lib/source-server.ts';
 import { latencySummary } from './lib/stats.ts';
 
 /**
- * 1,000 connections of public capture requests at a server on PGlite (the default), the server in
- * a child process of its own. Goal (decision 073): every answer within the client's 10 s is a 201
- * or a 503 with Retry-After, and no client times out; health checks keep answering meanwhile.
+ * 400 and then 1,000 connections of public capture requests at a server on PGlite (the default),
+ * the server in a child process of its own, a fresh one for each count. Goals (decision 073, issue
+ * 26): every answer within the client's 10 s is a 201 or a 503 with Retry-After, no client times
+ * out, and liveness, probed every 20 ms from this quiet process as a load balancer would, answers
+ * within 100 ms at p99. The database health check (`/api/health`, sent from the load generator)
+ * is reported beside it.
+ *
+ * BENCH_OVERLOAD_CONNECTIONS (e.g. `400`) narrows the counts; BENCH_OVERLOAD_MAX_IN_FLIGHT sets the
+ * server's MAX_IN_FLIGHT (its default otherwise).
  *
  * Where a timed-out request waited is reported too: a connection the client never completed, or
  * one completed late, waited in the kernel (SYN retransmits after a full listen queue: see the
@@ -17,8 +24,14 @@ import { latencySummary } from './lib/stats.ts';
  * lasts about a second and the connections still queued are accepted about one a second.
  */
 
-const CONNECTIONS = 1000;
+const CONNECTION_COUNTS = (process.env.BENCH_OVERLOAD_CONNECTIONS ?? '400,1000')
+  .split(',')
+  .map((count) => Number(count.trim()))
+  .filter((count) => count > 0);
+const MAX_IN_FLIGHT = process.env.BENCH_OVERLOAD_MAX_IN_FLIGHT;
 const DURATION_MS = 20_000;
+const LIVENESS_PROBE_MS = 20;
+const LIVENESS_P99_GOAL_MS = 100;
 const TIMEOUT_MS = 10_000;
 const WARM_UP_REQUESTS = 100;
 
@@ -49,8 +62,13 @@ function listenOverflows(): number | null {
   return null;
 }
 
-await runBench(async () => {
-  const server = await startSourceServer();
+async function overloadAt(CONNECTIONS: number) {
+  // Liveness as a load balancer should probe it: on the port its own thread answers (decision 185).
+  const livenessPort = await freePort();
+  const server = await startSourceServer({
+    LIVENESS_PORT: String(livenessPort),
+    ...(MAX_IN_FLIGHT ? { MAX_IN_FLIGHT } : {}),
+  });
   try {
     // A warm server, as in production: the first requests compile the code paths they take.
     await runLoad({
@@ -65,6 +83,10 @@ await runBench(async () => {
       `overload: ${CONNECTIONS} connections for ${DURATION_MS / 1000} s on PGlite (server in a child process)...`,
     );
     const overflowsBefore = listenOverflows();
+    const liveness = probeLiveness(`http://127.0.0.1:${livenessPort}`, {
+      everyMs: LIVENESS_PROBE_MS,
+      timeoutMs: TIMEOUT_MS,
+    });
     const [captures, health] = await runLoad({
       baseUrl: server.baseUrl,
       timeoutMs: TIMEOUT_MS,
@@ -80,6 +102,7 @@ await runBench(async () => {
         { name: 'health', method: 'GET', path: '/api/health', connections: 1, pauseMs: 200 },
       ],
     });
+    const livenessSamples = await liveness.stop();
     const overflowsAfter = listenOverflows();
     const overflows = overflowsBefore === null || overflowsAfter === null ? null : overflowsAfter - overflowsBefore;
     const samples = captures!.samples;
@@ -109,6 +132,8 @@ await runBench(async () => {
     const healthAnswers = health!.samples;
     const healthOk = healthAnswers.filter((sample) => sample.status === 200).length;
     const healthLatency = latencySummary(healthAnswers.map((sample) => sample.ms));
+    const liveOk = livenessSamples.filter((sample) => sample.status === 200).length;
+    const live = latencySummary(livenessSamples.map((sample) => sample.ms));
     const figures: TFigure[] = [
       { name: 'requests sent', value: samples.length },
       { name: 'answers by status', value: JSON.stringify(statuses) },
@@ -130,18 +155,26 @@ await runBench(async () => {
       { name: 'all answers p50 / p99 / max', value: `${all.p50} / ${all.p99} / ${all.max}`, unit: 'ms' },
       { name: '201 p50 / p99 / max', value: `${ok.p50} / ${ok.p99} / ${ok.max}`, unit: 'ms' },
       {
-        name: 'health ok / sent, p99',
+        name: 'liveness ok / sent, p50 / p99 / max',
+        value: `${liveOk}/${livenessSamples.length}, ${live.p50} / ${live.p99} / ${live.max}`,
+        unit: 'ms',
+        goal: `all ok, p99 <= ${LIVENESS_P99_GOAL_MS} ms`,
+        status: goal(liveOk === livenessSamples.length && live.p99 <= LIVENESS_P99_GOAL_MS),
+      },
+      {
+        name: 'health (database) ok / sent, p99',
         value: `${healthOk}/${healthAnswers.length}, ${healthLatency.p99}`,
         unit: 'ms',
         goal: 'all ok',
         status: goal(healthOk === healthAnswers.length),
       },
-    ];
+    ].map((figure) => ({ ...figure, name: `${CONNECTIONS}: ${figure.name}` }));
     return {
-      bench: 'overload',
-      title: `${CONNECTIONS} connections of capture requests on PGlite (${DURATION_MS / 1000} s, 10 s client timeout)`,
       figures,
-      notes: timeouts > 0 ? [`timeouts by the second they were sent in: ${JSON.stringify(timeoutsBySecond)}`] : [],
+      notes:
+        timeouts > 0
+          ? [`${CONNECTIONS}: timeouts by the second they were sent in: ${JSON.stringify(timeoutsBySecond)}`]
+          : [],
       details: {
         timeoutsBySecond,
         neverConnected,
@@ -154,9 +187,22 @@ await runBench(async () => {
         statuses,
         all,
         ok,
+        liveness: live,
       },
     };
   } finally {
     await server.stop();
   }
+}
+
+await runBench(async () => {
+  const runs = [];
+  for (const connections of CONNECTION_COUNTS) runs.push(await overloadAt(connections));
+  return {
+    bench: 'overload',
+    title: `${CONNECTION_COUNTS.join(' and ')} connections of capture requests on PGlite (${DURATION_MS / 1000} s each, 10 s client timeout${MAX_IN_FLIGHT ? `, MAX_IN_FLIGHT=${MAX_IN_FLIGHT}` : ''})`,
+    figures: runs.flatMap((run) => run.figures),
+    notes: runs.flatMap((run) => run.notes),
+    details: runs.map((run) => run.details),
+  };
 });

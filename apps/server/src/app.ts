@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import { createBackgroundTasks, type TBackgroundTasks } from './lib/background-tasks.ts';
+import { startLivenessThread, type TLivenessThread } from './lib/liveness-thread.ts';
 import { findProfile, findUserIdByEmail } from './modules/accounts/accounts-repository.ts';
 import { passwordResetEmail, verificationEmail } from './modules/auth/account-emails.ts';
 import { createAuthLibrary } from './modules/auth/auth-library.ts';
@@ -143,6 +144,8 @@ declare module 'fastify' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
   interface FastifyInstance {
     config: TConfig;
+    /** The port the liveness thread answers on (LIVENESS_PORT), once listening; undefined without one. */
+    livenessPort(): number | undefined;
     db: TDatabase;
     clock: () => Date;
     files: TFileStore;
@@ -231,6 +234,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     options: { ...DEFAULT_OUTBOX_OPTIONS, ...options.outbox },
   });
 
+  // Work that cannot start soon is refused (503) rather than left to wait past its client's timeout.
+  await database.setQueueDeadline?.(config.databaseQueueDeadlineMs);
   app.decorate('config', config);
   app.decorate('db', database.db);
   // A lost connection fails its query (answered 503) and is replaced; the log says why.
@@ -415,6 +420,25 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // Liveness beside the busy loop (decision 185): started once the server listens, as a real
+  // listener must be, and stopped with it.
+  let liveness: TLivenessThread | undefined;
+  app.decorate('livenessPort', () => liveness?.port);
+  const livenessPort = config.livenessPort;
+  if (livenessPort !== undefined) {
+    app.addHook('onListen', async () => {
+      liveness ??= await startLivenessThread({
+        port: livenessPort,
+        host: config.host,
+        maxStallMs: config.livenessMaxStallMs,
+      });
+    });
+    app.addHook('onClose', async () => {
+      await liveness?.close();
+      liveness = undefined;
+    });
+  }
+
   const bucketProbe = config.s3 ? createBucketProbe(config.s3) : undefined;
   await app.register(healthRoutes, {
     prefix: '/api',
@@ -468,7 +492,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(providerSchedulingRoutes, { prefix: '/api' });
   await app.register(customerSchedulingRoutes, { prefix: '/api' });
   await app.register(calendarRoutes, { prefix: '/api' });
-  await app.register(customerWebhookRoutes, { prefix: '/api' });
+  await app.register(customerWebhookRoutes, { prefix: '/api', testSendsPerMinute: config.webhookTestRateLimit });
   await app.register(customerShareLinkRoutes, { prefix: '/api' });
   await app.register(publicShareRoutes, { prefix: '/api/public', rateLimitPerMinute: config.shareRateLimit });
   await app.register(thumbnailRoutes, { prefix: '/api' });

@@ -87,6 +87,18 @@ const ZEnvironment = z.object({
    * 503 and Retry-After (see load-shedding.ts).
    */
   SHED_AFTER_BUSY_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /**
+   * A port of its own where a thread of its own answers GET /api/health/live, however busy the
+   * server's event loop (decision 185); unset, liveness is answered on PORT only. 0 takes a free one.
+   */
+  LIVENESS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * Milliseconds a statement may wait for the embedded database before it starts; past it the
+   * request is answered 503 with Retry-After (decision 184). PostgreSQL's pool has its own bound.
+   */
+  DATABASE_QUEUE_DEADLINE_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  /** How long the event loop may go without a turn before LIVENESS_PORT answers 503. */
+  LIVENESS_MAX_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Free bytes under DATA_DIR below which readiness answers 503 (500 MB by default). */
   MIN_FREE_DISK_BYTES: z.coerce
     .number()
@@ -97,6 +109,8 @@ const ZEnvironment = z.object({
   /** Public POSTs allowed per client address per minute. */
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   SHARE_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SHARE_RATE_LIMIT),
+  /** Webhook test sends a customer organisation may ask for per minute (decision 183). */
+  WEBHOOK_TEST_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Requests per API key per minute (decision 115). */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_API_KEY_RATE_LIMIT),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
@@ -183,12 +197,16 @@ export type TConfig = {
   metricsToken: string | undefined;
   /** Unset: chosen by the database (the embedded one runs one statement at a time). */
   maxInFlight: number | undefined;
+  livenessPort: number | undefined;
+  databaseQueueDeadlineMs: number;
+  livenessMaxStallMs: number;
   shedAfterBusyMs: number;
   minFreeDiskBytes: number;
   publicFormRateLimit: number;
   /** Requests per minute per address on the public share pages' endpoints. */
   shareRateLimit: number;
   apiKeyRateLimit: number;
+  webhookTestRateLimit: number;
   webDistDir: string | undefined;
   authSecret: string | undefined;
   adminEmail: string | undefined;
@@ -255,11 +273,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhooksAllowLoopback: value.WEBHOOKS_ALLOW_LOOPBACK === 'true',
     metricsToken: value.METRICS_TOKEN,
     maxInFlight: value.MAX_IN_FLIGHT,
+    livenessPort: value.LIVENESS_PORT,
+    databaseQueueDeadlineMs: value.DATABASE_QUEUE_DEADLINE_MS,
+    livenessMaxStallMs: value.LIVENESS_MAX_STALL_MS,
     shedAfterBusyMs: value.SHED_AFTER_BUSY_MS,
     minFreeDiskBytes: value.MIN_FREE_DISK_BYTES,
     publicFormRateLimit: value.PUBLIC_FORM_RATE_LIMIT,
     shareRateLimit: value.SHARE_RATE_LIMIT,
     apiKeyRateLimit: value.API_KEY_RATE_LIMIT,
+    webhookTestRateLimit: value.WEBHOOK_TEST_RATE_LIMIT,
     webDistDir: value.WEB_DIST_DIR ? path.resolve(value.WEB_DIST_DIR) : undefined,
     authSecret: value.AUTH_SECRET,
     adminEmail: value.ADMIN_EMAIL,

@@ -57,7 +57,9 @@ export async function createTestApp(
     startWorkers?: boolean;
     /** `server`: the server's own (slow) password hashing instead of the tests' cheap one. */
     passwordHashing?: 'server';
-  } & Partial<Pick<TAppOptions, 'clock' | 'outbox' | 'mailTransport' | 'offerExpiry' | 'logger' | 'thumbnails'>> = {},
+  } & Partial<
+    Pick<TAppOptions, 'clock' | 'outbox' | 'mailTransport' | 'offerExpiry' | 'logger' | 'thumbnails' | 'webhooks'>
+  > = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-app-'));
   const database = await createTestDatabase();
@@ -76,6 +78,8 @@ export async function createTestApp(
       // Test files share a loaded machine, where the event loop of any of them can be kept waiting
       // for half a second; shedding is proven by its own tests, which set their own threshold.
       SHED_AFTER_BUSY_MS: '10000',
+      // Likewise a statement may wait long on a loaded machine; the deadline is proven by its own test.
+      DATABASE_QUEUE_DEADLINE_MS: '60000',
       ...options.env,
     });
     app = await buildApp({
@@ -87,6 +91,7 @@ export async function createTestApp(
       ...(options.outbox ? { outbox: options.outbox } : {}),
       ...(options.offerExpiry ? { offerExpiry: options.offerExpiry } : {}),
       ...(options.thumbnails ? { thumbnails: options.thumbnails } : {}),
+      ...(options.webhooks ? { webhooks: options.webhooks } : {}),
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     });

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizz
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isDatabaseBusy } from './connection-errors.ts';
 import { startPgliteThread, type TPgliteThreadClient } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -107,7 +108,8 @@ export function createWriteSets(db: TDatabase, options: { maxInFlight: number; m
       );
       for (const set of group) set.resolve();
     } catch (error) {
-      if (group.length === 1) group[0]!.reject(error);
+      // A statement refused for waiting too long (decision 184) would only wait again alone.
+      if (group.length === 1 || isDatabaseBusy(error)) for (const set of group) set.reject(error);
       else {
         // Rare (a repeated Idempotency-Key, a constraint): each set again alone, side by side.
         await Promise.all(group.map((set) => writeRowsInOneStatement(db, set.inserts).then(set.resolve, set.reject)));
@@ -160,6 +162,12 @@ export type TDatabaseHandle = {
    * there); PostgreSQL syncs in its own process.
    */
   diskSyncs?(): Promise<number>;
+  /**
+   * Work that has waited this long for the database without starting is refused (DATABASE_BUSY_CODE,
+   * answered 503 with Retry-After; decision 184). Embedded database in its own thread only:
+   * PostgreSQL's pool bounds the wait for a connection itself (connectionTimeoutMillis).
+   */
+  setQueueDeadline?(maxQueueWaitMs: number | undefined): Promise<void>;
 };
 
 /** Arbitrary but fixed key of the advisory lock that serialises migrations between instances. */
@@ -307,6 +315,7 @@ export async function openPgliteThread(
     },
     close: () => client.close(),
     diskSyncs: () => client.diskSyncs(),
+    setQueueDeadline: (maxQueueWaitMs) => client.setQueueDeadline(maxQueueWaitMs),
   };
 }
 

@@ -48,3 +48,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The code of a statement the embedded database refused because it waited past its queue
+ * deadline before it could start (decision 184): SQLSTATE class 53, insufficient resources.
+ * Nothing of it ran; the caller is told the server is busy (503 with Retry-After).
+ */
+export const DATABASE_BUSY_CODE = '53000';
+
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Object && depth < 10; depth++) {
+    if ((current as { code?: unknown }).code === DATABASE_BUSY_CODE) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

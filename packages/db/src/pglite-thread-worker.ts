@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { DATABASE_BUSY_CODE } from './connection-errors.ts';
 import { DURABLE_START_PARAMS, DurableNodeFS, diskSyncCount } from './pglite-durable.ts';
 import type { TThreadNotice, TThreadReply, TThreadRequest, TThreadStart } from './pglite-thread.ts';
 
@@ -126,6 +127,8 @@ async function handle(request: TThreadRequest): Promise<{ value: unknown; transf
     case 'close':
       await database.close();
       return { value: null };
+    case 'limits':
+      return { value: null };
   }
 }
 
@@ -139,11 +142,91 @@ function describeError(error: unknown): Extract<TThreadReply, { ok: false }>['er
   return { name: error.name, message: error.message, fields };
 }
 
-port.on('message', (request: TThreadRequest) => {
-  handle(request).then(
+function reply(request: TThreadRequest, outcome: Promise<{ value: unknown; transfer?: ArrayBuffer[] }>) {
+  return outcome.then(
     ({ value, transfer }) =>
       port.postMessage({ id: request.id, ok: true, value } satisfies TThreadReply, transfer ?? []),
     (error: unknown) =>
       port.postMessage({ id: request.id, ok: false, error: describeError(error) } satisfies TThreadReply),
   );
+}
+
+/**
+ * The queue deadline (decision 184): statements and transactions outside any open transaction
+ * run one at a time in the order they came, as PGlite would run them, and one that has waited
+ * longer than `maxWaitMs` since the main thread posted it is refused before it starts
+ * (DATABASE_BUSY_CODE), while it waits as soon as its time is up, not when its turn comes. A
+ * transaction's own statements never wait here: its turn began with its BEGIN.
+ */
+type TQueued = { request: TThreadRequest & { postedAt?: number }; refused: boolean };
+const queue: TQueued[] = [];
+let maxWaitMs: number | undefined;
+let running = false;
+let sweeper: NodeJS.Timeout | undefined;
+
+function isQueued(request: TThreadRequest) {
+  return request.op === 'begin' || (request.op === 'query' && request.tx === undefined);
+}
+
+function waitedMs(entry: TQueued) {
+  return Date.now() - (entry.request.postedAt ?? Date.now());
+}
+
+function refuseIfLate(entry: TQueued): boolean {
+  if (maxWaitMs === undefined || entry.refused) return entry.refused;
+  const waited = waitedMs(entry);
+  if (waited <= maxWaitMs) return false;
+  entry.refused = true;
+  const error = Object.assign(new Error(`The database is busy: the statement waited ${waited} ms to start.`), {
+    code: DATABASE_BUSY_CODE,
+  });
+  void reply(entry.request, Promise.reject(error));
+  return true;
+}
+
+function sweep() {
+  for (const entry of queue) refuseIfLate(entry);
+  if (queue.every((entry) => entry.refused)) {
+    queue.length = 0;
+    clearInterval(sweeper);
+    sweeper = undefined;
+  }
+}
+
+async function pump() {
+  if (running) return;
+  running = true;
+  try {
+    for (let entry = queue.shift(); entry; entry = queue.shift()) {
+      if (refuseIfLate(entry)) continue;
+      const outcome = handle(entry.request);
+      await reply(entry.request, outcome);
+      // A transaction holds the queue until it ends (COMMIT or ROLLBACK).
+      if (entry.request.op === 'begin') {
+        const id = await outcome.then(
+          ({ value }) => value as number,
+          () => undefined,
+        );
+        const open = id === undefined ? undefined : transactions.get(id);
+        await open?.done.catch(() => undefined);
+      }
+    }
+  } finally {
+    running = false;
+  }
+}
+
+port.on('message', (request: TThreadRequest) => {
+  if (request.op === 'limits') {
+    maxWaitMs = request.maxQueueWaitMs;
+    void reply(request, Promise.resolve({ value: null }));
+    return;
+  }
+  if (!isQueued(request)) {
+    void reply(request, handle(request));
+    return;
+  }
+  queue.push({ request, refused: false });
+  if (maxWaitMs !== undefined && !sweeper) sweeper = setInterval(sweep, Math.max(5, Math.min(50, maxWaitMs / 4)));
+  void pump();
 });

@@ -22,8 +22,9 @@ export type TThreadStart = {
 type TRowMode = 'array' | 'object';
 export type TThreadRequest = { id: number } & (
   | { op: 'ready' }
-  | { op: 'query'; sql: string; params: unknown[]; rowMode: TRowMode; tx?: number }
-  | { op: 'begin' }
+  | { op: 'query'; sql: string; params: unknown[]; rowMode: TRowMode; tx?: number; postedAt?: number }
+  | { op: 'begin'; postedAt?: number }
+  | { op: 'limits'; maxQueueWaitMs: number | undefined }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'dump'; compression: 'none' | 'gzip' | 'auto' }
   | { op: 'syncs' }
@@ -60,6 +61,11 @@ export type TPgliteThreadClient = TThreadTransaction & {
   dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob>;
   /** Disk syncs the thread has made (durable databases sync at least once per commit). */
   diskSyncs(): Promise<number>;
+  /**
+   * Statements (and transactions) that have waited longer than this to start are refused with
+   * DATABASE_BUSY_CODE (decision 184); undefined waits for ever, as PGlite does.
+   */
+  setQueueDeadline(maxQueueWaitMs: number | undefined): Promise<void>;
   /** LISTEN on `channel`, as PGlite's own `listen`: resolves to the function that stops it. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   readonly closed: boolean;
@@ -133,7 +139,8 @@ export async function startPgliteThread(start: TThreadStart): Promise<TPgliteThr
       sql,
       params,
       rowMode: options.rowMode ?? 'object',
-      ...(tx === undefined ? {} : { tx }),
+      // When it was asked for: the thread's queue deadline counts from here.
+      ...(tx === undefined ? { postedAt: Date.now() } : { tx }),
     });
 
   try {
@@ -146,7 +153,7 @@ export async function startPgliteThread(start: TThreadStart): Promise<TPgliteThr
   return {
     query: (sql, params, options) => query(sql, params, options),
     async transaction(callback) {
-      const tx = await request<number>({ op: 'begin' });
+      const tx = await request<number>({ op: 'begin', postedAt: Date.now() });
       let result: Awaited<ReturnType<typeof callback>>;
       try {
         result = await callback({ query: (sql, params, options) => query(sql, params, options, tx) });
@@ -161,6 +168,9 @@ export async function startPgliteThread(start: TThreadStart): Promise<TPgliteThr
       return new Blob([await request<ArrayBuffer>({ op: 'dump', compression })]);
     },
     diskSyncs: () => request<number>({ op: 'syncs' }),
+    async setQueueDeadline(maxQueueWaitMs) {
+      await request({ op: 'limits', maxQueueWaitMs });
+    },
     async listen(channel, onPayload) {
       const subscription = await request<number>({ op: 'listen', channel });
       subscriptions.set(subscription, onPayload);

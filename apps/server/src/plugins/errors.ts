@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '@spacecapture/db/connection-errors';
+import { isDatabaseBusy, isDatabaseUnavailable } from '@spacecapture/db/connection-errors';
 import { AppError, type TErrorCode, type TErrorResponse } from '@spacecapture/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -77,6 +77,7 @@ export function toAppError(error: unknown, where: 'upload' | 'request' = 'reques
   if (!(error instanceof Error)) return new AppError('internal', 'Something went wrong on our side. Please try again.');
   const diskFull = diskFullError(error, where);
   if (diskFull) return diskFull;
+  if (isDatabaseBusy(error)) return new AppError('unavailable', 'The server is busy. Please retry shortly.');
   if (isDatabaseUnavailable(error)) {
     return new AppError('unavailable', 'The database cannot be reached right now. Please retry shortly.');
   }
@@ -107,6 +108,10 @@ export default fp(
       if (isDiskFull(error)) {
         request.log.error({ err: error }, 'request failed: no space left under DATA_DIR');
         reply.header('Retry-After', '60');
+      } else if (isDatabaseBusy(error)) {
+        // Overload, as load shedding's 503 (decision 184): one line at info, not a warning each.
+        request.log.info({ reason: error.message }, 'request refused: the database queue is past its deadline');
+        reply.header('Retry-After', '1');
       } else if (isDatabaseUnavailable(error)) {
         // The pool reconnects on the next query; the client is told when to try again.
         request.log.warn({ err: error }, 'request failed: database unreachable');

@@ -1,4 +1,5 @@
 import type { TDatabase } from '@spacecapture/db/client';
+import { listenToChannel, type TChannelListener } from '@spacecapture/db/listener';
 import { WEBHOOK_TEST_EVENT } from '@spacecapture/shared/contracts/webhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TUrlPolicy } from '../modules/webhooks/url-policy.ts';
@@ -8,6 +9,7 @@ import {
   markDeliveryAttemptFailed,
   markDeliverySucceeded,
   type TClaimedDelivery,
+  WEBHOOK_DELIVERIES_CHANNEL,
 } from '../modules/webhooks/webhooks-repository.ts';
 import { createPollingLoop } from './polling-loop.ts';
 
@@ -20,9 +22,13 @@ export type TWebhookWorkerOptions = {
   maxAttempts: number;
   /** The longest a receiver may take to answer. */
   timeoutMs: number;
-  /** How long a claim keeps other instances off its deliveries: longer than a batch can take. */
+  /** How long a claim keeps other instances off its delivery: longer than an attempt can take. */
   leaseMs: number;
-  batchSize: number;
+  /**
+   * Deliveries this instance sends at once, each to a different endpoint. An organisation has at
+   * most 20 endpoints, so one organisation's receivers that never answer leave slots to the others.
+   */
+  maxConcurrentSends: number;
 };
 
 export const DEFAULT_WEBHOOK_OPTIONS: TWebhookWorkerOptions = {
@@ -32,7 +38,7 @@ export const DEFAULT_WEBHOOK_OPTIONS: TWebhookWorkerOptions = {
   maxAttempts: 15,
   timeoutMs: 10_000,
   leaseMs: 120_000,
-  batchSize: 10,
+  maxConcurrentSends: 64,
 };
 
 /** Delay before the attempt after `attempt` (1-based): 30 s, 1 min, 2 min, … up to 6 h. */
@@ -57,7 +63,12 @@ export function webhookBody(delivery: Pick<TClaimedDelivery, 'id' | 'event' | 'c
  * Sends queued webhook deliveries (decision 117): claims due ones as the e-mail outbox does, posts
  * each signed outside any transaction, and records the answer; a failed attempt is retried with
  * doubling back-off until `maxAttempts`, then the delivery is failed (a replay starts it again).
- * `kick()` runs a pass now; `deliverSoon()` after a commit that queued deliveries.
+ *
+ * Fair per endpoint (decision 183): each endpoint has at most one delivery in flight, sends run
+ * side by side, and a slot freed by an answer (or a timeout) is refilled at once, so a receiver
+ * that never answers delays only its own deliveries. New deliveries are sent without waiting for
+ * the poll: order moves announce theirs on commit (WEBHOOK_DELIVERIES_CHANNEL), test sends and
+ * replays call `deliverSoon()`; the poll remains for retries that fall due and missed notices.
  */
 export function createWebhookWorker(deps: {
   db: TDatabase;
@@ -99,46 +110,104 @@ export function createWebhookWorker(deps: {
     );
   }
 
-  async function pass(isStopping: () => boolean) {
-    let delivered = 0;
-    try {
-      while (!isStopping()) {
-        const claim = await claimDueDeliveries(db, clock(), options.batchSize, options.leaseMs);
-        // Sent side by side: one slow receiver does not hold up the others of the batch.
-        await Promise.all(claim.deliveries.map((delivery) => deliverOne(claim.token, delivery)));
-        delivered += claim.deliveries.length;
-        if (claim.deliveries.length < options.batchSize) break;
-      }
-    } catch (error) {
-      log.error({ err: error }, 'webhook pass failed');
-    }
-    return delivered;
+  /** Sends in flight, by endpoint. */
+  const sending = new Map<string, Promise<void>>();
+  let attemptsEnded = 0;
+  let stopping = false;
+  let claiming: Promise<void> | undefined;
+  let claimAgain = false;
+
+  function startSending(token: string, delivery: TClaimedDelivery) {
+    const sent = deliverOne(token, delivery)
+      .catch((error: unknown) => log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed'))
+      .finally(() => {
+        sending.delete(delivery.endpointId);
+        attemptsEnded++;
+        // The endpoint's next delivery, or another endpoint's in the freed slot.
+        if (!stopping) void fillSlots();
+      });
+    sending.set(delivery.endpointId, sent);
   }
 
-  const loop = createPollingLoop(pass, options.pollIntervalMs);
+  /**
+   * Claims what is due into the free slots and starts sending it, without waiting for the answers.
+   * One claim at a time: a call while one runs makes it claim once more when it ends.
+   */
+  function fillSlots(): Promise<void> {
+    if (claiming) {
+      claimAgain = true;
+      return claiming;
+    }
+    claiming = (async () => {
+      do {
+        claimAgain = false;
+        const free = options.maxConcurrentSends - sending.size;
+        if (free <= 0 || stopping) return;
+        try {
+          const claim = await claimDueDeliveries(db, clock(), free, options.leaseMs);
+          for (const delivery of claim.deliveries) startSending(claim.token, delivery);
+        } catch (error) {
+          log.error({ err: error }, 'webhook claim failed');
+          return;
+        }
+      } while (claimAgain);
+    })().finally(() => {
+      claiming = undefined;
+    });
+    return claiming;
+  }
+
+  const loop = createPollingLoop(fillSlots, options.pollIntervalMs);
   let soon: NodeJS.Timeout | undefined;
   let started = false;
+  let listener: TChannelListener | undefined;
+
+  function deliverSoon() {
+    if (!started || soon) return;
+    // A tenth of a second gathers a burst of commits into one claim.
+    soon = setTimeout(() => {
+      soon = undefined;
+      void fillSlots();
+    }, 100);
+    soon.unref();
+  }
+
   return {
     start() {
       started = true;
+      stopping = false;
       loop.start();
+      listener = listenToChannel(db, WEBHOOK_DELIVERIES_CHANNEL, deliverSoon, {
+        // Notices sent while the listening connection was down are gone: look for their deliveries.
+        onResumed: deliverSoon,
+        log,
+      });
     },
-    /** Sends what is due now; resolves with how many deliveries were attempted. */
-    kick: loop.kick,
+    /**
+     * Sends what is due now and waits until nothing due is left unsent and no send is in flight;
+     * resolves with how many attempts ended meanwhile.
+     */
+    async kick() {
+      const before = attemptsEnded;
+      for (;;) {
+        await fillSlots();
+        if (sending.size === 0) break;
+        await Promise.race(sending.values());
+      }
+      return attemptsEnded - before;
+    },
     /** After a commit that queued deliveries: a pass shortly (once started; tests kick by hand). */
-    deliverSoon() {
-      if (!started || soon) return;
-      soon = setTimeout(() => {
-        soon = undefined;
-        void loop.kick();
-      }, 100);
-      soon.unref();
-    },
+    deliverSoon,
     async stop() {
       started = false;
+      stopping = true;
       if (soon) clearTimeout(soon);
       soon = undefined;
+      await listener?.close();
+      listener = undefined;
       await loop.stop();
+      await claiming;
+      await Promise.all(sending.values());
     },
   };
 }

@@ -54,9 +54,16 @@ export async function deleteEndpoint(tx: TExecutor, id: string) {
 }
 
 /**
+ * Told when deliveries were queued: PostgreSQL sends a NOTIFY when its transaction commits (and
+ * never when it rolls back), so every instance's worker sends them at once, not at its next poll.
+ */
+export const WEBHOOK_DELIVERIES_CHANNEL = 'webhook_deliveries_queued';
+
+/**
  * Queues one delivery of `event` to every enabled endpoint of the organisation subscribed to it,
  * in one statement inside the caller's transaction (the outbox pattern: the deliveries exist
- * exactly when the change does). An organisation without endpoints costs one index probe.
+ * exactly when the change does), and announces them on WEBHOOK_DELIVERIES_CHANNEL. An
+ * organisation without endpoints costs one index probe and announces nothing.
  */
 export async function insertDeliveriesForEvent(
   tx: TExecutor,
@@ -65,12 +72,15 @@ export async function insertDeliveriesForEvent(
   payload: Record<string, unknown>,
 ) {
   await tx.execute(sql`
-    insert into ${webhookDeliveries} (endpoint_id, event, payload)
-    select ${webhookEndpoints.id}, ${event}, ${JSON.stringify(payload)}::jsonb
-    from ${webhookEndpoints}
-    where ${webhookEndpoints.organizationId} = ${organizationId}
-      and ${webhookEndpoints.disabledAt} is null
-      and ${event} = any(${webhookEndpoints.events})`);
+    with queued as (
+      insert into ${webhookDeliveries} (endpoint_id, event, payload)
+      select ${webhookEndpoints.id}, ${event}, ${JSON.stringify(payload)}::jsonb
+      from ${webhookEndpoints}
+      where ${webhookEndpoints.organizationId} = ${organizationId}
+        and ${webhookEndpoints.disabledAt} is null
+        and ${event} = any(${webhookEndpoints.events})
+      returning 1)
+    select pg_notify(${WEBHOOK_DELIVERIES_CHANNEL}, '') where exists (select 1 from queued)`);
 }
 
 /** One delivery to one endpoint (a test event), due at once. */
@@ -148,14 +158,32 @@ export type TClaimedDelivery = TWebhookDeliveryRow & { url: string; secret: stri
 /**
  * Claims due deliveries for one attempt each, as the e-mail outbox claims e-mails: the hold
  * (next_attempt_at pushed forward, a new claim token) keeps other instances off them, and
- * `FOR UPDATE SKIP LOCKED` lets instances claim side by side.
+ * `FOR UPDATE SKIP LOCKED` lets instances claim side by side. At most one delivery per endpoint
+ * is claimed, and none of an endpoint that already has one held (in flight here or on another
+ * instance): a receiver that never answers holds its own queue only, not everyone's (issue 26).
+ * A hold whose instance died ends with its lease, and the delivery is due again.
  */
 export async function claimDueDeliveries(db: TExecutor, now: Date, limit: number, holdMs: number) {
   const token = randomUUID();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const firstOfEachIdleEndpoint = sql`
+    select distinct on (due.endpoint_id) due.id from ${webhookDeliveries} due
+    where due.status = 'pending' and due.next_attempt_at <= ${at}
+      and not exists (
+        select 1 from ${webhookDeliveries} held
+        where held.endpoint_id = due.endpoint_id and held.status = 'pending'
+          and held.claim_token is not null and held.next_attempt_at > ${at})
+    order by due.endpoint_id, due.next_attempt_at, due.id`;
   const due = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)))
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        lte(webhookDeliveries.nextAttemptAt, now),
+        sql`${webhookDeliveries.id} in (${firstOfEachIdleEndpoint})`,
+      ),
+    )
     .orderBy(asc(webhookDeliveries.nextAttemptAt))
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -8,6 +8,7 @@ import {
   ZWebhookEndpointList,
   ZWebhookEndpointWithSecret,
 } from '@spacecapture/shared/contracts/webhooks';
+import { ZErrorResponse } from '@spacecapture/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toActor } from '../../lib/actor.ts';
@@ -22,7 +23,7 @@ const ZEndpointParams = z.object({ id: z.uuid() });
  * A customer organisation's webhook endpoints (customer admins; issue 15, decisions 117 and 118).
  * Thin: the webhooks service holds the rules, the address policy and the audit.
  */
-const customerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+const customerWebhookRoutes: FastifyPluginAsyncZod<{ testSendsPerMinute: number }> = async (app, options) => {
   const tags = ['webhooks'];
   const { webhooks } = app.services;
   const actorOf = (request: Parameters<typeof callerOf>[0]) => toActor(callerOf(request));
@@ -103,12 +104,22 @@ const customerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customer/webhooks/:id/test',
     {
+      // Counted per organisation once the guard knows it: test sends are cheap to ask for and
+      // each one is an outgoing request (decision 183).
+      config: {
+        rateLimit: {
+          max: options.testSendsPerMinute,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `webhook-test:${callerOf(request).orgId ?? callerOf(request).userId}`,
+        },
+      },
       schema: {
         'x-roles': ROLES,
         tags,
-        summary: 'Queue a test event to a webhook endpoint',
+        summary: 'Queue a test event to a webhook endpoint (a few a minute per organization)',
         params: ZEndpointParams,
-        response: { 202: ZWebhookDelivery, ...errors },
+        response: { 202: ZWebhookDelivery, ...errors, 429: ZErrorResponse },
       },
     },
     async (request, reply) => reply.status(202).send(await webhooks.sendTest(actorOf(request), request.params.id)),
