@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import http from 'node:http';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
+import { rssMb, startUploadServer, uploadFile } from './lib/upload-client.ts';
 
 /**
  * A 2 GiB deliverable through the real upload path (tus over HTTP, streaming SHA-256, the
@@ -22,7 +20,6 @@ const FILE_BYTES = 2 * 1024 ** 3;
 const BROWSER_CHUNK_BYTES = 16 * 1024 * 1024;
 const LARGE_CHUNK_BYTES = 256 * 1024 * 1024;
 const RSS_GOAL_MB = 64;
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 async function generateFile(file: string) {
   // 1 MiB of random bytes repeated: incompressible enough, and never the whole file in memory.
@@ -34,96 +31,10 @@ async function generateFile(file: string) {
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }
 
-function rssMb(pid: number) {
-  return readFile(`/proc/${pid}/status`, 'utf8').then((status) => {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return kb / 1024;
-  });
-}
-
-type TServer = { port: number; cookie: string; orderId: string; dataDir: string };
-
-async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/upload-server.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const info = await new Promise<TServer>((resolve, reject) => {
-    let buffer = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (line) resolve(JSON.parse(line) as TServer);
-    });
-    child.once('exit', (code) => reject(new Error(`upload server exited (${code}) before listening`)));
-  });
-  return { child, ...info };
-}
-
-function request(
-  server: TServer,
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  body?: { file: string; start: number; end: number },
-) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-    const origin = `http://127.0.0.1:${server.port}`;
-    const outgoing = http.request(
-      `${origin}${url}`,
-      { method, headers: { 'tus-resumable': '1.0.0', origin, cookie: server.cookie, ...headers } },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
-      },
-    );
-    outgoing.on('error', reject);
-    if (body) {
-      createReadStream(body.file, { start: body.start, end: body.end - 1, highWaterMark: 1024 * 1024 })
-        .on('error', reject)
-        .pipe(outgoing);
-    } else {
-      outgoing.end();
-    }
-  });
-}
-
-async function upload(server: TServer, file: string, chunkBytes: number) {
-  const metadata = [
-    `orderId ${Buffer.from(server.orderId).toString('base64')}`,
-    `filename ${Buffer.from('bench-2gib.e57').toString('base64')}`,
-  ].join(',');
-  const created = await request(server, 'POST', '/api/provider/uploads', {
-    'upload-length': String(FILE_BYTES),
-    'upload-metadata': metadata,
-  });
-  if (created.status !== 201) throw new Error(`creation answered ${created.status}`);
-  const location = String(created.headers.location);
-  let deliverableId = '';
-  for (let offset = 0; offset < FILE_BYTES; offset += chunkBytes) {
-    const end = Math.min(offset + chunkBytes, FILE_BYTES);
-    const sent = await request(
-      server,
-      'PATCH',
-      location,
-      {
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(end - offset),
-      },
-      { file, start: offset, end },
-    );
-    if (sent.status !== 204) throw new Error(`PATCH at ${offset} answered ${sent.status}`);
-    deliverableId = String(sent.headers['upload-deliverable-id'] ?? '');
-  }
-  if (!deliverableId) throw new Error('the last PATCH recorded no deliverable');
-  return deliverableId;
-}
-
 await runBench(async () => {
   const work = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-upload-bench-'));
   const source = path.join(work, 'source.bin');
-  const server = await startServer();
+  const server = await startUploadServer();
   try {
     console.info('upload: generating a 2 GiB file...');
     await generateFile(source);
@@ -158,7 +69,7 @@ await runBench(async () => {
       const copySeconds = copies.sort((a, b) => a - b)[1] as number;
       console.info(`upload: sending 2 GiB in ${chunkBytes / 1024 / 1024} MiB PATCHes...`);
       started = performance.now();
-      await upload(server, source, chunkBytes);
+      await uploadFile(server, source, 'bench-2gib.e57', chunkBytes);
       const uploadSeconds = (performance.now() - started) / 1000;
       passes.push({
         chunkMiB: chunkBytes / 1024 / 1024,
@@ -207,8 +118,7 @@ await runBench(async () => {
       details: { passes, rehashSeconds, rssBefore, rssPeak },
     };
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.stop();
     await rm(work, { recursive: true, force: true });
   }
 });

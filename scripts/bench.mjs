@@ -25,6 +25,7 @@ const BENCHES = [
   { name: 'admin-list', needsBuild: false },
   { name: 'dispatch-ranking', needsBuild: false },
   { name: 'upload', needsBuild: false },
+  { name: 'hostile-files', needsBuild: false },
   { name: 'overload', needsBuild: false },
   { name: 'commit-durability', needsBuild: false },
   { name: 'faults', needsBuild: false },
