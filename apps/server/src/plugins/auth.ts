@@ -112,7 +112,7 @@ export default fp(
         if (reply.statusCode === 429) return;
         await options.apiKeys.service.recordUse(key, {
           method: request.method,
-          route: request.routeOptions.url ?? request.url,
+          route: request.routeOptions.url ?? app.secretUrls.redact(request.url),
           status: reply.statusCode,
           requestId: request.id,
         });

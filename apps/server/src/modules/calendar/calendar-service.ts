@@ -139,7 +139,7 @@ export function createCalendarService(deps: { db: TDatabase; clock: () => Date; 
         .where(and(eq(calendarFeeds.tokenHash, hashOf(token)), isNull(calendarFeeds.revokedAt)));
       if (!feed) throw new AppError('not_found', 'Calendar not found.');
       const org = await findOrganization(db, feed.orgId);
-      if (!org || org.status !== 'active' || !(await memberStillHolds(feed))) {
+      if (org?.status !== 'active' || !(await memberStillHolds(feed))) {
         throw new AppError('not_found', 'Calendar not found.');
       }
       const now = clock();
