@@ -151,7 +151,12 @@ export async function createServices(deps: {
     }),
     orderRequests: createOrderRequestsService({ ...workflowDeps, places }),
     team: createTeamService({ db, invitations }),
-    provider: createProviderService({ db, clock, assignments }),
+    provider: createProviderService({
+      db,
+      clock,
+      assignments,
+      labelKey: await loadInstanceSecret(db, 'customer_labels'),
+    }),
     uploads,
     adminConsole: createAdminConsoleService({ db, clock, thumbnails }),
     orderActions: createOrderActionsService({ db, clock, onEmailsQueued }),
