@@ -106,9 +106,15 @@ export function createAssignmentsService(deps: {
   clock: () => Date;
   companyEmail: string;
   onEmailsQueued: () => void;
+  /** Longest window a provider may propose (SCHEDULE_WINDOW_MAX_HOURS). */
+  maxScheduleWindowMs?: number;
 }) {
   const { db, clock, companyEmail } = deps;
-  const scheduleMoves = createScheduleMoves({ clock, companyEmail });
+  const scheduleMoves = createScheduleMoves({
+    clock,
+    companyEmail,
+    ...(deps.maxScheduleWindowMs ? { maxWindowMs: deps.maxScheduleWindowMs } : {}),
+  });
 
   /**
    * Where an order goes when its offer falls through: back to approved when the customer accepted

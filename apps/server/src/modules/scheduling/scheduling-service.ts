@@ -98,8 +98,17 @@ function windowsText(windows: readonly TTimeWindow[], timeZone: string) {
   return windows.map((window) => formatPlaceWindow(window.start, window.end, timeZone)).join('; ');
 }
 
-export function createScheduleMoves(deps: { clock: () => Date; companyEmail: string }) {
+/** Unless SCHEDULE_WINDOW_MAX_HOURS says otherwise: a capture is booked within one day. */
+export const DEFAULT_MAX_WINDOW_MS = 24 * 3_600_000;
+
+function hoursText(ms: number) {
+  const hours = ms / 3_600_000;
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+export function createScheduleMoves(deps: { clock: () => Date; companyEmail: string; maxWindowMs?: number }) {
   const { clock, companyEmail } = deps;
+  const maxWindowMs = deps.maxWindowMs ?? DEFAULT_MAX_WINDOW_MS;
 
   return {
     /**
@@ -127,6 +136,11 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
           throw new AppError('validation_failed', 'The window must start in the future.', {
             [`windows.${index}.start`]: 'The window must start in the future.',
           });
+        }
+        // A window is a promise to be on site: one of weeks would book the customer's days for nothing.
+        if (window.end.getTime() - window.start.getTime() > maxWindowMs) {
+          const message = `A window lasts at most ${hoursText(maxWindowMs)}.`;
+          throw new AppError('validation_failed', message, { [`windows.${index}.end`]: message });
         }
         const next = normalized[index + 1];
         if (next && next.start < window.end) {
@@ -422,9 +436,15 @@ export function createSchedulingService(deps: {
   clock: () => Date;
   companyEmail: string;
   onEmailsQueued: () => void;
+  /** Longest window a provider may propose (SCHEDULE_WINDOW_MAX_HOURS). */
+  maxScheduleWindowMs?: number;
 }) {
   const { db } = deps;
-  const moves = createScheduleMoves(deps);
+  const moves = createScheduleMoves({
+    clock: deps.clock,
+    companyEmail: deps.companyEmail,
+    ...(deps.maxScheduleWindowMs ? { maxWindowMs: deps.maxScheduleWindowMs } : {}),
+  });
 
   async function lockByAssignment(tx: TExecutor, id: string, providerOrgId?: string): Promise<TScheduleContext> {
     const found = await findAssignment(tx, id);
