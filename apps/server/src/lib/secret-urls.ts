@@ -42,8 +42,6 @@ export type TSecretUrls = {
   /** Notes a route's path; one with a `:token` segment makes everything after its prefix secret. */
   learnRoute(routePath: string): void;
   redact(url: string): string;
-  /** The prefixes known so far, for tests and for the next engineer's curiosity. */
-  prefixes(): readonly string[];
 };
 
 export function createSecretUrls(): TSecretUrls {
@@ -74,7 +72,5 @@ export function createSecretUrls(): TSecretUrls {
       }
       return `${kept}${query && redactQuery(query)}`;
     },
-
-    prefixes: () => [...prefixes],
   };
 }
