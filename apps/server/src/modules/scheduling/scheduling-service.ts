@@ -101,9 +101,11 @@ function windowsText(windows: readonly TTimeWindow[], timeZone: string) {
 /** Unless SCHEDULE_WINDOW_MAX_HOURS says otherwise: a capture is booked within one day. */
 export const DEFAULT_MAX_WINDOW_MS = 24 * 3_600_000;
 
-function hoursText(ms: number) {
-  const hours = ms / 3_600_000;
-  return `${hours} hour${hours === 1 ? '' : 's'}`;
+/** The refusal of a window longer than `maxWindowMs`, or null when it is short enough. */
+export function windowTooLong(start: Date, end: Date, maxWindowMs: number) {
+  if (end.getTime() - start.getTime() <= maxWindowMs) return null;
+  const hours = maxWindowMs / 3_600_000;
+  return `A window lasts at most ${hours} hour${hours === 1 ? '' : 's'}.`;
 }
 
 export function createScheduleMoves(deps: { clock: () => Date; companyEmail: string; maxWindowMs?: number }) {
@@ -138,10 +140,8 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
           });
         }
         // A window is a promise to be on site: one of weeks would book the customer's days for nothing.
-        if (window.end.getTime() - window.start.getTime() > maxWindowMs) {
-          const message = `A window lasts at most ${hoursText(maxWindowMs)}.`;
-          throw new AppError('validation_failed', message, { [`windows.${index}.end`]: message });
-        }
+        const tooLong = windowTooLong(window.start, window.end, maxWindowMs);
+        if (tooLong) throw new AppError('validation_failed', tooLong, { [`windows.${index}.end`]: tooLong });
         const next = normalized[index + 1];
         if (next && next.start < window.end) {
           throw new AppError('validation_failed', 'Proposed windows must not overlap.', {

@@ -141,7 +141,10 @@ describe('the provider proposes windows', () => {
     expect(Object.values(errorOf(month).fields ?? {})).toContain('A window lasts at most 24 hours.');
     const single = await provider.client.post(`/api/provider/assignments/${assignmentId}/schedule`, windowAt(2, 25));
     expect(single.statusCode).toBe(400);
-    expect(errorOf(single).message).toBe('A window lasts at most 24 hours.');
+    expect(errorOf(single)).toMatchObject({
+      message: 'A window lasts at most 24 hours.',
+      fields: { end: 'A window lasts at most 24 hours.' },
+    });
     expect((await assignmentRow(t.db, assignmentId)).scheduleStatus).toBe('unproposed');
     expect((await propose(assignmentId, [windowAt(2, 24)])).statusCode).toBe(200);
   });
