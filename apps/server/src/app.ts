@@ -5,11 +5,12 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { TDatabase, TDatabaseHandle } from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import { createBackgroundTasks, type TBackgroundTasks } from './lib/background-tasks.ts';
 import { startLivenessThread, type TLivenessThread } from './lib/liveness-thread.ts';
+import { createSecretUrls, type TSecretUrls } from './lib/secret-urls.ts';
 import { findProfile, findUserIdByEmail } from './modules/accounts/accounts-repository.ts';
 import { passwordResetEmail, verificationEmail } from './modules/auth/account-emails.ts';
 import { createAuthLibrary } from './modules/auth/auth-library.ts';
@@ -163,6 +164,8 @@ declare module 'fastify' {
     /** Work done after a response has gone out (awaited before the app closes). */
     backgroundTasks: TBackgroundTasks;
     services: TServices;
+    /** The one rule for addresses that carry a secret (decision 179). */
+    secretUrls: TSecretUrls;
   }
 }
 
@@ -173,15 +176,41 @@ function defaultWebDistDir() {
   return path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
 }
 
+/**
+ * Fastify's request serialiser with the address passed through the secret-link rule (decision
+ * 179); every log line that names a request goes through it, the caller's logger options or ours.
+ */
+function withSecretUrlsRedacted(logger: TAppOptions['logger'], secretUrls: TSecretUrls): TAppOptions['logger'] {
+  if (!logger) return logger;
+  const base = logger === true ? {} : logger;
+  return {
+    ...base,
+    serializers: {
+      ...base.serializers,
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: secretUrls.redact(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}
+
 /** The whole server as one Fastify instance; server.ts only starts and stops it. */
 export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? (() => new Date());
+  const secretUrls = createSecretUrls();
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: withSecretUrlsRedacted(
+      options.logger ?? {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      },
+      secretUrls,
+    ),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 120_000,
@@ -206,6 +235,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Before any route: each one with a `:token` segment makes its prefix secret in logs.
+  app.decorate('secretUrls', secretUrls);
+  app.addHook('onRoute', (route) => secretUrls.learnRoute(route.url));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -353,6 +385,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         expiredSessionsMs: config.retention.expiredSessionsDays * DAY_MS,
         readNotificationsMs: config.retention.readNotificationsDays * DAY_MS,
         webhookDeliveriesMs: config.retention.webhookDeliveriesDays * DAY_MS,
+        apiKeyUsesMs: config.retention.apiKeyUsesDays * DAY_MS,
         ...options.retention,
       },
     }),
@@ -415,6 +448,12 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         max: config.apiKeyRateLimit,
         windowMs: 60_000,
         prefix: 'spacecapture-api-key',
+        ...(redis ? { redis } : {}),
+      }),
+      failures: createLimiter({
+        max: config.apiKeyFailureLimit,
+        windowMs: 15 * 60_000,
+        prefix: 'spacecapture-api-key-failures',
         ...(redis ? { redis } : {}),
       }),
     },

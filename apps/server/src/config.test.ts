@@ -82,6 +82,39 @@ describe('loadConfig', () => {
     expect(error.message).toContain(JSON.stringify(value));
   });
 
+  it('reads the bounds of issue 26 (decision 181), with defaults, and refuses a bound below one', () => {
+    expect(loadConfig({})).toMatchObject({
+      apiKeyFailureLimit: 20,
+      apiKeysPerOrg: 25,
+      shareLinksPerOrder: 20,
+      scheduleWindowMaxHours: 24,
+      retention: { apiKeyUsesDays: 90 },
+    });
+    expect(
+      loadConfig({
+        API_KEY_FAILURE_LIMIT: '5',
+        API_KEYS_PER_ORG: '3',
+        SHARE_LINKS_PER_ORDER: '4',
+        SCHEDULE_WINDOW_MAX_HOURS: '72',
+        RETENTION_API_KEY_USES_DAYS: '30',
+      }),
+    ).toMatchObject({
+      apiKeyFailureLimit: 5,
+      apiKeysPerOrg: 3,
+      shareLinksPerOrder: 4,
+      scheduleWindowMaxHours: 72,
+      retention: { apiKeyUsesDays: 30 },
+    });
+    for (const name of [
+      'API_KEY_FAILURE_LIMIT',
+      'API_KEYS_PER_ORG',
+      'SHARE_LINKS_PER_ORDER',
+      'SCHEDULE_WINDOW_MAX_HOURS',
+    ]) {
+      expect(configErrorFor({ [name]: '0' }).message).toContain(name);
+    }
+  });
+
   it('names what was expected for a URL or an e-mail address', () => {
     expect(configErrorFor({ DATABASE_URL: 'mysql://x' }).message).toContain('postgres://');
     expect(configErrorFor({ SMTP_URL: 'http://x' }).message).toContain('smtp://');

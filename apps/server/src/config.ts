@@ -113,6 +113,14 @@ const ZEnvironment = z.object({
   WEBHOOK_TEST_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Requests per API key per minute (decision 115). */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_API_KEY_RATE_LIMIT),
+  /** Wrong API keys one client address may present per 15 minutes before every key it sends is refused with 429. */
+  API_KEY_FAILURE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Live (unrevoked, unexpired) API keys one organisation, or the platform, may hold. */
+  API_KEYS_PER_ORG: z.coerce.number().int().min(1).max(10_000).default(25),
+  /** Live share links one order may have. */
+  SHARE_LINKS_PER_ORDER: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Longest window, in hours, a provider may propose for a capture. */
+  SCHEDULE_WINDOW_MAX_HOURS: z.coerce.number().int().min(1).max(8_760).default(24),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   /** Signs sessions and links; generated once and kept in the database when unset. */
   AUTH_SECRET: z.string().trim().min(32, 'expected at least 32 characters').optional(),
@@ -162,6 +170,8 @@ const ZEnvironment = z.object({
   RETENTION_READ_NOTIFICATIONS_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
   /** Days a finished webhook delivery (succeeded or failed) is kept, from when it was queued; pending ones are kept. */
   RETENTION_WEBHOOK_DELIVERIES_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  /** Days the audit log keeps each use of an API key; creations and revocations are kept for good. */
+  RETENTION_API_KEY_USES_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
 });
 
 const DEFAULT_UPLOAD_RESERVED_BYTES_PER_ORG = 200 * 1000 ** 3;
@@ -207,6 +217,10 @@ export type TConfig = {
   shareRateLimit: number;
   apiKeyRateLimit: number;
   webhookTestRateLimit: number;
+  apiKeyFailureLimit: number;
+  apiKeysPerOrg: number;
+  shareLinksPerOrder: number;
+  scheduleWindowMaxHours: number;
   webDistDir: string | undefined;
   authSecret: string | undefined;
   adminEmail: string | undefined;
@@ -222,6 +236,7 @@ export type TConfig = {
     expiredSessionsDays: number;
     readNotificationsDays: number;
     webhookDeliveriesDays: number;
+    apiKeyUsesDays: number;
   };
 };
 
@@ -282,6 +297,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shareRateLimit: value.SHARE_RATE_LIMIT,
     apiKeyRateLimit: value.API_KEY_RATE_LIMIT,
     webhookTestRateLimit: value.WEBHOOK_TEST_RATE_LIMIT,
+    apiKeyFailureLimit: value.API_KEY_FAILURE_LIMIT,
+    apiKeysPerOrg: value.API_KEYS_PER_ORG,
+    shareLinksPerOrder: value.SHARE_LINKS_PER_ORDER,
+    scheduleWindowMaxHours: value.SCHEDULE_WINDOW_MAX_HOURS,
     webDistDir: value.WEB_DIST_DIR ? path.resolve(value.WEB_DIST_DIR) : undefined,
     authSecret: value.AUTH_SECRET,
     adminEmail: value.ADMIN_EMAIL,
@@ -306,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expiredSessionsDays: value.RETENTION_EXPIRED_SESSIONS_DAYS,
       readNotificationsDays: value.RETENTION_READ_NOTIFICATIONS_DAYS,
       webhookDeliveriesDays: value.RETENTION_WEBHOOK_DELIVERIES_DAYS,
+      apiKeyUsesDays: value.RETENTION_API_KEY_USES_DAYS,
     },
   };
 }

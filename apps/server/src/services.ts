@@ -78,7 +78,14 @@ export async function createServices(deps: {
     clock,
     onEmailsQueued,
   });
-  const workflowDeps = { db, clock, companyEmail: config.companyEmail, publicUrl: config.publicUrl, onEmailsQueued };
+  const workflowDeps = {
+    db,
+    clock,
+    companyEmail: config.companyEmail,
+    publicUrl: config.publicUrl,
+    onEmailsQueued,
+    maxScheduleWindowMs: config.scheduleWindowMaxHours * 3_600_000,
+  };
   const quotes = createQuotesService(workflowDeps);
   const assignments = createAssignmentsService(workflowDeps);
   const dispatch = createDispatchService({ db, clock });
@@ -151,7 +158,12 @@ export async function createServices(deps: {
     }),
     orderRequests: createOrderRequestsService({ ...workflowDeps, places }),
     team: createTeamService({ db, invitations }),
-    provider: createProviderService({ db, clock, assignments }),
+    provider: createProviderService({
+      db,
+      clock,
+      assignments,
+      labelKey: await loadInstanceSecret(db, 'customer_labels'),
+    }),
     uploads,
     adminConsole: createAdminConsoleService({ db, clock, thumbnails }),
     orderActions: createOrderActionsService({ db, clock, onEmailsQueued }),
@@ -181,9 +193,16 @@ export async function createServices(deps: {
       publicUrl: config.publicUrl,
       signer: createLinkSigner(await loadInstanceSecret(db, 'message_files_signing')),
     }),
-    apiKeys: createApiKeysService({ db, clock }),
+    apiKeys: createApiKeysService({ db, clock, maxLiveKeys: config.apiKeysPerOrg }),
     notifications: createNotificationsService({ db, clock }),
-    shareLinks: createShareLinksService({ db, clock, publicUrl: config.publicUrl, signer: fileLinks, thumbnails }),
+    shareLinks: createShareLinksService({
+      db,
+      clock,
+      publicUrl: config.publicUrl,
+      signer: fileLinks,
+      thumbnails,
+      maxLiveLinksPerOrder: config.shareLinksPerOrder,
+    }),
     thumbnails: createThumbnailsService({ db, links: thumbnails }),
   };
   // close() stops the hashing thread; app.ts calls it when the app closes.

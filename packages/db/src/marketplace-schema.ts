@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './accounts-schema.ts';
+import { user } from './auth-schema.ts';
 
 /**
  * The marketplace's work: orders (from leads), quotes, provider assignments, the job-event history,
@@ -376,6 +377,7 @@ export const dispatchCascades = pgTable('dispatch_cascades', {
 /**
  * A secret calendar feed (decision 146): a provider member's own (user_id set) or a customer
  * organisation's (user_id null). Only the SHA-256 of the token is kept; a revoked feed answers 404.
+ * A member's feed goes with the member's account (issue 26).
  */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
@@ -385,7 +387,7 @@ export const calendarFeeds = pgTable(
     orgId: uuid('org_id')
       .notNull()
       .references(() => organizations.id),
-    userId: text('user_id'),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

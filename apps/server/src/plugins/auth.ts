@@ -53,8 +53,11 @@ export default fp(
     options: {
       auth: TAuthLibrary;
       publicUrl: string;
-      /** API keys (decision 115): checked on every request, counted per key by `limiter`. */
-      apiKeys: { service: TApiKeysService; limiter: TLimiter };
+      /**
+       * API keys (decision 115): checked on every request, counted per key by `limiter`; wrong
+       * keys are counted per client address by `failures` (decision 181).
+       */
+      apiKeys: { service: TApiKeysService; limiter: TLimiter; failures: TLimiter };
     },
   ) => {
     const { auth } = options;
@@ -100,19 +103,44 @@ export default fp(
     });
 
     /**
+     * Guessing a key's secret is bounded per client address: wrong keys are counted, and once an
+     * address has used its budget every key it sends is refused with 429 until the window ends, a
+     * right one too, so the answer says nothing about the guess. Good keys are never counted, so a
+     * busy integrator is held only by its key's own limit.
+     */
+    async function authenticateKey(request: FastifyRequest, reply: FastifyReply, token: string) {
+      const { failures, service } = options.apiKeys;
+      const refuse = (retryAfterSeconds: number): never => {
+        reply.header('Retry-After', String(retryAfterSeconds));
+        throw new AppError(
+          'rate_limited',
+          `Too many invalid API keys from this address. Please try again in ${retryAfterSeconds} seconds.`,
+        );
+      };
+      const budget = await failures.peek(request.ip);
+      if (budget.exhausted) refuse(budget.retryAfterSeconds);
+      try {
+        return await service.authenticate(token);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'unauthenticated') await failures.hit(request.ip);
+        throw error;
+      }
+    }
+
+    /**
      * A request with `Authorization: Bearer sck_…` is the key's (decision 115): the key is looked
      * up now (401 when unknown, revoked or expired), counted against its rate limit (429), and
      * must hold the scope the operation names in `x-api-key-scope` (403 otherwise). It acts for
      * its organisation through the account that made it; its use is audited after the answer.
      */
     async function keyCaller(request: FastifyRequest, reply: FastifyReply, token: string, roles: readonly string[]) {
-      const { key, profile } = await options.apiKeys.service.authenticate(token);
+      const { key, profile } = await authenticateKey(request, reply, token);
       request.apiKey = key;
       app.backgroundTasks.afterResponse(reply, 'api key use', async () => {
         if (reply.statusCode === 429) return;
         await options.apiKeys.service.recordUse(key, {
           method: request.method,
-          route: request.routeOptions.url ?? request.url,
+          route: request.routeOptions.url ?? app.secretUrls.redact(request.url),
           status: reply.statusCode,
           requestId: request.id,
         });

@@ -88,7 +88,10 @@ export default fp(
         return app.sendWebPage(reply.header('X-Robots-Tag', 'noindex, nofollow'), 'app.html');
       }
       // The caller's mistake, not the server's: info, so error alerts stay about real failures.
-      request.log.info({ path: pathname }, '404 Error: User attempted to access non-existent route');
+      request.log.info(
+        { path: app.secretUrls.redact(pathname) },
+        '404 Error: User attempted to access non-existent route',
+      );
       if (wantsPage) return app.sendWebPage(reply, '404.html', 404);
       return sendError(reply, 'not_found', 'Not found.');
     });

@@ -60,17 +60,18 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/calendar/:file',
+    '/calendar/:token',
     {
       schema: {
         'x-roles': ['public'],
         tags,
         summary: 'The confirmed captures of a secret calendar address, as an iCalendar (RFC 5545) feed',
-        params: z.object({ file: boundedText(100) }),
+        // `<token>.ics`: named `token`, so the log redacts it as every link token (decision 179).
+        params: z.object({ token: boundedText(100) }),
       },
     },
     async (request, reply) => {
-      const text = await calendar.render(request.params.file);
+      const text = await calendar.render(request.params.token);
       return reply
         .header('Cache-Control', 'private, no-store')
         .header('Content-Type', 'text/calendar; charset=utf-8')

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
 import { createRetentionWorker, DEFAULT_RETENTION_OPTIONS } from './retention-worker.ts';
 
 /**
  * Retention on a controlled clock: rows past their age go, recent ones stay, in batches; e-mails
- * that were never delivered and the audit log are never pruned.
+ * that were never delivered and the audit log are never pruned, but for uses of API keys.
  */
 
 const DAY = 86_400_000;
@@ -102,6 +103,7 @@ describe('retention worker', () => {
       expiredSessions: 3,
       readNotifications: 1,
       webhookDeliveries: 0,
+      apiKeyUses: 0,
     });
     const after = await remaining();
     expect(after.keys).toEqual(['recent-key']);
@@ -117,6 +119,7 @@ describe('retention worker', () => {
       expiredSessions: 0,
       readNotifications: 0,
       webhookDeliveries: 0,
+      apiKeyUses: 0,
     });
     now = new Date(now.getTime() + 2 * DAY);
     expect(await t.app.retention.kick()).toEqual({
@@ -125,6 +128,7 @@ describe('retention worker', () => {
       expiredSessions: 1,
       readNotifications: 1,
       webhookDeliveries: 0,
+      apiKeyUses: 0,
     });
     const later = await remaining();
     expect(later).toMatchObject({
@@ -176,6 +180,40 @@ describe('retention worker', () => {
     );
   });
 
+  it("removes API-key uses from the audit log past their age; the key's other entries and the rest of the log stay", async () => {
+    const keyId = randomUUID();
+    const entry = { entity: 'api_key', entityId: keyId, actorUserId: null };
+    await t.db
+      .insert(schema.auditLog)
+      .values([
+        ...Array.from({ length: 5 }, (_, i) => ({ ...entry, action: 'use', ts: ago(91 + i) })),
+        { ...entry, action: 'use', ts: ago(89) },
+        { ...entry, action: 'create', ts: ago(400) },
+        { ...entry, action: 'revoke', ts: ago(300) },
+        { entity: 'order', entityId: keyId, action: 'use', ts: ago(400) },
+      ]);
+    const worker = createRetentionWorker({
+      db: t.db,
+      clock: () => now,
+      log: t.app.log,
+      options: { ...DEFAULT_RETENTION_OPTIONS, batchSize: 2 },
+    });
+    expect((await worker.kick()).apiKeyUses).toBe(5);
+    const left = await t.db
+      .select({ entity: schema.auditLog.entity, action: schema.auditLog.action, ts: schema.auditLog.ts })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, keyId));
+    expect(left.map((row) => `${row.entity} ${row.action} ${row.ts.toISOString()}`).sort()).toEqual(
+      [
+        `api_key use ${ago(89).toISOString()}`,
+        `api_key create ${ago(400).toISOString()}`,
+        `api_key revoke ${ago(300).toISOString()}`,
+        `order use ${ago(400).toISOString()}`,
+      ].sort(),
+    );
+    expect((await worker.kick()).apiKeyUses).toBe(0);
+  });
+
   it('reads its schedule and ages from the configuration', async () => {
     const configured = await createTestApp({
       env: {
@@ -185,6 +223,7 @@ describe('retention worker', () => {
         RETENTION_EXPIRED_SESSIONS_DAYS: '2',
         RETENTION_READ_NOTIFICATIONS_DAYS: '14',
         RETENTION_WEBHOOK_DELIVERIES_DAYS: '5',
+        RETENTION_API_KEY_USES_DAYS: '60',
       },
     });
     try {
@@ -195,6 +234,7 @@ describe('retention worker', () => {
         expiredSessionsDays: 2,
         readNotificationsDays: 14,
         webhookDeliveriesDays: 5,
+        apiKeyUsesDays: 60,
       });
     } finally {
       await configured.close();

@@ -1,5 +1,6 @@
 import type { TDatabase } from '@spacecapture/db/client';
 import type { FastifyBaseLogger } from 'fastify';
+import { deleteApiKeyUsesBefore } from '../modules/audit/audit-repository.ts';
 import { deleteReadNotifications } from '../modules/notifications/notifications-repository.ts';
 import {
   deleteIdempotencyKeysBefore,
@@ -19,6 +20,8 @@ export type TRetentionWorkerOptions = {
   readNotificationsMs: number;
   /** Webhook deliveries once finished (succeeded or failed), counted from when they were queued. */
   webhookDeliveriesMs: number;
+  /** Audit entries of API-key uses (the rest of the audit log is kept for good). */
+  apiKeyUsesMs: number;
   /** Rows per delete statement: small, so a large backlog never holds locks for long. */
   batchSize: number;
 };
@@ -32,6 +35,7 @@ export const DEFAULT_RETENTION_OPTIONS: TRetentionWorkerOptions = {
   expiredSessionsMs: 0,
   readNotificationsMs: 30 * DAY,
   webhookDeliveriesMs: 30 * DAY,
+  apiKeyUsesMs: 90 * DAY,
   batchSize: 500,
 };
 
@@ -41,11 +45,12 @@ export type TPruned = {
   expiredSessions: number;
   readNotifications: number;
   webhookDeliveries: number;
+  apiKeyUses: number;
 };
 
 /**
  * Prunes what the app no longer needs (decision 081): idempotency keys, delivered e-mails,
- * expired sessions, read notifications and finished webhook deliveries past their retention, on the app's clock, in batches of `batchSize`. The audit
+ * expired sessions, read notifications, finished webhook deliveries and the audit log's API-key uses past their retention, on the app's clock, in batches of `batchSize`. The rest of the audit
  * log is never pruned. `kick()` runs a pass now and resolves with what it removed; `stop()` ends
  * the pass in progress after its current batch.
  */
@@ -78,6 +83,7 @@ export function createRetentionWorker(deps: {
       expiredSessions: 0,
       readNotifications: 0,
       webhookDeliveries: 0,
+      apiKeyUses: 0,
     };
     try {
       pruned.idempotencyKeys = await drain(
@@ -103,6 +109,12 @@ export function createRetentionWorker(deps: {
       pruned.webhookDeliveries = await drain(
         (cutoff, limit) => deleteFinishedDeliveriesBefore(db, cutoff, limit),
         options.webhookDeliveriesMs,
+        isStopping,
+      );
+      // The audit log's owner does the delete: retention only says when.
+      pruned.apiKeyUses = await drain(
+        (cutoff, limit) => deleteApiKeyUsesBefore(db, cutoff, limit),
+        options.apiKeyUsesMs,
         isStopping,
       );
       if (Object.values(pruned).some((count) => count > 0)) {

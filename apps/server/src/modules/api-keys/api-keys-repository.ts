@@ -1,5 +1,5 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 
 /** The only writer of api_keys (decision 115). */
 
@@ -58,4 +58,27 @@ export async function markApiKeyRevoked(db: TExecutor, id: string, at: Date) {
 
 export async function markApiKeyUsed(db: TExecutor, id: string, at: Date) {
   await db.update(schema.apiKeys).set({ lastUsedAt: at }).where(eq(schema.apiKeys.id, id));
+}
+
+/**
+ * The owner's live keys (not revoked, not expired), counted with the owner locked for the rest of
+ * the transaction, so two creations at once cannot both pass the cap.
+ */
+export async function countLiveApiKeysLocked(tx: TExecutor, organizationId: string | null, now: Date) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`spacecapture:api-keys:${organizationId ?? 'platform'}`}))`,
+  );
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.apiKeys)
+    .where(
+      and(
+        organizationId === null
+          ? isNull(schema.apiKeys.organizationId)
+          : eq(schema.apiKeys.organizationId, organizationId),
+        isNull(schema.apiKeys.revokedAt),
+        or(isNull(schema.apiKeys.expiresAt), gt(schema.apiKeys.expiresAt, now)),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -12,6 +12,7 @@ import type { TActor } from '../../lib/actor.ts';
 import { findProfile, type TAccountProfile } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import {
+  countLiveApiKeysLocked,
   findApiKeyByPrefix,
   findOwnedApiKey,
   insertApiKey,
@@ -50,8 +51,25 @@ export function bearerApiKeyOf(authorization: string | undefined): string | null
   return match?.[1] ?? null;
 }
 
-export function createApiKeysService(deps: { db: TDatabase; clock: () => Date }) {
-  const { db, clock } = deps;
+export function createApiKeysService(deps: {
+  db: TDatabase;
+  clock: () => Date;
+  /** Live keys an organisation (or the platform) may hold (API_KEYS_PER_ORG). */
+  maxLiveKeys: number;
+}) {
+  const { db, clock, maxLiveKeys } = deps;
+
+  /**
+   * A platform key reads every organisation's orders without the admin's session, so it never
+   * skips the admins' second factor (issue 26): only an admin who has verified one makes one.
+   */
+  async function assertSecondFactor(actor: TActor, owner: TApiKeyOwner) {
+    if (owner !== null) return;
+    const profile = await findProfile(db, actor.userId);
+    if (!profile?.twoFactorEnabled) {
+      throw new AppError('mfa_required', 'Set up two-factor authentication before creating a platform API key.');
+    }
+  }
 
   function assertOwner(actor: TActor, owner: TApiKeyOwner) {
     if (owner === null ? actor.role !== 'master_admin' : actor.orgId !== owner) {
@@ -68,6 +86,7 @@ export function createApiKeysService(deps: { db: TDatabase; clock: () => Date })
 
     async create(actor: TActor, owner: TApiKeyOwner, request: TCreateApiKeyRequest): Promise<TCreatedApiKey> {
       assertOwner(actor, owner);
+      await assertSecondFactor(actor, owner);
       const now = clock();
       const expiresAt = request.expiresAt ? new Date(request.expiresAt) : null;
       if (expiresAt && expiresAt <= now) {
@@ -78,6 +97,12 @@ export function createApiKeysService(deps: { db: TDatabase; clock: () => Date })
       const prefix = randomBytes(8).toString('hex');
       const secret = randomBytes(32).toString('base64url');
       const row = await db.transaction(async (tx) => {
+        if ((await countLiveApiKeysLocked(tx, owner, now)) >= maxLiveKeys) {
+          throw new AppError(
+            'conflict',
+            `${owner === null ? 'The platform' : 'This organisation'} already has ${maxLiveKeys} active API keys, the most allowed. Revoke one to create another.`,
+          );
+        }
         const inserted = await insertApiKey(tx, {
           organizationId: owner,
           name: request.name,
@@ -143,7 +168,7 @@ export function createApiKeysService(deps: { db: TDatabase; clock: () => Date })
       const stillOwner =
         profile?.role &&
         (key.organizationId === null
-          ? profile.role === 'master_admin'
+          ? profile.role === 'master_admin' && profile.twoFactorEnabled
           : profile.organization?.id === key.organizationId && profile.role === 'customer_admin');
       if (!profile || !stillOwner) {
         throw new AppError('unauthenticated', 'The account that created this API key can no longer use it.');

@@ -44,7 +44,7 @@ import {
 import { toOrderView, toProposalView } from '../orders/orders-view.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { hasAcceptedQuote } from '../quotes/quotes-repository.ts';
-import { createScheduleMoves } from '../scheduling/scheduling-service.ts';
+import { createScheduleMoves, DEFAULT_MAX_WINDOW_MS, windowTooLong } from '../scheduling/scheduling-service.ts';
 import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
 import {
   certificationsOf,
@@ -106,9 +106,12 @@ export function createAssignmentsService(deps: {
   clock: () => Date;
   companyEmail: string;
   onEmailsQueued: () => void;
+  /** Longest window a provider may propose (SCHEDULE_WINDOW_MAX_HOURS). */
+  maxScheduleWindowMs?: number;
 }) {
   const { db, clock, companyEmail } = deps;
-  const scheduleMoves = createScheduleMoves({ clock, companyEmail });
+  const maxWindowMs = deps.maxScheduleWindowMs ?? DEFAULT_MAX_WINDOW_MS;
+  const scheduleMoves = createScheduleMoves({ clock, companyEmail, maxWindowMs });
 
   /**
    * Where an order goes when its offer falls through: back to approved when the customer accepted
@@ -542,6 +545,9 @@ export function createAssignmentsService(deps: {
           start: WORKFLOW_MESSAGES.windowInFuture,
         });
       }
+      // Said under the form's End field; the proposal move checks the same bound.
+      const tooLong = windowTooLong(start, end, maxWindowMs);
+      if (tooLong) throw new AppError('validation_failed', tooLong, { end: tooLong });
       const view = await db.transaction(async (tx) => {
         const ctx = await lockOffer(tx, id, scope);
         const updated = await scheduleMoves.propose(tx, ctx, [{ start: window.start, end: window.end }], actor);

@@ -1,5 +1,6 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import type { TAuditEvent, TAuditSnapshot } from '@spacecapture/shared/audit-events';
+import { sql } from 'drizzle-orm';
 
 /** One audited change: an event of the shared list (packages/shared audit-events), on one record. */
 export type TAuditEntry = TAuditEvent & {
@@ -30,4 +31,18 @@ export function auditEntryInsert(db: TExecutor, entry: TAuditEntry) {
 /** Writes one audit entry inside the caller's transaction, so it exists exactly when the change does. */
 export async function recordAudit(tx: TExecutor, entry: TAuditEntry) {
   await auditEntryInsert(tx, entry);
+}
+
+/**
+ * The one prune of the audit log (decision 181): uses of API keys recorded before `cutoff`, at
+ * most `limit` rows a statement. Every other entry, a key's creation and revocation included, is
+ * kept for good; the key keeps its last-used time.
+ */
+export async function deleteApiKeyUsesBefore(db: TExecutor, cutoff: Date, limit: number) {
+  const result = (await db.execute(sql`delete from audit_log where id in (
+      select id from audit_log
+      where entity = 'api_key' and action = 'use' and ts < ${cutoff.toISOString()}
+      limit ${limit}
+    ) returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }

@@ -6,8 +6,8 @@ import { AppError } from '@spacecapture/shared/errors';
 import { PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import { and, asc, eq, gt, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import type { TActor } from '../../lib/actor.ts';
+import { findOrganization, findProfile } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import { findOrganizationRow } from '../orders/orders-repository.ts';
 import { serializeCalendar, type TCalendarEvent } from './ics.ts';
 
 const { assignments, calendarFeeds, orders } = schema;
@@ -75,6 +75,18 @@ export function createCalendarService(deps: { db: TDatabase; clock: () => Date; 
     return revoked.length;
   }
 
+  /**
+   * A member's feed is read with the member's rights of now, as a session would be: it stops when
+   * the account is gone, has left the organisation or no longer holds a provider role there.
+   */
+  async function memberStillHolds(feed: { orgId: string; userId: string | null }) {
+    if (!feed.userId) return true;
+    const profile = await findProfile(db, feed.userId);
+    return (
+      profile?.organization?.id === feed.orgId && (PROVIDER_ROLES as readonly (string | null)[]).includes(profile.role)
+    );
+  }
+
   return {
     async feed(actor: TActor): Promise<TCalendarFeed> {
       const owner = ownerOf(actor);
@@ -126,6 +138,10 @@ export function createCalendarService(deps: { db: TDatabase; clock: () => Date; 
         .from(calendarFeeds)
         .where(and(eq(calendarFeeds.tokenHash, hashOf(token)), isNull(calendarFeeds.revokedAt)));
       if (!feed) throw new AppError('not_found', 'Calendar not found.');
+      const org = await findOrganization(db, feed.orgId);
+      if (org?.status !== 'active' || !(await memberStillHolds(feed))) {
+        throw new AppError('not_found', 'Calendar not found.');
+      }
       const now = clock();
       const since = new Date(now.getTime() - PAST_DAYS * 86_400_000);
       const owner = feed.userId ? eq(assignments.providerOrgId, feed.orgId) : eq(orders.customerOrgId, feed.orgId);
@@ -152,7 +168,6 @@ export function createCalendarService(deps: { db: TDatabase; clock: () => Date; 
         )
         .orderBy(asc(assignments.scheduledStart))
         .limit(FEED_LIMIT);
-      const org = await findOrganizationRow(db, feed.orgId);
       const events: TCalendarEvent[] = rows.map((row) => ({
         uid: `${row.id}@spacecapture`,
         start: row.start!,
@@ -161,7 +176,7 @@ export function createCalendarService(deps: { db: TDatabase; clock: () => Date; 
         location: row.location,
         description: labelOf(CAPTURE_TYPE_OPTIONS, row.captureType),
       }));
-      return serializeCalendar({ name: `${org?.name ?? 'SpaceCapture'} captures`, events, now });
+      return serializeCalendar({ name: `${org.name} captures`, events, now });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { schema } from '@spacecapture/db/client';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInAdmin, createSignedInUser, type TClient, type TSignedInUser } from '../../../test/accounts.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
@@ -103,6 +104,43 @@ describe('calendar feeds', () => {
     const feedAudit = await t.db.select().from(schema.auditLog);
     expect(feedAudit.filter((entry) => entry.entity === 'calendar_feed').length).toBeGreaterThan(0);
     expect(await auditOf(t.db, job.assignmentId)).not.toHaveLength(0);
+  });
+
+  it("a removed member's address stops answering and its row goes with the account", async () => {
+    const member = await createSignedInUser(t.app, t.db, admin, {
+      role: 'provider_user',
+      organization: { id: provider.orgId },
+    });
+    const path = await makeFeed(member.client);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    const removed = await provider.client.delete(`/api/organization/members/${member.userId}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await member.client.get('/api/me')).statusCode).toBe(401);
+    const response = await t.app.inject({ method: 'GET', url: path });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('Quay Street');
+    const left = await t.db.select().from(schema.calendarFeeds).where(eq(schema.calendarFeeds.userId, member.userId));
+    expect(left).toHaveLength(0);
+  });
+
+  it("is read with the member's rights of now: a member who left, or a deactivated organisation, gets nothing", async () => {
+    const member = await createSignedInUser(t.app, t.db, admin, {
+      role: 'provider_user',
+      organization: { id: provider.orgId },
+    });
+    const memberFeed = await makeFeed(member.client);
+    // No screen moves a member out of an organisation yet: the membership row alone goes.
+    await t.db.delete(schema.orgMemberships).where(eq(schema.orgMemberships.userId, member.userId));
+    expect((await t.app.inject({ method: 'GET', url: memberFeed })).statusCode).toBe(404);
+
+    const other = await createSignedInUser(t.app, t.db, admin, {
+      role: 'customer_admin',
+      organization: { name: 'Feed Customer Gone' },
+    });
+    const orgFeed = await makeFeed(other.client);
+    expect((await t.app.inject({ method: 'GET', url: orgFeed })).statusCode).toBe(200);
+    await t.db.update(schema.organizations).set({ status: 'inactive' }).where(eq(schema.organizations.id, other.orgId));
+    expect((await t.app.inject({ method: 'GET', url: orgFeed })).statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown or malformed token', async () => {

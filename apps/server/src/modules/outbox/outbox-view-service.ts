@@ -8,6 +8,7 @@ import type {
 } from '@spacecapture/shared/contracts/admin-console/outbox';
 import { AppError } from '@spacecapture/shared/errors';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
+import { REDACTED, SECRET_QUERY_NAMES } from '../../lib/secret-urls.ts';
 import { findOutboxEmail, listOutboxPage } from './outbox-view-repository.ts';
 
 /**
@@ -16,9 +17,8 @@ import { findOutboxEmail, listOutboxPage } from './outbox-view-repository.ts';
  * link (`setup=`). Whoever reads the outbox must not be able to use them, so the view shows them
  * with the secret replaced (docs/decisions/018-outbox-view-redacts-secret-links.md).
  */
-const SECRET_PARAMETER = /((?:\?|&amp;|&)(?:token|invite|setup|code|secret)=)[^&\s"'<>]+/gi;
+const SECRET_PARAMETER = new RegExp(`((?:\\?|&amp;|&)(?:${SECRET_QUERY_NAMES.join('|')})=)[^&\\s"'<>]+`, 'gi');
 const SECRET_PATH = /(\/reset-password\/)[^/?#&\s"'<>]+/gi;
-export const REDACTED = 'REDACTED';
 
 export function redactSecretLinks(content: string): { content: string; redacted: boolean } {
   let redacted = false;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { TDatabase } from '@spacecapture/db/client';
 import type { TAssignment, TProposeScheduleRequest } from '@spacecapture/shared/contracts/admin-workflow';
 import {
@@ -55,9 +55,14 @@ const LISTED_STATUSES = ['offered', 'accepted'] as const;
 const LIST_LIMIT = 500;
 const DEFAULT_NOTIFICATIONS = { newProjectAssignments: true, projectUpdates: true, paymentNotifications: true };
 
-/** A stable label that tells customers apart without naming them. */
-export function anonymisedCustomer(customerOrgId: string) {
-  return `Client #${createHash('sha256').update(customerOrgId).digest('hex').slice(0, 6).toUpperCase()}`;
+/**
+ * The label a masked offer shows for its customer (decision 180): keyed by a server secret over
+ * the assignment, so it is stable for one offer but says nothing about who else a label belongs
+ * to; two offers of one customer cannot be linked through it.
+ */
+function anonymisedCustomer(labelKey: string, assignmentId: string) {
+  const digest = createHmac('sha256', labelKey).update(`customer-label:${assignmentId}`).digest('hex');
+  return `Client #${digest.slice(0, 6).toUpperCase()}`;
 }
 
 /** The caller's organisation; a provider account always has one. */
@@ -94,8 +99,14 @@ function toCertification(row: TCertificationRow): TCertification {
  * assignments service; performance; devices, certifications and settings with an audit entry per
  * change, written in the change's transaction.
  */
-export function createProviderService(deps: { db: TDatabase; clock: () => Date; assignments: TAssignmentsService }) {
-  const { db, clock, assignments } = deps;
+export function createProviderService(deps: {
+  db: TDatabase;
+  clock: () => Date;
+  assignments: TAssignmentsService;
+  /** The server secret behind masked customer labels. */
+  labelKey: string;
+}) {
+  const { db, clock, assignments, labelKey } = deps;
 
   async function toViews(rows: TProviderAssignmentRow[]): Promise<TProviderAssignment[]> {
     const { addressMaskingDefault } = await readFeatureFlags(db);
@@ -118,7 +129,7 @@ export function createProviderService(deps: { db: TDatabase; clock: () => Date; 
         masked,
         title: masked ? null : order.title,
         location: masked ? MASKED_LOCATION : order.location,
-        customer: masked ? anonymisedCustomer(customerOrg.id) : customerOrg.name,
+        customer: masked ? anonymisedCustomer(labelKey, assignment.id) : customerOrg.name,
         captureType: order.captureType,
         preferredDates: order.preferredDates ?? null,
         compensation: assignment.compensation === null ? null : Number(assignment.compensation),

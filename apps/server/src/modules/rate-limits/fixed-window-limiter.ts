@@ -12,6 +12,11 @@ import type { Redis } from 'ioredis';
  */
 export type TLimiter = {
   hit(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /**
+   * Whether a key has used up its window, without counting: for limits on failures, counted only
+   * once an attempt failed (wrong API keys), so good attempts never use the budget up.
+   */
+  peek(key: string): Promise<{ exhausted: boolean; retryAfterSeconds: number }>;
   undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 };
@@ -44,6 +49,16 @@ export function createLimiter(options: {
           return { allowed: count <= options.max, retryAfterSeconds: Math.ceil(ttl / 1000) };
         } catch {
           return local.hit(key);
+        }
+      },
+      async peek(key) {
+        try {
+          const results = await redis.multi().get(keyOf(key)).pttl(keyOf(key)).exec();
+          const count = Number(results?.[0]?.[1] ?? 0);
+          const ttl = Number(results?.[1]?.[1] ?? -1);
+          return { exhausted: count >= options.max && ttl > 0, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+        } catch {
+          return local.peek(key);
         }
       },
       async undo(key) {
@@ -82,6 +97,12 @@ function createMemoryLimiter(max: number, windowMs: number, clock: () => number)
       }
       window.count++;
       return { allowed: window.count <= max, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
+    },
+    async peek(key) {
+      const now = clock();
+      const window = windows.get(key);
+      if (!window || window.resetAt <= now) return { exhausted: false, retryAfterSeconds: 0 };
+      return { exhausted: window.count >= max, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
     },
     async undo(key) {
       const window = windows.get(key);

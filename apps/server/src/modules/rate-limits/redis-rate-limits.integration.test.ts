@@ -78,7 +78,11 @@ describe('when Redis answers', () => {
   let first: TTestApp;
   let second: TTestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', PUBLIC_FORM_RATE_LIMIT: '2' };
+    const env = {
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      PUBLIC_FORM_RATE_LIMIT: '2',
+      API_KEY_FAILURE_LIMIT: '2',
+    };
     first = await createTestApp({ env });
     second = await createTestApp({ env });
   });
@@ -98,5 +102,22 @@ describe('when Redis answers', () => {
       });
     const statuses = [(await post(first)).statusCode, (await post(second)).statusCode, (await post(first)).statusCode];
     expect(statuses).toEqual([201, 201, 429]);
+  });
+
+  it('shares the wrong-key count between instances', async () => {
+    const remoteAddress = uniqueAddress();
+    const wrongKey = (t: TTestApp) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/customer/orders',
+        remoteAddress,
+        headers: { authorization: `Bearer sck_${'0'.repeat(16)}_${'C'.repeat(43)}` },
+      });
+    const statuses = [
+      (await wrongKey(first)).statusCode,
+      (await wrongKey(second)).statusCode,
+      (await wrongKey(first)).statusCode,
+    ];
+    expect(statuses).toEqual([401, 401, 429]);
   });
 });

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 /**
  * Deletes of rows past their retention, each bounded to `limit` rows so one statement never holds
  * many locks for long; the caller repeats until fewer than `limit` come back. `ctid` picks the
- * batch because idempotency keys have a composite key. The audit log is never pruned.
+ * batch because idempotency keys have a composite key. The audit log's owner prunes its API-key
+ * uses itself (audit-repository); nothing else of it is pruned.
  */
 
 async function deleted(db: TExecutor, statement: ReturnType<typeof sql>): Promise<number> {

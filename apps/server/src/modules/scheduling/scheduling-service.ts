@@ -98,8 +98,19 @@ function windowsText(windows: readonly TTimeWindow[], timeZone: string) {
   return windows.map((window) => formatPlaceWindow(window.start, window.end, timeZone)).join('; ');
 }
 
-export function createScheduleMoves(deps: { clock: () => Date; companyEmail: string }) {
+/** Unless SCHEDULE_WINDOW_MAX_HOURS says otherwise: a capture is booked within one day. */
+export const DEFAULT_MAX_WINDOW_MS = 24 * 3_600_000;
+
+/** The refusal of a window longer than `maxWindowMs`, or null when it is short enough. */
+export function windowTooLong(start: Date, end: Date, maxWindowMs: number) {
+  if (end.getTime() - start.getTime() <= maxWindowMs) return null;
+  const hours = maxWindowMs / 3_600_000;
+  return `A window lasts at most ${hours} hour${hours === 1 ? '' : 's'}.`;
+}
+
+export function createScheduleMoves(deps: { clock: () => Date; companyEmail: string; maxWindowMs?: number }) {
   const { clock, companyEmail } = deps;
+  const maxWindowMs = deps.maxWindowMs ?? DEFAULT_MAX_WINDOW_MS;
 
   return {
     /**
@@ -128,6 +139,9 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
             [`windows.${index}.start`]: 'The window must start in the future.',
           });
         }
+        // A window is a promise to be on site: one of weeks would book the customer's days for nothing.
+        const tooLong = windowTooLong(window.start, window.end, maxWindowMs);
+        if (tooLong) throw new AppError('validation_failed', tooLong, { [`windows.${index}.end`]: tooLong });
         const next = normalized[index + 1];
         if (next && next.start < window.end) {
           throw new AppError('validation_failed', 'Proposed windows must not overlap.', {
@@ -422,9 +436,15 @@ export function createSchedulingService(deps: {
   clock: () => Date;
   companyEmail: string;
   onEmailsQueued: () => void;
+  /** Longest window a provider may propose (SCHEDULE_WINDOW_MAX_HOURS). */
+  maxScheduleWindowMs?: number;
 }) {
   const { db } = deps;
-  const moves = createScheduleMoves(deps);
+  const moves = createScheduleMoves({
+    clock: deps.clock,
+    companyEmail: deps.companyEmail,
+    ...(deps.maxScheduleWindowMs ? { maxWindowMs: deps.maxScheduleWindowMs } : {}),
+  });
 
   async function lockByAssignment(tx: TExecutor, id: string, providerOrgId?: string): Promise<TScheduleContext> {
     const found = await findAssignment(tx, id);

@@ -133,6 +133,22 @@ describe('the provider proposes windows', () => {
     expect((await assignmentRow(t.db, assignmentId)).scheduleStatus).toBe('unproposed');
   });
 
+  it('refuses a window longer than the longest allowed (24 hours unless configured), changing nothing', async () => {
+    const { assignmentId } = await acceptedOrder();
+    const month = await propose(assignmentId, [windowAt(2, 30 * 24)]);
+    expect(month.statusCode).toBe(400);
+    expect(errorOf(month).message).toBe('A window lasts at most 24 hours.');
+    expect(Object.values(errorOf(month).fields ?? {})).toContain('A window lasts at most 24 hours.');
+    const single = await provider.client.post(`/api/provider/assignments/${assignmentId}/schedule`, windowAt(2, 25));
+    expect(single.statusCode).toBe(400);
+    expect(errorOf(single)).toMatchObject({
+      message: 'A window lasts at most 24 hours.',
+      fields: { end: 'A window lasts at most 24 hours.' },
+    });
+    expect((await assignmentRow(t.db, assignmentId)).scheduleStatus).toBe('unproposed');
+    expect((await propose(assignmentId, [windowAt(2, 24)])).statusCode).toBe(200);
+  });
+
   it("does not find another provider's job, and customers cannot propose", async () => {
     const { assignmentId } = await acceptedOrder();
     expect((await propose(assignmentId, [windowAt(3)], otherProvider.client)).statusCode).toBe(404);

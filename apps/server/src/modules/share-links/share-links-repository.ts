@@ -23,6 +23,16 @@ export function listShareLinksOfOrder(db: TExecutor, organizationId: string, ord
     .limit(200);
 }
 
+/** An order's live links (not revoked, not expired), counted with the order's links locked until the transaction ends. */
+export async function countLiveShareLinksLocked(db: TExecutor, orderId: string, now: Date) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`spacecapture:share-links:${orderId}`}))`);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(shareLinks)
+    .where(and(eq(shareLinks.orderId, orderId), isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, now)));
+  return row?.n ?? 0;
+}
+
 /** One link of the organisation, locked for the revocation: another organisation's is not found. */
 export async function lockOrgShareLink(db: TExecutor, organizationId: string, id: string) {
   const [row] = await db

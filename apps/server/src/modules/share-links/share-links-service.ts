@@ -19,6 +19,7 @@ import type { TLinkSigner } from '../customer/download-links.ts';
 import { findOrder } from '../orders/orders-repository.ts';
 import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
 import {
+  countLiveShareLinksLocked,
   countShareLinkView,
   findShareLinkByHash,
   insertShareLink,
@@ -84,8 +85,10 @@ export function createShareLinksService(deps: {
   publicUrl: string;
   signer: TLinkSigner;
   thumbnails: TThumbnailLinks;
+  /** Live links one order may have (SHARE_LINKS_PER_ORDER). */
+  maxLiveLinksPerOrder: number;
 }) {
-  const { db, clock, signer } = deps;
+  const { db, clock, signer, maxLiveLinksPerOrder } = deps;
 
   /** The live link a token names: 404 when no link has it, 410 when it expired or was revoked. */
   async function liveLinkOf(token: string) {
@@ -109,6 +112,12 @@ export function createShareLinksService(deps: {
       const token = randomBytes(32).toString('base64url');
       const row = await db.transaction(async (tx) => {
         if (!(await findOrgOrder(tx, orgId, orderId))) throw new AppError('not_found', ORDER_NOT_FOUND);
+        if ((await countLiveShareLinksLocked(tx, orderId, now)) >= maxLiveLinksPerOrder) {
+          throw new AppError(
+            'conflict',
+            `This order already has ${maxLiveLinksPerOrder} active share links, the most allowed. Revoke one to create another.`,
+          );
+        }
         const inserted = await insertShareLink(tx, {
           organizationId: orgId,
           orderId,

@@ -42,11 +42,13 @@ for (const [network, prefix] of [
 ] as const) {
   forbidden.addSubnet(network, prefix, 'ipv4');
 }
-// IPv6: unspecified, loopback, IPv4-mapped (checked as IPv4 below), discard, ULA, link-local,
-// site-local, multicast, documentation, NAT64.
+// IPv6: IPv4-compatible (with unspecified and loopback), IPv4-translated, IPv4-mapped (checked
+// as IPv4 below), discard, ULA, link-local, site-local, multicast, documentation, and every form
+// that carries an IPv4 address a gateway would unwrap: NAT64 (well-known and local-use), 6to4,
+// Teredo (issue 26).
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
   ['100::', 64],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -54,6 +56,9 @@ for (const [network, prefix] of [
   ['ff00::', 8],
   ['2001:db8::', 32],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['2001::', 32],
 ] as const) {
   forbidden.addSubnet(network, prefix, 'ipv6');
 }
@@ -86,6 +91,7 @@ function refuse(message: string): never {
 }
 
 const HTTPS_ONLY = 'Webhook URLs must start with https://.';
+const NOT_ALLOWED = 'This address is not allowed: webhooks go to public addresses only.';
 
 /** The URL as a webhook target, or a 400 that says what is wrong with it. Does not resolve the name. */
 export function parseTargetUrl(text: string, policy: Pick<TUrlPolicy, 'allowLoopback'>): URL {
@@ -123,9 +129,8 @@ export async function resolveTarget(url: URL, policy: TUrlPolicy): Promise<TReso
     if (url.protocol === 'http:' && !isLoopbackAddress(address)) refuse(HTTPS_ONLY);
     if (policy.allowLoopback && isLoopbackAddress(address)) continue;
     if (isForbiddenAddress(address)) {
-      refuse(
-        `The host ${host} resolves to ${address}, a private or reserved address; webhooks go to public addresses only.`,
-      );
+      // What an inside name resolves to is not the customer's to learn: the refusal says no more.
+      refuse(NOT_ALLOWED);
     }
   }
   return addresses;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,8 @@ import {
   errorOf,
   type TClient,
   type TSignedInUser,
+  totpCode,
+  uniqueAddress,
 } from '../../../test/accounts.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
@@ -22,9 +24,12 @@ import { COMPANY_EMAIL } from '../../../test/workflow.ts';
  */
 
 const RATE_LIMIT = 6;
+const FAILURE_LIMIT = 8;
+const KEYS_PER_ORG = 15;
 const clock = movableClock();
 let t: TTestApp;
 let admin: TClient;
+let adminPassword: string;
 let owner: TSignedInUser;
 let colleague: TSignedInUser;
 let outsider: TSignedInUser;
@@ -33,10 +38,18 @@ let outsiderOrderId: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { COMPANY_EMAIL, PUBLIC_URL: APP_ORIGIN, API_KEY_RATE_LIMIT: String(RATE_LIMIT) },
+    env: {
+      COMPANY_EMAIL,
+      PUBLIC_URL: APP_ORIGIN,
+      API_KEY_RATE_LIMIT: String(RATE_LIMIT),
+      API_KEY_FAILURE_LIMIT: String(FAILURE_LIMIT),
+      API_KEYS_PER_ORG: String(KEYS_PER_ORG),
+    },
     clock: clock.now,
   });
-  admin = (await createSignedInAdmin(t.app)).client;
+  const signedInAdmin = await createSignedInAdmin(t.app);
+  admin = signedInAdmin.client;
+  adminPassword = signedInAdmin.password;
   owner = await createSignedInUser(t.app, t.db, admin, {
     role: 'customer_admin',
     organization: { name: `Keyed Customer ${randomUUID().slice(0, 6)}` },
@@ -93,10 +106,18 @@ async function createKey(
 }
 
 /** A request as an integrator's system sends it: the key, no cookie, no Origin. */
-function withKey(secret: string, method: 'GET' | 'POST', url: string, body?: unknown, headers = {}) {
+function withKey(
+  secret: string,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  headers = {},
+  remoteAddress = '127.0.0.1',
+) {
   return t.app.inject({
     method,
     url,
+    remoteAddress,
     headers: { authorization: `Bearer ${secret}`, ...headers },
     ...(body === undefined ? {} : { payload: body as object }),
   });
@@ -225,6 +246,57 @@ describe('using a key', () => {
     expect((await withKey(calm.secret, 'GET', '/api/customer/orders')).statusCode).toBe(200);
   });
 
+  it('limits wrong keys per client address: past the limit every key from there is refused with 429, others unaffected', async () => {
+    const { key, secret } = await createKey(owner.client, ['orders:read']);
+    const guesser = uniqueAddress();
+    for (let i = 0; i < FAILURE_LIMIT; i++) {
+      const wrong = `sck_${key.prefix}_${randomBytes(32).toString('base64url')}`;
+      expect((await withKey(wrong, 'GET', '/api/customer/orders', undefined, {}, guesser)).statusCode).toBe(401);
+    }
+    const wrongAgain = `sck_${key.prefix}_${randomBytes(32).toString('base64url')}`;
+    const limited = await withKey(wrongAgain, 'GET', '/api/customer/orders', undefined, {}, guesser);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(errorOf(limited).message).toContain('Too many invalid API keys');
+    // The right key from there too: the answer must not tell a good guess from a bad one.
+    expect((await withKey(secret, 'GET', '/api/customer/orders', undefined, {}, guesser)).statusCode).toBe(429);
+    // Another address is not held, and good keys never use up its budget.
+    const integrator = uniqueAddress();
+    for (let i = 0; i < FAILURE_LIMIT + 2; i++) {
+      const served = await withKey(secret, 'GET', '/api/customer/orders', undefined, {}, integrator);
+      expect([200, 429]).toContain(served.statusCode);
+      if (served.statusCode === 429) expect(errorOf(served).message).toContain('with this API key');
+    }
+    const stray = `sck_${key.prefix}_${randomBytes(32).toString('base64url')}`;
+    expect((await withKey(stray, 'GET', '/api/customer/orders', undefined, {}, integrator)).statusCode).toBe(401);
+  });
+
+  it('caps the live keys of an organisation: a clear 409 at the cap, room again once one is revoked', async () => {
+    const capped = await createSignedInUser(t.app, t.db, admin, {
+      role: 'customer_admin',
+      organization: { name: `Capped Customer ${randomUUID().slice(0, 6)}` },
+    });
+    const made = [];
+    for (let i = 0; i < KEYS_PER_ORG; i++) made.push(await createKey(capped.client, ['orders:read']));
+    const refused = await capped.client.post('/api/customer/api-keys', {
+      name: 'One too many',
+      scopes: ['orders:read'],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(
+      `This organisation already has ${KEYS_PER_ORG} active API keys, the most allowed. Revoke one to create another.`,
+    );
+    const listed = (await capped.client.get('/api/customer/api-keys')).json().items;
+    expect(listed).toHaveLength(KEYS_PER_ORG);
+    // Another organisation's count is its own.
+    expect(
+      (await outsider.client.post('/api/customer/api-keys', { name: 'Elsewhere', scopes: ['orders:read'] })).statusCode,
+    ).toBe(201);
+    const revoke = await capped.client.post(`/api/customer/api-keys/${made[0]!.key.id}/revoke`);
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    await createKey(capped.client, ['orders:read']);
+  });
+
   it('audits every use and shows when the key was last used', async () => {
     const { key, secret } = await createKey(owner.client, ['orders:read']);
     expect(key.lastUsedAt).toBeNull();
@@ -245,6 +317,25 @@ describe('using a key', () => {
 });
 
 describe('platform keys', () => {
+  it('need a verified second factor: refused before one, made after', async () => {
+    const refused = await admin.post('/api/admin/api-keys', { name: 'Before 2FA', scopes: ['orders:read'] });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'mfa_required',
+      message: 'Set up two-factor authentication before creating a platform API key.',
+    });
+    expect((await admin.get('/api/admin/api-keys')).json().items).toEqual([]);
+    const enabled = await admin.post('/api/auth/two-factor/enable', { password: adminPassword });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    // Enrolment started but not verified is no second factor yet.
+    expect((await admin.post('/api/admin/api-keys', { name: 'Unverified', scopes: ['orders:read'] })).statusCode).toBe(
+      403,
+    );
+    const verified = await admin.post('/api/auth/two-factor/verify-totp', { code: totpCode(enabled.json().totpURI) });
+    expect(verified.statusCode, verified.body).toBe(200);
+    await createKey(admin, ['orders:read'], {}, '/api/admin');
+  });
+
   it("are a master admin's, read every organisation's orders, and are not a customer's to see", async () => {
     const created = await createKey(admin, ['orders:read'], {}, '/api/admin');
     const list = await withKey(created.secret, 'GET', '/api/admin/orders');

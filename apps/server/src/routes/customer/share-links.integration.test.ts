@@ -22,6 +22,7 @@ import { auditOf, COMPANY_EMAIL } from '../../../test/workflow.ts';
 
 const DAY = 86_400_000;
 const SHARE_RATE_LIMIT = 8;
+const LINKS_PER_ORDER = 3;
 
 let t: TTestApp;
 let admin: TClient;
@@ -34,7 +35,7 @@ let offsetMs = 0;
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { COMPANY_EMAIL, SHARE_RATE_LIMIT: String(SHARE_RATE_LIMIT) },
+    env: { COMPANY_EMAIL, SHARE_RATE_LIMIT: String(SHARE_RATE_LIMIT), SHARE_LINKS_PER_ORDER: String(LINKS_PER_ORDER) },
     clock: () => new Date(Date.now() + offsetMs),
   });
   admin = (await createSignedInAdmin(t.app)).client;
@@ -235,6 +236,24 @@ describe('the public share page', () => {
 
     expect((await guest.get(`/api/public/shares/${'A'.repeat(43)}`)).statusCode).toBe(404);
     expect((await guest.get('/api/public/shares/not-a-token')).statusCode).toBe(404);
+  });
+
+  it('caps the live links of an order: a clear 409 at the cap, room again once one is revoked', async () => {
+    const { order } = await sharedOrder({ 'cap.pdf': 'cap bytes' });
+    const made = [];
+    for (let i = 0; i < LINKS_PER_ORDER; i++) made.push(await createLink(order.id));
+    const refused = await customer.client.post(`/api/customer/orders/${order.id}/share-links`, { expiresInDays: 7 });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(
+      `This order already has ${LINKS_PER_ORDER} active share links, the most allowed. Revoke one to create another.`,
+    );
+    const listed = (await customer.client.get(`/api/customer/orders/${order.id}/share-links`)).json().items;
+    expect(listed).toHaveLength(LINKS_PER_ORDER);
+    // Another order of the same organisation has its own room.
+    const other = await sharedOrder({ 'other.pdf': 'other bytes' });
+    await createLink(other.order.id);
+    expect((await customer.client.post(`/api/customer/share-links/${made[0]!.link.id}/revoke`)).statusCode).toBe(200);
+    await createLink(order.id);
   });
 
   it('limits requests per address with 429 and Retry-After', async () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
 import { MASKED_LOCATION } from '@spacecapture/shared/contracts/provider-portal';
 import { eq } from 'drizzle-orm';
@@ -141,6 +141,32 @@ describe('address masking', () => {
     const after = await providerUser.client.get('/api/provider/assignments');
     expect(after.body).toContain(location);
     expect(after.body).toContain(CUSTOMER_NAME);
+  });
+
+  it('labels a masked customer per offer: two offers of one customer cannot be linked, nor the label traced to the organisation', async () => {
+    await setMasking(true);
+    const first = await offer();
+    const second = await offer();
+    const labelOf = async (assignmentId: string) => {
+      const response = await providerUser.client.get(`/api/provider/assignments/${assignmentId}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().customer as string;
+    };
+    const [firstLabel, secondLabel] = [await labelOf(first.assignmentId), await labelOf(second.assignmentId)];
+    expect(firstLabel).toMatch(/^Client #[0-9A-F]{6}$/);
+    expect(secondLabel).toMatch(/^Client #[0-9A-F]{6}$/);
+    expect(secondLabel).not.toBe(firstLabel);
+    // Stable for one offer, so the provider can tell its offers apart while they are open.
+    expect(await labelOf(first.assignmentId)).toBe(firstLabel);
+    const list = (await providerUser.client.get('/api/provider/assignments')).json() as {
+      items: { id: string; customer: string }[];
+    };
+    expect(list.items.find((item) => item.id === first.assignmentId)?.customer).toBe(firstLabel);
+    // Not a plain digest of anything a provider could guess: the organisation or the ids it sees.
+    for (const known of [customerOrgId, first.assignmentId, first.order.id]) {
+      const digest = createHash('sha256').update(known).digest('hex').slice(0, 6).toUpperCase();
+      expect(firstLabel).not.toBe(`Client #${digest}`);
+    }
   });
 
   it('shows everything to the provider while the flag is off', async () => {
