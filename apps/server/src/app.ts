@@ -522,7 +522,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin' });
   await app.register(adminWebhookRoutes, { prefix: '/api/admin' });
   await app.register(teamRoutes, { prefix: '/api' });
-  await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api', streams: config.streams });
   await app.register(customerPortalRoutes, { prefix: '/api' });
   await app.register(customerOrderRequestRoutes, { prefix: '/api' });
   await app.register(customerApiKeyRoutes, { prefix: '/api' });

@@ -99,6 +99,15 @@ const ZEnvironment = z.object({
   DATABASE_QUEUE_DEADLINE_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
   /** How long the event loop may go without a turn before LIVENESS_PORT answers 503. */
   LIVENESS_MAX_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Live event streams open at once on this instance, apart from MAX_IN_FLIGHT (decision 175);
+   * past it a new stream is refused with 503 and Retry-After.
+   */
+  MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
+  /** Live event streams one user may hold open on this instance; past it 429 and Retry-After. */
+  MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(6),
+  /** Live event streams one client address may hold open on this instance; past it 429 and Retry-After. */
+  MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Free bytes under DATA_DIR below which readiness answers 503 (500 MB by default). */
   MIN_FREE_DISK_BYTES: z.coerce
     .number()
@@ -211,6 +220,8 @@ export type TConfig = {
   databaseQueueDeadlineMs: number;
   livenessMaxStallMs: number;
   shedAfterBusyMs: number;
+  /** Live event streams: their own budget, apart from maxInFlight (decision 175). */
+  streams: { total: number; perUser: number; perAddress: number };
   minFreeDiskBytes: number;
   publicFormRateLimit: number;
   /** Requests per minute per address on the public share pages' endpoints. */
@@ -292,6 +303,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseQueueDeadlineMs: value.DATABASE_QUEUE_DEADLINE_MS,
     livenessMaxStallMs: value.LIVENESS_MAX_STALL_MS,
     shedAfterBusyMs: value.SHED_AFTER_BUSY_MS,
+    streams: {
+      total: value.MAX_STREAMS,
+      perUser: value.MAX_STREAMS_PER_USER,
+      perAddress: value.MAX_STREAMS_PER_ADDRESS,
+    },
     minFreeDiskBytes: value.MIN_FREE_DISK_BYTES,
     publicFormRateLimit: value.PUBLIC_FORM_RATE_LIMIT,
     shareRateLimit: value.SHARE_RATE_LIMIT,

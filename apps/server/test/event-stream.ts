@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -14,14 +15,31 @@ export type TEventStream<T> = {
   contentType: string | null;
   /** Reads events until one satisfies `matches` (the test's timeout bounds the wait). */
   until(matches: (event: T) => boolean): Promise<T>;
+  /** Reads on until the server ends the stream (the test's timeout bounds the wait). */
+  ended(): Promise<void>;
   close(): Promise<void>;
 };
 
-export async function openEventStream<T>(url: string, cookie: string): Promise<TEventStream<T>> {
-  const controller = new AbortController();
-  const response = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
-  const reader = response.body?.getReader();
-  const decoder = new TextDecoder();
+/**
+ * Each stream on a connection of its own that `close` destroys, as a closed tab's: a pooled
+ * client may keep a spare connection open after an abort, which holds the server's close.
+ */
+export async function openEventStream<T>(
+  url: string,
+  cookie: string,
+  headers: Record<string, string> = {},
+): Promise<TEventStream<T>> {
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    const request = httpRequest(url, {
+      agent: false,
+      headers: { ...headers, cookie, accept: 'text/event-stream' },
+    });
+    request.on('response', resolve);
+    request.on('error', reject);
+    request.end();
+  });
+  response.setEncoding('utf8');
+  const chunks = response[Symbol.asyncIterator]() as AsyncIterator<string>;
   let buffer = '';
   async function next(): Promise<T> {
     for (;;) {
@@ -37,24 +55,29 @@ export async function openEventStream<T>(url: string, cookie: string): Promise<T
         if (data) return JSON.parse(data) as T;
         continue;
       }
-      if (!reader) throw new Error(`No stream: ${response.status}`);
-      const { value, done } = await reader.read();
+      const { value, done } = await chunks.next();
       if (done) throw new Error('The stream ended.');
-      buffer += decoder.decode(value, { stream: true });
+      buffer += value;
     }
   }
+  const contentType = response.headers['content-type'];
   return {
-    status: response.status,
-    contentType: response.headers.get('content-type'),
+    status: response.statusCode ?? 0,
+    contentType: contentType ?? null,
     async until(matches) {
       for (;;) {
         const event = await next();
         if (matches(event)) return event;
       }
     },
+    async ended() {
+      for (;;) {
+        const { done } = await chunks.next();
+        if (done) return;
+      }
+    },
     async close() {
-      controller.abort();
-      await reader?.cancel().catch(() => undefined);
+      response.destroy();
     },
   };
 }

@@ -18,6 +18,8 @@ import type { TLimiter } from '../modules/rate-limits/fixed-window-limiter.ts';
 export type TCaller = {
   userId: string;
   sessionId: string;
+  /** When the session ends unless it is renewed; none for an API key. */
+  sessionExpiresAt?: Date;
   role: string;
   portal: TPortal;
   orgId: string | null;
@@ -76,6 +78,7 @@ export default fp(
           caller = {
             userId: profile.userId,
             sessionId: result.session.id,
+            sessionExpiresAt: new Date(result.session.expiresAt),
             role: profile.role,
             portal: portalOfRole(profile.role),
             orgId: profile.organization?.id ?? null,

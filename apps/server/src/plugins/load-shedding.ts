@@ -20,6 +20,10 @@ import { sendError } from './errors.ts';
  * shed: they must say how the server is, busy or not. Only API operations are shed: a page or a
  * script file costs the server about what a 503 costs, and a shed script breaks the page a user
  * already has open.
+ *
+ * A long-lived stream is counted while it opens (its session check and first read are ordinary
+ * work), then leaves the count (`request.leaveInFlight()`) for a budget of its own: held for
+ * minutes, it would otherwise take a place from ordinary requests all that time (decision 175).
  */
 
 export type TLoadSheddingOptions = {
@@ -58,6 +62,7 @@ export default fp(
     });
 
     app.decorate('requestsInFlight', () => inFlight);
+    app.decorateRequest('leaveInFlight', null);
     app.decorate('isShuttingDown', () => shuttingDown);
     app.addHook('preClose', async () => {
       shuttingDown = true;
@@ -87,6 +92,7 @@ export default fp(
           inFlight--;
         }
       };
+      request.leaveInFlight = release;
       reply.raw.once('finish', release);
       reply.raw.once('close', release);
     });
@@ -100,5 +106,10 @@ declare module 'fastify' {
     requestsInFlight(): number;
     /** True from the moment close() begins: readiness says so and new requests get 503. */
     isShuttingDown(): boolean;
+  }
+  // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
+  interface FastifyRequest {
+    /** Takes a request that stays open (a stream) out of the in-flight count; null when it was never counted. */
+    leaveInFlight: (() => void) | null;
   }
 }

@@ -49,3 +49,19 @@ it('a quote sent through the first instance moves the bell of a page streaming f
     await stream.close();
   }
 });
+
+it('signing out through the first instance ends the stream open on the second (decision 176)', async () => {
+  const leaving = await createSignedInUser(instances.first, instances.first.db, admin, {
+    role: 'customer_admin',
+    organization: { name: 'Leaving Ltd' },
+  });
+  const stream = await openEventStream<TNotificationStreamEvent>(
+    `${secondUrl}/api/notifications/stream`,
+    leaving.client.jar.header(),
+  );
+  expect(stream.status).toBe(200);
+  await stream.until(() => true);
+  const signedOut = await leaving.client.post('/api/auth/sign-out');
+  expect(signedOut.statusCode, signedOut.body).toBe(200);
+  await stream.ended();
+});

@@ -31,6 +31,9 @@ export function useNotificationStream() {
     const applyCount = (unreadCount: number) => {
       const previous = queryClient.getQueryData<{ unreadCount: number }>(notificationKeys.unreadCount());
       queryClient.setQueryData(notificationKeys.unreadCount(), { unreadCount });
+      // A count fetched before this event may answer after it and put the older count back (a
+      // page opening while a notification commits): cancelled, the fetch keeps the count just set.
+      void queryClient.cancelQueries({ queryKey: notificationKeys.unreadCount() });
       if (previous?.unreadCount !== unreadCount) {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
       }
