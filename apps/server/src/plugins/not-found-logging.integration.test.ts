@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { captureLog } from '../../test/log-capture.ts';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
 
 /**
@@ -13,13 +13,7 @@ import { createTestApp, type TTestApp } from '../../test/test-app.ts';
 type TLogEntry = { level: number; msg?: string; reqId?: string };
 
 const WARN = 40;
-const entries: TLogEntry[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n')) if (line.trim()) entries.push(JSON.parse(line));
-    done();
-  },
-});
+const { entries, stream: logStream } = captureLog<TLogEntry>();
 
 let t: TTestApp;
 let dist: string;

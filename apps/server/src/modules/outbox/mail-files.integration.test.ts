@@ -1,6 +1,5 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
@@ -17,6 +16,7 @@ import {
   uniqueAddress,
   uniqueEmail,
 } from '../../../test/accounts.ts';
+import { captureLog } from '../../../test/log-capture.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 
 /** Without SMTP_URL every e-mail is written to DATA_DIR/mail as a .eml file (decision 090). */
@@ -25,13 +25,7 @@ import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 const PUBLIC_URL = 'http://localhost:3000';
 const EML_NAME = /^\d{8}T\d{6}\.\d{3}Z-[0-9a-f-]{36}\.eml$/;
 
-const logLines: Array<{ msg?: string; file?: string; outboxId?: string }> = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n')) if (line.trim()) logLines.push(JSON.parse(line));
-    done();
-  },
-});
+const { entries: logLines, stream: logStream } = captureLog<{ msg?: string; file?: string; outboxId?: string }>();
 
 let t: TTestApp;
 let admin: TClient;

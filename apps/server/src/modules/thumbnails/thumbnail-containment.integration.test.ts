@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream';
 import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInAdmin, createSignedInUser, type TClient, type TSignedInUser } from '../../../test/accounts.ts';
 import { createCustomerOrder, storeDeliverable } from '../../../test/deliverables.ts';
+import { captureLog } from '../../../test/log-capture.ts';
 import { makeHugeImagePdf, makeImage, makeManyLinesPdf } from '../../../test/made-files.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { COMPANY_EMAIL } from '../../../test/workflow.ts';
@@ -15,14 +15,7 @@ import { DEFAULT_THUMBNAIL_OPTIONS } from '../../workers/thumbnail-worker.ts';
  * log line, and the server answers all the while.
  */
 
-type TLogLine = { msg?: string; limit?: string; deliverableId?: string };
-const logLines: TLogLine[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n')) if (line.trim()) logLines.push(JSON.parse(line));
-    done();
-  },
-});
+const { entries: logLines, stream: logStream } = captureLog<{ msg?: string; limit?: string; deliverableId?: string }>();
 
 let t: TTestApp;
 let admin: TClient;
