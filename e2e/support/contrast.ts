@@ -5,9 +5,9 @@ export type TLowContrast = { text: string; color: string; background: string; ra
 /**
  * Every visible text on the page whose contrast with what is behind it is below WCAG AA: 4.5:1, or
  * 3:1 for large text (24 px, or 18.66 px bold). Colours are composited the way they are painted
- * (translucent text and layers over their ancestors' backgrounds). Text over an image or gradient
- * cannot be measured this way and is left out, as are disabled controls and decorative
- * (aria-hidden) parts, which WCAG does not rate.
+ * (translucent text and layers over their ancestors' backgrounds); SVG text by its fill. Text over
+ * an image or gradient cannot be measured this way and is left out, as are disabled controls and
+ * decorative (aria-hidden) parts, which WCAG does not rate.
  */
 export function lowContrastTexts(page: Page): Promise<TLowContrast[]> {
   return page.evaluate(() => {
@@ -80,7 +80,8 @@ export function lowContrastTexts(page: Page): Promise<TLowContrast[]> {
       if (style.visibility !== 'visible' || box.width < 2 || box.height < 2) continue;
       const background = backgroundOf(element);
       if (!background) continue;
-      const color = parse(style.color);
+      // SVG text (a chart's labels) is painted with its fill, not its colour.
+      const color = parse(element instanceof SVGTextElement ? style.fill : style.color);
       color[3] *= opacityOf(element);
       const shown = over(color, background);
       const [lighter, darker] = [luminance(shown), luminance(background)].sort((a, b) => b - a) as [number, number];
