@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/axe.ts';
-import { lowContrastTexts } from '../support/contrast.ts';
+import { darkBlockButtons, lowContrastTexts } from '../support/contrast.ts';
 import {
   createOrder,
   markDelivered,
@@ -66,7 +66,8 @@ function cutTexts(page: Page, within = 'body') {
 
 /**
  * Opens each page of the portal's sidebar, and the account page, in both schemes: every text keeps
- * AA contrast and axe finds no WCAG 2.2 A/AA violation. In the light scheme each page is then seen
+ * AA contrast and axe finds no WCAG 2.2 A/AA violation; in the dark one no light button is a dark
+ * block. In the light scheme each page is then seen
  * at 390 px too: nothing scrolls sideways, the header shows the brand's name, and no badge or button
  * label is cut (nor, `withUnread`, those of the bell's notifications). Every finding is reported,
  * not only the first.
@@ -92,7 +93,10 @@ async function expectEveryPageAccessible(page: Page, start: string, portal: stri
       expect(await schemeOf(page), path).toBe(scheme);
       expect.soft(await lowContrastTexts(page), `contrast on ${path} (${scheme})`).toEqual([]);
       expect.soft(await axeViolations(page), `axe on ${path} (${scheme})`).toEqual([]);
-      if (scheme === 'dark') continue;
+      if (scheme === 'dark') {
+        expect.soft(await darkBlockButtons(page), `light buttons on ${path} (dark)`).toEqual([]);
+        continue;
+      }
       // The same page at 390 px, once the shell has become the small-screen one (sidebar in a drawer).
       await page.setViewportSize(SMALL_SCREEN);
       await expect(page.locator('aside#portal-sidebar')).toHaveCount(0);
