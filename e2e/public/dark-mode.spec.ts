@@ -1,3 +1,4 @@
+import { axeViolations } from '../support/axe.ts';
 import { lowContrastTexts } from '../support/contrast.ts';
 import { expect, test } from '../support/test.ts';
 import { openPage, PUBLIC_ROUTES } from './helpers.ts';
@@ -42,7 +43,7 @@ test('the public site follows the system setting, and the header toggle keeps th
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`every public page keeps AA contrast in the ${colorScheme} scheme, on desktop and at 390 px`, async ({
+  test(`every public page passes axe and keeps AA contrast in the ${colorScheme} scheme, on desktop and at 390 px`, async ({
     page,
   }) => {
     await page.emulateMedia({ colorScheme });
@@ -53,7 +54,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await openPage(page, path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         expect(await schemeOf(page), path).toBe(colorScheme);
-        expect(await lowContrastTexts(page), `${path} at ${width} px`).toEqual([]);
+        expect.soft(await lowContrastTexts(page), `${path} at ${width} px`).toEqual([]);
+        // axe once per page and scheme, on desktop.
+        if (width === 1280) expect.soft(await axeViolations(page), `axe on ${path}`).toEqual([]);
       }
     }
   });

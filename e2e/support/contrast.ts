@@ -5,9 +5,9 @@ export type TLowContrast = { text: string; color: string; background: string; ra
 /**
  * Every visible text on the page whose contrast with what is behind it is below WCAG AA: 4.5:1, or
  * 3:1 for large text (24 px, or 18.66 px bold). Colours are composited the way they are painted
- * (translucent text and layers over their ancestors' backgrounds). Text over an image or gradient
- * cannot be measured this way and is left out, as are disabled controls and decorative
- * (aria-hidden) parts, which WCAG does not rate.
+ * (translucent text and layers over their ancestors' backgrounds); SVG text by its fill. Text over
+ * an image or gradient cannot be measured this way and is left out, as are disabled controls and
+ * decorative (aria-hidden) parts, which WCAG does not rate.
  */
 export function lowContrastTexts(page: Page): Promise<TLowContrast[]> {
   return page.evaluate(() => {
@@ -80,7 +80,9 @@ export function lowContrastTexts(page: Page): Promise<TLowContrast[]> {
       if (style.visibility !== 'visible' || box.width < 2 || box.height < 2) continue;
       const background = backgroundOf(element);
       if (!background) continue;
-      const color = parse(style.color);
+      // SVG text (a chart's labels) is painted with its fill, not its colour.
+      const painted = element instanceof SVGTextElement ? style.fill : style.color;
+      const color = parse(painted);
       color[3] *= opacityOf(element);
       const shown = over(color, background);
       const [lighter, darker] = [luminance(shown), luminance(background)].sort((a, b) => b - a) as [number, number];
@@ -91,7 +93,7 @@ export function lowContrastTexts(page: Page): Promise<TLowContrast[]> {
       if (ratio < required - 0.005) {
         found.push({
           text: text.slice(0, 60),
-          color: style.color,
+          color: painted,
           background: `rgb(${background.slice(0, 3).map(Math.round).join(' ')})`,
           ratio: Math.round(ratio * 100) / 100,
           required,
@@ -99,5 +101,47 @@ export function lowContrastTexts(page: Page): Promise<TLowContrast[]> {
       }
     }
     return found;
+  });
+}
+
+/**
+ * The dark scheme's light-variant buttons (View invoice, Export CSV) that do not stand out as a tint
+ * lighter than the surface they sit on, at least as far apart (1.2:1) as the light scheme's pale
+ * button is from white: a block darker than, or barely apart from, the dark page reads as a hole.
+ * Returns their labels.
+ */
+export function darkBlockButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const canvas = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    /** The luminance of `colors` painted one over another, as the browser composites them. */
+    function paint(colors: string[]): number {
+      canvas.clearRect(0, 0, 1, 1);
+      for (const color of colors) {
+        canvas.fillStyle = color;
+        canvas.fillRect(0, 0, 1, 1);
+      }
+      const [r, g, b] = canvas.getImageData(0, 0, 1, 1).data;
+      const channel = (value = 0) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    }
+    /** Background colours from the canvas up to `element`'s parent, outermost first. */
+    function layersBehind(element: Element) {
+      const layers: string[] = [];
+      for (let node = element.parentElement; node; node = node.parentElement) {
+        layers.unshift(getComputedStyle(node).backgroundColor);
+      }
+      return ['#000000', ...layers];
+    }
+    return [...document.querySelectorAll('.mantine-Button-root[data-variant="light"]:not([data-disabled])')]
+      .filter((button) => {
+        const behind = layersBehind(button);
+        const surface = paint(behind);
+        const tint = paint([...behind, getComputedStyle(button).backgroundColor]);
+        return (tint + 0.05) / (surface + 0.05) < 1.2;
+      })
+      .map((button) => button.textContent?.trim() ?? '');
   });
 }

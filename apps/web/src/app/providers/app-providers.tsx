@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { readColorSchemeChoice, subscribeColorScheme, writeColorSchemeChoice } from '../../lib/color-scheme.ts';
 import { getQueryClient } from '../../lib/query-client.ts';
 import styles from './app-providers.module.css';
-import { mantineTheme } from './mantine-theme.ts';
+import { cssVariablesResolver, mantineTheme } from './mantine-theme.ts';
 
 /** Mantine keeps its scheme in the one colour-scheme store of the public pages (decision 102). */
 let unsubscribe = () => {};
@@ -28,7 +28,12 @@ const colorSchemeManager: MantineColorSchemeManager = {
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={mantineTheme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={mantineTheme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
       <Notifications limit={1} position="top-right" zIndex={1000} className={styles.notifications} />
       <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider>
     </MantineProvider>

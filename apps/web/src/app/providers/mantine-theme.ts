@@ -1,4 +1,4 @@
-import { Badge, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Anchor, alpha, Badge, type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 import styles from './mantine-theme.module.css';
 
 // The same palette as the plain CSS tokens in styles/global.css (deep indigo and teal).
@@ -108,6 +108,21 @@ const green: MantineColorsTuple = [
   '#14532d',
 ];
 
+// Limes: a delivered badge's label (shade 9) keeps AA contrast on its pale background (shade 1);
+// Mantine's own lime is 3.3:1 there.
+const lime: MantineColorsTuple = [
+  '#f7fee7',
+  '#ecfccb',
+  '#d9f99d',
+  '#bef264',
+  '#a3e635',
+  '#84cc16',
+  '#65a30d',
+  '#4d7c0f',
+  '#3f6212',
+  '#365314',
+];
+
 // The dark scheme (decision 102): slate, the page background the public pages' dark one (#0b1120);
 // text (0), dimmed (2) and placeholders (3) keep AA contrast on the body (7) and inputs (6).
 const dark: MantineColorsTuple = [
@@ -124,7 +139,7 @@ const dark: MantineColorsTuple = [
 ];
 
 export const mantineTheme = createTheme({
-  colors: { brand, teal, gray, red, yellow, orange, green, blue, dark },
+  colors: { brand, teal, gray, red, yellow, orange, green, lime, blue, dark },
   primaryColor: 'brand',
   primaryShade: 7,
   black: '#0f172a',
@@ -138,6 +153,25 @@ export const mantineTheme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {
+    // A link in running text differs from its text by more than colour (WCAG 1.4.1): underlined.
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     Badge: Badge.extend({ classNames: { root: styles.badgeRoot, label: styles.badgeLabel } }),
   },
+});
+
+/**
+ * The dark scheme's light variant (buttons such as View invoice and Export CSV, badges): Mantine
+ * darkens the colour's darkest shade to a block barely apart from the dark surfaces; here it is a
+ * tint of a middle shade, with a pale label, so it reads as the light scheme's pale button does.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: {},
+  dark: Object.fromEntries(
+    Object.entries(theme.colors).flatMap(([name, shades]) => [
+      [`--mantine-color-${name}-light`, alpha(shades[4], 0.16)],
+      [`--mantine-color-${name}-light-hover`, alpha(shades[4], 0.26)],
+      [`--mantine-color-${name}-light-color`, shades[2]],
+    ]),
+  ),
 });

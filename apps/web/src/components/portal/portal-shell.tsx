@@ -1,4 +1,4 @@
-import { Button, Drawer, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Drawer, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { AUTH_MESSAGES } from '@spacecapture/shared/contracts/auth';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
@@ -178,15 +178,28 @@ export function PortalShell({ title, items, userEmail, headerExtra, children }: 
             <UserCircleIcon size={20} />
             <span className={styles.accountEmail}>{userEmail}</span>
           </AppLink>
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<SignOutIcon size={16} />}
-            onClick={signOut.run}
-            loading={signOut.pending}
-          >
-            Sign Out
-          </Button>
+          {isMobile ? (
+            // A phone's header has room for the brand only if Sign Out is its icon (named the same).
+            <ActionIcon
+              variant="default"
+              size={36}
+              aria-label="Sign Out"
+              onClick={signOut.run}
+              loading={signOut.pending}
+            >
+              <SignOutIcon size={18} />
+            </ActionIcon>
+          ) : (
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<SignOutIcon size={16} />}
+              onClick={signOut.run}
+              loading={signOut.pending}
+            >
+              Sign Out
+            </Button>
+          )}
         </div>
       </header>
       {isMobile ? (

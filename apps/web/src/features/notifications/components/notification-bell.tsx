@@ -59,6 +59,8 @@ function NotificationItem({
             onClick={() => onMarkRead(item)}
             disabled={marking}
             aria-label={`Mark read: ${item.title}`}
+            // Never squeezed by a long title: the label would be cut to "Mark".
+            style={{ flexShrink: 0 }}
           >
             Mark read
           </Button>
@@ -128,16 +130,20 @@ export function NotificationBell() {
     );
   }
 
+  // The count sits outside the popover's target: the target's child receives the popover's ARIA
+  // attributes (aria-expanded, aria-haspopup), which only the button may carry.
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withArrow>
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : String(unread)}
-          size={18}
-          disabled={unread === 0}
-          color="red"
-          offset={4}
-        >
+    <Indicator label={unread > 99 ? '99+' : String(unread)} size={18} disabled={unread === 0} color="red" offset={4}>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        // Within a phone's width, with a margin either side.
+        width="min(360px, calc(100vw - 16px))"
+        shadow="md"
+        withArrow
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -149,23 +155,23 @@ export function NotificationBell() {
           >
             <BellIcon size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown role="dialog" aria-label="Notifications">
-        <Group justify="space-between" mb="xs">
-          <Text fw={700}>Notifications</Text>
-          <Button
-            size="compact-sm"
-            variant="light"
-            onClick={() => markAll.mutate()}
-            loading={markAll.isPending}
-            disabled={unread === 0}
-          >
-            Mark all read
-          </Button>
-        </Group>
-        {body}
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown role="dialog" aria-label="Notifications">
+          <Group justify="space-between" mb="xs">
+            <Text fw={700}>Notifications</Text>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => markAll.mutate()}
+              loading={markAll.isPending}
+              disabled={unread === 0}
+            >
+              Mark all read
+            </Button>
+          </Group>
+          {body}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

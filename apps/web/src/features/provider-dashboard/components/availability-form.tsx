@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type TProviderAvailability, ZProviderAvailability } from '@spacecapture/shared/contracts/dispatch';
 import { fieldMessages } from '@spacecapture/shared/errors';
 import { useState } from 'react';
@@ -118,42 +118,40 @@ function AvailabilityEditor({ initial, onDone }: { initial: TProviderAvailabilit
 
   return (
     <Stack gap="md">
-      <Table aria-label="Working hours" withRowBorders={false} verticalSpacing={4}>
-        <Table.Tbody>
-          {WEEKDAYS.map((weekday, index) => {
-            const day = state.days[index] ?? { works: false, start: '09:00', end: '17:00' };
-            return (
-              <Table.Tr key={weekday}>
-                <Table.Td>
-                  <Checkbox
-                    label={weekday}
-                    checked={day.works}
-                    onChange={(event) => setDay(index, { works: event.currentTarget.checked })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    type="time"
-                    aria-label={`${weekday} from`}
-                    disabled={!day.works}
-                    value={day.start}
-                    onChange={(event) => setDay(index, { start: event.currentTarget.value })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    type="time"
-                    aria-label={`${weekday} until`}
-                    disabled={!day.works}
-                    value={day.end}
-                    onChange={(event) => setDay(index, { end: event.currentTarget.value })}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      {/* A day per row; on a narrow screen its two times go under the day, never wider than it. */}
+      <Stack gap={6} role="group" aria-label="Working hours">
+        {WEEKDAYS.map((weekday, index) => {
+          const day = state.days[index] ?? { works: false, start: '09:00', end: '17:00' };
+          return (
+            <Group key={weekday} gap="sm" wrap="wrap" align="center">
+              <Checkbox
+                label={weekday}
+                w={120}
+                checked={day.works}
+                onChange={(event) => setDay(index, { works: event.currentTarget.checked })}
+              />
+              <Group gap="sm" wrap="nowrap">
+                <TextInput
+                  type="time"
+                  w={130}
+                  aria-label={`${weekday} from`}
+                  disabled={!day.works}
+                  value={day.start}
+                  onChange={(event) => setDay(index, { start: event.currentTarget.value })}
+                />
+                <TextInput
+                  type="time"
+                  w={130}
+                  aria-label={`${weekday} until`}
+                  disabled={!day.works}
+                  value={day.end}
+                  onChange={(event) => setDay(index, { end: event.currentTarget.value })}
+                />
+              </Group>
+            </Group>
+          );
+        })}
+      </Stack>
       <TextInput
         label="Jobs per day"
         description="The most captures you take on one day."

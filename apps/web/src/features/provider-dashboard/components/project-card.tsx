@@ -6,32 +6,28 @@ import { projectStatus } from '@spacecapture/shared/provider-projects';
 import { UrgencyBadge } from '../../../components/portal/urgency-badge.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { ProjectStatusBadge } from './project-badges.tsx';
+import styles from './project-card.module.css';
 import { formatCompensation, projectReference } from './project-format.ts';
 import { dueDate } from './project-timing.ts';
 
-/** One project in the list: a link to its detail view on the same page. */
+/** One project in the list, the whole card a link to its detail view on the same page. */
 export function ProjectCard({ project, href }: { project: TProviderAssignment; href: string }) {
   const due = dueDate(project);
   const type = labelOf(CAPTURE_TYPE_OPTIONS, project.captureType);
   return (
-    <Card
-      withBorder
-      radius="md"
-      p="md"
-      component={AppLink}
-      to={href}
-      data-testid="project-card"
-      aria-label={`${type} project ${projectReference(project.id)}`}
-    >
+    <Card withBorder radius="md" p="md" component="article" className={styles.card} data-testid="project-card">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div>
-            <Text fw={600}>{type}</Text>
-            <Text size="xs" c="dimmed">
+          <AppLink to={href} className={styles.link}>
+            <Text fw={600} component="span" display="block">
+              {type}
+            </Text>
+            <Text size="xs" c="dimmed" component="span" display="block">
               Project {projectReference(project.id)}
             </Text>
-          </div>
-          <Group gap={6} wrap="nowrap">
+          </AppLink>
+          {/* On a narrow card the badges stack rather than squeeze their words. */}
+          <Group gap={6} wrap="wrap" justify="flex-end">
             <ProjectStatusBadge status={projectStatus(project)} />
             <UrgencyBadge project={project} />
           </Group>

@@ -99,7 +99,8 @@ export function JobCard({ job, extras }: { job: TProviderAssignment; extras?: Re
               Offered {formatDateTime(job.createdAt)}
             </Text>
           </div>
-          <Group gap={6} wrap="nowrap">
+          {/* On a narrow card the badges stack rather than clip their words. */}
+          <Group gap={6} wrap="wrap" justify="flex-end">
             <UrgencyBadge project={job} />
             <Badge color={accepted ? 'teal' : 'blue'} variant="light" radius="sm">
               {job.status}
