@@ -48,7 +48,8 @@ afterAll(async () => {
 
 /** Backends of this test's database that are listening for upload lock releases. */
 /** Connections that LISTEN: the upload locker's and the notifications' (decision 122). */
-const LISTENERS = 2;
+/** Connections of their own that LISTEN: the notification stream's, the session ends' and the upload locker's. */
+const LISTENERS = 3;
 
 async function listeningBackends(): Promise<number[]> {
   const { rows } = await admin.query<{ pid: number }>(

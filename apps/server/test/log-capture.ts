@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 
 /**
  * A logger stream for tests that read what the app logged: each JSON line parsed into `entries`
- * as it is written. Give `stream` to createTestApp's `logger`.
+ * as it is written. Give `stream` to the test app's `logger` option.
  */
 export function captureLog<TEntry = Record<string, unknown>>() {
   const entries: TEntry[] = [];

@@ -7,6 +7,7 @@ import { captureLog } from '../../../test/log-capture.ts';
 import { makeHugeImagePdf, makeImage, makeManyLinesPdf } from '../../../test/made-files.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { COMPANY_EMAIL } from '../../../test/workflow.ts';
+import type { TContainedLimits } from '../../lib/contained-process.ts';
 import { DEFAULT_THUMBNAIL_OPTIONS } from '../../workers/thumbnail-worker.ts';
 
 /**
@@ -25,8 +26,6 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { COMPANY_EMAIL },
     logger: { level: 'warn', stream: logStream },
-    // A short time limit, so the many-lines PDF (minutes of drawing) trips it soon.
-    thumbnails: { limits: { ...DEFAULT_THUMBNAIL_OPTIONS.limits, timeoutMs: 4_000 } },
   });
   admin = (await createSignedInAdmin(t.app)).client;
   customer = await createSignedInUser(t.app, t.db, admin, {
@@ -43,32 +42,57 @@ async function thumbnailRow(id: string) {
   return row;
 }
 
+/** An app of its own whose thumbnail limits are tighter, with an admin and a customer of its own. */
+async function withLimits(
+  limits: Partial<TContainedLimits>,
+  run: (app: TTestApp & { admin: TClient }, owner: TSignedInUser) => Promise<void>,
+) {
+  const tight = await createTestApp({
+    logger: { level: 'warn', stream: logStream },
+    thumbnails: { limits: { ...DEFAULT_THUMBNAIL_OPTIONS.limits, ...limits } },
+  });
+  try {
+    const tightAdmin = (await createSignedInAdmin(tight.app)).client;
+    const owner = await createSignedInUser(tight.app, tight.db, tightAdmin, {
+      role: 'customer_admin',
+      organization: { name: 'Tight Limits Customer' },
+    });
+    await run({ ...tight, admin: tightAdmin }, owner);
+  } finally {
+    await tight.close();
+  }
+}
+
 const limitLinesOf = (deliverableId: string) =>
   logLines.filter((line) => line.deliverableId === deliverableId && line.msg === 'thumbnail not made: over a limit');
 
 describe('thumbnails of hostile files', () => {
   it('stops a PDF that draws for too long, and answers every request meanwhile', async () => {
-    const order = await createCustomerOrder(t.app, admin, customer.orgId);
-    const pdf = await storeDeliverable(t.app, order.id, 'lines.pdf', makeManyLinesPdf(1_500_000));
+    // A short time limit, so the many-lines PDF (minutes of drawing) trips it soon.
+    await withLimits({ timeoutMs: 4_000 }, async (app, owner) => {
+      const order = await createCustomerOrder(app.app, app.admin, owner.orgId);
+      const pdf = await storeDeliverable(app.app, order.id, 'lines.pdf', makeManyLinesPdf(1_500_000));
 
-    let passEnded = false;
-    const pass = t.app.thumbnails.kick().finally(() => {
-      passEnded = true;
+      let passEnded = false;
+      const pass = app.app.thumbnails.kick().finally(() => {
+        passEnded = true;
+      });
+      // Requests are answered while the file is being read: on the server's thread, they would
+      // wait for pdf.js to finish with the page.
+      for (let round = 0; round < 3; round++) {
+        const health = await app.app.inject({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode).toBe(200);
+        const orders = await owner.client.get('/api/customer/orders');
+        expect(orders.statusCode, orders.body).toBe(200);
+      }
+      expect(passEnded).toBe(false);
+
+      expect(await pass).toEqual({ ready: 0, none: 0, failed: 1 });
+      // Not tried again: the same file would only cost the same again.
+      const [row] = await app.db.select().from(schema.deliverables).where(eq(schema.deliverables.id, pdf.id));
+      expect(row).toMatchObject({ thumbnailState: 'failed', thumbnailAttempts: 1 });
+      expect(limitLinesOf(pdf.id)).toEqual([expect.objectContaining({ limit: 'time' })]);
     });
-    // Requests are answered while the file is being read: on the server's thread, they would
-    // wait for pdf.js to finish with the page.
-    for (let round = 0; round < 3; round++) {
-      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-      expect(health.statusCode).toBe(200);
-      const orders = await customer.client.get('/api/customer/orders');
-      expect(orders.statusCode, orders.body).toBe(200);
-    }
-    expect(passEnded).toBe(false);
-
-    expect(await pass).toEqual({ ready: 0, none: 0, failed: 1 });
-    // Not tried again: the same file would only cost the same again.
-    expect(await thumbnailRow(pdf.id)).toMatchObject({ thumbnailState: 'failed', thumbnailAttempts: 1 });
-    expect(limitLinesOf(pdf.id)).toEqual([expect.objectContaining({ limit: 'time' })]);
   });
 
   it('keeps the type icon for a small PDF holding a 12000 x 12000 image, without decoding it', async () => {
@@ -100,23 +124,12 @@ describe('thumbnails of hostile files', () => {
   });
 
   it('stops a child past its memory limit', async () => {
-    const tight = await createTestApp({
-      logger: { level: 'warn', stream: logStream },
-      // Below what Node and the image library need to start: every file trips it.
-      thumbnails: { limits: { ...DEFAULT_THUMBNAIL_OPTIONS.limits, maxRssMb: 24 } },
-    });
-    try {
-      const tightAdmin = (await createSignedInAdmin(tight.app)).client;
-      const owner = await createSignedInUser(tight.app, tight.db, tightAdmin, {
-        role: 'customer_admin',
-        organization: { name: 'Tight Memory Customer' },
-      });
-      const order = await createCustomerOrder(tight.app, tightAdmin, owner.orgId);
-      const png = await storeDeliverable(tight.app, order.id, 'floor.png', await makeImage('png', 3000, 2000));
-      expect(await tight.app.thumbnails.kick()).toEqual({ ready: 0, none: 0, failed: 1 });
+    // Below what Node and the image library need to start: every file trips it.
+    await withLimits({ maxRssMb: 24 }, async (app, owner) => {
+      const order = await createCustomerOrder(app.app, app.admin, owner.orgId);
+      const png = await storeDeliverable(app.app, order.id, 'floor.png', await makeImage('png', 3000, 2000));
+      expect(await app.app.thumbnails.kick()).toEqual({ ready: 0, none: 0, failed: 1 });
       expect(limitLinesOf(png.id)).toEqual([expect.objectContaining({ limit: 'memory' })]);
-    } finally {
-      await tight.close();
-    }
+    });
   });
 });
