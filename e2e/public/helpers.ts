@@ -268,3 +268,53 @@ export async function fillCaptureRequest(page: Page, values: TCaptureRequestValu
   }
   await page.getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ }).check();
 }
+
+/**
+ * The slow phone of issue 27 (STACK-NOTES): Chromium's own CPU throttling (×4) and network
+ * emulation (400 ms latency, 50 kB/s each way), from now on.
+ */
+export async function emulateSlowPhone(page: Page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: 50 * 1024,
+    uploadThroughput: 50 * 1024,
+  });
+}
+
+/**
+ * Holds back every script the page asks for from now on (a form page's code, loaded at the first
+ * interaction), so a test can type into the prerendered form before its script runs. `release`
+ * lets the held scripts and every later one through.
+ */
+export async function holdScripts(page: Page) {
+  const held: (() => Promise<void>)[] = [];
+  let holding = true;
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    (route) => {
+      if (holding) held.push(() => route.continue());
+      else return route.continue();
+    },
+  );
+  return {
+    /** How many script requests are waiting. */
+    heldCount: () => held.length,
+    async release() {
+      holding = false;
+      await Promise.all(held.splice(0).map((go) => go()));
+    },
+  };
+}
+
+/** Waits until React owns the page's form (its chunk loaded and hydrated). */
+export async function waitForFormHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const { document } = globalThis as unknown as TWindow;
+    const form = document.querySelector('main form');
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber$'));
+  });
+}

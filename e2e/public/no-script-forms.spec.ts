@@ -75,7 +75,7 @@ test.describe('public forms without JavaScript', () => {
     ]);
   });
 
-  test('a capture request with mistakes answers a page naming each field to fix and stores nothing', async ({
+  test('a capture request with mistakes answers the form again, entries kept and each message beside its field', async ({
     page,
     inspector,
   }) => {
@@ -84,23 +84,118 @@ test.describe('public forms without JavaScript', () => {
     const urls = recordUrls(page);
     await field(page, 'Full Name').fill('Q');
     await field(page, 'Email').fill(email);
+    await field(page, 'Phone').fill('12');
+    await field(page, 'Space Type').selectOption({ label: 'Commercial' });
+    await page.getByRole('combobox', { name: 'Location', exact: true }).fill('Berkeley, CA');
+    await field(page, 'Access Notes (Optional)').fill('Ring twice.\nThen wait.');
     await submit(page, 'Submit Request');
 
-    expectNoValuesIn([...urls, page.url()], [email]);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Please check your request');
+    expectNoValuesIn([...urls, page.url()], [email, 'Berkeley', 'Ring twice']);
+    // The form's own page, in the site's look: its header and heading, the form below the list.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request a Capture');
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    await expect(page).toHaveTitle(/^Please check your request \| Request a Capture/);
+    await expect(page.getByRole('heading', { name: 'Please check your request' })).toBeVisible();
     const problems = page.getByRole('list', { name: 'What to fix' });
     await expect(problems.getByRole('listitem')).toHaveText([
       'Full Name: Name must be at least 2 characters.',
       'Phone: Please enter a valid phone number.',
-      'Space Type: Please select a space type.',
-      'Location: Location is required.',
       'Space Size: Please select a space size.',
       'What do you need?: Please select what you need.',
       'Timeline: Please select a timeline.',
       'Terms of Service and Privacy Policy: You must agree to the terms and conditions.',
     ]);
-    await expect(page.getByRole('link', { name: 'Back to the form' })).toHaveAttribute('href', '/request');
+
+    // Every entry is back in its field, each message is the field's own description.
+    await expect(field(page, 'Full Name')).toHaveValue('Q');
+    await expect(field(page, 'Full Name')).toHaveAccessibleDescription('Name must be at least 2 characters.');
+    await expect(field(page, 'Full Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'Email')).toHaveValue(email);
+    await expect(field(page, 'Phone')).toHaveAccessibleDescription('Please enter a valid phone number.');
+    await expect(field(page, 'Space Type')).toHaveValue('commercial');
+    await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveValue('Berkeley, CA');
+    await expect(field(page, 'Access Notes (Optional)')).toHaveValue('Ring twice.\nThen wait.');
+    await expect(field(page, 'Timeline')).toHaveAccessibleDescription('Please select a timeline.');
+    const terms = page.getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ });
+    await expect(terms).toHaveAccessibleDescription('You must agree to the terms and conditions.');
+    await expect(page.getByText('Please select a timeline.', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Full Name' }).click();
+    await expect(field(page, 'Full Name')).toBeFocused();
     expect(await inspector.query(`select id from order_leads where contact->>'email' = ${sqlText(email)}`)).toEqual([]);
+
+    // Corrected in place and sent again: stored with what was kept.
+    await field(page, 'Full Name').fill('Quinn Plain');
+    await field(page, 'Phone').fill('+1 510 555 0177');
+    await field(page, 'Space Size').selectOption({ label: 'Small (up to 1,000 sq ft)' });
+    await field(page, 'What do you need?').selectOption({ label: 'Floor Plan' });
+    await field(page, 'Timeline').selectOption({ label: 'Flexible (2+ weeks)' });
+    await terms.check();
+    await submit(page, 'Submit Request');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request Submitted Successfully!');
+    const leads = await inspector.query<{ contact: Record<string, unknown>; details: Record<string, unknown> }>(
+      `select contact, details from order_leads where contact->>'email' = ${sqlText(email)}`,
+    );
+    expect(leads).toHaveLength(1);
+    expect(leads[0]?.contact).toMatchObject({ name: 'Quinn Plain', email, phone: '+1 510 555 0177' });
+    expect(leads[0]?.details).toMatchObject({
+      spaceType: 'commercial',
+      location: 'Berkeley, CA',
+      accessNotes: 'Ring twice.\nThen wait.',
+      timeline: 'flexible',
+    });
+  });
+
+  test('a provider application with mistakes comes back with its entries, its ticked terms and the file to choose again', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('noscript-provider-invalid');
+    await page.goto('/provider');
+    await field(page, 'First Name').fill('Ines');
+    await field(page, 'Email').fill(email);
+    await field(page, 'Regions Covered').fill('Madrid');
+    await field(page, 'Devices Owned').selectOption({ label: 'PRO' });
+    await page.getByLabel('Portfolio (Optional)').setInputFiles({
+      name: 'ines-portfolio.pdf',
+      mimeType: 'application/pdf',
+      buffer: minimalPdf(),
+    });
+    await page.getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ }).check();
+    await submit(page, 'Submit Application');
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Become a Provider');
+    await expect(page.getByRole('heading', { name: 'Please check your application' })).toBeVisible();
+    await expect(field(page, 'First Name')).toHaveValue('Ines');
+    await expect(field(page, 'Email')).toHaveValue(email);
+    await expect(field(page, 'Regions Covered')).toHaveValue('Madrid');
+    await expect(field(page, 'Devices Owned').locator('option:checked')).toHaveText('PRO');
+    await expect(
+      page.getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ }),
+    ).toBeChecked();
+    await expect(field(page, 'Last Name')).toHaveAccessibleDescription(/./);
+    await expect(page.getByLabel('Portfolio (Optional)')).toHaveAccessibleDescription(
+      /Please choose your file again: it is not kept until the other fields are corrected\./,
+    );
+  });
+
+  test('a contact message with mistakes comes back with its entries and the message beside its field', async ({
+    page,
+  }) => {
+    await page.goto('/contact');
+    await field(page, 'Your Name').fill('Theo Plaintext');
+    await field(page, 'Email Address').fill('theo@example.com');
+    // Only spaces: the browser's own check of a required field lets it through, the server's does not.
+    await field(page, 'Subject').fill('   ');
+    await field(page, 'Message').fill('Can you capture a barn?');
+    await submit(page, 'Send Message');
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+    await expect(page.getByRole('heading', { name: 'Please check your message' })).toBeVisible();
+    await expect(field(page, 'Your Name')).toHaveValue('Theo Plaintext');
+    await expect(field(page, 'Email Address')).toHaveValue('theo@example.com');
+    await expect(field(page, 'Message')).toHaveValue('Can you capture a barn?');
+    await expect(field(page, 'Subject')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'Subject')).toHaveAccessibleDescription(/./);
+    await expect(field(page, 'Email Address')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   test('a provider application posts with its portfolio file and shows the success page', async ({

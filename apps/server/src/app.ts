@@ -488,7 +488,11 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   await app.register(publicFormRoutes, { prefix: '/api/public', rateLimitPerMinute: config.publicFormRateLimit });
   // The same forms posted by a browser before their script has run; they answer pages.
-  await app.register(formPostRoutes, { prefix: '/api/public', rateLimitPerMinute: config.publicFormRateLimit });
+  await app.register(formPostRoutes, {
+    prefix: '/api/public',
+    rateLimitPerMinute: config.publicFormRateLimit,
+    webDistDir: config.webDistDir ?? defaultWebDistDir(),
+  });
   await app.register(authRoutes, {
     prefix: '/api/auth',
     signInGuard: createSignInGuard({

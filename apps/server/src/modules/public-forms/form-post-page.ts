@@ -85,8 +85,8 @@ export function renderSuccessPage(form: TFormPost): string {
   return renderPage({ title: success.title, message: success.message, links });
 }
 
-/** Field problems in the form's order, each under the label the visitor saw. */
-function labelled(form: TFormPost, problems: Record<string, string>) {
+/** Field problems in the form's order: the field's name, the label the visitor saw and the message. */
+export function labelledProblems(form: TFormPost, problems: Record<string, string>) {
   const order = Object.keys(form.labels);
   // A row's field ("preferredWindows.1.date") is labelled as its list's part, with the row's number.
   const labelKey = (field: string) => field.replace(/\.\d+\./, '.');
@@ -98,7 +98,11 @@ function labelled(form: TFormPost, problems: Record<string, string>) {
   const rank = (field: string) => (order.includes(labelKey(field)) ? order.indexOf(labelKey(field)) : order.length);
   return Object.entries(problems)
     .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([field, message]) => [labelOf(field), message] as const);
+    .map(([field, message]) => [field, labelOf(field), message] as const);
+}
+
+function labelled(form: TFormPost, problems: Record<string, string>) {
+  return labelledProblems(form, problems).map(([, label, message]) => [label, message] as const);
 }
 
 /**

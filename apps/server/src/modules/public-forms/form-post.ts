@@ -26,6 +26,8 @@ export type TFormPost<S extends z.ZodObject = z.ZodObject> = {
    */
   rows?: Readonly<Record<string, readonly string[]>>;
   labels: TFieldLabels;
+  /** The trap for bots (a field people never see): never echoed back into a page. */
+  honeypot: string;
   /** The heading of the page that lists what to fix. */
   problemsTitle: string;
 };
@@ -56,6 +58,7 @@ export const CAPTURE_REQUEST_POST: TFormPost<typeof ZCaptureRequest> = {
     terms: TERMS_LABEL,
     website: 'Website',
   },
+  honeypot: 'website',
   problemsTitle: 'Please check your request',
 };
 
@@ -78,6 +81,7 @@ export const PROVIDER_APPLICATION_POST: TFormPost<typeof ZProviderApplication> =
     terms: TERMS_LABEL,
     fax: 'Fax',
   },
+  honeypot: 'fax',
   problemsTitle: 'Please check your application',
 };
 
@@ -92,6 +96,7 @@ export const CONTACT_MESSAGE_POST: TFormPost<typeof ZContactMessage> = {
     message: 'Message',
     website: 'Website',
   },
+  honeypot: 'website',
   problemsTitle: 'Please check your message',
 };
 

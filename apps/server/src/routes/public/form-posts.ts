@@ -12,9 +12,16 @@ import {
   PROVIDER_APPLICATION_POST,
   parseFormPost,
   readUrlEncoded,
+  type TFormPost,
   type TPostedFields,
 } from '../../modules/public-forms/form-post.ts';
-import { renderProblemsPage, renderRefusedPage, renderSuccessPage } from '../../modules/public-forms/form-post-page.ts';
+import {
+  labelledProblems,
+  renderProblemsPage,
+  renderRefusedPage,
+  renderSuccessPage,
+} from '../../modules/public-forms/form-post-page.ts';
+import { renderFormAgain } from '../../modules/public-forms/form-refill.ts';
 import { receivePortfolio, type TReceivedFile } from '../../modules/public-forms/portfolio-file.ts';
 import { requestOrigin } from '../../plugins/auth.ts';
 import { toAppError } from '../../plugins/errors.ts';
@@ -50,7 +57,10 @@ function postedFields(request: FastifyRequest): TPostedFields {
   return request.body instanceof Map ? (request.body as TPostedFields) : new Map();
 }
 
-const formPostRoutes: FastifyPluginAsync<{ rateLimitPerMinute: number }> = async (app, options) => {
+/** A chosen file is not kept while the other fields are corrected: the browser cannot be given it back. */
+const CHOOSE_FILE_AGAIN = 'Please choose your file again: it is not kept until the other fields are corrected.';
+
+const formPostRoutes: FastifyPluginAsync<{ rateLimitPerMinute: number; webDistDir: string }> = async (app, options) => {
   const rateLimit = { max: options.rateLimitPerMinute, timeWindow: '1 minute' };
   // Hidden from the OpenAPI document: a browser's form target, not an API for clients (they use the JSON routes).
   const routeOptions = {
@@ -60,6 +70,25 @@ const formPostRoutes: FastifyPluginAsync<{ rateLimitPerMinute: number }> = async
   };
   const { publicForms } = app.services;
   const publicOrigin = new URL(app.config.publicUrl).origin;
+
+  /**
+   * What to fix, answered as the form's own page with the entries put back and each message beside
+   * its field (decision 188); the plain page of decision 068 when the web app is not built.
+   */
+  async function sendProblems(
+    reply: FastifyReply,
+    form: TFormPost,
+    posted: TPostedFields,
+    problems: Record<string, string>,
+  ) {
+    const page = await renderFormAgain({
+      webDistDir: options.webDistDir,
+      form,
+      posted,
+      problems: labelledProblems(form, problems),
+    });
+    return sendPage(reply, 400, page ?? renderProblemsPage(form, problems));
+  }
 
   // Every answer here is a page, a refused post (rate limit, size, origin, a fault) included.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -85,15 +114,17 @@ const formPostRoutes: FastifyPluginAsync<{ rateLimitPerMinute: number }> = async
   });
 
   app.post(routeOf(FORM_POSTS.captureRequest.action), routeOptions, async (request, reply) => {
-    const parsed = parseFormPost(CAPTURE_REQUEST_POST, postedFields(request));
-    if (!parsed.success) return sendPage(reply, 400, renderProblemsPage(CAPTURE_REQUEST_POST, parsed.problems));
+    const posted = postedFields(request);
+    const parsed = parseFormPost(CAPTURE_REQUEST_POST, posted);
+    if (!parsed.success) return sendProblems(reply, CAPTURE_REQUEST_POST, posted, parsed.problems);
     await publicForms.submitCaptureRequest(parsed.data, formPostKey(parsed.data, app.clock()));
     return sendPage(reply, 200, renderSuccessPage(CAPTURE_REQUEST_POST));
   });
 
   app.post(routeOf(FORM_POSTS.contactMessage.action), routeOptions, async (request, reply) => {
-    const parsed = parseFormPost(CONTACT_MESSAGE_POST, postedFields(request));
-    if (!parsed.success) return sendPage(reply, 400, renderProblemsPage(CONTACT_MESSAGE_POST, parsed.problems));
+    const posted = postedFields(request);
+    const parsed = parseFormPost(CONTACT_MESSAGE_POST, posted);
+    if (!parsed.success) return sendProblems(reply, CONTACT_MESSAGE_POST, posted, parsed.problems);
     await publicForms.submitContactMessage(parsed.data, formPostKey(parsed.data, app.clock()));
     return sendPage(reply, 200, renderSuccessPage(CONTACT_MESSAGE_POST));
   });
@@ -141,7 +172,8 @@ const formPostRoutes: FastifyPluginAsync<{ rateLimitPerMinute: number }> = async
         const parsed = parseFormPost(PROVIDER_APPLICATION_POST, fields);
         if (!parsed.success) Object.assign(problems, parsed.problems);
         if (!parsed.success || Object.keys(problems).length > 0) {
-          return sendPage(reply, 400, renderProblemsPage(PROVIDER_APPLICATION_POST, problems));
+          if (portfolio) problems.portfolio ??= CHOOSE_FILE_AGAIN;
+          return sendProblems(reply, PROVIDER_APPLICATION_POST, fields, problems);
         }
         const received = portfolio;
         portfolio = undefined; // ownership passes to the service

@@ -15,6 +15,7 @@ import { EMPTY_WINDOW } from '../../../components/form/preferred-windows-field.t
 import { SpaceSelectsFields, VisitNotesFields } from '../../../components/form/space-details-fields.tsx';
 import { SuccessPanel } from '../../../components/form/success-panel.tsx';
 import { TermsAndSubmit } from '../../../components/form/terms-and-submit.tsx';
+import { useTypedBeforeScript } from '../../../components/form/typed-before-script.ts';
 import { usePublicFormSubmit } from '../../../components/form/use-public-form-submit.ts';
 import { useSubmitCaptureRequest } from '../api/submit-capture-request.ts';
 
@@ -64,6 +65,8 @@ export function CaptureRequestForm() {
     setValue,
     formState: { errors, isSubmitting },
   } = form;
+  // The place box is controlled: what was typed into it before this script ran is read here.
+  const keepTyped = useTypedBeforeScript(form);
   const [place, setPlace] = useState<TPickedPlace | null>(null);
   const { onSubmit, submitted } = usePublicFormSubmit({
     form,
@@ -163,7 +166,7 @@ export function CaptureRequestForm() {
                         value={field.value ?? ''}
                         onChange={field.onChange}
                         onBlur={field.onBlur}
-                        inputRef={field.ref}
+                        inputRef={keepTyped('location', field.ref)}
                         place={place}
                         onPlaceChange={(picked) => {
                           setPlace(picked);

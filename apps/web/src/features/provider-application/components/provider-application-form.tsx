@@ -9,11 +9,12 @@ import {
 import { EXPERIENCE_LEVEL_OPTIONS, PROVIDER_DEVICE_OPTIONS } from '@spacecapture/shared/enums';
 import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { TOASTS } from '@spacecapture/shared/messages';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 import { SuccessPanel } from '../../../components/form/success-panel.tsx';
 import { TermsAndSubmit } from '../../../components/form/terms-and-submit.tsx';
+import { chosenFileOf } from '../../../components/form/typed-before-script.ts';
 import { usePublicFormSubmit } from '../../../components/form/use-public-form-submit.ts';
 import { useSubmitProviderApplication } from '../api/submit-provider-application.ts';
 import { checkPortfolioFile } from '../utils/check-portfolio-file.ts';
@@ -53,6 +54,7 @@ export function ProviderApplicationForm() {
   const portfolioId = useId();
   const [portfolio, setPortfolio] = useState<File | null>(null);
   const [portfolioError, setPortfolioError] = useState<string | null>(null);
+  const portfolioInput = useRef<HTMLInputElement>(null);
   const submitApplication = useSubmitProviderApplication();
   const form = useForm<TProviderApplicationInput, unknown, TProviderApplication>({
     resolver: zodResolver(ZProviderApplication),
@@ -90,6 +92,14 @@ export function ProviderApplicationForm() {
     setPortfolio(file);
     setPortfolioError(file ? checkPortfolioFile(file) : null);
   }
+
+  // A file chosen in the prerendered form before this script ran (decision 187) is the portfolio.
+  useLayoutEffect(() => {
+    const chosen = chosenFileOf(portfolioInput.current);
+    if (!chosen) return;
+    setPortfolio(chosen);
+    setPortfolioError(checkPortfolioFile(chosen));
+  }, []);
 
   if (submitted) {
     return (
@@ -207,6 +217,7 @@ export function ProviderApplicationForm() {
             error={portfolioError}
           >
             <input
+              ref={portfolioInput}
               id={portfolioId}
               name="portfolio"
               type="file"

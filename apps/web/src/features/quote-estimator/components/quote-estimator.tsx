@@ -25,12 +25,20 @@ import {
   type TEstimatorUrgency,
 } from '@spacecapture/shared/estimator';
 import { PATHS } from '@spacecapture/shared/paths';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { typedValuesOf } from '../../../components/form/typed-before-script.ts';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 
 type TEstimatorForm = { spaceType: string; size: string; location: string; urgency: string };
 
 const EMPTY_FORM: TEstimatorForm = { spaceType: '', size: '', location: '', urgency: '' };
+/** Each input's name in the page's markup. */
+const INPUT_NAMES: Record<keyof TEstimatorForm, string> = {
+  spaceType: 'spaceType',
+  size: 'squareMeters',
+  location: 'location',
+  urgency: 'urgency',
+};
 const SIZE_MESSAGE = 'Please enter the size as a whole number of square meters.';
 
 function isLocation(value: string): value is TEstimatorLocation {
@@ -46,6 +54,23 @@ export function QuoteEstimator() {
   const [form, setForm] = useState<TEstimatorForm>(EMPTY_FORM);
   const [sizeError, setSizeError] = useState<string | null>(null);
   const [estimate, setEstimate] = useState<TEstimate | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The form loads its code at the first interaction (decision 112): on a slow phone the visitor has
+  // already chosen and typed into the prerendered inputs. Start from those, before the first paint,
+  // so no render writes the empty state over them (decision 187).
+  useLayoutEffect(() => {
+    const typed = typedValuesOf(formRef.current, Object.values(INPUT_NAMES));
+    if (typed.size === 0) return;
+    setForm((current) => {
+      const next = { ...current };
+      for (const [field, name] of Object.entries(INPUT_NAMES) as [keyof TEstimatorForm, string][]) {
+        const value = typed.get(name);
+        if (typeof value === 'string') next[field] = value;
+      }
+      return next;
+    });
+  }, []);
 
   const complete = form.spaceType !== '' && form.size.trim() !== '' && form.location !== '' && form.urgency !== '';
 
@@ -72,6 +97,7 @@ export function QuoteEstimator() {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
       <Paper
         component="form"
+        ref={formRef}
         withBorder
         radius="lg"
         shadow="sm"
@@ -85,14 +111,14 @@ export function QuoteEstimator() {
           </Title>
           <NativeSelect
             label="Space Type"
-            name="spaceType"
+            name={INPUT_NAMES.spaceType}
             value={form.spaceType}
             onChange={(event) => update('spaceType', event.currentTarget.value)}
             data={[{ value: '', label: 'Select space type' }, ...ESTIMATOR_SPACE_TYPES]}
           />
           <TextInput
             label="Size (square meters)"
-            name="squareMeters"
+            name={INPUT_NAMES.size}
             inputMode="numeric"
             placeholder="e.g. 150"
             value={form.size}
@@ -101,14 +127,14 @@ export function QuoteEstimator() {
           />
           <NativeSelect
             label="Location Type"
-            name="location"
+            name={INPUT_NAMES.location}
             value={form.location}
             onChange={(event) => update('location', event.currentTarget.value)}
             data={[{ value: '', label: 'Select location type' }, ...ESTIMATOR_LOCATIONS]}
           />
           <NativeSelect
             label="Urgency"
-            name="urgency"
+            name={INPUT_NAMES.urgency}
             value={form.urgency}
             onChange={(event) => update('urgency', event.currentTarget.value)}
             data={[{ value: '', label: 'Select urgency' }, ...ESTIMATOR_URGENCIES]}
