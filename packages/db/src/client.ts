@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { isDatabaseBusy } from './connection-errors.ts';
-import { startPgliteThread, type TPgliteThreadClient } from './pglite-thread.ts';
+import { compileEngine, startPgliteThread, type TPgliteThreadClient } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type TSchema = typeof schema;
@@ -275,7 +275,14 @@ export async function openPglite(
   options: Pick<PGliteOptions, 'loadDataDir' | 'fs' | 'startParams'> = {},
 ): Promise<TDatabaseHandle & { client: PGlite }> {
   // pg_trgm backs the admin lists' case-insensitive search (trigram indexes, migration 0003).
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm }, ...options });
+  const engine = await compileEngine();
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { pg_trgm },
+    pgliteWasmModule: engine.pglite,
+    initdbWasmModule: engine.initdb,
+    ...options,
+  });
   const pgliteDb = drizzlePglite({ client, schema });
   const migrate = async (migrationsFolder = findMigrationsFolder()) => {
     await migratePglite(pgliteDb, { migrationsFolder });

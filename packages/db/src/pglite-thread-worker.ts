@@ -3,7 +3,7 @@ import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DATABASE_BUSY_CODE } from './connection-errors.ts';
 import { DURABLE_START_PARAMS, DurableNodeFS, diskSyncCount } from './pglite-durable.ts';
-import type { TThreadNotice, TThreadReply, TThreadRequest, TThreadStart } from './pglite-thread.ts';
+import type { TThreadData, TThreadNotice, TThreadReply, TThreadRequest } from './pglite-thread.ts';
 
 /**
  * The thread that owns the embedded database (decision 110): PGlite runs here, so a statement
@@ -15,7 +15,7 @@ import type { TThreadNotice, TThreadReply, TThreadRequest, TThreadStart } from '
  * build bundles it as its own file (dist/pglite-thread-worker.mjs).
  */
 
-const start = workerData as TThreadStart;
+const start = workerData as TThreadData;
 if (!parentPort) throw new Error('pglite-thread-worker runs as a worker thread only.');
 const port = parentPort;
 
@@ -40,6 +40,9 @@ const databasePromise = PGlite.create({
       ? { dataDir: start.dataDir }
       : {}),
   ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}),
+  // Compiled once by the process and shared by every thread (decision 186).
+  pgliteWasmModule: start.engine.pglite,
+  initdbWasmModule: start.engine.initdb,
   // pg_trgm backs the admin lists' case-insensitive search (trigram indexes, migration 0003).
   extensions: { pg_trgm },
 });

@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { PGliteOptions } from '@electric-sql/pglite';
 
 /**
  * The main thread's side of the embedded database in its own thread (decision 110): a client with
@@ -18,6 +22,37 @@ export type TThreadStart = {
   /** A dump (`dumpDataDir`) to start from. */
   loadDataDir?: ArrayBuffer;
 };
+
+/** What the thread is started with: the options above and the process's compiled engine. */
+export type TThreadData = TThreadStart & { engine: TCompiledEngine };
+
+/** A compiled WebAssembly module, opaque here: it is only handed to PGlite. */
+type TWasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+type TCompiledEngine = { pglite: TWasmModule; initdb: TWasmModule };
+// This package's type library has no WebAssembly declarations (they come with the DOM's); Node has them.
+const { WebAssembly: wasm } = globalThis as unknown as {
+  WebAssembly: { compile(bytes: Uint8Array): Promise<TWasmModule> };
+};
+let compiledEngine: Promise<TCompiledEngine> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once per process and shared by every database thread
+ * (decision 186). V8 keeps one copy of a shared module's machine code, so a thread that starts
+ * or ends allocates and frees no code pages of its own: that churn, across threads, is what
+ * tripped V8's JIT-page bookkeeping ("Check failed: jit_page.has_value()") and aborted the
+ * process now and then. Starting a database also skips compiling 9 MB of WebAssembly.
+ */
+export function compileEngine(): Promise<TCompiledEngine> {
+  compiledEngine ??= (async (): Promise<TCompiledEngine> => {
+    // Beside the package's entry file (its exports name no path to the .wasm files).
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const beside = (name: string) => path.join(path.dirname(entry), name);
+    const compile = async (name: string) => wasm.compile(await readFile(beside(name)));
+    const [pglite, initdb] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
+    return { pglite, initdb };
+  })();
+  return compiledEngine;
+}
 
 type TRowMode = 'array' | 'object';
 export type TThreadRequest = { id: number } & (
@@ -92,8 +127,9 @@ function reviveError(error: Extract<TThreadReply, { ok: false }>['error']): Erro
 }
 
 export async function startPgliteThread(start: TThreadStart): Promise<TPgliteThreadClient> {
+  const workerData: TThreadData = { ...start, engine: await compileEngine() };
   const worker = new Worker(workerFile(), {
-    workerData: start,
+    workerData,
     ...(start.loadDataDir ? { transferList: [start.loadDataDir] } : {}),
   });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
