@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -33,6 +33,9 @@ let root: Root;
 let answerCount: (unreadCount: number) => void;
 
 beforeEach(() => {
+  // Observers are told at once, inside act, not on a later timer: what the page shows is settled
+  // when act returns, however loaded the machine.
+  notifyManager.setScheduler((callback) => callback());
   FakeEventSource.opened = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   // The count's answer waits until the test gives it.
@@ -54,6 +57,7 @@ afterEach(() => {
   act(() => root.unmount());
   container.remove();
   vi.unstubAllGlobals();
+  notifyManager.setScheduler((callback) => setTimeout(callback, 0));
 });
 
 function Bell() {
@@ -80,5 +84,7 @@ it('a count fetched before the stream’s newer one does not put the older count
   await act(async () => {
     answerCount(0);
   });
+  // The count's fetch has settled (cancelled, or answered): nothing more is on its way.
+  await vi.waitFor(() => expect(client.isFetching()).toBe(0));
   expect(container.textContent).toBe('1 unread');
 });
