@@ -41,8 +41,10 @@ export async function startE2eServer(options: {
     // The server shares the test runner's thread and two loaded cores with the browsers, so its
     // loop stalls for reasons that are not a backlog of requests; shedding then fails a flow test
     // at random. Shedding itself is proven by plugins/load-shedding.integration.test.ts and
-    // bench/overload.ts.
+    // bench/overload.ts. The same holds for the embedded database's queue deadline (decision
+    // 184), proven by database-queue-deadline.integration.test.ts.
     SHED_AFTER_BUSY_MS: '30000',
+    DATABASE_QUEUE_DEADLINE_MS: '60000',
     // A build made by scripts/build-web-into.mjs (parallel runs); apps/web/dist otherwise.
     ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     ...options.env,

@@ -256,7 +256,8 @@ export async function startedOrder(
   overrides: TOrderOverrides = {},
 ) {
   const order = await scheduledOrder(deps, market, overrides, { windowStartsSoon: true });
-  await expect.poll(() => uploadsOpen(market.provider.api, order.orderId), { timeout: 15_000 }).toBe(true);
+  // A state, not a time: the bound is generous for a loaded machine (the window opens 3 s ahead).
+  await expect.poll(() => uploadsOpen(market.provider.api, order.orderId), { timeout: 30_000 }).toBe(true);
   return order;
 }
 
