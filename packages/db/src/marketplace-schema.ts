@@ -1,4 +1,4 @@
-import type { TOrderRequestDetails } from '@spacecapture/shared/contracts/order-requests';
+import type { TOrderRequestDetails } from '@spacecapture/shared/stored-columns';
 import { sql } from 'drizzle-orm';
 import {
   bigint,

@@ -1,4 +1,4 @@
-import type { TLeadContact } from '@spacecapture/shared/contracts/admin-workflow';
+import type { TLeadContact } from '@spacecapture/shared/stored-columns';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 

@@ -9,6 +9,7 @@ import {
   QUOTE_MACHINE,
   type TMachine,
 } from '../state-machines.ts';
+import type { TLeadContact } from '../stored-columns.ts';
 import { ZOrderPlace, ZTimeWindow } from './dispatch.ts';
 import { ZInvitation } from './invitations.ts';
 import { ZOrderRequestDetails } from './order-requests.ts';
@@ -281,14 +282,14 @@ export type TOrder = z.infer<typeof ZOrder>;
 // ---------------------------------------------------------------------------------------------
 // Leads (triage)
 
-/** Who asked for a capture: stored as is in order_leads.contact (the db schema types the column with it). */
+/** Who asked for a capture: stored as is in order_leads.contact (its shape: stored-columns.ts). */
 export const ZLeadContact = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
   company: z.string().nullable(),
-});
-export type TLeadContact = z.infer<typeof ZLeadContact>;
+}) satisfies z.ZodType<TLeadContact>;
+export type { TLeadContact };
 
 export const ZLead = z.object({
   id: z.uuid(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAPTURE_DEVICES } from '../enums.ts';
 import { ESTIMATOR_LOCATION_TYPES, ESTIMATOR_URGENCY_LEVELS, MAX_ESTIMATOR_SQUARE_METERS } from '../estimator.ts';
+import type { TOrderRequestDetails, TStoredOrderEstimate } from '../stored-columns.ts';
 
 /**
  * What an order requested in the customer portal carries (decision 104): the estimator's inputs
@@ -35,7 +36,7 @@ export const ZOrderEstimate = ZOrderEstimateInputs.extend({
   high: z.number(),
   turnaroundDays: z.number(),
   suggestedDevice: z.enum(CAPTURE_DEVICES),
-});
+}) satisfies z.ZodType<TStoredOrderEstimate>;
 export type TOrderEstimate = z.infer<typeof ZOrderEstimate>;
 
 /** What an order made in the portal keeps of its request (orders.request_details). */
@@ -48,5 +49,5 @@ export const ZOrderRequestDetails = z.object({
   contact: z.object({ userId: z.string(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
   estimate: ZOrderEstimate.nullable(),
   sourceOrderId: z.uuid().nullable(),
-});
-export type TOrderRequestDetails = z.infer<typeof ZOrderRequestDetails>;
+}) satisfies z.ZodType<TOrderRequestDetails>;
+export type { TOrderRequestDetails };
