@@ -1,5 +1,5 @@
 import { PATHS } from '@spacecapture/shared/paths';
-import { DeliverableViewer } from '../../../features/deliverable-viewer/DeliverableViewer.tsx';
+import { DeliverableViewer } from '../../../features/deliverable-viewer/deliverable-viewer.tsx';
 import { SharedOrderPage } from '../../../features/share-links/components/shared-order-page.tsx';
 import { AppProviders } from '../../providers/app-providers.tsx';
 

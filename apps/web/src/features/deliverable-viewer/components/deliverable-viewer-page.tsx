@@ -7,7 +7,7 @@ import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { createViewerLink } from '../api/create-viewer-link.ts';
 import { type TOrderFile, useOrderFiles } from '../api/get-order-files.ts';
-import { DeliverableViewer, type TDeliverableViewerProps } from '../DeliverableViewer.tsx';
+import { DeliverableViewer, type TDeliverableViewerProps } from '../deliverable-viewer.tsx';
 
 /** Where each portal lists an order's files, for the way back. */
 const BACK: Record<TPortal, { to: string; label: string }> = {

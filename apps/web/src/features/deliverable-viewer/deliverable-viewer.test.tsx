@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderForTest } from '../../test/render-for-test.tsx';
-import { DeliverableViewer } from './DeliverableViewer.tsx';
+import { DeliverableViewer } from './deliverable-viewer.tsx';
 
 const FILE_ID = '4f8c2a51-9d3e-4b7a-8c61-2e5f9a0b7d14';
 let rendered: ReturnType<typeof renderForTest> | null = null;

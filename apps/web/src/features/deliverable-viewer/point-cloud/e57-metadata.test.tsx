@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import E57Metadata from './E57Metadata.tsx';
+import E57Metadata from './e57-metadata.tsx';
 import { writeE57 } from './test/point-cloud-fixtures.ts';
 
 /** A download link answering Range requests, as the server's signed file route does. */

@@ -12,8 +12,8 @@ const ModelViewer = lazy(() => import('./components/model-viewer.tsx'));
 const ImageViewer = lazy(() => import('./components/image-viewer.tsx'));
 const PdfViewer = lazy(() => import('./components/pdf-viewer.tsx'));
 const VideoViewer = lazy(() => import('./components/video-viewer.tsx'));
-const PointCloudViewer = lazy(() => import('./point-cloud/PointCloudViewer.tsx'));
-const E57Metadata = lazy(() => import('./point-cloud/E57Metadata.tsx'));
+const PointCloudViewer = lazy(() => import('./point-cloud/point-cloud-viewer.tsx'));
+const E57Metadata = lazy(() => import('./point-cloud/e57-metadata.tsx'));
 
 export type TDeliverableViewerProps = {
   file: TViewerFile;

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import PointCloudViewer from './PointCloudViewer.tsx';
+import PointCloudViewer from './point-cloud-viewer.tsx';
 import { gridCloud, writeLas } from './test/point-cloud-fixtures.ts';
 
 let cleanup: (() => void) | null = null;
