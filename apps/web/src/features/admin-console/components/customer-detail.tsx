@@ -1,10 +1,12 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDate } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { ListState, RecordState } from '../../../components/portal/list-state.tsx';
+import { PortalSection } from '../../../components/portal/portal-section.tsx';
+import { RecordFrame } from '../../../components/portal/record-frame.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { CUSTOMER_LATEST_ORDERS } from '../api/console-keys.ts';
 import { useCustomer } from '../api/get-customer.ts';
@@ -76,22 +78,12 @@ export function CustomerDetail({ id, onBack }: { id: string; onBack: () => void 
                 </SimpleGrid>
               </Stack>
             </Paper>
-            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-              <Stack gap="md">
-                <Title order={2} fz={20}>
-                  Latest orders
-                </Title>
-                <LatestOrders customerOrgId={customer.id} total={customer.ordersCount} />
-              </Stack>
-            </Paper>
-            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-              <Stack gap="md">
-                <Title order={2} fz={20}>
-                  Members
-                </Title>
-                <MembersTable members={members} />
-              </Stack>
-            </Paper>
+            <PortalSection title="Latest orders">
+              <LatestOrders customerOrgId={customer.id} total={customer.ordersCount} />
+            </PortalSection>
+            <PortalSection title="Members">
+              <MembersTable members={members} />
+            </PortalSection>
             <CustomerWebhooks customerOrgId={customer.id} />
           </Stack>
         );
@@ -99,14 +91,5 @@ export function CustomerDetail({ id, onBack }: { id: string; onBack: () => void 
     </RecordState>
   );
 
-  return (
-    <Stack gap="md">
-      <Group>
-        <Button variant="default" onClick={onBack}>
-          Back
-        </Button>
-      </Group>
-      {body}
-    </Stack>
-  );
+  return <RecordFrame onBack={onBack}>{body}</RecordFrame>;
 }

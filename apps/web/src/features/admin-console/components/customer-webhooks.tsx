@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { type TWebhookEndpoint, WEBHOOK_MESSAGES } from '@spacecapture/shared/contracts/webhooks';
 import { useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { LoadMore } from '../../../components/portal/load-more.tsx';
+import { PortalSection } from '../../../components/portal/portal-section.tsx';
 import { WEBHOOK_DELIVERY_COLUMNS, WebhookDeliveryCells } from '../../../components/portal/webhook-delivery-cells.tsx';
 import { useCustomerWebhooks, useEndpointDeliveries } from '../api/get-customer-webhooks.ts';
 
@@ -67,19 +68,14 @@ export function CustomerWebhooks({ customerOrgId }: { customerOrgId: string }) {
   const query = useCustomerWebhooks(customerOrgId);
   const items = query.data?.items ?? [];
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="md">
-        <Title order={2} fz={20}>
-          Webhooks
-        </Title>
-        <ListState query={query} count={items.length} what="webhooks" empty={WEBHOOK_MESSAGES.empty}>
-          <Stack gap="lg">
-            {items.map((endpoint) => (
-              <Endpoint key={endpoint.id} endpoint={endpoint} />
-            ))}
-          </Stack>
-        </ListState>
-      </Stack>
-    </Paper>
+    <PortalSection title="Webhooks">
+      <ListState query={query} count={items.length} what="webhooks" empty={WEBHOOK_MESSAGES.empty}>
+        <Stack gap="lg">
+          {items.map((endpoint) => (
+            <Endpoint key={endpoint.id} endpoint={endpoint} />
+          ))}
+        </Stack>
+      </ListState>
+    </PortalSection>
   );
 }

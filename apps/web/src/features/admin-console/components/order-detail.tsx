@@ -1,10 +1,12 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDateTime, formatPlaceWindow } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
+import { PortalSection } from '../../../components/portal/portal-section.tsx';
+import { RecordFrame } from '../../../components/portal/record-frame.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { useOrder } from '../api/get-order.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
@@ -63,28 +65,14 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
               </Stack>
             </Paper>
             <OrderPlace order={detail.order} />
-            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-              <Stack gap="md">
-                <Title order={2} fz={20}>
-                  History
-                </Title>
-                <OrderTimeline detail={detail} />
-              </Stack>
-            </Paper>
+            <PortalSection title="History">
+              <OrderTimeline detail={detail} />
+            </PortalSection>
           </Stack>
         );
       }}
     </RecordState>
   );
 
-  return (
-    <Stack gap="md">
-      <Group>
-        <Button variant="default" onClick={onBack}>
-          Back
-        </Button>
-      </Group>
-      {body}
-    </Stack>
-  );
+  return <RecordFrame onBack={onBack}>{body}</RecordFrame>;
 }

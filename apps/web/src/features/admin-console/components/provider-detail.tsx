@@ -1,28 +1,16 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TAdminProviderDetail } from '@spacecapture/shared/contracts/admin-console/organizations';
 import { formatDate } from '@spacecapture/shared/format';
-import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
+import { PortalSection } from '../../../components/portal/portal-section.tsx';
+import { RecordFrame } from '../../../components/portal/record-frame.tsx';
 import { useProvider } from '../api/get-provider.ts';
 import { formatRate, regionsOf } from '../utils/format.ts';
 import { CertificationsReview } from './certifications-review.tsx';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
 import { MembersTable } from './members-table.tsx';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="md">
-        <Title order={2} fz={20}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 function DevicesTable({ devices }: { devices: TAdminProviderDetail['provider']['devices'] }) {
   if (devices.length === 0) {
@@ -75,29 +63,20 @@ export function ProviderDetail({ id, onBack }: { id: string; onBack: () => void 
                 </SimpleGrid>
               </Stack>
             </Paper>
-            <Section title="Certifications">
+            <PortalSection title="Certifications">
               <CertificationsReview certifications={provider.certifications} />
-            </Section>
-            <Section title="Devices">
+            </PortalSection>
+            <PortalSection title="Devices">
               <DevicesTable devices={provider.devices} />
-            </Section>
-            <Section title="Members">
+            </PortalSection>
+            <PortalSection title="Members">
               <MembersTable members={members} />
-            </Section>
+            </PortalSection>
           </Stack>
         );
       }}
     </RecordState>
   );
 
-  return (
-    <Stack gap="md">
-      <Group>
-        <Button variant="default" onClick={onBack}>
-          Back
-        </Button>
-      </Group>
-      {body}
-    </Stack>
-  );
+  return <RecordFrame onBack={onBack}>{body}</RecordFrame>;
 }

@@ -1,10 +1,11 @@
-import { Button, Group, NativeSelect, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Table, TextInput } from '@mantine/core';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import { OUTBOX_STATUSES, type TOutboxStatus } from '@spacecapture/shared/contracts/admin-console/outbox';
 import { formatDateTime } from '@spacecapture/shared/format';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
+import { PortalSection } from '../../../components/portal/portal-section.tsx';
 import { type TOutboxFilters, useOutbox } from '../api/get-outbox.ts';
 import { useUrlParams } from '../lib/use-url-params.ts';
 import { OutboxEmailDetail } from './outbox-email-detail.tsx';
@@ -104,39 +105,34 @@ export function OutboxList() {
   );
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="md">
-        <Title order={2} fz={20}>
-          E-mails
-        </Title>
-        <Group gap="md" align="flex-end">
-          <NativeSelect
-            label="Status"
-            value={filters.status ?? ''}
-            onChange={(event) => {
-              const { value } = event.currentTarget;
-              setParams((current) => (value ? current.set('status', value) : current.delete('status')));
-            }}
-            data={[
-              { value: '', label: 'All' },
-              ...OUTBOX_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
-            ]}
-          />
-          <OutboxSearch
-            key={filters.q ?? ''}
-            initial={filters.q ?? ''}
-            onSearch={(q) => setParams((current) => (q ? current.set('q', q) : current.delete('q')))}
-          />
+    <PortalSection title="E-mails">
+      <Group gap="md" align="flex-end">
+        <NativeSelect
+          label="Status"
+          value={filters.status ?? ''}
+          onChange={(event) => {
+            const { value } = event.currentTarget;
+            setParams((current) => (value ? current.set('status', value) : current.delete('status')));
+          }}
+          data={[
+            { value: '', label: 'All' },
+            ...OUTBOX_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+          ]}
+        />
+        <OutboxSearch
+          key={filters.q ?? ''}
+          initial={filters.q ?? ''}
+          onSearch={(q) => setParams((current) => (q ? current.set('q', q) : current.delete('q')))}
+        />
+      </Group>
+      {body}
+      {outbox.hasNextPage ? (
+        <Group justify="center">
+          <Button variant="default" onClick={() => outbox.fetchNextPage()} loading={outbox.isFetchingNextPage}>
+            Show older e-mails
+          </Button>
         </Group>
-        {body}
-        {outbox.hasNextPage ? (
-          <Group justify="center">
-            <Button variant="default" onClick={() => outbox.fetchNextPage()} loading={outbox.isFetchingNextPage}>
-              Show older e-mails
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Paper>
+      ) : null}
+    </PortalSection>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Paper, Stack, Table, Title } from '@mantine/core';
+import { Button, Table } from '@mantine/core';
 import { type TQuote, WORKFLOW_EMPTY, WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import { formatDate, formatMoney } from '@spacecapture/shared/format';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
+import { PortalSection } from '../../../components/portal/portal-section.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useQuotes } from '../api/get-quotes.ts';
 import { useSendQuote } from '../api/send-quote.ts';
@@ -32,35 +33,30 @@ export function QuotesList() {
   const quotes = useQuotes();
   const items = quotes.data?.items ?? [];
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="md">
-        <Title order={2} fz={20}>
-          Quotes
-        </Title>
-        <ListState query={quotes} count={items.length} what="quotes" empty={WORKFLOW_EMPTY.quotes}>
-          <DataTable
-            label="Quotes"
-            minWidth={760}
-            verticalSpacing="sm"
-            highlightOnHover
-            columns={['Order', 'Customer', 'Total', 'Status', 'Valid until', 'Created', { hidden: 'Actions' }]}
-          >
-            {items.map((quote) => (
-              <Table.Tr key={quote.id}>
-                <Table.Td>{quote.order.title}</Table.Td>
-                <Table.Td>{quote.order.customerOrg.name}</Table.Td>
-                <Table.Td>{formatMoney(quote.total, quote.currency)}</Table.Td>
-                <Table.Td>
-                  <WorkflowStatusBadge status={quote.status} />
-                </Table.Td>
-                <Table.Td>{quote.validityUntil ? formatDate(quote.validityUntil) : '—'}</Table.Td>
-                <Table.Td>{formatDate(quote.createdAt)}</Table.Td>
-                <Table.Td>{quote.status === 'draft' ? <SendQuoteButton quote={quote} /> : null}</Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
-        </ListState>
-      </Stack>
-    </Paper>
+    <PortalSection title="Quotes">
+      <ListState query={quotes} count={items.length} what="quotes" empty={WORKFLOW_EMPTY.quotes}>
+        <DataTable
+          label="Quotes"
+          minWidth={760}
+          verticalSpacing="sm"
+          highlightOnHover
+          columns={['Order', 'Customer', 'Total', 'Status', 'Valid until', 'Created', { hidden: 'Actions' }]}
+        >
+          {items.map((quote) => (
+            <Table.Tr key={quote.id}>
+              <Table.Td>{quote.order.title}</Table.Td>
+              <Table.Td>{quote.order.customerOrg.name}</Table.Td>
+              <Table.Td>{formatMoney(quote.total, quote.currency)}</Table.Td>
+              <Table.Td>
+                <WorkflowStatusBadge status={quote.status} />
+              </Table.Td>
+              <Table.Td>{quote.validityUntil ? formatDate(quote.validityUntil) : '—'}</Table.Td>
+              <Table.Td>{formatDate(quote.createdAt)}</Table.Td>
+              <Table.Td>{quote.status === 'draft' ? <SendQuoteButton quote={quote} /> : null}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </ListState>
+    </PortalSection>
   );
 }

@@ -1,8 +1,9 @@
-import { Anchor, List, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, List, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { PATHS } from '@spacecapture/shared/paths';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { PortalSection } from '../../../components/portal/portal-section.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { DeliverablesByOrder } from './deliverables-by-order.tsx';
 import { OrderDetail } from './order-detail.tsx';
@@ -24,35 +25,30 @@ const ALL_ORDERS = { q: '', status: '' } as const;
 
 function HelpList() {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="sm">
-        <Title order={2} fz={20}>
-          Help
-        </Title>
-        <List spacing="xs">
-          <List.Item>
-            <Anchor component={AppLink} to={PORTAL_PATHS.customer.help}>
-              Help centre
-            </Anchor>{' '}
-            — guides for orders, quotes and deliverables.
-          </List.Item>
-          <List.Item>
-            <Anchor component={AppLink} to={PATHS.faq}>
-              Frequently asked questions
-            </Anchor>
-          </List.Item>
-          <List.Item>
-            <Anchor component={AppLink} to={PORTAL_PATHS.customer.deliverables}>
-              Your deliverables
-            </Anchor>{' '}
-            — download links are created when you click Download and work for 5 minutes.
-          </List.Item>
-        </List>
-        <Text size="sm" c="dimmed">
-          Messages sent here are e-mailed to our support team.
-        </Text>
-      </Stack>
-    </Paper>
+    <PortalSection title="Help" gap="sm">
+      <List spacing="xs">
+        <List.Item>
+          <Anchor component={AppLink} to={PORTAL_PATHS.customer.help}>
+            Help centre
+          </Anchor>{' '}
+          — guides for orders, quotes and deliverables.
+        </List.Item>
+        <List.Item>
+          <Anchor component={AppLink} to={PATHS.faq}>
+            Frequently asked questions
+          </Anchor>
+        </List.Item>
+        <List.Item>
+          <Anchor component={AppLink} to={PORTAL_PATHS.customer.deliverables}>
+            Your deliverables
+          </Anchor>{' '}
+          — download links are created when you click Download and work for 5 minutes.
+        </List.Item>
+      </List>
+      <Text size="sm" c="dimmed">
+        Messages sent here are e-mailed to our support team.
+      </Text>
+    </PortalSection>
   );
 }
 

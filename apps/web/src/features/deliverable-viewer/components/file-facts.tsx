@@ -2,20 +2,9 @@ import { Button, Group, SimpleGrid } from '@mantine/core';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { useState } from 'react';
 import { Fact } from '../../../components/portal/fact.tsx';
+import { startDownload } from '../../../lib/start-download.ts';
 import type { TRenewUrl } from '../lib/fetch-file.ts';
 import { type TViewerFile, typeLabelOf } from '../lib/viewer-kind.ts';
-
-/** Starts the browser's download of a same-origin URL (the server answers with an attachment). */
-function startDownload(url: string, fileName: string) {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 /** The file's name, size and type, and Download (through a fresh link when one can be had). */
 export function FileFacts({

@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
 import { INVITATION_MESSAGES, type TInvitation } from '@spacecapture/shared/contracts/invitations';
 import { formatDate } from '@spacecapture/shared/format';
 import { canTransition, INVITATION_MACHINE } from '@spacecapture/shared/state-machines';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
+import { PortalSection } from '../../../components/portal/portal-section.tsx';
 import { InvitationStatusBadge } from '../../../components/portal/status-badge.tsx';
 import { formatRole } from '../../../lib/auth/roles-text.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -116,24 +117,19 @@ export function InvitationsList() {
   );
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="md">
-        <Title order={2} fz={20}>
-          Invitations
-        </Title>
-        {body}
-        {invitations.hasNextPage ? (
-          <Group justify="center">
-            <Button
-              variant="default"
-              onClick={() => invitations.fetchNextPage()}
-              loading={invitations.isFetchingNextPage}
-            >
-              Load more
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Paper>
+    <PortalSection title="Invitations">
+      {body}
+      {invitations.hasNextPage ? (
+        <Group justify="center">
+          <Button
+            variant="default"
+            onClick={() => invitations.fetchNextPage()}
+            loading={invitations.isFetchingNextPage}
+          >
+            Load more
+          </Button>
+        </Group>
+      ) : null}
+    </PortalSection>
   );
 }

@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { FileThumbnail } from '../../../components/ui/file-thumbnail.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, notifyError } from '../../../lib/notify.ts';
+import { startDownload } from '../../../lib/start-download.ts';
 import { useCreateSharedDownloadLink } from '../api/create-shared-download-link.ts';
 import { useSharedOrder } from '../api/get-shared-order.ts';
 
@@ -18,18 +19,6 @@ export type TSharedViewerProps = {
 };
 
 const LINK_ERROR_FALLBACK = 'Could not create link';
-
-/** Starts the browser's download of a same-origin URL (the server answers with an attachment). */
-function startDownload(url: string, fileName: string) {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 /** A shared page must stay out of search engines: the server says so too (X-Robots-Tag). */
 function useNoIndex(title: string) {
