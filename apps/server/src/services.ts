@@ -205,7 +205,7 @@ export async function createServices(deps: {
     }),
     thumbnails: createThumbnailsService({ db, links: thumbnails }),
   };
-  // close() stops the hashing thread; app.ts calls it when the app closes.
+  // close() is called by app.ts when the app closes (the checksums keep nothing to stop today).
   // A new message is also an in-app notice (issue 15): conversations tell, notifications write.
   services.conversations.onMessagePosted(noticeOfMessage);
   return { services, close: () => checksums.close() };
