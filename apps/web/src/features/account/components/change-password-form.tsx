@@ -7,6 +7,7 @@ import {
 } from '@spacecapture/shared/contracts/account';
 import { STRONG_PASSWORD_MIN_LENGTH } from '@spacecapture/shared/password-policy';
 import { useForm } from 'react-hook-form';
+import { NewPasswordFields } from '../../../components/form/new-password-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -68,19 +69,11 @@ export function ChangePasswordForm() {
               error={errors.currentPassword?.message}
               {...register('currentPassword')}
             />
-            <PasswordInput
-              label="New Password"
-              autoComplete="new-password"
-              required
-              error={errors.newPassword?.message}
-              {...register('newPassword')}
-            />
-            <PasswordInput
-              label="Confirm New Password"
-              autoComplete="new-password"
-              required
-              error={errors.confirmPassword?.message}
-              {...register('confirmPassword')}
+            <NewPasswordFields
+              passwordLabel="New Password"
+              confirmLabel="Confirm New Password"
+              password={{ registration: register('newPassword'), error: errors.newPassword?.message }}
+              confirm={{ registration: register('confirmPassword'), error: errors.confirmPassword?.message }}
             />
           </SimpleGrid>
           <Checkbox label="Sign out of my other devices" {...register('revokeOtherSessions')} />

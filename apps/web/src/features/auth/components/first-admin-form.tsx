@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ACCOUNT_MESSAGES, type TSetupAdminForm, ZSetupAdminForm } from '@spacecapture/shared/contracts/account';
 import { AUTH_MESSAGES } from '@spacecapture/shared/contracts/auth';
 import { useForm } from 'react-hook-form';
+import { NewPasswordFields } from '../../../components/form/new-password-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSetupAdmin } from '../api/setup-admin.ts';
@@ -64,19 +65,9 @@ export function FirstAdminForm({ setupToken, onSignedIn, onCreated }: TFirstAdmi
           error={errors.email?.message}
           {...register('email')}
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          password={{ registration: register('password'), error: errors.password?.message }}
+          confirm={{ registration: register('confirmPassword'), error: errors.confirmPassword?.message }}
         />
         <Button type="submit" loading={isSubmitting} fullWidth>
           Create admin

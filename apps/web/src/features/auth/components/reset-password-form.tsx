@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { ACCOUNT_MESSAGES, type TResetPasswordForm, ZResetPasswordForm } from '@spacecapture/shared/contracts/account';
 import { PATHS } from '@spacecapture/shared/paths';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { NewPasswordFields } from '../../../components/form/new-password-fields.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -63,19 +64,10 @@ export function ResetPasswordForm({ token, linkError }: { token: string; linkErr
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
-            <PasswordInput
-              label="New Password"
-              autoComplete="new-password"
-              required
-              error={errors.newPassword?.message}
-              {...register('newPassword')}
-            />
-            <PasswordInput
-              label="Confirm Password"
-              autoComplete="new-password"
-              required
-              error={errors.confirmPassword?.message}
-              {...register('confirmPassword')}
+            <NewPasswordFields
+              passwordLabel="New Password"
+              password={{ registration: register('newPassword'), error: errors.newPassword?.message }}
+              confirm={{ registration: register('confirmPassword'), error: errors.confirmPassword?.message }}
             />
             <Button type="submit" loading={isSubmitting} fullWidth>
               Reset password

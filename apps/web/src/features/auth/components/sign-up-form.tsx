@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Radio, Stack, Text, TextInput } from '@mantine/core';
 import {
   ACCOUNT_TYPE_OPTIONS,
   AUTH_MESSAGES,
@@ -8,6 +8,7 @@ import {
   ZSignUpForm,
 } from '@spacecapture/shared/contracts/auth';
 import { Controller, useForm } from 'react-hook-form';
+import { NewPasswordFields } from '../../../components/form/new-password-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSignUp } from '../api/sign-up.ts';
@@ -103,20 +104,9 @@ export function SignUpForm({ defaultAccountType, invitedEmail, invitationToken, 
           error={errors.email?.message}
           {...register('email')}
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          errorProps={{ role: 'alert' }}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          password={{ registration: register('password'), error: errors.password?.message }}
+          confirm={{ registration: register('confirmPassword'), error: errors.confirmPassword?.message }}
         />
         <Button type="submit" loading={isSubmitting} fullWidth>
           Sign Up
