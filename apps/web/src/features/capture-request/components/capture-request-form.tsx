@@ -9,6 +9,7 @@ import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { TOASTS } from '@spacecapture/shared/messages';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { EmailAndPhoneFields } from '../../../components/form/email-and-phone-fields.tsx';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 import { PlaceField, type TPickedPlace } from '../../../components/form/place-field.tsx';
 import { EMPTY_WINDOW } from '../../../components/form/preferred-windows-field.tsx';
@@ -119,23 +120,9 @@ export function CaptureRequestForm() {
                 error={errors.name?.message}
                 {...register('name')}
               />
-              <TextInput
-                label="Email"
-                type="email"
-                placeholder="you@example.com"
-                autoComplete="email"
-                withAsterisk
-                error={errors.email?.message}
-                {...register('email')}
-              />
-              <TextInput
-                label="Phone"
-                type="tel"
-                placeholder="+1 (555) 123-4567"
-                autoComplete="tel"
-                withAsterisk
-                error={errors.phone?.message}
-                {...register('phone')}
+              <EmailAndPhoneFields
+                email={{ registration: register('email'), error: errors.email?.message }}
+                phone={{ registration: register('phone'), error: errors.phone?.message }}
               />
               <TextInput
                 label="Company Name (Optional)"

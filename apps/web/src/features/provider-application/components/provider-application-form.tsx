@@ -11,6 +11,7 @@ import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { TOASTS } from '@spacecapture/shared/messages';
 import { type ChangeEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { EmailAndPhoneFields } from '../../../components/form/email-and-phone-fields.tsx';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 import { SuccessPanel } from '../../../components/form/success-panel.tsx';
 import { TermsAndSubmit } from '../../../components/form/terms-and-submit.tsx';
@@ -146,23 +147,9 @@ export function ProviderApplicationForm() {
               error={errors.lastName?.message}
               {...register('lastName')}
             />
-            <TextInput
-              label="Email"
-              type="email"
-              placeholder="you@example.com"
-              autoComplete="email"
-              withAsterisk
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              placeholder="+1 (555) 123-4567"
-              autoComplete="tel"
-              withAsterisk
-              error={errors.phone?.message}
-              {...register('phone')}
+            <EmailAndPhoneFields
+              email={{ registration: register('email'), error: errors.email?.message }}
+              phone={{ registration: register('phone'), error: errors.phone?.message }}
             />
             <TextInput
               label="Company Name"
