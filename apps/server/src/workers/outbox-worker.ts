@@ -11,6 +11,7 @@ import {
   releaseClaim,
   type TOutboxRow,
 } from '../modules/outbox/outbox-repository.ts';
+import { createPollingLoop } from './polling-loop.ts';
 
 export type TOutboxWorkerOptions = {
   pollIntervalMs: number;
@@ -71,10 +72,6 @@ export function createOutboxWorker(deps: {
   options: TOutboxWorkerOptions;
 }) {
   const { db, transport, log, clock, options } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
   let current: TBatch | undefined;
 
   const holdUntil = () => new Date(clock().getTime() + options.leaseMs);
@@ -134,11 +131,11 @@ export function createOutboxWorker(deps: {
    * written once, so another instance, or this one after a crash between the two steps, writes
    * nothing new. A write that fails (a full disk) ends the batch; the rest waits for the next pass.
    */
-  async function keepBatch(): Promise<boolean> {
+  async function keepBatch(isStopping: () => boolean): Promise<boolean> {
     const due = await readDueEmails(db, clock(), KEEP_BATCH_SIZE);
     const written: string[] = [];
     for (const email of due) {
-      if (stopped) break;
+      if (isStopping()) break;
       try {
         const { file } = await transport.send(email);
         log.info(
@@ -159,8 +156,8 @@ export function createOutboxWorker(deps: {
   }
 
   /** One batch; true when it was full, so more e-mails may be due. */
-  async function deliverBatch(): Promise<boolean> {
-    if (!transport.delivers) return keepBatch();
+  async function deliverBatch(isStopping: () => boolean): Promise<boolean> {
+    if (!transport.delivers) return keepBatch(isStopping);
     const claim = await claimDueEmails(db, clock(), options.batchSize, options.leaseMs);
     const ids = claim.emails.map((email) => email.id);
     if (ids.length === 0) return false;
@@ -170,7 +167,7 @@ export function createOutboxWorker(deps: {
     heartbeat.unref();
     try {
       for (const email of claim.emails) {
-        if (stopped) break;
+        if (isStopping()) break;
         // Gone from the set: handed back by stop() or taken over by another instance.
         if (!batch.unstarted.delete(email.id)) continue;
         await deliverOne(batch, email);
@@ -183,78 +180,35 @@ export function createOutboxWorker(deps: {
     return ids.length === options.batchSize;
   }
 
-  async function pass() {
-    do {
-      again = false;
-      try {
-        while (!stopped && (await deliverBatch())) {}
-      } catch (error) {
-        log.error({ err: error }, 'outbox pass failed');
-      }
-    } while (again && !stopped);
-  }
-
-  function run(): Promise<void> {
-    if (stopped) return running ?? Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
+  async function pass(isStopping: () => boolean) {
+    try {
+      while (!isStopping() && (await deliverBatch(isStopping))) {}
+    } catch (error) {
+      log.error({ err: error }, 'outbox pass failed');
     }
-    running = pass().finally(() => {
-      running = undefined;
-    });
-    return running;
   }
 
-  let soon: NodeJS.Timeout | undefined;
-  /** A pass shortly, shared by every caller until it starts (see DELIVER_SOON_DELAY_MS). */
-  function deliverSoon() {
-    if (stopped || soon) return;
-    soon = setTimeout(() => {
-      soon = undefined;
-      void run();
-    }, DELIVER_SOON_DELAY_MS);
-    soon.unref();
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void run().finally(schedule);
-    }, options.pollIntervalMs);
-    timer.unref();
-  }
+  // The first pass one interval after start, as every instance polls; commits call deliverSoon.
+  const loop = createPollingLoop(pass, options.pollIntervalMs, {
+    passOnStart: false,
+    soonDelayMs: DELIVER_SOON_DELAY_MS,
+  });
 
   return {
-    start() {
-      stopped = false;
-      schedule();
-    },
-    /** Delivers what is due now; resolves when the pass ends. */
-    kick: run,
+    start: loop.start,
+    /** Delivers what is due now, with a pass that starts after this call; resolves when it ends. */
+    kick: loop.catchUp,
     /** After a commit that queued e-mails: delivers them in a pass shortly, with any queued meanwhile. */
-    deliverSoon,
+    deliverSoon: loop.soon,
     /**
      * Stops claiming. E-mails claimed but not started go back at once; the send in flight may
      * finish (or is left held after `stopTimeoutMs`, to be retried after its hold: at least once).
      * Everything else stays in the outbox for the next instance or the restart.
      */
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      if (soon) clearTimeout(soon);
-      soon = undefined;
+      const passEnded = loop.stop({ waitMs: options.stopTimeoutMs });
       if (current) await releaseUnstarted(current).catch((error) => log.warn({ err: error }, 'outbox release failed'));
-      if (!running) return;
-      let giveUp: NodeJS.Timeout | undefined;
-      const gaveUp = await Promise.race([
-        running.then(() => false),
-        new Promise<boolean>((resolve) => {
-          giveUp = setTimeout(() => resolve(true), options.stopTimeoutMs);
-        }),
-      ]);
-      clearTimeout(giveUp);
-      if (gaveUp)
+      if (!(await passEnded))
         log.warn('outbox: stopped without waiting longer for the e-mail in flight; it is retried after its hold');
     },
   };

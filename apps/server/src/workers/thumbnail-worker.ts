@@ -117,18 +117,12 @@ export function createThumbnailWorker(deps: {
     return counts;
   }, options.intervalMs);
 
-  let started = false;
   return {
-    start() {
-      started = true;
-      loop.start();
-    },
+    start: loop.start,
     /** Runs a pass now (tests drive it by hand) and resolves with what it did. */
     kick: loop.kick,
     /** After an upload committed: a pass soon, when the worker runs (never awaited by the upload). */
-    soon() {
-      if (started) void loop.kick();
-    },
+    soon: loop.soon,
     stop: loop.stop,
   };
 }

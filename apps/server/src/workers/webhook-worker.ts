@@ -158,23 +158,12 @@ export function createWebhookWorker(deps: {
   }
 
   const loop = createPollingLoop(fillSlots, options.pollIntervalMs);
-  let soon: NodeJS.Timeout | undefined;
-  let started = false;
   let listener: TChannelListener | undefined;
-
-  function deliverSoon() {
-    if (!started || soon) return;
-    // A tenth of a second gathers a burst of commits into one claim.
-    soon = setTimeout(() => {
-      soon = undefined;
-      void fillSlots();
-    }, 100);
-    soon.unref();
-  }
+  // A burst of commits (or of notices from other instances) is served by one claim.
+  const deliverSoon = loop.soon;
 
   return {
     start() {
-      started = true;
       stopping = false;
       loop.start();
       listener = listenToChannel(db, WEBHOOK_DELIVERIES_CHANNEL, deliverSoon, {
@@ -199,10 +188,7 @@ export function createWebhookWorker(deps: {
     /** After a commit that queued deliveries: a pass shortly (once started; tests kick by hand). */
     deliverSoon,
     async stop() {
-      started = false;
       stopping = true;
-      if (soon) clearTimeout(soon);
-      soon = undefined;
       await listener?.close();
       listener = undefined;
       await loop.stop();
