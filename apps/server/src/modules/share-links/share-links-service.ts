@@ -64,7 +64,7 @@ function shareLinkView(row: TShareLinkRow, now: Date): TShareLink {
 
 /**
  * The order's title as a share shows it: titles end with the capture's location (", <location>",
- * see orderTitleOf), which is the customer's address, so that part is left off.
+ * see orderTitleOf in orders/order-title.ts), which is the customer's address, so that part is left off.
  */
 export function sharedTitleOf(order: { title: string; location: string }) {
   const suffix = `, ${order.location}`;
