@@ -146,3 +146,14 @@ export async function findBlockedDates(db: TExecutor, providerOrgId: string): Pr
     .where(eq(providerAvailability.orgId, providerOrgId));
   return row?.blockedDates ?? [];
 }
+
+/** The provider organisation holding the order's accepted assignment (at most one: assignments_one_live_per_order). */
+export async function acceptedProviderOf(db: TExecutor, orderId: string) {
+  const [row] = await db
+    .select({ providerOrgId: assignments.providerOrgId })
+    .from(assignments)
+    .where(and(eq(assignments.orderId, orderId), eq(assignments.status, 'accepted')))
+    .orderBy(desc(assignments.createdAt))
+    .limit(1);
+  return row?.providerOrgId;
+}

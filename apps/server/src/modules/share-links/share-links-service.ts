@@ -14,9 +14,9 @@ import { AppError } from '@spacecapture/shared/errors';
 import { contentTypeOf } from '@spacecapture/shared/file-kinds';
 import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import { deliverablesOfOrders, findDeliverable, findOrgOrder } from '../customer/customer-repository.ts';
-import type { TLinkSigner } from '../customer/download-links.ts';
-import { findOrder } from '../orders/orders-repository.ts';
+import { deliverablesOfOrders, findDeliverable } from '../deliverables/deliverables-repository.ts';
+import { findOrder, findOrgOrder } from '../orders/orders-repository.ts';
+import type { TLinkSigner } from '../storage/download-links.ts';
 import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
 import {
   countLiveShareLinksLocked,
