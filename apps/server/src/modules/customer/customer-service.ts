@@ -29,8 +29,7 @@ import {
   findDeliverable,
   type TDeliverableRow,
 } from '../deliverables/deliverables-repository.ts';
-import type { TOrderRow } from '../orders/orders-repository.ts';
-import { findOrgOrder, lockOrgOrder } from '../orders/orders-repository.ts';
+import { findOrgOrder, lockOrgOrder, type TOrderRow } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import type { TQuoteRow } from '../quotes/quotes-repository.ts';
 import type { TQuotesService } from '../quotes/quotes-service.ts';
