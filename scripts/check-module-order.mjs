@@ -79,8 +79,9 @@ export function moduleImports(files, read) {
     for (const specifier of relativeImports(read(file))) {
       const to = moduleOf(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
       if (to === null || to === from) continue;
-      if (!imports.has(to)) imports.set(to, []);
-      imports.get(to).push(`${file} imports ${specifier}`);
+      if (!imports.has(to)) imports.set(to, new Set());
+      // A set: two import statements of one file are one import to report.
+      imports.get(to).add(`${file} imports ${specifier}`);
     }
   }
   return graph;
@@ -180,7 +181,7 @@ export function findModuleOrderProblems(files, read, tiers = MODULE_TIERS) {
     const imports = members.flatMap((from) =>
       [...graph.get(from)]
         .filter(([to]) => inside.has(to))
-        .flatMap(([, places]) => places.map((where) => `  ${where}`)),
+        .flatMap(([, places]) => [...places].map((where) => `  ${where}`)),
     );
     problems.push(
       `import cycle among ${members.join(', ')} (${[...cycle, members[0]].join(' → ')}); their imports of each other:\n${imports.join('\n')}`,
