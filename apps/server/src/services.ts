@@ -15,7 +15,6 @@ import { createCascadeService } from './modules/cascade/cascade-service.ts';
 import { createConversationsService } from './modules/conversations/conversations-service.ts';
 import { noticeOfMessage } from './modules/conversations/message-notices.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
-import { createLinkSigner } from './modules/customer/download-links.ts';
 import { createDispatchService } from './modules/dispatch/dispatch-service.ts';
 import { createInvitationsService } from './modules/invitations/invitations-service.ts';
 import { createLeadsService } from './modules/leads/leads-service.ts';
@@ -33,6 +32,7 @@ import { createRemindersService } from './modules/scheduling/reminders-service.t
 import { createSchedulingService } from './modules/scheduling/scheduling-service.ts';
 import { createSettingsService } from './modules/settings/settings-service.ts';
 import { createShareLinksService } from './modules/share-links/share-links-service.ts';
+import { createLinkSigner } from './modules/storage/download-links.ts';
 import type { TFileStore } from './modules/storage/file-store.ts';
 import { createThumbnailLinks } from './modules/thumbnails/thumbnail-links.ts';
 import { createThumbnailsService } from './modules/thumbnails/thumbnails-service.ts';

@@ -1,7 +1,15 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, ne, notInArray } from 'drizzle-orm';
 
-const { assignments, organizations, deviceInventory, providerCertifications, providerProfiles } = schema;
+const {
+  assignments,
+  orders,
+  organizations,
+  deviceInventory,
+  providerAvailability,
+  providerCertifications,
+  providerProfiles,
+} = schema;
 
 export type TAssignmentRow = typeof assignments.$inferSelect;
 export type TAssignmentWithProvider = { assignment: TAssignmentRow; providerOrg: { id: string; name: string } };
@@ -103,4 +111,49 @@ export async function serviceRegionsOf(db: TExecutor, orgIds: readonly string[])
     .select({ orgId: providerProfiles.orgId, serviceRegions: providerProfiles.serviceRegions })
     .from(providerProfiles)
     .where(inArray(providerProfiles.orgId, [...orgIds]));
+}
+
+/**
+ * The provider's other confirmed captures overlapping [start, end): accepted jobs with a window,
+ * of orders still open.
+ */
+export async function findClashingCaptures(
+  db: TExecutor,
+  input: { providerOrgId: string; exceptAssignmentId: string; start: Date; end: Date },
+) {
+  return db
+    .select({ start: assignments.scheduledStart, end: assignments.scheduledEnd, title: orders.title })
+    .from(assignments)
+    .innerJoin(orders, eq(orders.id, assignments.orderId))
+    .where(
+      and(
+        eq(assignments.providerOrgId, input.providerOrgId),
+        eq(assignments.status, 'accepted'),
+        ne(assignments.id, input.exceptAssignmentId),
+        notInArray(orders.status, ['cancelled', 'completed']),
+        lt(assignments.scheduledStart, input.end),
+        gt(assignments.scheduledEnd, input.start),
+      ),
+    )
+    .orderBy(asc(assignments.scheduledStart))
+    .limit(5);
+}
+
+export async function findBlockedDates(db: TExecutor, providerOrgId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ blockedDates: providerAvailability.blockedDates })
+    .from(providerAvailability)
+    .where(eq(providerAvailability.orgId, providerOrgId));
+  return row?.blockedDates ?? [];
+}
+
+/** The provider organisation holding the order's accepted assignment (at most one: assignments_one_live_per_order). */
+export async function acceptedProviderOf(db: TExecutor, orderId: string) {
+  const [row] = await db
+    .select({ providerOrgId: assignments.providerOrgId })
+    .from(assignments)
+    .where(and(eq(assignments.orderId, orderId), eq(assignments.status, 'accepted')))
+    .orderBy(desc(assignments.createdAt))
+    .limit(1);
+  return row?.providerOrgId;
 }

@@ -44,7 +44,6 @@ import {
 import { toOrderView, toProposalView } from '../orders/orders-view.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { hasAcceptedQuote } from '../quotes/quotes-repository.ts';
-import { createScheduleMoves, DEFAULT_MAX_WINDOW_MS, windowTooLong } from '../scheduling/scheduling-service.ts';
 import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
 import {
   certificationsOf,
@@ -61,6 +60,7 @@ import {
   updateAssignment,
 } from './assignments-repository.ts';
 import { toAssignmentView } from './assignments-view.ts';
+import { createScheduleMoves, DEFAULT_MAX_WINDOW_MS, windowTooLong } from './schedule-moves.ts';
 
 /** Who may answer an offer: the provider organisation it was made to (another one's is not found). */
 export type TOfferScope = { providerOrgId?: string };

@@ -5,6 +5,7 @@ import { AppError } from '@spacecapture/shared/errors';
 import { passwordWeaknesses } from '@spacecapture/shared/password-policy';
 import { canTransition, INVITATION_MACHINE } from '@spacecapture/shared/state-machines';
 import { createEmailVerificationToken } from 'better-auth/api';
+import { verificationEmail } from '../accounts/account-emails.ts';
 import {
   countAdmins,
   findUserIdByEmail,
@@ -18,7 +19,6 @@ import { hashInvitationToken } from '../invitations/invitation-token.ts';
 import { findInvitationByTokenHash, updateInvitation } from '../invitations/invitations-repository.ts';
 import { effectiveInvitationStatus } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
-import { verificationEmail } from './account-emails.ts';
 import { EMAIL_VERIFICATION_TTL_SECONDS } from './auth-library.ts';
 import type { TPasswordHashing } from './password-hashing.ts';
 

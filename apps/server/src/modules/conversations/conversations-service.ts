@@ -13,7 +13,7 @@ import type {
 import { AppError } from '@spacecapture/shared/errors';
 import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import type { TLinkSigner } from '../customer/download-links.ts';
+import type { TLinkSigner } from '../storage/download-links.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import {
   adminIds,

@@ -9,8 +9,6 @@ const { orders, quotes, deliverables, jobEvents, organizations, supportRequests,
  * another organisation's row is simply not found.
  */
 
-export type TDeliverableRow = typeof deliverables.$inferSelect;
-
 function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
@@ -35,14 +33,6 @@ export async function listOrgOrders(
     .limit(options.limit);
 }
 
-export async function findOrgOrder(db: TExecutor, orgId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.customerOrgId, orgId)));
-  return row;
-}
-
 export async function jobEventsOfOrders(db: TExecutor, orderIds: readonly string[]) {
   if (orderIds.length === 0) return [];
   return db
@@ -50,15 +40,6 @@ export async function jobEventsOfOrders(db: TExecutor, orderIds: readonly string
     .from(jobEvents)
     .where(inArray(jobEvents.orderId, [...orderIds]))
     .orderBy(asc(jobEvents.createdAt));
-}
-
-export async function deliverablesOfOrders(db: TExecutor, orderIds: readonly string[]) {
-  if (orderIds.length === 0) return [];
-  return db
-    .select()
-    .from(deliverables)
-    .where(inArray(deliverables.orderId, [...orderIds]))
-    .orderBy(asc(deliverables.deliveredAt), asc(deliverables.id));
 }
 
 /** The status filter as the customer sees it: a sent quote past its validity counts as expired. */
@@ -147,39 +128,15 @@ export async function findProviderDeliverable(db: TExecutor, providerOrgId: stri
   return row?.deliverable;
 }
 
-export async function findDeliverable(db: TExecutor, id: string) {
-  const [row] = await db.select().from(deliverables).where(eq(deliverables.id, id));
-  return row;
-}
-
 export async function insertSupportRequest(tx: TExecutor, values: typeof supportRequests.$inferInsert) {
   const [row] = await tx.insert(supportRequests).values(values).returning();
   if (!row) throw new Error('support request insert returned nothing');
   return row;
 }
 
-export async function lockOrgOrder(tx: TExecutor, orgId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.customerOrgId, orgId)))
-    .for('update');
-  return row;
-}
-
 export async function findRatingOf(db: TExecutor, orderId: string) {
   const [row] = await db.select().from(ratings).where(eq(ratings.orderId, orderId));
   return row;
-}
-
-export async function acceptedProviderOf(db: TExecutor, orderId: string) {
-  const [row] = await db
-    .select({ providerOrgId: assignments.providerOrgId })
-    .from(assignments)
-    .where(and(eq(assignments.orderId, orderId), eq(assignments.status, 'accepted')))
-    .orderBy(desc(assignments.createdAt))
-    .limit(1);
-  return row?.providerOrgId;
 }
 
 export async function insertRating(tx: TExecutor, values: typeof ratings.$inferInsert) {

@@ -22,21 +22,24 @@ import type { TActor } from '../../lib/actor.ts';
 import { iso } from '../../lib/iso.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { lockOrganization, renameOrganization } from '../accounts/accounts-repository.ts';
+import { acceptedProviderOf } from '../assignments/assignments-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import type { TOrderRow } from '../orders/orders-repository.ts';
+import {
+  deliverablesOfOrders,
+  findDeliverable,
+  type TDeliverableRow,
+} from '../deliverables/deliverables-repository.ts';
+import { findOrgOrder, lockOrgOrder, type TOrderRow } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import type { TQuoteRow } from '../quotes/quotes-repository.ts';
 import type { TQuotesService } from '../quotes/quotes-service.ts';
 import { effectiveQuoteStatus } from '../quotes/quotes-view.ts';
+import type { TLinkSigner } from '../storage/download-links.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
 import { supportRequestEmail } from './customer-emails.ts';
 import {
-  acceptedProviderOf,
-  deliverablesOfOrders,
-  findDeliverable,
   findOrgDeliverable,
-  findOrgOrder,
   findOrgQuote,
   findProviderDeliverable,
   findRatingOf,
@@ -46,10 +49,7 @@ import {
   listOrgDeliverables,
   listOrgOrders,
   listOrgQuotes,
-  lockOrgOrder,
-  type TDeliverableRow,
 } from './customer-repository.ts';
-import type { TLinkSigner } from './download-links.ts';
 import { orderProgress } from './order-progress.ts';
 
 const ORDER_STATUSES_OF_DISPLAY: Record<string, string[]> = {

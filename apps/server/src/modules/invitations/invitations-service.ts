@@ -9,9 +9,9 @@ import {
   transitionRefusal,
 } from '@spacecapture/shared/state-machines';
 import type { TActor } from '../../lib/actor.ts';
+import { invitationEmail } from '../accounts/account-emails.ts';
 import { findOrganization, findUserIdByEmail, insertOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import { invitationEmail } from '../auth/account-emails.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { hashInvitationToken, invitationLink, invitationToken, newInvitationToken } from './invitation-token.ts';
 import {

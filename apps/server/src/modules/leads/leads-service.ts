@@ -9,7 +9,6 @@ import {
   type TListLeadsQuery,
   WORKFLOW_VALIDATION,
 } from '@spacecapture/shared/contracts/admin-workflow';
-import { CAPTURE_TYPE_OPTIONS, labelOf, SPACE_TYPE_OPTIONS } from '@spacecapture/shared/enums';
 import { AppError } from '@spacecapture/shared/errors';
 import { canTransition, LEAD_MACHINE, type TLeadStatus, transitionRefusal } from '@spacecapture/shared/state-machines';
 import { windowsInZone } from '@spacecapture/shared/zoned-time';
@@ -19,19 +18,12 @@ import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { insertOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import type { TInvitationsService } from '../invitations/invitations-service.ts';
+import { orderTitleOf } from '../orders/order-title.ts';
 import { findOrganizationRow, insertJobEvent, insertOrder } from '../orders/orders-repository.ts';
 import { toOrderView } from '../orders/orders-view.ts';
 import { enqueueWebhookEvent, orderPayload } from '../webhooks/webhook-events.ts';
-import { listLeads, lockLead, type TLeadRow, updateLead } from './leads-repository.ts';
+import { listLeads, lockLead, updateLead } from './leads-repository.ts';
 import { toLeadView } from './leads-view.ts';
-
-const TITLE_MAX = 300;
-
-/** "<Capture type> — <space type>, <location>", e.g. "Virtual Tour — Commercial, London". */
-export function orderTitleOf(details: Pick<TLeadRow['details'], 'captureType' | 'spaceType' | 'location'>) {
-  const title = `${labelOf(CAPTURE_TYPE_OPTIONS, details.captureType)} — ${labelOf(SPACE_TYPE_OPTIONS, details.spaceType)}, ${details.location}`;
-  return title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title;
-}
 
 function assertLeadMove(from: string, to: TLeadStatus) {
   if (!canTransition(LEAD_MACHINE, from as TLeadStatus, to)) {

@@ -1,14 +1,13 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { formatDateTime, formatMoney, formatPlaceTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
+import { formatDateTime, formatPlaceTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import type { TSummaryRow } from '../../lib/html.ts';
 import { summaryEmailsTo } from '../outbox/summary-emails.ts';
-import type { TQuoteRow } from '../quotes/quotes-repository.ts';
 import type { TOrderRow } from './orders-repository.ts';
 
 /**
- * E-mails about an order's quotes, offers and schedule. Each recipient gets a copy of their own
- * (members of one organisation never see each other's addresses); the company address stands for
- * the admins.
+ * E-mails about an order's offers and schedule (a quote's own are in quotes/quote-emails.ts). Each
+ * recipient gets a copy of their own (members of one organisation never see each other's
+ * addresses); the company address stands for the admins.
  */
 
 /** A time as every e-mail gives it: its zone named, UTC (decision 100). */
@@ -30,54 +29,6 @@ function orderRows(order: TOrderRow, options: { location: string | null }): TSum
     ['Capture type', labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)],
     ['Location', options.location],
   ];
-}
-
-/**
- * A sent quote: the customer organisation's members get the link to answer it in their portal;
- * the company's copy links to the admin list.
- */
-export function quoteSentEmails(input: {
-  quote: TQuoteRow;
-  order: TOrderRow;
-  recipients: readonly string[];
-  audience: 'customer' | 'company';
-  link: string;
-}) {
-  const { quote, order } = input;
-  const rows: TSummaryRow[] = [
-    ['Order', order.title],
-    ...quote.priceBreakdown.items.map((item): TSummaryRow => [item.label, formatMoney(item.amount, quote.currency)]),
-    ['Total', formatMoney(Number(quote.total), quote.currency)],
-    ['SLA', quote.sla],
-    ['Valid until', when(quote.validityUntil)],
-    [input.audience === 'customer' ? 'Accept or decline at' : 'Quotes', input.link],
-  ];
-  return summaryEmailsTo(
-    input.recipients,
-    `Quote sent: ${order.title}`,
-    input.audience === 'customer'
-      ? 'A quote is ready for your order. Sign in to the customer portal to accept or decline it.'
-      : 'A quote was sent to the customer, who can now accept or decline it.',
-    rows,
-  );
-}
-
-export function quoteAnsweredEmails(input: {
-  quote: TQuoteRow;
-  order: TOrderRow;
-  answer: 'accepted' | 'declined';
-  recipients: readonly string[];
-}) {
-  const { quote, order } = input;
-  return summaryEmailsTo(
-    input.recipients,
-    `Quote ${input.answer}: ${order.title}`,
-    `The customer ${input.answer} the quote.`,
-    [
-      ['Order', order.title],
-      ['Total', formatMoney(Number(quote.total), quote.currency)],
-    ],
-  );
 }
 
 /**

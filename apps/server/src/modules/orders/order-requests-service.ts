@@ -14,11 +14,11 @@ import { customerDisplayStatus, NEW_ORDER_STATUS } from '@spacecapture/shared/st
 import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotent } from '../idempotency/idempotency.ts';
-import { orderTitleOf } from '../leads/leads-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { placeRequest, type TPlacesService } from '../places/places-service.ts';
 import { enqueueWebhookEvent, orderPayload } from '../webhooks/webhook-events.ts';
 import { customerOrderedEmails } from './order-request-emails.ts';
+import { orderTitleOf } from './order-title.ts';
 import {
   findOrganizationRow,
   findOrgOrderWithLead,

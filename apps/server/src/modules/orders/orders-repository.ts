@@ -196,3 +196,22 @@ export async function findOrgOrderWithLead(db: TExecutor, orgId: string, id: str
     .where(and(eq(orders.id, id), eq(orders.customerOrgId, orgId)));
   return row;
 }
+
+/** The order if the organisation is its customer (another organisation's is not found). */
+export async function findOrgOrder(db: TExecutor, orgId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.customerOrgId, orgId)));
+  return row;
+}
+
+/** findOrgOrder, locked for update. */
+export async function lockOrgOrder(tx: TExecutor, orgId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.customerOrgId, orgId)))
+    .for('update');
+  return row;
+}

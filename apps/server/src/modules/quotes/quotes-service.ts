@@ -23,11 +23,11 @@ import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotent } from '../idempotency/idempotency.ts';
 import { emailRecipientsOf, notifyScope } from '../notifications/notifications-service.ts';
-import { quoteAnsweredEmails, quoteSentEmails } from '../orders/order-emails.ts';
 import { isClosedOrder, moveOrder } from '../orders/order-moves.ts';
 import { findOrganizationRow, lockOrder, type TOrderRow } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { enqueueWebhookEvent, orderPayload } from '../webhooks/webhook-events.ts';
+import { quoteAnsweredEmails, quoteSentEmails } from './quote-emails.ts';
 import { findQuote, insertQuote, listQuotes, lockQuote, type TQuoteRow, updateQuote } from './quotes-repository.ts';
 import { effectiveQuoteStatus, toQuoteView } from './quotes-view.ts';
 

@@ -1,5 +1,5 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 
 const { deliverables, jobEvents, orders, reviewComments, user } = schema;
 
@@ -59,24 +59,6 @@ export async function deliverableIdsOfOrder(db: TExecutor, orderId: string, ids:
     .from(deliverables)
     .where(and(eq(deliverables.orderId, orderId), inArray(deliverables.id, [...ids])));
   return new Set(rows.map((row) => row.id));
-}
-
-/**
- * The next version of a file name in an order, and marks every current version superseded: a
- * revised upload of the same name replaces it (decision 134). Called under the order's lock.
- */
-export async function supersedeEarlierVersions(tx: TExecutor, orderId: string, fileName: string, at: Date) {
-  const [latest] = await tx
-    .select({ version: sql<number>`coalesce(max(${deliverables.version}), 0)::int` })
-    .from(deliverables)
-    .where(and(eq(deliverables.orderId, orderId), eq(deliverables.fileName, fileName)));
-  await tx
-    .update(deliverables)
-    .set({ supersededAt: at })
-    .where(
-      and(eq(deliverables.orderId, orderId), eq(deliverables.fileName, fileName), isNull(deliverables.supersededAt)),
-    );
-  return Number(latest?.version ?? 0) + 1;
 }
 
 export async function countFilesOfRound(db: TExecutor, orderId: string, round: number) {

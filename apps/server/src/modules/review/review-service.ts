@@ -13,14 +13,21 @@ import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { TOrderStatus } from '@spacecapture/shared/state-machines';
 import { type TViewerPin, viewerPinSchema } from '@spacecapture/shared/viewer-pin';
 import type { TActor } from '../../lib/actor.ts';
+import { acceptedProviderOf } from '../assignments/assignments-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import { acceptedProviderOf, findOrgOrder, lockOrgOrder } from '../customer/customer-repository.ts';
 import { emailRecipientsOf, notifyScope } from '../notifications/notifications-service.ts';
 import { assertOrderMove, moveOrder } from '../orders/order-moves.ts';
-import { findOrder, lockOrder, providerEmailsFor, type TOrderRow, updateOrder } from '../orders/orders-repository.ts';
+import {
+  findOrder,
+  findOrgOrder,
+  lockOrder,
+  lockOrgOrder,
+  providerEmailsFor,
+  type TOrderRow,
+  updateOrder,
+} from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
-import { findAcceptedAssignment } from '../uploads/uploads-repository.ts';
 import { enqueueWebhookEvent, orderPayload } from '../webhooks/webhook-events.ts';
 import {
   changesRequestedEmails,
@@ -257,7 +264,7 @@ export function createReviewService(deps: {
 
     /** The review as the provider holding the accepted assignment sees it (404 otherwise). */
     async providerView(actor: TActor, orderId: string): Promise<TOrderReview> {
-      if (!actor.orgId || !(await findAcceptedAssignment(db, actor.orgId, orderId))) {
+      if (!actor.orgId || (await acceptedProviderOf(db, orderId)) !== actor.orgId) {
         throw new AppError('not_found', NOT_FOUND);
       }
       const order = await readOrder(orderId);

@@ -14,9 +14,9 @@ import { AppError } from '@spacecapture/shared/errors';
 import { contentTypeOf } from '@spacecapture/shared/file-kinds';
 import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import { deliverablesOfOrders, findDeliverable, findOrgOrder } from '../customer/customer-repository.ts';
-import type { TLinkSigner } from '../customer/download-links.ts';
-import { findOrder } from '../orders/orders-repository.ts';
+import { deliverablesOfOrders, findDeliverable } from '../deliverables/deliverables-repository.ts';
+import { findOrder, findOrgOrder } from '../orders/orders-repository.ts';
+import type { TLinkSigner } from '../storage/download-links.ts';
 import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
 import {
   countLiveShareLinksLocked,
@@ -64,7 +64,7 @@ function shareLinkView(row: TShareLinkRow, now: Date): TShareLink {
 
 /**
  * The order's title as a share shows it: titles end with the capture's location (", <location>",
- * see orderTitleOf), which is the customer's address, so that part is left off.
+ * see orderTitleOf in orders/order-title.ts), which is the customer's address, so that part is left off.
  */
 export function sharedTitleOf(order: { title: string; location: string }) {
   const suffix = `, ${order.location}`;

@@ -1,4 +1,4 @@
-import type { TLinkSigner } from '../customer/download-links.ts';
+import type { TLinkSigner } from '../storage/download-links.ts';
 
 /**
  * Signed links to thumbnails (decision 138), served by GET /api/thumbnails/:token. A link's expiry

@@ -1,6 +1,6 @@
 import type { TDatabase } from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
-import { findDeliverable } from '../customer/customer-repository.ts';
+import { findDeliverable } from '../deliverables/deliverables-repository.ts';
 import type { TThumbnailLinks } from './thumbnail-links.ts';
 
 /** Reading thumbnails back through their signed links (decision 138). */

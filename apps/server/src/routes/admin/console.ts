@@ -24,7 +24,7 @@ import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toActor } from '../../lib/actor.ts';
-import { SIGNED_FILES_PATH } from '../../modules/customer/download-links.ts';
+import { SIGNED_FILES_PATH } from '../../modules/storage/download-links.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toActor } from '../../lib/actor.ts';
 import { storedFileHeaders } from '../../lib/content-disposition.ts';
-import { parseRange, SIGNED_FILES_PATH } from '../../modules/customer/download-links.ts';
+import { parseRange, SIGNED_FILES_PATH } from '../../modules/storage/download-links.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 

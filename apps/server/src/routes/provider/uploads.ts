@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type TActor, toActor } from '../../lib/actor.ts';
-import { SIGNED_FILES_PATH } from '../../modules/customer/download-links.ts';
+import { SIGNED_FILES_PATH } from '../../modules/storage/download-links.ts';
 import { keyOfUploadId, UPLOAD_ID, uploadIdOf } from '../../modules/uploads/upload-keys.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { errorBody, toAppError } from '../../plugins/errors.ts';

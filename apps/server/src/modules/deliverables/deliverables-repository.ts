@@ -1,0 +1,45 @@
+import { schema, type TExecutor } from '@spacecapture/db/client';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+
+const { deliverables } = schema;
+
+/**
+ * The files delivered for orders (deliverables) as every module reads and versions them: uploads
+ * add and version them; the customer portal, share links and thumbnails read them.
+ */
+
+export type TDeliverableRow = typeof deliverables.$inferSelect;
+
+/** A file by its id, whatever its order: the caller checks who may see it. */
+export async function findDeliverable(db: TExecutor, id: string) {
+  const [row] = await db.select().from(deliverables).where(eq(deliverables.id, id));
+  return row;
+}
+
+/** The files of the orders, first delivered first. */
+export async function deliverablesOfOrders(db: TExecutor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(deliverables)
+    .where(inArray(deliverables.orderId, [...orderIds]))
+    .orderBy(asc(deliverables.deliveredAt), asc(deliverables.id));
+}
+
+/**
+ * The next version of a file name in an order, and marks every current version superseded: a
+ * revised upload of the same name replaces it (decision 134). Called under the order's lock.
+ */
+export async function supersedeEarlierVersions(tx: TExecutor, orderId: string, fileName: string, at: Date) {
+  const [latest] = await tx
+    .select({ version: sql<number>`coalesce(max(${deliverables.version}), 0)::int` })
+    .from(deliverables)
+    .where(and(eq(deliverables.orderId, orderId), eq(deliverables.fileName, fileName)));
+  await tx
+    .update(deliverables)
+    .set({ supersededAt: at })
+    .where(
+      and(eq(deliverables.orderId, orderId), eq(deliverables.fileName, fileName), isNull(deliverables.supersededAt)),
+    );
+  return Number(latest?.version ?? 0) + 1;
+}
