@@ -1,5 +1,6 @@
 import { Badge, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { DataTable } from '../../../components/portal/data-table.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
 import { adminConversation } from '../api/conversation-keys.ts';
 import { type TInboxFilter, useAssignToMe, useInbox } from '../api/inbox.ts';
@@ -31,46 +32,42 @@ export function AdminInbox() {
       {inbox.isPending ? null : items.length === 0 ? (
         <Text c="dimmed">No conversations.</Text>
       ) : (
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>With</Table.Th>
-              <Table.Th>Assigned</Table.Th>
-              <Table.Th>Unread</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr key={item.id} aria-label={`${item.orderTitle} (${KIND_LABELS[item.kind]})`}>
-                <Table.Td>{item.orderTitle}</Table.Td>
-                <Table.Td>
-                  {KIND_LABELS[item.kind]}: {item.organizationName}
-                </Table.Td>
-                <Table.Td>{item.assignedAdminName ?? 'Unassigned'}</Table.Td>
-                <Table.Td>{item.unreadCount > 0 ? <Badge color="red">{item.unreadCount}</Badge> : '0'}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    {item.assignedAdminId !== profile.user.id ? (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        loading={assign.isPending}
-                        onClick={() => assign.mutate(item.id)}
-                      >
-                        Assign to me
-                      </Button>
-                    ) : null}
-                    <Button size="xs" onClick={() => setOpenId(openId === item.id ? null : item.id)}>
-                      {openId === item.id ? 'Close' : 'Open'}
+        // The shared table: a card per conversation on a phone, never a page that scrolls sideways.
+        <DataTable
+          label="Conversations"
+          minWidth={720}
+          striped
+          highlightOnHover
+          columns={['Order', 'With', 'Assigned', 'Unread', { hidden: 'Actions' }]}
+        >
+          {items.map((item) => (
+            <Table.Tr key={item.id} aria-label={`${item.orderTitle} (${KIND_LABELS[item.kind]})`}>
+              <Table.Td>{item.orderTitle}</Table.Td>
+              <Table.Td>
+                {KIND_LABELS[item.kind]}: {item.organizationName}
+              </Table.Td>
+              <Table.Td>{item.assignedAdminName ?? 'Unassigned'}</Table.Td>
+              <Table.Td>{item.unreadCount > 0 ? <Badge color="red">{item.unreadCount}</Badge> : '0'}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  {item.assignedAdminId !== profile.user.id ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={assign.isPending && assign.variables === item.id}
+                      onClick={() => assign.mutate(item.id)}
+                    >
+                      Assign to me
                     </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  ) : null}
+                  <Button size="xs" onClick={() => setOpenId(openId === item.id ? null : item.id)}>
+                    {openId === item.id ? 'Close' : 'Open'}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {openId ? <MessagesPanel endpoint={adminConversation(openId)} /> : null}
     </Stack>
