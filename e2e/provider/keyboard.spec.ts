@@ -65,6 +65,9 @@ test('by keyboard alone the provider backs out of declining an offer, accepts it
   await page.keyboard.press('Enter');
   await expect(toast(page, 'You accepted this job.')).toContainText('Accepted');
   await expect(card).toContainText(`Location: ${order.location}`);
+  // Accept turns off once answered: the job itself keeps focus, with its ring.
+  await expect(card).toBeFocused();
+  await expectRing(page);
 
   // The proposal form appears in the card: both ends typed part by part, then Enter on the button.
   const form = card.getByRole('form', { name: 'Propose a schedule window' });

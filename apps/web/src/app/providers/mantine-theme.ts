@@ -6,6 +6,7 @@ import {
   createTheme,
   Input,
   type MantineColorsTuple,
+  Paper,
 } from '@mantine/core';
 import styles from './mantine-theme.module.css';
 
@@ -166,6 +167,8 @@ export const mantineTheme = createTheme({
     Badge: Badge.extend({ classNames: { root: styles.badgeRoot, label: styles.badgeLabel } }),
     // Every input (text, number, select, textarea, date) shows the site's focus ring (decision 191).
     Input: Input.extend({ classNames: { input: styles.inputFocus } }),
+    // So does a card or panel given focus (an accepted job), which Mantine draws without an outline.
+    Paper: Paper.extend({ classNames: { root: styles.paperFocus } }),
   },
 });
 
