@@ -1,4 +1,13 @@
-import { Anchor, alpha, Badge, type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  Anchor,
+  alpha,
+  Badge,
+  type CSSVariablesResolver,
+  createTheme,
+  Input,
+  type MantineColorsTuple,
+  Paper,
+} from '@mantine/core';
 import styles from './mantine-theme.module.css';
 
 // The same palette as the plain CSS tokens in styles/global.css (deep indigo and teal).
@@ -156,6 +165,10 @@ export const mantineTheme = createTheme({
     // A link in running text differs from its text by more than colour (WCAG 1.4.1): underlined.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     Badge: Badge.extend({ classNames: { root: styles.badgeRoot, label: styles.badgeLabel } }),
+    // Every input (text, number, select, textarea, date) shows the site's focus ring (decision 191).
+    Input: Input.extend({ classNames: { input: styles.inputFocus } }),
+    // So does a card or panel given focus (an accepted job), which Mantine draws without an outline.
+    Paper: Paper.extend({ classNames: { root: styles.paperFocus } }),
   },
 });
 

@@ -4,7 +4,7 @@ import type { TProviderAssignment } from '@spacecapture/shared/contracts/provide
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDateTime, formatDateTimeRange, formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { UrgencyBadge } from '../../../components/portal/urgency-badge.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -56,8 +56,21 @@ function ScheduleWindow({ job }: { job: TProviderAssignment }) {
 }
 
 /** One job of Assigned Jobs (spec 001 §2): the offer with its countdown, or the accepted work. */
-/** `extras`: what the page adds under the job (its Messages panel). */
-export function JobCard({ job, extras }: { job: TProviderAssignment; extras?: ReactNode }) {
+/**
+ * `extras`: what the page adds under the job (its Messages panel). `onAccepted` and `takeFocus`
+ * keep the keyboard's place: the accepted job moves to another list, and its card there takes focus.
+ */
+export function JobCard({
+  job,
+  extras,
+  onAccepted,
+  takeFocus = false,
+}: {
+  job: TProviderAssignment;
+  extras?: ReactNode;
+  onAccepted?: () => void;
+  takeFocus?: boolean;
+}) {
   const answer = useAnswerAssignment({
     onSuccess: (kind) =>
       notifySuccess(
@@ -65,6 +78,11 @@ export function JobCard({ job, extras }: { job: TProviderAssignment; extras?: Re
       ),
   });
   const [confirmingDecline, setConfirmingDecline] = useState(false);
+  const cardRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Shown with its ring: the job has moved to the accepted list, and this says where.
+    if (takeFocus) cardRef.current?.focus({ focusVisible: true });
+  }, [takeFocus]);
   // Re-rendered when the deadline passes, so the buttons turn off with the countdown.
   const now = useMinuteClock(new Date(job.respondBy).getTime());
   const { canAccept, canDecline } = answerButtons(job, now);
@@ -76,6 +94,9 @@ export function JobCard({ job, extras }: { job: TProviderAssignment; extras?: Re
       {
         onSuccess: () => {
           setConfirmingDecline(false);
+          // Accept turns off once pressed, which drops focus to the page: the job takes it instead,
+          // so the keyboard goes on to its schedule form (decision 191).
+          if (kind === 'accept') onAccepted?.();
         },
         onError: (error) => {
           setConfirmingDecline(false);
@@ -90,7 +111,7 @@ export function JobCard({ job, extras }: { job: TProviderAssignment; extras?: Re
 
   const accepted = job.status === 'accepted';
   return (
-    <Card withBorder radius="md" p="md" data-testid="job-card" aria-label={jobTitle(job)}>
+    <Card ref={cardRef} tabIndex={-1} withBorder radius="md" p="md" data-testid="job-card" aria-label={jobTitle(job)}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>

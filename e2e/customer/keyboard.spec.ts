@@ -1,0 +1,58 @@
+import { expect, toast } from '../auth/support.ts';
+import { escapeReturnsFocus, expectFocusCycles, expectRing, tabTo } from '../support/keyboard.ts';
+import { createOrder, sendQuote, signInPage, sqlText, test } from '../support/marketplace.ts';
+
+// Invitations, an order and a quote on a shared two-core machine.
+test.describe.configure({ timeout: 120_000 });
+
+test('by keyboard alone the customer opens a waiting quote from the dashboard, backs out, then accepts it', async ({
+  page,
+  deps,
+  market,
+  inspector,
+  consoleErrors,
+}) => {
+  const order = await createOrder(deps, market.customer.organization.id);
+  const { quoteId } = await sendQuote(deps.admin, order.orderId);
+
+  await signInPage(page, market.customer);
+  await page.goto('/customer-dashboard');
+  const quote = page
+    .getByRole('region', { name: 'Quotes awaiting your answer' })
+    .getByRole('article', { name: order.title });
+  const accept = quote.getByRole('button', { name: 'Accept', exact: true });
+  await expect(accept).toBeVisible();
+
+  // From the top of the page: the skip link first, then on to the quote's Accept.
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await tabTo(page, skip, { max: 1 });
+  await page.keyboard.press('Enter');
+  await tabTo(page, accept);
+
+  // Enter opens the question; focus stays in it, and Escape backs out to Accept, nothing answered.
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Accept this quote?' });
+  await expectFocusCycles(page, dialog);
+  await escapeReturnsFocus(page, dialog, accept);
+  const [unanswered] = await inspector.query<{ status: string }>(
+    `SELECT status FROM quotes WHERE id = ${sqlText(quoteId)}`,
+  );
+  expect(unanswered?.status).toBe('sent');
+
+  // Space opens it again; Tab reaches "Accept quote" and Enter answers.
+  await page.keyboard.press('Space');
+  await expect(dialog).toBeVisible();
+  await tabTo(page, dialog.getByRole('button', { name: 'Accept quote' }), { max: 4 });
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Quote accepted')).toContainText(order.title);
+  await expect(dialog).toBeHidden();
+  const [answered] = await inspector.query<{ status: string }>(
+    `SELECT status FROM orders WHERE id = ${sqlText(order.orderId)}`,
+  );
+  expect(answered?.status).toBe('approved');
+  // The answered quote has left the page; focus is still somewhere the next Tab can go on from.
+  await expect(quote).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expectRing(page);
+  expect(consoleErrors).toEqual([]);
+});
