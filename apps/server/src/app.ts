@@ -276,7 +276,6 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.decorate('files', files);
   app.decorate('outbox', outbox);
   app.decorate('backgroundTasks', createBackgroundTasks(app.log.child({ module: 'background-tasks' })));
-  const kickOutbox = () => outbox.deliverSoon();
   const authSecret = await loadInstanceSecret(database.db, 'auth_secret', config.authSecret);
   const passwordHashing = options.passwordHashing ?? LIBRARY_PASSWORD_HASHING;
   const authLibrary = createAuthLibrary({
@@ -295,11 +294,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     mailer: {
       verificationEmail: async (to, url) => {
         await enqueueEmails(database.db, [verificationEmail(to, url)]);
-        kickOutbox();
       },
       passwordResetEmail: async (to, url) => {
         await enqueueEmails(database.db, [passwordResetEmail(to, url)]);
-        kickOutbox();
       },
     },
   });
@@ -330,9 +327,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     log: app.log,
     authSecret,
     passwordHashing,
-    onEmailsQueued: kickOutbox,
-    webhooks: { policy: webhookPolicy, onDeliveriesQueued: () => webhooks.deliverSoon() },
-    onDeliverableRecorded: () => thumbnails.soon(),
+    webhooks: { policy: webhookPolicy },
   });
   app.decorate('services', services);
   app.decorate(
@@ -394,7 +389,6 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     'messageDigests',
     createMessageDigestWorker({
       sendDigests: services.conversations.sendDigests,
-      onEmailsQueued: kickOutbox,
       log: app.log.child({ worker: 'message-digests' }),
       options: DEFAULT_MESSAGE_DIGEST_OPTIONS,
     }),

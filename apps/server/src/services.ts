@@ -65,25 +65,20 @@ export async function createServices(deps: {
   log: FastifyBaseLogger;
   authSecret: string;
   passwordHashing: TPasswordHashing;
-  onEmailsQueued: () => void;
-  webhooks: { policy: TUrlPolicy; onDeliveriesQueued: () => void };
-  /** A deliverable was recorded: its thumbnail is due (the worker makes it after the commit). */
-  onDeliverableRecorded: () => void;
+  webhooks: { policy: TUrlPolicy };
 }) {
-  const { config, db, clock, files, onEmailsQueued } = deps;
+  const { config, db, clock, files } = deps;
   const invitations = createInvitationsService({
     db,
     publicUrl: config.publicUrl,
     linkSecret: deps.authSecret,
     clock,
-    onEmailsQueued,
   });
   const workflowDeps = {
     db,
     clock,
     companyEmail: config.companyEmail,
     publicUrl: config.publicUrl,
-    onEmailsQueued,
     maxScheduleWindowMs: config.scheduleWindowMaxHours * 3_600_000,
   };
   const quotes = createQuotesService(workflowDeps);
@@ -104,8 +99,6 @@ export async function createServices(deps: {
     clock,
     publicUrl: config.publicUrl,
     reservedBytesPerOrg: config.uploadReservedBytesPerOrg,
-    onEmailsQueued,
-    onDeliverableRecorded: deps.onDeliverableRecorded,
     thumbnails,
   });
   // The store removes an upload when tus terminates it (DELETE) or the sweep gives it up: its share
@@ -131,7 +124,6 @@ export async function createServices(deps: {
       places,
       companyEmail: config.companyEmail,
       log: deps.log.child({ module: 'public-forms' }),
-      onEmailsQueued,
     }),
     signUp: createSignUpService({
       db,
@@ -139,11 +131,10 @@ export async function createServices(deps: {
       publicUrl: config.publicUrl,
       authSecret: deps.authSecret,
       passwordHashing: deps.passwordHashing,
-      onEmailsQueued,
     }),
     invitations,
-    leads: createLeadsService({ db, invitations, onEmailsQueued }),
-    applications: createApplicationsService({ db, files, invitations, onEmailsQueued }),
+    leads: createLeadsService({ db, invitations }),
+    applications: createApplicationsService({ db, files, invitations }),
     quotes,
     assignments,
     customer: createCustomerService({
@@ -154,7 +145,6 @@ export async function createServices(deps: {
       signer: fileLinks,
       thumbnails,
       companyEmail: config.companyEmail,
-      onEmailsQueued,
     }),
     orderRequests: createOrderRequestsService({ ...workflowDeps, places }),
     team: createTeamService({ db, invitations }),
@@ -166,8 +156,8 @@ export async function createServices(deps: {
     }),
     uploads,
     adminConsole: createAdminConsoleService({ db, clock, thumbnails }),
-    orderActions: createOrderActionsService({ db, clock, onEmailsQueued }),
-    review: createReviewService({ db, clock, publicUrl: config.publicUrl, onEmailsQueued }),
+    orderActions: createOrderActionsService({ db, clock }),
+    review: createReviewService({ db, clock, publicUrl: config.publicUrl }),
     auditLog: createAuditLogService({ db }),
     settings: createSettingsService({ db }),
     reporting: createReportingService({ db, clock }),
@@ -180,10 +170,9 @@ export async function createServices(deps: {
       assignments,
       dispatch,
       log: deps.log.child({ module: 'cascades' }),
-      onEmailsQueued,
     }),
     calendar: createCalendarService({ db, clock, publicUrl: config.publicUrl }),
-    reminders: createRemindersService({ db, clock, onEmailsQueued }),
+    reminders: createRemindersService({ db, clock }),
     places,
     webhooks: createWebhooksService({ db, clock, ...deps.webhooks }),
     conversations: createConversationsService({

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizz
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { trackCommits } from './after-commit.ts';
 import { isDatabaseBusy } from './connection-errors.ts';
 import { compileEngine, startPgliteThread, type TPgliteThreadClient } from './pglite-thread.ts';
 import * as schema from './schema.ts';
@@ -243,7 +244,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   handleConnectionErrors(pool, (error) => {
     for (const listener of errorListeners) listener(error);
   });
-  const db = drizzleNodePg(pool, { schema }) as unknown as TDatabase;
+  const db = trackCommits(drizzleNodePg(pool, { schema }) as unknown as TDatabase);
   const migrate = async (migrationsFolder = findMigrationsFolder()) => {
     // One dedicated connection holds a session advisory lock, so instances starting together
     // migrate one after the other; the lock goes with the connection if this process dies.
@@ -283,7 +284,7 @@ export async function openPglite(
     initdbWasmModule: engine.initdb,
     ...options,
   });
-  const pgliteDb = drizzlePglite({ client, schema });
+  const pgliteDb = trackCommits(drizzlePglite({ client, schema }));
   const migrate = async (migrationsFolder = findMigrationsFolder()) => {
     await migratePglite(pgliteDb, { migrationsFolder });
   };
@@ -311,7 +312,7 @@ export async function openPgliteThread(
     ...(options.loadDataDir ? { loadDataDir: await options.loadDataDir.arrayBuffer() } : {}),
   });
   // drizzle's PGlite driver uses only `query` and `transaction`, which the thread's client has.
-  const pgliteDb = drizzlePglite({ client: client as unknown as PGlite, schema });
+  const pgliteDb = trackCommits(drizzlePglite({ client: client as unknown as PGlite, schema }));
   return {
     db: pgliteDb as unknown as TDatabase,
     client,

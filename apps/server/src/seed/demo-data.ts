@@ -358,7 +358,7 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
   type TProvider = { id: string; name: string; actor: TActor; session: TSession };
   const providers: TProvider[] = [];
   const providerService = services.provider;
-  const orderActions = createOrderActionsService({ db, clock: now, onEmailsQueued: () => undefined });
+  const orderActions = createOrderActionsService({ db, clock: now });
   async function equip(orgId: string, session: TSession, definition: TEquipment) {
     for (const [index, device] of definition.devices.entries()) {
       await session('POST', '/api/provider/devices', {
@@ -598,7 +598,6 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
     db,
     clock: () => new Date(now().getTime() + 49 * HOUR),
     companyEmail: app.config.companyEmail,
-    onEmailsQueued: () => undefined,
   });
   await later.expireDueOffers(10);
   const afterExpiry = await acceptedOffer(unanswered.id, skyline);

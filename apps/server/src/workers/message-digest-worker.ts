@@ -12,7 +12,6 @@ export const DEFAULT_MESSAGE_DIGEST_OPTIONS: TMessageDigestWorkerOptions = { int
  */
 export function createMessageDigestWorker(deps: {
   sendDigests: () => Promise<number>;
-  onEmailsQueued: () => void;
   log: FastifyBaseLogger;
   options: TMessageDigestWorkerOptions;
 }) {
@@ -21,7 +20,6 @@ export function createMessageDigestWorker(deps: {
       const queued = await deps.sendDigests();
       if (queued > 0) {
         deps.log.info({ queued }, 'message digests queued');
-        deps.onEmailsQueued();
       }
       return queued;
     } catch (error) {

@@ -1,8 +1,10 @@
+import { onCommitted } from '@spacecapture/db/after-commit';
 import type { TDatabase } from '@spacecapture/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TMailTransport } from '../modules/outbox/mail-transport.ts';
 import {
   claimDueEmails,
+  EMAILS_QUEUED,
   extendClaim,
   markEmailFailedAttempt,
   markEmailSent,
@@ -193,6 +195,9 @@ export function createOutboxWorker(deps: {
     passOnStart: false,
     soonDelayMs: DELIVER_SOON_DELAY_MS,
   });
+
+  // Every commit that queued e-mails asks for a pass soon (heard only while the worker runs).
+  onCommitted(db, EMAILS_QUEUED, loop.soon);
 
   return {
     start: loop.start,

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { onCommitted } from '@spacecapture/db/after-commit';
 import type { TDatabase } from '@spacecapture/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { containedScript, runContained, type TContainedLimits } from '../lib/contained-process.ts';
+import { DELIVERABLE_RECORDED } from '../modules/deliverables/deliverables-repository.ts';
 import type { TFileStore } from '../modules/storage/file-store.ts';
 import { canMakeThumbnail } from '../modules/thumbnails/thumbnail-maker.ts';
 import { claimDueThumbnails, markThumbnail } from '../modules/thumbnails/thumbnails-repository.ts';
@@ -116,6 +118,9 @@ export function createThumbnailWorker(deps: {
     }
     return counts;
   }, options.intervalMs);
+
+  // A recorded file asks for a pass soon (heard only while the worker runs).
+  onCommitted(db, DELIVERABLE_RECORDED, loop.soon);
 
   return {
     start: loop.start,

@@ -1,3 +1,4 @@
+import { onCommitted } from '@spacecapture/db/after-commit';
 import type { TDatabase } from '@spacecapture/db/client';
 import { listenToChannel, type TChannelListener } from '@spacecapture/db/listener';
 import { WEBHOOK_TEST_EVENT } from '@spacecapture/shared/contracts/webhooks';
@@ -10,6 +11,7 @@ import {
   markDeliverySucceeded,
   type TClaimedDelivery,
   WEBHOOK_DELIVERIES_CHANNEL,
+  WEBHOOK_DELIVERIES_QUEUED,
 } from '../modules/webhooks/webhooks-repository.ts';
 import { createPollingLoop } from './polling-loop.ts';
 
@@ -161,6 +163,7 @@ export function createWebhookWorker(deps: {
   let listener: TChannelListener | undefined;
   // A burst of commits (or of notices from other instances) is served by one claim.
   const deliverSoon = loop.soon;
+  onCommitted(db, WEBHOOK_DELIVERIES_QUEUED, deliverSoon);
 
   return {
     start() {

@@ -35,7 +35,7 @@ import { jobCompletedEmails, orderCancelledEmails, uploadsOpenedEarlyEmails } fr
  * order machine (an illegal move is a 409 "Cannot move order from X to Y."), and writes its job
  * event, one audit entry and its e-mails in the same transaction.
  */
-export function createOrderActionsService(deps: { db: TDatabase; clock: () => Date; onEmailsQueued: () => void }) {
+export function createOrderActionsService(deps: { db: TDatabase; clock: () => Date }) {
   const { db, clock } = deps;
 
   async function lockExisting(tx: TExecutor, id: string) {
@@ -87,7 +87,6 @@ export function createOrderActionsService(deps: { db: TDatabase; clock: () => Da
           }),
         );
       });
-      deps.onEmailsQueued();
     },
 
     /**
@@ -138,7 +137,6 @@ export function createOrderActionsService(deps: { db: TDatabase; clock: () => Da
           );
         }
       });
-      deps.onEmailsQueued();
     },
 
     /**
@@ -197,7 +195,6 @@ export function createOrderActionsService(deps: { db: TDatabase; clock: () => Da
           }),
         );
       });
-      deps.onEmailsQueued();
     },
   };
 }

@@ -71,7 +71,6 @@ export function createApplicationsService(deps: {
   db: TDatabase;
   files: TFileStore;
   invitations: TInvitationsService;
-  onEmailsQueued: () => void;
 }) {
   const { db, files, invitations } = deps;
 
@@ -107,7 +106,6 @@ export function createApplicationsService(deps: {
       }
       return toApplicationView(updated);
     });
-    if (to === 'rejected') deps.onEmailsQueued();
     return view;
   }
 
@@ -187,7 +185,6 @@ export function createApplicationsService(deps: {
           invitation,
         };
       });
-      deps.onEmailsQueued();
       return result;
     },
 

@@ -105,7 +105,6 @@ export function createAssignmentsService(deps: {
   db: TDatabase;
   clock: () => Date;
   companyEmail: string;
-  onEmailsQueued: () => void;
   /** Longest window a provider may propose (SCHEDULE_WINDOW_MAX_HOURS). */
   maxScheduleWindowMs?: number;
 }) {
@@ -212,7 +211,6 @@ export function createAssignmentsService(deps: {
       if (assignment.status === 'expired') throw offerExpiredRefusal(assignment);
       return { kind: 'answered' as const, view: await apply(tx, offer) };
     });
-    deps.onEmailsQueued();
     if (outcome.kind === 'expired') throw offerExpiredRefusal(outcome.row);
     return outcome.view;
   }
@@ -402,7 +400,6 @@ export function createAssignmentsService(deps: {
           const { assignment, provider } = await offerIn(tx, { ...request, compensation }, actor.userId);
           return toAssignmentView(assignment, { id: provider.id, name: provider.name });
         });
-        deps.onEmailsQueued();
         return view;
       } catch (error) {
         // Two admins assigning the same order at once: the unique live-offer index lets one win.
@@ -443,7 +440,6 @@ export function createAssignmentsService(deps: {
           order: await orderView(tx, picked.order),
         };
       });
-      deps.onEmailsQueued();
       return result;
     },
 
@@ -553,7 +549,6 @@ export function createAssignmentsService(deps: {
         const updated = await scheduleMoves.propose(tx, ctx, [{ start: window.start, end: window.end }], actor);
         return toAssignmentView(updated, ctx.providerOrg);
       });
-      deps.onEmailsQueued();
       return view;
     },
 
@@ -579,7 +574,6 @@ export function createAssignmentsService(deps: {
         });
         if (done) expired++;
       }
-      if (expired > 0) deps.onEmailsQueued();
       return expired;
     },
   };

@@ -46,7 +46,6 @@ export function createSignUpService(deps: {
   publicUrl: string;
   authSecret: string;
   passwordHashing: TPasswordHashing;
-  onEmailsQueued: () => void;
 }) {
   const { db, clock } = deps;
 
@@ -111,7 +110,6 @@ export function createSignUpService(deps: {
         });
         await queueVerification(tx, userId, email);
       });
-      deps.onEmailsQueued();
       return { email };
     },
 

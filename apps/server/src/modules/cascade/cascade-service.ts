@@ -55,7 +55,6 @@ export function createCascadeService(deps: {
   assignments: Pick<TAssignmentsService, 'offerIn'>;
   dispatch: Pick<TDispatchService, 'ranking'>;
   log: FastifyBaseLogger;
-  onEmailsQueued: () => void;
 }) {
   const { db, companyEmail } = deps;
 
@@ -195,7 +194,6 @@ export function createCascadeService(deps: {
           deps.log.error({ err: error, orderId }, 'auto-offer step failed');
         }
       }
-      if (changed > 0) deps.onEmailsQueued();
       return changed;
     },
 

@@ -114,7 +114,6 @@ export function createCustomerService(deps: {
   signer: TLinkSigner;
   thumbnails: TThumbnailLinks;
   companyEmail: string;
-  onEmailsQueued: () => void;
 }) {
   const { db, clock, signer } = deps;
 
@@ -329,7 +328,6 @@ export function createCustomerService(deps: {
         await enqueueEmails(tx, [supportRequestEmail({ request: created, recipients: [deps.companyEmail] })]);
         return created;
       });
-      deps.onEmailsQueued();
       return { id: row.id, createdAt: row.createdAt.toISOString() };
     },
 

@@ -1,3 +1,4 @@
+import { afterCommit } from '@spacecapture/db/after-commit';
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
@@ -9,6 +10,17 @@ const { deliverables } = schema;
  */
 
 export type TDeliverableRow = typeof deliverables.$inferSelect;
+
+/** Told after a commit that recorded a file: the thumbnail worker then draws it within a moment. */
+export const DELIVERABLE_RECORDED = 'deliverables:recorded';
+
+/** Records a delivered file; the thumbnail worker is told once the transaction commits. */
+export async function insertDeliverable(tx: TExecutor, values: typeof deliverables.$inferInsert) {
+  const [row] = await tx.insert(deliverables).values(values).returning();
+  if (!row) throw new Error('deliverable insert returned nothing');
+  afterCommit(tx, DELIVERABLE_RECORDED);
+  return row;
+}
 
 /** A file by its id, whatever its order: the caller checks who may see it. */
 export async function findDeliverable(db: TExecutor, id: string) {

@@ -72,7 +72,6 @@ export function createInvitationsService(deps: {
   /** The instance's secret (AUTH_SECRET): invitation tokens are derived from it (decision 091). */
   linkSecret: string;
   clock: () => Date;
-  onEmailsQueued: () => void;
 }) {
   const { db, clock } = deps;
 
@@ -130,7 +129,6 @@ export function createInvitationsService(deps: {
 
   async function inTransaction<T>(work: (tx: TExecutor) => Promise<T>): Promise<T> {
     const result = await db.transaction(work);
-    deps.onEmailsQueued();
     return result;
   }
 

@@ -36,11 +36,7 @@ function assertLeadMove(from: string, to: TLeadStatus) {
  * order, under an existing customer organisation or a new one whose contact is invited. Each
  * change locks the lead, checks the lead machine and writes its audit entries in one transaction.
  */
-export function createLeadsService(deps: {
-  db: TDatabase;
-  invitations: TInvitationsService;
-  onEmailsQueued: () => void;
-}) {
+export function createLeadsService(deps: { db: TDatabase; invitations: TInvitationsService }) {
   const { db, invitations } = deps;
 
   return {
@@ -166,7 +162,6 @@ export function createLeadsService(deps: {
             invitation,
           };
         });
-        if (result.invitation) deps.onEmailsQueued();
         return result;
       } catch (error) {
         if (isUniqueViolation(error)) {

@@ -65,7 +65,6 @@ export function createOrderRequestsService(deps: {
   companyEmail: string;
   /** Base of the links in e-mails. */
   publicUrl: string;
-  onEmailsQueued: () => void;
 }) {
   const { db } = deps;
 
@@ -160,7 +159,6 @@ export function createOrderRequestsService(deps: {
           };
         },
       );
-      if (!result.replayed) deps.onEmailsQueued();
       return result.body;
     },
 

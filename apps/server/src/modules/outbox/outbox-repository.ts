@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterCommit } from '@spacecapture/db/after-commit';
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, asc, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
 
@@ -14,10 +15,17 @@ export type TOutgoingEmail = {
 
 export type TOutboxRow = typeof outboxEmails.$inferSelect;
 
-/** Queues e-mails inside the caller's transaction: they exist exactly when the business row does. */
+/** Told after a commit that queued e-mails: the outbox worker then sends them within a moment. */
+export const EMAILS_QUEUED = 'outbox:emails-queued';
+
+/**
+ * Queues e-mails inside the caller's transaction: they exist exactly when the business row does,
+ * and the outbox worker is told once that transaction commits.
+ */
 export async function enqueueEmails(tx: TExecutor, emails: readonly TOutgoingEmail[]) {
   if (emails.length === 0) return;
   await outboxInsert(tx, emails);
+  afterCommit(tx, EMAILS_QUEUED);
 }
 
 /** The rows of queued e-mails, for a caller that writes them with others (insertRows). */
@@ -31,7 +39,10 @@ export function outboxRows(emails: readonly TOutgoingEmail[]): (typeof outboxEma
   }));
 }
 
-/** The insert of queued e-mails (at least one), not yet run: for a caller that writes it with others. */
+/**
+ * The insert of queued e-mails (at least one), not yet run: for a caller that writes it with
+ * others, and then calls `afterCommit(executor, EMAILS_QUEUED)` itself.
+ */
 export function outboxInsert(db: TExecutor, emails: readonly TOutgoingEmail[]) {
   return db.insert(outboxEmails).values(outboxRows(emails));
 }

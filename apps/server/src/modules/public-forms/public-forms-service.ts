@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import { afterCommit } from '@spacecapture/db/after-commit';
 import { insertRows, schema, type TDatabase, type TWriteSets } from '@spacecapture/db/client';
 import type {
   TCaptureRequest,
@@ -12,7 +13,7 @@ import { newProviderApplication } from '../applications/applications-repository.
 import { auditEntryRow } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotentWrites, type TStoredResponse } from '../idempotency/idempotency.ts';
 import { newOrderLead } from '../leads/leads-repository.ts';
-import { outboxRows } from '../outbox/outbox-repository.ts';
+import { EMAILS_QUEUED, outboxRows } from '../outbox/outbox-repository.ts';
 import { placeRequest, type TPlacesService } from '../places/places-service.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { captureRequestEmails, contactMessageEmails, providerApplicationEmails } from './notification-emails.ts';
@@ -34,8 +35,6 @@ export function createPublicFormsService(deps: {
   places: TPlacesService;
   companyEmail: string;
   log: FastifyBaseLogger;
-  /** Called after a commit that queued e-mails, to deliver them without waiting for the next poll. */
-  onEmailsQueued: () => void;
 }) {
   const { db, files, companyEmail, log, clock } = deps;
   const store = { db, writeSets: deps.writeSets };
@@ -46,8 +45,9 @@ export function createPublicFormsService(deps: {
     return { status: 201, body: { id: randomUUID() }, replayed: false };
   }
 
-  function afterCommit(result: TSubmission) {
-    if (!result.replayed) deps.onEmailsQueued();
+  /** A stored submission queued its e-mails in a grouped write, which the outbox hears of here. */
+  function emailsQueued(result: TSubmission) {
+    if (!result.replayed) afterCommit(db, EMAILS_QUEUED);
     return result;
   }
 
@@ -95,7 +95,7 @@ export function createPublicFormsService(deps: {
           outcome: { status: 201, body: { id: lead.id } },
         },
       );
-      return afterCommit(result);
+      return emailsQueued(result);
     },
 
     async submitProviderApplication(
@@ -166,7 +166,7 @@ export function createPublicFormsService(deps: {
           },
         );
         stored = !result.replayed;
-        return afterCommit(result);
+        return emailsQueued(result);
       } finally {
         if (portfolio && !stored) await files.remove(portfolio.file.storageKey);
       }
@@ -196,7 +196,7 @@ export function createPublicFormsService(deps: {
           outcome: { status: 201, body: { id: row.id } },
         },
       );
-      return afterCommit(result);
+      return emailsQueued(result);
     },
   };
 }

@@ -50,7 +50,6 @@ export function createQuotesService(deps: {
   companyEmail: string;
   /** Base of the links in e-mails. */
   publicUrl: string;
-  onEmailsQueued: () => void;
 }) {
   const { db, clock, companyEmail } = deps;
 
@@ -135,7 +134,6 @@ export function createQuotesService(deps: {
       return { kind: 'answered' as const, view: await viewOf(tx, updated, orderAfter) };
     });
     if (outcome.kind === 'expired') throw expiredRefusal(outcome.row);
-    deps.onEmailsQueued();
     return outcome.view;
   }
 
@@ -276,7 +274,6 @@ export function createQuotesService(deps: {
         ]);
         return viewOf(tx, updated, orderAfter);
       });
-      deps.onEmailsQueued();
       return view;
     },
 

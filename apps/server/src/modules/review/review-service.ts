@@ -90,12 +90,7 @@ async function reviewEmailsOf(
  * move is checked by the order machine and written with its job event, audit entry, e-mails and
  * in-app notices in one transaction.
  */
-export function createReviewService(deps: {
-  db: TDatabase;
-  clock: () => Date;
-  publicUrl: string;
-  onEmailsQueued: () => void;
-}) {
+export function createReviewService(deps: { db: TDatabase; clock: () => Date; publicUrl: string }) {
   const { db, clock, publicUrl } = deps;
 
   async function reviewOf(
@@ -290,7 +285,6 @@ export function createReviewService(deps: {
         assertDelivered(order, 'approved');
         await finish(tx, order, 'approved', { actorUserId: actor.userId, reason: null });
       });
-      deps.onEmailsQueued();
       return this.customerView(actor, orderId);
     },
 
@@ -380,7 +374,6 @@ export function createReviewService(deps: {
           },
         );
       });
-      deps.onEmailsQueued();
       return this.customerView(actor, orderId);
     },
 
@@ -392,7 +385,6 @@ export function createReviewService(deps: {
         assertDelivered(order, 'approved');
         await finish(tx, order, 'approved_on_behalf', { actorUserId: actor.userId, reason: request.reason });
       });
-      deps.onEmailsQueued();
       return this.adminView(orderId);
     },
 
@@ -409,7 +401,6 @@ export function createReviewService(deps: {
         }
         await finish(tx, order, 'closed', { actorUserId: actor.userId, reason: request.reason });
       });
-      deps.onEmailsQueued();
       return this.adminView(orderId);
     },
 
@@ -439,7 +430,6 @@ export function createReviewService(deps: {
         });
         if (done) approved++;
       }
-      if (approved > 0) deps.onEmailsQueued();
       return approved;
     },
   };

@@ -12,7 +12,7 @@ export const REMINDER_LEAD_MS = 24 * 3_600_000;
  * captures by setting their reminder_sent_at in the same transaction that queues the e-mails, so
  * a capture is reminded once however many instances run; a new pick clears the mark.
  */
-export function createRemindersService(deps: { db: TDatabase; clock: () => Date; onEmailsQueued: () => void }) {
+export function createRemindersService(deps: { db: TDatabase; clock: () => Date }) {
   const { db, clock } = deps;
   return {
     async sendDueReminders(limit: number): Promise<number> {
@@ -34,7 +34,6 @@ export function createRemindersService(deps: { db: TDatabase; clock: () => Date;
         }
         return claimed.length;
       });
-      if (sent > 0) deps.onEmailsQueued();
       return sent;
     },
   };

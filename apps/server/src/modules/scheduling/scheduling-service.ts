@@ -89,7 +89,6 @@ export function createSchedulingService(deps: {
   db: TDatabase;
   clock: () => Date;
   companyEmail: string;
-  onEmailsQueued: () => void;
   /** Longest window a provider may propose (SCHEDULE_WINDOW_MAX_HOURS). */
   maxScheduleWindowMs?: number;
 }) {
@@ -129,7 +128,6 @@ export function createSchedulingService(deps: {
 
   async function run<T>(work: (tx: TExecutor) => Promise<T>): Promise<T> {
     const result = await db.transaction(work);
-    deps.onEmailsQueued();
     return result;
   }
 

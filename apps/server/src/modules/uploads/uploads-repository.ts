@@ -111,11 +111,6 @@ export async function findDeliverableOfUpload(db: TExecutor, orderId: string, up
   return row?.deliverableId ?? null;
 }
 
-export async function insertDeliverable(tx: TExecutor, values: typeof deliverables.$inferInsert) {
-  const [row] = await tx.insert(deliverables).values(values).returning();
-  return row!;
-}
-
 export async function countDeliverables(db: TExecutor, orderId: string) {
   const [row] = await db.select({ value: count() }).from(deliverables).where(eq(deliverables.orderId, orderId));
   return row?.value ?? 0;

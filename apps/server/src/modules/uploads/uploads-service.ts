@@ -18,7 +18,7 @@ import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { TOrderStatus } from '@spacecapture/shared/state-machines';
 import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import { supersedeEarlierVersions } from '../deliverables/deliverables-repository.ts';
+import { insertDeliverable, supersedeEarlierVersions } from '../deliverables/deliverables-repository.ts';
 import { moveOrder } from '../orders/order-moves.ts';
 import { insertJobEvent, lockOrder, memberEmailsOf, uploadsOpenedEarlyOf } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
@@ -34,7 +34,6 @@ import {
   findAcceptedAssignment,
   findDeliverableOfUpload,
   hasFileUploadedSince,
-  insertDeliverable,
   insertUploadReservation,
   listAcceptedAssignments,
   listProviderFiles,
@@ -91,9 +90,6 @@ export function createUploadsService(deps: {
   publicUrl: string;
   /** Most bytes an organisation's unfinished uploads may announce in total (UPLOAD_RESERVED_BYTES_PER_ORG). */
   reservedBytesPerOrg: number;
-  onEmailsQueued: () => void;
-  /** Told after a deliverable's transaction committed (its thumbnail is made off the request path). */
-  onDeliverableRecorded?: () => void;
   thumbnails: TThumbnailLinks;
 }) {
   const { db, files, clock } = deps;
@@ -317,8 +313,6 @@ export function createUploadsService(deps: {
         }
         return { deliverableId: deliverable.id, emails: tellCustomer };
       });
-      if (result.emails) deps.onEmailsQueued();
-      deps.onDeliverableRecorded?.();
       return { deliverableId: result.deliverableId, sha256 };
     },
 
@@ -407,7 +401,6 @@ export function createUploadsService(deps: {
         );
         return { orderId, status: updated.status as TOrderStatus };
       });
-      deps.onEmailsQueued();
       return answer;
     },
   };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterCommit } from '@spacecapture/db/after-commit';
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
@@ -59,6 +60,9 @@ export async function deleteEndpoint(tx: TExecutor, id: string) {
  */
 export const WEBHOOK_DELIVERIES_CHANNEL = 'webhook_deliveries_queued';
 
+/** Told on this instance after a commit that queued or requeued deliveries (the NOTIFY reaches all). */
+export const WEBHOOK_DELIVERIES_QUEUED = 'webhooks:deliveries-queued';
+
 /**
  * Queues one delivery of `event` to every enabled endpoint of the organisation subscribed to it,
  * in one statement inside the caller's transaction (the outbox pattern: the deliveries exist
@@ -81,6 +85,7 @@ export async function insertDeliveriesForEvent(
         and ${event} = any(${webhookEndpoints.events})
       returning 1)
     select pg_notify(${WEBHOOK_DELIVERIES_CHANNEL}, '') where exists (select 1 from queued)`);
+  afterCommit(tx, WEBHOOK_DELIVERIES_QUEUED);
 }
 
 /** One delivery to one endpoint (a test event), due at once. */
@@ -90,6 +95,7 @@ export async function insertDelivery(
 ) {
   const [row] = await tx.insert(webhookDeliveries).values(values).returning();
   if (!row) throw new Error('webhook delivery insert returned nothing');
+  afterCommit(tx, WEBHOOK_DELIVERIES_QUEUED);
   return row;
 }
 
@@ -149,6 +155,7 @@ export async function requeueDelivery(tx: TExecutor, id: string, now: Date) {
     .where(eq(webhookDeliveries.id, id))
     .returning();
   if (!row) throw new Error('webhook delivery requeue returned nothing');
+  afterCommit(tx, WEBHOOK_DELIVERIES_QUEUED);
   return row;
 }
 

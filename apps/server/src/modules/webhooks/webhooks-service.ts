@@ -88,12 +88,7 @@ function toDeliveryView(
  * checked against the address policy (decision 118) before it is saved, outside the transaction
  * (resolving a name is a network call).
  */
-export function createWebhooksService(deps: {
-  db: TDatabase;
-  clock: () => Date;
-  policy: TUrlPolicy;
-  onDeliveriesQueued: () => void;
-}) {
+export function createWebhooksService(deps: { db: TDatabase; clock: () => Date; policy: TUrlPolicy }) {
   const { db, clock, policy } = deps;
 
   function orgOf(actor: TActor) {
@@ -253,7 +248,6 @@ export function createWebhooksService(deps: {
         });
         return requeued;
       });
-      deps.onDeliveriesQueued();
       return toDeliveryView(row);
     },
 
@@ -276,7 +270,6 @@ export function createWebhooksService(deps: {
         });
         return delivery;
       });
-      deps.onDeliveriesQueued();
       return toDeliveryView(row);
     },
   };
