@@ -39,6 +39,8 @@ test('by keyboard alone the admin quotes an order, sends the quote, and backs ou
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Quote sent')).toContainText('Customer can now accept or decline.');
   await expect.poll(async () => (await quoteOf()).map((quote) => quote.status)).toEqual(['sent']);
+  // Send is gone with the draft: focus waits on the page's title, not on its body.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
   // The order's detail: Cancel order asks for a reason in a dialog; Escape leaves the order as it was.
   await page.goto(`/admin/orders?order=${order.orderId}`);

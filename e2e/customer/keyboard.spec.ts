@@ -50,8 +50,9 @@ test('by keyboard alone the customer opens a waiting quote from the dashboard, b
     `SELECT status FROM orders WHERE id = ${sqlText(order.orderId)}`,
   );
   expect(answered?.status).toBe('approved');
-  // The answered quote has left the page; focus is still somewhere the next Tab can go on from.
+  // The answered quote has left the page, and focus waits on the page's title, not on its body.
   await expect(quote).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await page.keyboard.press('Tab');
   await expectRing(page);
   expect(consoleErrors).toEqual([]);

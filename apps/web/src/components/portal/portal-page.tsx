@@ -14,7 +14,8 @@ export function PortalPage({ title, description, actions, children }: TPortalPag
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end" gap="md">
         <div>
-          <Title order={1} fz={{ base: 24, sm: 28 }} c="var(--color-heading)">
+          {/* Focusable from script only: where focus goes when the control that had it is gone. */}
+          <Title order={1} fz={{ base: 24, sm: 28 }} c="var(--color-heading)" tabIndex={-1} data-page-title>
             {title}
           </Title>
           {description ? (

@@ -3,6 +3,7 @@ import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-por
 import { formatMoney } from '@spacecapture/shared/format';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { focusPageTitle } from '../../../lib/focus-page-title.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { type TQuoteAnswer, useAnswerQuote } from '../api/answer-quote.ts';
 import { BILLING_MESSAGES } from '../lib/billing-messages.ts';
@@ -24,6 +25,8 @@ type TQuoteAnswerButtonsProps = {
 export function QuoteAnswerButtons({ quote, canAnswer, describedBy, children }: TQuoteAnswerButtonsProps) {
   const answer = useAnswerQuote();
   const [confirming, setConfirming] = useState<TQuoteAnswer | null>(null);
+  // Once answered, Accept and Decline turn off (or leave the list): focus goes to the page title.
+  const [answered, setAnswered] = useState(false);
   const pending = answer.isPending ? answer.variables.answer : null;
   const total = formatMoney(quote.total, quote.currency);
 
@@ -31,6 +34,10 @@ export function QuoteAnswerButtons({ quote, canAnswer, describedBy, children }: 
     answer.mutate(
       { id: quote.id, answer: choice },
       {
+        onSuccess: () => {
+          setAnswered(true);
+          focusPageTitle();
+        },
         onSettled: () => setConfirming(null),
         onError: (error) =>
           notifyError({
@@ -68,6 +75,7 @@ export function QuoteAnswerButtons({ quote, canAnswer, describedBy, children }: 
         onClose={() => setConfirming(null)}
         title={BILLING_MESSAGES.acceptTitle}
         centered
+        returnFocus={!answered}
       >
         <Stack gap="md">
           <Text size="sm">{BILLING_MESSAGES.acceptQuestion(quote.order.title, total)}</Text>
@@ -86,6 +94,7 @@ export function QuoteAnswerButtons({ quote, canAnswer, describedBy, children }: 
         onClose={() => setConfirming(null)}
         title={BILLING_MESSAGES.declineTitle}
         centered
+        returnFocus={!answered}
       >
         <Stack gap="md">
           <Text size="sm">{BILLING_MESSAGES.declineQuestion(quote.order.title)}</Text>
