@@ -1,4 +1,5 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import type { FieldValues, UseFormWatch } from 'react-hook-form';
 
 /** A random UUID v4; falls back to getRandomValues where randomUUID is missing (plain-HTTP origins). */
 export function createIdempotencyKey(): string {
@@ -24,4 +25,17 @@ export function useIdempotencyKey() {
     key.current = null;
   }, []);
   return { current, reset };
+}
+
+/**
+ * The key of a form's submission attempt: kept while a submit is retried with the same values, and
+ * a new one once any value changes (a changed request is a new attempt, not a retry).
+ */
+export function useFormAttemptKey<TValues extends FieldValues>(watch: UseFormWatch<TValues>) {
+  const key = useIdempotencyKey();
+  useEffect(() => {
+    const subscription = watch(() => key.reset());
+    return () => subscription.unsubscribe();
+  }, [watch, key.reset]);
+  return key;
 }

@@ -1,7 +1,7 @@
 import type { TToast } from '@spacecapture/shared/messages';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { useIdempotencyKey } from '../../lib/idempotency-key.ts';
+import { useFormAttemptKey } from '../../lib/idempotency-key.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { handleSubmissionError } from '../../lib/submission-error.ts';
 
@@ -33,14 +33,8 @@ export function usePublicFormSubmit<TInput extends FieldValues, TOutput>(
   options: TPublicFormSubmitOptions<TInput, TOutput>,
 ) {
   const [submitted, setSubmitted] = useState(false);
-  const idempotencyKey = useIdempotencyKey();
   const { form } = options;
-
-  // Changed values are a new attempt: the next submit gets a new Idempotency-Key.
-  useEffect(() => {
-    const subscription = form.watch(() => idempotencyKey.reset());
-    return () => subscription.unsubscribe();
-  }, [form.watch, idempotencyKey.reset]);
+  const idempotencyKey = useFormAttemptKey(form.watch);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (options.check && !options.check()) return;

@@ -22,7 +22,7 @@ import {
   formatTurnaround,
 } from '@spacecapture/shared/estimator';
 import { ORDER_AGAIN_PARAM } from '@spacecapture/shared/portal-paths';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { PlaceField, type TPickedPlace } from '../../../components/form/place-field.tsx';
 import {
@@ -32,7 +32,7 @@ import {
 } from '../../../components/form/space-details-fields.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { useProfile } from '../../../lib/auth/profile-context.ts';
-import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useFormAttemptKey } from '../../../lib/idempotency-key.ts';
 import { useQueryParams } from '../../../lib/navigation.ts';
 import { handleSubmissionError } from '../../../lib/submission-error.ts';
 import { useCreateCustomerOrder } from '../api/create-customer-order.ts';
@@ -108,11 +108,11 @@ function RequestForm({
   const profile = useProfile();
   const sites = useCustomerSites();
   const createOrder = useCreateCustomerOrder();
-  const idempotencyKey = useIdempotencyKey();
   const form = useForm<TRequestFormValues, unknown, TRequestFields>({
     resolver: zodResolver(ZRequestForm),
     defaultValues: initialValues,
   });
+  const idempotencyKey = useFormAttemptKey(form.watch);
   const {
     register,
     control,
@@ -120,12 +120,6 @@ function RequestForm({
   } = form;
   const values = useWatch({ control }) as TRequestFormValues;
   const [place, setPlace] = useState<TPickedPlace | null>(null);
-
-  // Changed values are a new attempt: the next submit gets a new Idempotency-Key.
-  useEffect(() => {
-    const subscription = form.watch(() => idempotencyKey.reset());
-    return () => subscription.unsubscribe();
-  }, [form.watch, idempotencyKey.reset]);
 
   const onSubmit = form.handleSubmit((fields) => {
     createOrder.mutate(
