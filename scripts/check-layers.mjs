@@ -25,8 +25,9 @@ export function layerOf(relative) {
   const [first] = relative.split('/');
   if (['lib', 'modules', 'workers', 'plugins', 'routes'].includes(first)) return first;
   if (first === 'config.ts' || first === 'database.ts') return 'config';
-  // app.ts builds the app; services.ts builds every service for it (routes read app.services).
-  if (first === 'app.ts' || first === 'services.ts') return 'app';
+  // app.ts builds the app from app/ (infrastructure, workers, routes); services.ts builds every
+  // service for it (routes read app.services).
+  if (first === 'app.ts' || first === 'app' || first === 'services.ts') return 'app';
   // server.ts, the one-shot commands (backup, restore, migrate) and the demo seed start the app.
   return 'entry';
 }

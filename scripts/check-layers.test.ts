@@ -81,6 +81,7 @@ describe('the server layer check', () => {
 
   it('places the files at the root of src', () => {
     expect(layerOf('app.ts')).toBe('app');
+    expect(layerOf('app/routes.ts')).toBe('app');
     expect(layerOf('database.ts')).toBe('config');
     expect(layerOf('seed/demo.ts')).toBe('entry');
     expect(layerOf('../test/test-app.ts')).toBeNull();
