@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { sourceFiles } from './check-layers.mjs';
 import { MODULE_TIERS, moduleOf } from './check-module-order.mjs';
 
-/** Each table (by its export name in packages/db's schema) and the one module that writes it. */
+/** Each table (by its export name in packages/db's schema) and the one module that writes it; ARCHITECTURE.md ("Table owners") lists the same. */
 export const TABLE_OWNERS = {
   // accounts-schema.ts
   organizations: 'accounts',
