@@ -76,7 +76,8 @@ export function findLayerViolations(files, read) {
   return problems;
 }
 
-function sourceFiles(dir, base = dir) {
+/** The source files under `dir` (tests aside), as paths relative to `base` with forward slashes. */
+export function sourceFiles(dir, base = dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full, base);

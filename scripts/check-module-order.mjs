@@ -49,7 +49,6 @@ export const MODULE_TIERS = [
       'dispatch',
       'organizations',
       'public-forms',
-      'retention',
       'review',
       'scheduling',
       'share-links',

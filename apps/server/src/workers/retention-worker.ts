@@ -1,12 +1,10 @@
 import type { TDatabase } from '@spacecapture/db/client';
 import type { FastifyBaseLogger } from 'fastify';
+import { deleteSessionsExpiredBefore } from '../modules/accounts/accounts-repository.ts';
 import { deleteApiKeyUsesBefore } from '../modules/audit/audit-repository.ts';
+import { deleteIdempotencyKeysBefore } from '../modules/idempotency/idempotency.ts';
 import { deleteReadNotifications } from '../modules/notifications/notifications-repository.ts';
-import {
-  deleteIdempotencyKeysBefore,
-  deleteSentEmailsBefore,
-  deleteSessionsExpiredBefore,
-} from '../modules/retention/retention-repository.ts';
+import { deleteSentEmailsBefore } from '../modules/outbox/outbox-repository.ts';
 import { deleteFinishedDeliveriesBefore } from '../modules/webhooks/webhooks-repository.ts';
 import { createPollingLoop } from './polling-loop.ts';
 
@@ -50,8 +48,10 @@ export type TPruned = {
 
 /**
  * Prunes what the app no longer needs (decision 081): idempotency keys, delivered e-mails,
- * expired sessions, read notifications, finished webhook deliveries and the audit log's API-key uses past their retention, on the app's clock, in batches of `batchSize`. The rest of the audit
- * log is never pruned. `kick()` runs a pass now and resolves with what it removed; `stop()` ends
+ * expired sessions, read notifications, finished webhook deliveries and the audit log's API-key
+ * uses past their retention, on the app's clock, in batches of `batchSize`. The rest of the audit
+ * log is never pruned. Each table's owner module does its delete; this worker only says when
+ * (decision 194). `kick()` runs a pass now and resolves with what it removed; `stop()` ends
  * the pass in progress after its current batch.
  */
 export function createRetentionWorker(deps: {
@@ -111,7 +111,6 @@ export function createRetentionWorker(deps: {
         options.webhookDeliveriesMs,
         isStopping,
       );
-      // The audit log's owner does the delete: retention only says when.
       pruned.apiKeyUses = await drain(
         (cutoff, limit) => deleteApiKeyUsesBefore(db, cutoff, limit),
         options.apiKeyUsesMs,

@@ -5,10 +5,13 @@ import { onCommitted } from '@spacecapture/db/after-commit';
 import type { TDatabase } from '@spacecapture/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { containedScript, runContained, type TContainedLimits } from '../lib/contained-process.ts';
-import { DELIVERABLE_RECORDED } from '../modules/deliverables/deliverables-repository.ts';
+import {
+  claimDueThumbnails,
+  DELIVERABLE_RECORDED,
+  markThumbnail,
+} from '../modules/deliverables/deliverables-repository.ts';
 import type { TFileStore } from '../modules/storage/file-store.ts';
 import { canMakeThumbnail } from '../modules/thumbnails/thumbnail-maker.ts';
-import { claimDueThumbnails, markThumbnail } from '../modules/thumbnails/thumbnails-repository.ts';
 import { createPollingLoop } from './polling-loop.ts';
 
 /**

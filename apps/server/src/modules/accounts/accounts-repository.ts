@@ -138,6 +138,17 @@ export async function deleteUser(tx: TExecutor, userId: string) {
   await tx.delete(user).where(eq(user.id, userId));
 }
 
+/**
+ * Sessions that expired before `cutoff` (they no longer sign anyone in), at most `limit` a
+ * statement, for the retention worker (decision 081). better-auth writes the others.
+ */
+export async function deleteSessionsExpiredBefore(db: TExecutor, cutoff: Date, limit: number) {
+  const result = (await db.execute(sql`delete from "session" where id in (
+      select id from "session" where expires_at < ${cutoff.toISOString()} limit ${limit}
+    ) returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}
+
 export async function findOrganization(db: TExecutor, id: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
   return row;

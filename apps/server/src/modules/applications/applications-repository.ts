@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { schema, type TExecutor } from '@spacecapture/db/client';
+import { insertRows, schema, type TExecutor } from '@spacecapture/db/client';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { afterCursor, containsPattern, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
@@ -13,6 +13,11 @@ export function newProviderApplication(
   now: Date,
 ): TApplicationRow {
   return { id: randomUUID(), ...values, createdAt: now, updatedAt: now };
+}
+
+/** The insert of new applications, not yet run: for the public form's grouped write. */
+export function providerApplicationRows(applications: readonly TApplicationRow[]) {
+  return insertRows(providerApplications, applications);
 }
 
 export async function findApplication(db: TExecutor, id: string) {

@@ -1,5 +1,5 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, asc, desc, eq, gt, inArray, lt, lte, ne, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, notInArray, sql } from 'drizzle-orm';
 
 const {
   assignments,
@@ -54,6 +54,29 @@ export async function updateAssignment(tx: TExecutor, id: string, values: Partia
     .where(eq(assignments.id, id))
     .returning();
   return row!;
+}
+
+/**
+ * Claims up to `limit` confirmed captures starting within `horizon` of `now` whose reminder is not
+ * sent yet, marking them sent in the same statement: the first instance to claim one sends it, the
+ * others see it claimed (decision 147). Rows locked by a change in progress are skipped.
+ */
+export async function claimDueReminders(tx: TExecutor, now: Date, horizon: Date, limit: number) {
+  const due = tx
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(
+      and(
+        eq(assignments.status, 'accepted'),
+        isNull(assignments.reminderSentAt),
+        gt(assignments.scheduledStart, now),
+        lte(assignments.scheduledStart, horizon),
+      ),
+    )
+    .orderBy(asc(assignments.scheduledStart))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx.update(assignments).set({ reminderSentAt: now }).where(sql`${assignments.id} in ${due}`).returning();
 }
 
 /** The newest assignment of each order. */

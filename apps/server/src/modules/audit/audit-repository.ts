@@ -1,4 +1,4 @@
-import { schema, type TExecutor } from '@spacecapture/db/client';
+import { insertRows, schema, type TExecutor } from '@spacecapture/db/client';
 import type { TAuditEvent, TAuditSnapshot } from '@spacecapture/shared/audit-events';
 import { sql } from 'drizzle-orm';
 
@@ -11,9 +11,8 @@ export type TAuditEntry = TAuditEvent & {
   actorUserId: string | null;
 };
 
-/** The insert of one audit entry, not yet run: for a caller that writes it with others at once. */
-/** The row of an audit entry, for a caller that writes it with others (insertRows). */
-export function auditEntryRow(entry: TAuditEntry): typeof schema.auditLog.$inferInsert {
+/** The row of an audit entry. */
+function auditEntryRow(entry: TAuditEntry): typeof schema.auditLog.$inferInsert {
   return {
     entity: entry.entity,
     entityId: entry.entityId,
@@ -24,6 +23,12 @@ export function auditEntryRow(entry: TAuditEntry): typeof schema.auditLog.$infer
   };
 }
 
+/** The insert of audit entries, not yet run: for a grouped write of several tables (the public forms). */
+export function auditEntryRows(entries: readonly TAuditEntry[]) {
+  return insertRows(schema.auditLog, entries.map(auditEntryRow));
+}
+
+/** The insert of one audit entry, not yet run: for a caller that writes it with others at once. */
 export function auditEntryInsert(db: TExecutor, entry: TAuditEntry) {
   return db.insert(schema.auditLog).values(auditEntryRow(entry));
 }

@@ -1,12 +1,13 @@
 import { afterCommit } from '@spacecapture/db/after-commit';
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 
 const { deliverables } = schema;
 
 /**
- * The files delivered for orders (deliverables) as every module reads and versions them: uploads
- * add and version them; the customer portal, share links and thumbnails read them.
+ * The files delivered for orders (deliverables): every write to them is here (decision 194).
+ * Uploads add and version them, the thumbnail worker records their thumbnails; the customer
+ * portal, share links and thumbnails read them.
  */
 
 export type TDeliverableRow = typeof deliverables.$inferSelect;
@@ -54,4 +55,51 @@ export async function supersedeEarlierVersions(tx: TExecutor, orderId: string, f
       and(eq(deliverables.orderId, orderId), eq(deliverables.fileName, fileName), isNull(deliverables.supersededAt)),
     );
   return Number(latest?.version ?? 0) + 1;
+}
+
+/* The thumbnail columns (decision 138): only the thumbnail worker writes them. */
+
+/**
+ * Takes up to `limit` deliverables whose thumbnail is due, counting an attempt and holding each
+ * for `holdMs` (another instance skips them meanwhile, and a crashed attempt is retried after).
+ */
+export async function claimDueThumbnails(db: TExecutor, now: Date, limit: number, holdMs: number) {
+  const due = db
+    .select({ id: deliverables.id })
+    .from(deliverables)
+    .where(and(eq(deliverables.thumbnailState, 'pending'), lte(deliverables.thumbnailNextAt, now)))
+    .orderBy(asc(deliverables.thumbnailNextAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(deliverables)
+    .set({
+      thumbnailAttempts: sql`${deliverables.thumbnailAttempts} + 1`,
+      thumbnailNextAt: new Date(now.getTime() + holdMs),
+    })
+    .where(inArray(deliverables.id, due))
+    .returning({
+      id: deliverables.id,
+      orderId: deliverables.orderId,
+      fileName: deliverables.fileName,
+      size: deliverables.size,
+      fileLinks: deliverables.fileLinks,
+      attempts: deliverables.thumbnailAttempts,
+    });
+}
+
+/** Records how an attempt ended: the thumbnail made, the type icon for good, or another try at `retryAt`. */
+export async function markThumbnail(
+  db: TExecutor,
+  id: string,
+  result: { state: 'ready'; key: string } | { state: 'none' | 'failed' } | { state: 'pending'; retryAt: Date },
+) {
+  await db
+    .update(deliverables)
+    .set({
+      thumbnailState: result.state,
+      ...(result.state === 'ready' ? { thumbnailKey: result.key } : {}),
+      ...(result.state === 'pending' ? { thumbnailNextAt: result.retryAt } : {}),
+    })
+    .where(eq(deliverables.id, id));
 }

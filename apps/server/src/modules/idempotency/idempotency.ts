@@ -9,7 +9,7 @@ import {
   type TWriteSets,
 } from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 const { idempotencyKeys } = schema;
 
@@ -128,4 +128,15 @@ async function replayStored<T>(
     throw new AppError('conflict', 'This Idempotency-Key was already used for a different request.');
   }
   return { status: stored.responseStatus, body: stored.responseBody as T, replayed: true };
+}
+
+/**
+ * Remembered answers created before `cutoff`, at most `limit` a statement: the retention worker
+ * repeats until fewer come back (decision 081). `ctid` picks the batch because the key is composite.
+ */
+export async function deleteIdempotencyKeysBefore(db: TExecutor, cutoff: Date, limit: number) {
+  const result = (await db.execute(sql`delete from idempotency_keys where ctid in (
+      select ctid from idempotency_keys where created_at < ${cutoff.toISOString()} limit ${limit}
+    ) returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }

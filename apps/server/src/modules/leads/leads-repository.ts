@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { schema, type TExecutor } from '@spacecapture/db/client';
+import { insertRows, schema, type TExecutor } from '@spacecapture/db/client';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { afterCursor, containsPattern, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
@@ -14,6 +14,11 @@ export type TLeadRow = typeof orderLeads.$inferSelect;
  */
 export function newOrderLead(values: Omit<TLeadRow, 'id' | 'createdAt' | 'updatedAt'>, now: Date): TLeadRow {
   return { id: randomUUID(), ...values, createdAt: now, updatedAt: now };
+}
+
+/** The insert of new leads, not yet run: for the public form's grouped write. */
+export function orderLeadRows(leads: readonly TLeadRow[]) {
+  return insertRows(orderLeads, leads);
 }
 
 export async function lockLead(tx: TExecutor, id: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterCommit } from '@spacecapture/db/after-commit';
-import { schema, type TExecutor } from '@spacecapture/db/client';
+import { insertRows, schema, type TExecutor } from '@spacecapture/db/client';
 import { and, asc, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
 
 const { outboxEmails } = schema;
@@ -28,8 +28,8 @@ export async function enqueueEmails(tx: TExecutor, emails: readonly TOutgoingEma
   afterCommit(tx, EMAILS_QUEUED);
 }
 
-/** The rows of queued e-mails, for a caller that writes them with others (insertRows). */
-export function outboxRows(emails: readonly TOutgoingEmail[]): (typeof outboxEmails.$inferInsert)[] {
+/** The rows of queued e-mails. */
+function outboxRows(emails: readonly TOutgoingEmail[]): (typeof outboxEmails.$inferInsert)[] {
   return emails.map((email) => ({
     to: [...email.to],
     replyTo: email.replyTo ?? null,
@@ -37,6 +37,14 @@ export function outboxRows(emails: readonly TOutgoingEmail[]): (typeof outboxEma
     html: email.html,
     text: email.text,
   }));
+}
+
+/**
+ * The insert of queued e-mails, not yet run, for a grouped write of several tables (the public
+ * forms); the caller raises `afterCommit(executor, EMAILS_QUEUED)` once it is written.
+ */
+export function outboxEmailRows(emails: readonly TOutgoingEmail[]) {
+  return insertRows(outboxEmails, outboxRows(emails));
 }
 
 /**
@@ -171,4 +179,20 @@ export async function readPendingBacklog(db: TExecutor): Promise<{ pending: numb
     .from(outboxEmails)
     .where(eq(outboxEmails.status, 'pending'));
   return { pending: row?.pending ?? 0, oldestCreatedAt: row?.oldestCreatedAt ?? null };
+}
+
+/**
+ * E-mails delivered (status `sent`) before `cutoff`, at most `limit` a statement, for the
+ * retention worker (decision 081). Kept, pending and failed e-mails stay: they are the only
+ * record of mail that never went out. `created_at` (never after `sent_at`) lets the
+ * (status, created_at) index narrow the search.
+ */
+export async function deleteSentEmailsBefore(db: TExecutor, cutoff: Date, limit: number) {
+  const at = cutoff.toISOString();
+  const result = (await db.execute(sql`delete from outbox_emails where id in (
+      select id from outbox_emails
+      where status = 'sent' and created_at < ${at} and sent_at < ${at}
+      limit ${limit}
+    ) returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }

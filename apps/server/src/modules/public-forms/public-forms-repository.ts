@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { schema } from '@spacecapture/db/client';
+import { insertRows, schema } from '@spacecapture/db/client';
 
 const { contactMessages } = schema;
 
@@ -13,4 +13,9 @@ export type TContactMessage = typeof contactMessages.$inferSelect;
 
 export function newContactMessage(values: Omit<TContactMessage, 'id' | 'createdAt'>, now: Date): TContactMessage {
   return { id: randomUUID(), ...values, createdAt: now };
+}
+
+/** The insert of new contact messages, not yet run: for the form's grouped write. */
+export function contactMessageRows(messages: readonly TContactMessage[]) {
+  return insertRows(contactMessages, messages);
 }

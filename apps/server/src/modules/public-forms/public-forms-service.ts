@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { afterCommit } from '@spacecapture/db/after-commit';
-import { insertRows, schema, type TDatabase, type TWriteSets } from '@spacecapture/db/client';
+import type { TDatabase, TWriteSets } from '@spacecapture/db/client';
 import type {
   TCaptureRequest,
   TContactMessage,
@@ -9,16 +9,16 @@ import type {
   TSubmissionAccepted,
 } from '@spacecapture/shared/contracts/public-forms';
 import type { FastifyBaseLogger } from 'fastify';
-import { newProviderApplication } from '../applications/applications-repository.ts';
-import { auditEntryRow } from '../audit/audit-repository.ts';
+import { newProviderApplication, providerApplicationRows } from '../applications/applications-repository.ts';
+import { auditEntryRows } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotentWrites, type TStoredResponse } from '../idempotency/idempotency.ts';
-import { newOrderLead } from '../leads/leads-repository.ts';
-import { EMAILS_QUEUED, outboxRows } from '../outbox/outbox-repository.ts';
+import { newOrderLead, orderLeadRows } from '../leads/leads-repository.ts';
+import { EMAILS_QUEUED, outboxEmailRows } from '../outbox/outbox-repository.ts';
 import { placeRequest, type TPlacesService } from '../places/places-service.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { captureRequestEmails, contactMessageEmails, providerApplicationEmails } from './notification-emails.ts';
 import type { TReceivedFile } from './portfolio-file.ts';
-import { newContactMessage } from './public-forms-repository.ts';
+import { contactMessageRows, newContactMessage } from './public-forms-repository.ts';
 
 type TSubmission = TStoredResponse<TSubmissionAccepted>;
 
@@ -80,17 +80,17 @@ export function createPublicFormsService(deps: {
         { scope: 'capture-request', key: idempotencyKey, requestHash: hashRequest(fields) },
         {
           writes: [
-            insertRows(schema.orderLeads, [lead]),
-            insertRows(schema.auditLog, [
-              auditEntryRow({
+            orderLeadRows([lead]),
+            auditEntryRows([
+              {
                 entity: 'order_lead',
                 entityId: lead.id,
                 action: 'create',
                 after: lead,
                 actorUserId: null,
-              }),
+              },
             ]),
-            insertRows(schema.outboxEmails, outboxRows(captureRequestEmails(request, companyEmail))),
+            outboxEmailRows(captureRequestEmails(request, companyEmail)),
           ],
           outcome: { status: 201, body: { id: lead.id } },
         },
@@ -147,19 +147,18 @@ export function createPublicFormsService(deps: {
           { scope: 'provider-application', key: idempotencyKey, requestHash },
           {
             writes: [
-              insertRows(schema.providerApplications, [row]),
-              insertRows(schema.auditLog, [
-                auditEntryRow({
+              providerApplicationRows([row]),
+              auditEntryRows([
+                {
                   entity: 'provider_application',
                   entityId: row.id,
                   action: 'create',
                   after: row,
                   actorUserId: null,
-                }),
+                },
               ]),
-              insertRows(
-                schema.outboxEmails,
-                outboxRows(providerApplicationEmails(application, portfolio?.file.originalName ?? null, companyEmail)),
+              outboxEmailRows(
+                providerApplicationEmails(application, portfolio?.file.originalName ?? null, companyEmail),
               ),
             ],
             outcome: { status: 201, body: { id: row.id } },
@@ -181,17 +180,17 @@ export function createPublicFormsService(deps: {
         { scope: 'contact-message', key: idempotencyKey, requestHash: hashRequest(fields) },
         {
           writes: [
-            insertRows(schema.contactMessages, [row]),
-            insertRows(schema.auditLog, [
-              auditEntryRow({
+            contactMessageRows([row]),
+            auditEntryRows([
+              {
                 entity: 'contact_message',
                 entityId: row.id,
                 action: 'create',
                 after: row,
                 actorUserId: null,
-              }),
+              },
             ]),
-            insertRows(schema.outboxEmails, outboxRows(contactMessageEmails(message, companyEmail))),
+            outboxEmailRows(contactMessageEmails(message, companyEmail)),
           ],
           outcome: { status: 201, body: { id: row.id } },
         },

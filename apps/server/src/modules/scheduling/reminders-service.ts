@@ -1,7 +1,7 @@
 import type { TDatabase } from '@spacecapture/db/client';
+import { claimDueReminders } from '../assignments/assignments-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { lockOrder } from '../orders/orders-repository.ts';
-import { claimDueReminders } from './scheduling-repository.ts';
 import { sendCaptureReminder } from './scheduling-service.ts';
 
 /** How long before a confirmed capture its reminder goes out. */
