@@ -1,6 +1,7 @@
 import { WORKFLOW_TOASTS, ZQuote } from '@spacecapture/shared/contracts/admin-workflow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { focusPageTitle } from '../../../lib/focus-page-title.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
@@ -13,7 +14,12 @@ export function useSendQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendQuote,
-    onSuccess: () => notifySuccess(WORKFLOW_TOASTS.quoteSent),
+    onSuccess: () => {
+      notifySuccess(WORKFLOW_TOASTS.quoteSent);
+      // Here, not in the button: a sent quote loses its Send (and the button its callbacks); focus
+      // waits on the page's title instead of falling to its body.
+      focusPageTitle();
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

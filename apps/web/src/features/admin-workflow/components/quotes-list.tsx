@@ -4,7 +4,6 @@ import { formatDate, formatMoney } from '@spacecapture/shared/format';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { PortalSection } from '../../../components/portal/portal-section.tsx';
-import { focusPageTitle } from '../../../lib/focus-page-title.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useQuotes } from '../api/get-quotes.ts';
 import { useSendQuote } from '../api/send-quote.ts';
@@ -19,8 +18,6 @@ function SendQuoteButton({ quote }: { quote: TQuote }) {
       aria-label={`Send quote for ${quote.order.title}`}
       onClick={() =>
         send.mutate(quote.id, {
-          // A sent quote has no Send button: focus waits on the page's title instead of its body.
-          onSuccess: focusPageTitle,
           onError: (error) =>
             notifyError({ title: WORKFLOW_TOASTS.failedToSend.title, message: errorMessage(error, NETWORK_FALLBACK) }),
         })

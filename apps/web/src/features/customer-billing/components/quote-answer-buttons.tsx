@@ -3,7 +3,6 @@ import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-por
 import { formatMoney } from '@spacecapture/shared/format';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { focusPageTitle } from '../../../lib/focus-page-title.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { type TQuoteAnswer, useAnswerQuote } from '../api/answer-quote.ts';
 import { BILLING_MESSAGES } from '../lib/billing-messages.ts';
@@ -34,10 +33,8 @@ export function QuoteAnswerButtons({ quote, canAnswer, describedBy, children }: 
     answer.mutate(
       { id: quote.id, answer: choice },
       {
-        onSuccess: () => {
-          setAnswered(true);
-          focusPageTitle();
-        },
+        // The hook has put focus on the page's title: the closing dialog leaves it there.
+        onSuccess: () => setAnswered(true),
         onSettled: () => setConfirming(null),
         onError: (error) =>
           notifyError({
