@@ -21,7 +21,7 @@ import { insertOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import type { TInvitationsService } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
-import { insertDevice, upsertProfile } from '../provider/provider-repository.ts';
+import { insertDevice, upsertProfile } from '../providers/providers-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { applicationRejectedEmail } from './application-emails.ts';
 import {
