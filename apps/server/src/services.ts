@@ -138,8 +138,8 @@ export async function createServices(deps: {
       passwordHashing: deps.passwordHashing,
     }),
     invitations,
-    leads: createLeadsService({ db, invitations }),
-    applications: createApplicationsService({ db, files, invitations }),
+    leads: createLeadsService({ db, clock, invitations }),
+    applications: createApplicationsService({ db, clock, files, invitations }),
     quotes,
     assignments,
     customer: createCustomerService({
@@ -173,6 +173,7 @@ export async function createServices(deps: {
     scheduling: createSchedulingService(workflowDeps),
     cascades: createCascadeService({
       db,
+      clock,
       companyEmail: config.companyEmail,
       assignments,
       dispatch,

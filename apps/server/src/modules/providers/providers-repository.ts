@@ -108,12 +108,13 @@ export async function findProfile(db: TExecutor, orgId: string) {
   return row;
 }
 
-export async function upsertProfile(tx: TExecutor, values: typeof providerProfiles.$inferInsert) {
+/** Creates or replaces the organisation's profile; a replaced one is stamped with the caller's clock. */
+export async function upsertProfile(tx: TExecutor, values: typeof providerProfiles.$inferInsert, now: Date) {
   const { orgId: _orgId, ...rest } = values;
   const [row] = await tx
     .insert(providerProfiles)
     .values(values)
-    .onConflictDoUpdate({ target: providerProfiles.orgId, set: { ...rest, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: providerProfiles.orgId, set: { ...rest, updatedAt: now } })
     .returning();
   return row!;
 }

@@ -154,14 +154,18 @@ export function createProvidersService(deps: { db: TDatabase; clock: () => Date 
         }
         const before = await findProfile(tx, orgId);
         if (rename && request.businessName) await renameOrganization(tx, orgId, request.businessName, clock());
-        const after = await upsertProfile(tx, {
-          orgId,
-          contactEmail: request.contactEmail,
-          phone: request.phone,
-          availability: request.availability,
-          serviceRegions: request.serviceRegions,
-          notificationPreferences: request.notifications,
-        });
+        const after = await upsertProfile(
+          tx,
+          {
+            orgId,
+            contactEmail: request.contactEmail,
+            phone: request.phone,
+            availability: request.availability,
+            serviceRegions: request.serviceRegions,
+            notificationPreferences: request.notifications,
+          },
+          clock(),
+        );
         await recordAudit(tx, {
           entity: 'provider_profile',
           entityId: orgId,
