@@ -4,6 +4,7 @@ import type {
   TDispatchRankingResponse,
   TOrderDispatchDetails,
   TProviderAvailability,
+  TProviderAvailabilityRequest,
   TProviderAvailabilityResponse,
   TSetOrderPlaceRequest,
 } from '@spacecapture/shared/contracts/dispatch';
@@ -61,7 +62,10 @@ export function createDispatchService(deps: { db: TDatabase; clock: () => Date }
     },
 
     /** Saves the caller organisation's availability whole, audited. */
-    async updateAvailability(actor: TActor, request: TProviderAvailability): Promise<TProviderAvailabilityResponse> {
+    async updateAvailability(
+      actor: TActor,
+      request: TProviderAvailabilityRequest,
+    ): Promise<TProviderAvailabilityResponse> {
       const orgId = providerOrgOf(actor);
       const saved = await db.transaction(async (tx) => {
         const before = await findAvailability(tx, orgId);
