@@ -98,7 +98,7 @@ export function createProvidersService(deps: { db: TDatabase; clock: () => Date 
     },
 
     async requestCertification(actor: TActor, orgId: string, request: TCertificationRequest): Promise<TCertification> {
-      if (request.expiry && new Date(request.expiry).getTime() <= Date.now()) {
+      if (request.expiry && new Date(request.expiry).getTime() <= clock().getTime()) {
         throw new AppError('validation_failed', CERTIFICATION_EXPIRY_IN_FUTURE, {
           expiry: CERTIFICATION_EXPIRY_IN_FUTURE,
         });
