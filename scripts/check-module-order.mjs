@@ -34,8 +34,10 @@ export const MODULE_TIERS = [
       'invitations',
       'leads',
       'orders',
-      'provider',
+      'providers',
       'quotes',
+      'ratings',
+      'support-requests',
       'thumbnails',
     ],
   },
@@ -55,7 +57,7 @@ export const MODULE_TIERS = [
       'uploads',
     ],
   },
-  { tier: 'read models', modules: ['admin-console', 'calendar', 'customer', 'reporting'] },
+  { tier: 'read models', modules: ['admin-console', 'calendar', 'customer', 'provider', 'reporting'] },
 ];
 
 /** The module a path relative to apps/server/src belongs to, or null outside src/modules/<module>/. */

@@ -16,7 +16,7 @@ async function main() {
   }
   try {
     const config = loadConfig();
-    const result = await createBackup(config, file);
+    const result = await createBackup(config, file, new Date());
     const what = result.database === 'pglite' ? 'the embedded database' : 'the PostgreSQL dump';
     console.info(`Backed up ${what} and ${result.files} files to ${file} (${result.bytes} bytes).`);
     for (const note of result.notes) console.info(note);

@@ -24,8 +24,10 @@ import { createTeamService } from './modules/organizations/team-service.ts';
 import { createOutboxViewService } from './modules/outbox/outbox-view-service.ts';
 import { createPlacesService } from './modules/places/places-service.ts';
 import { createProviderService } from './modules/provider/provider-service.ts';
+import { createProvidersService } from './modules/providers/providers-service.ts';
 import { createPublicFormsService } from './modules/public-forms/public-forms-service.ts';
 import { createQuotesService } from './modules/quotes/quotes-service.ts';
+import { createRatingsService } from './modules/ratings/ratings-service.ts';
 import { createReportingService } from './modules/reporting/reporting-service.ts';
 import { createReviewService } from './modules/review/review-service.ts';
 import { createRemindersService } from './modules/scheduling/reminders-service.ts';
@@ -34,6 +36,7 @@ import { createSettingsService } from './modules/settings/settings-service.ts';
 import { createShareLinksService } from './modules/share-links/share-links-service.ts';
 import { createLinkSigner } from './modules/storage/download-links.ts';
 import type { TFileStore } from './modules/storage/file-store.ts';
+import { createSupportRequestsService } from './modules/support-requests/support-requests-service.ts';
 import { createThumbnailLinks } from './modules/thumbnails/thumbnail-links.ts';
 import { createThumbnailsService } from './modules/thumbnails/thumbnails-service.ts';
 import { trackChecksums } from './modules/uploads/streaming-checksum.ts';
@@ -84,6 +87,8 @@ export async function createServices(deps: {
   const quotes = createQuotesService(workflowDeps);
   const assignments = createAssignmentsService(workflowDeps);
   const dispatch = createDispatchService({ db, clock });
+  // The provider records the provider portal changes, and the admins' certification verdicts.
+  const providers = createProvidersService({ db, clock });
 
   // One signer for every download link of a deliverable: the portal's and a share link's.
   const fileLinks = createLinkSigner(await loadInstanceSecret(db, 'files_signing'));
@@ -133,8 +138,8 @@ export async function createServices(deps: {
       passwordHashing: deps.passwordHashing,
     }),
     invitations,
-    leads: createLeadsService({ db, invitations }),
-    applications: createApplicationsService({ db, files, invitations }),
+    leads: createLeadsService({ db, clock, invitations }),
+    applications: createApplicationsService({ db, clock, files, invitations }),
     quotes,
     assignments,
     customer: createCustomerService({
@@ -142,18 +147,20 @@ export async function createServices(deps: {
       clock,
       files,
       quotes,
+      ratings: createRatingsService({ db }),
+      supportRequests: createSupportRequestsService({ db, companyEmail: config.companyEmail }),
       signer: fileLinks,
       thumbnails,
-      companyEmail: config.companyEmail,
     }),
     orderRequests: createOrderRequestsService({ ...workflowDeps, places }),
     team: createTeamService({ db, invitations }),
     provider: createProviderService({
       db,
-      clock,
       assignments,
+      providers,
       labelKey: await loadInstanceSecret(db, 'customer_labels'),
     }),
+    providers,
     uploads,
     adminConsole: createAdminConsoleService({ db, clock, thumbnails }),
     orderActions: createOrderActionsService({ db, clock }),
@@ -166,6 +173,7 @@ export async function createServices(deps: {
     scheduling: createSchedulingService(workflowDeps),
     cascades: createCascadeService({
       db,
+      clock,
       companyEmail: config.companyEmail,
       assignments,
       dispatch,

@@ -357,7 +357,7 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
   // in their portal, and the admin verifies the certifications.
   type TProvider = { id: string; name: string; actor: TActor; session: TSession };
   const providers: TProvider[] = [];
-  const providerService = services.provider;
+  const providerRecords = services.providers;
   const orderActions = createOrderActionsService({ db, clock: now });
   async function equip(orgId: string, session: TSession, definition: TEquipment) {
     for (const [index, device] of definition.devices.entries()) {
@@ -374,7 +374,7 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
         expiry: new Date(now().getTime() + 365 * DAY).toISOString(),
       });
       const { id } = requested.json() as { id: string };
-      if (certification.status === 'active') await providerService.decideCertification(admin, id, 'active');
+      if (certification.status === 'active') await providerRecords.decideCertification(admin, id, 'active');
     }
   }
   for (const provider of PROVIDERS) {

@@ -99,6 +99,10 @@ export type TUnreadCount = z.infer<typeof ZUnreadCount>;
 export const ZAttachmentLink = z.object({ url: z.string(), expiresAt: isoDateTime });
 export type TAttachmentLink = z.infer<typeof ZAttachmentLink>;
 
+/** PUT /api/account/message-preferences. */
+export const ZMessagePreferencesRequest = z.object({ emailDigests: z.boolean() });
+export type TMessagePreferencesRequest = z.infer<typeof ZMessagePreferencesRequest>;
+/** A person's message preferences as GET and PUT answer them. */
 export const ZMessagePreferences = z.object({ emailDigests: z.boolean() });
 export type TMessagePreferences = z.infer<typeof ZMessagePreferences>;
 

@@ -133,8 +133,8 @@ const ZServiceBase = z.object({
     .max(500, DISPATCH_MESSAGES.radius),
 });
 
-/** PUT /api/provider/availability and what GET answers. */
-export const ZProviderAvailability = z.object({
+/** The fields of an availability: what a provider sends and what is answered back are the same. */
+const availabilityFields = {
   workingHours: z
     .array(ZWorkingHours)
     .max(7, DISPATCH_MESSAGES.weekday)
@@ -146,7 +146,12 @@ export const ZProviderAvailability = z.object({
     .min(1, DISPATCH_MESSAGES.jobsPerDay)
     .max(20, DISPATCH_MESSAGES.jobsPerDay),
   bases: z.array(ZServiceBase).min(1, DISPATCH_MESSAGES.bases).max(5, DISPATCH_MESSAGES.bases),
-});
+};
+/** PUT /api/provider/availability: the organisation's availability, saved whole. */
+export const ZProviderAvailabilityRequest = z.object(availabilityFields);
+export type TProviderAvailabilityRequest = z.infer<typeof ZProviderAvailabilityRequest>;
+/** The saved availability as GET and PUT answer it. */
+export const ZProviderAvailability = z.object(availabilityFields);
 export type TProviderAvailability = z.infer<typeof ZProviderAvailability>;
 export const ZProviderAvailabilityResponse = z.object({ availability: ZProviderAvailability.nullable() });
 export type TProviderAvailabilityResponse = z.infer<typeof ZProviderAvailabilityResponse>;

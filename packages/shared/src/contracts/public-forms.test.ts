@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fieldMessages } from '../errors.ts';
-import { ZCaptureRequest, ZContactMessage, ZProviderApplication } from './public-forms.ts';
+import { ZCaptureRequest, ZContactMessageRequest, ZProviderApplication } from './public-forms.ts';
 
 /** The messages of spec 000 §5, letter for letter (written out here, not imported). */
 const SPEC = {
@@ -289,19 +289,19 @@ describe('ZProviderApplication', () => {
   });
 });
 
-describe('ZContactMessage', () => {
+describe('ZContactMessageRequest', () => {
   it('accepts a complete message', () => {
-    expect(ZContactMessage.parse(contactMessage)).toEqual(contactMessage);
+    expect(ZContactMessageRequest.parse(contactMessage)).toEqual(contactMessage);
   });
 
   it('requires each of name, email, subject and message', () => {
-    expect(messagesOf(ZContactMessage, {})).toEqual({
+    expect(messagesOf(ZContactMessageRequest, {})).toEqual({
       name: 'This field is required.',
       email: SPEC.email,
       subject: 'This field is required.',
       message: 'This field is required.',
     });
-    expect(messagesOf(ZContactMessage, { name: ' ', email: ' ', subject: '', message: '\n' })).toEqual({
+    expect(messagesOf(ZContactMessageRequest, { name: ' ', email: ' ', subject: '', message: '\n' })).toEqual({
       name: 'This field is required.',
       email: SPEC.email,
       subject: 'This field is required.',
@@ -310,13 +310,13 @@ describe('ZContactMessage', () => {
   });
 
   it('trims and bounds every field', () => {
-    expect(ZContactMessage.parse({ ...contactMessage, name: ' Alan ', subject: ' Hi ' })).toMatchObject({
+    expect(ZContactMessageRequest.parse({ ...contactMessage, name: ' Alan ', subject: ' Hi ' })).toMatchObject({
       name: 'Alan',
       subject: 'Hi',
     });
     expect(
       Object.keys(
-        messagesOf(ZContactMessage, {
+        messagesOf(ZContactMessageRequest, {
           name: 'x'.repeat(121),
           email: contactMessage.email,
           subject: 'x'.repeat(201),

@@ -82,7 +82,7 @@ export const PORTFOLIO_MESSAGES = {
   size: 'Portfolio must be at most 25 MB.',
 } as const;
 
-export const ZContactMessage = z.object({
+export const ZContactMessageRequest = z.object({
   name: boundedText(FIELD_LIMITS.name, { min: 1, message: VALIDATION.required }),
   email: emailField(VALIDATION.email),
   subject: boundedText(FIELD_LIMITS.shortText, { min: 1, message: VALIDATION.required }),
@@ -90,8 +90,8 @@ export const ZContactMessage = z.object({
   /** Honeypot. */
   website: honeypot,
 });
-export type TContactMessage = z.output<typeof ZContactMessage>;
-export type TContactMessageInput = z.input<typeof ZContactMessage>;
+export type TContactMessageRequest = z.output<typeof ZContactMessageRequest>;
+export type TContactMessageRequestInput = z.input<typeof ZContactMessageRequest>;
 
 /** What a successful public submission answers: the stored row's id. */
 export const ZSubmissionAccepted = z.object({ id: z.uuid() });

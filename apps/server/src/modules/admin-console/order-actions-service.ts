@@ -58,9 +58,10 @@ export function createOrderActionsService(deps: { db: TDatabase; clock: () => Da
         if (live && !canTransition(ASSIGNMENT_MACHINE, live.status as TAssignmentStatus, 'withdrawn')) {
           throw new AppError('conflict', transitionRefusal(ASSIGNMENT_MACHINE, live.status, 'withdrawn'));
         }
-        const withdrawn = live ? await updateAssignment(tx, live.id, { status: 'withdrawn' }) : null;
+        const withdrawn = live ? await updateAssignment(tx, live.id, { status: 'withdrawn' }, clock()) : null;
         const cancelled = await moveOrder(tx, order, 'cancelled', {
           actorUserId: actor.userId,
+          at: clock(),
           metadata: { reason, withdrawnAssignmentId: live?.id ?? null },
         });
         await recordAudit(tx, {
@@ -114,6 +115,7 @@ export function createOrderActionsService(deps: { db: TDatabase; clock: () => Da
         }
         const completed = await moveOrder(tx, order, 'completed', {
           actorUserId: actor.userId,
+          at: clock(),
           ...(reason ? { metadata: { reason, beforeDelivery: !delivered } } : {}),
         });
         await recordAudit(tx, {

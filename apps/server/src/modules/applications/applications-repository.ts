@@ -34,10 +34,11 @@ export async function updateApplication(
   tx: TExecutor,
   id: string,
   values: Partial<typeof providerApplications.$inferInsert>,
+  now: Date,
 ) {
   const [row] = await tx
     .update(providerApplications)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(providerApplications.id, id))
     .returning();
   return row!;

@@ -21,7 +21,7 @@ import { insertOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import type { TInvitationsService } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
-import { insertDevice, upsertProfile } from '../provider/provider-repository.ts';
+import { insertDevice, upsertProfile } from '../providers/providers-repository.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import { applicationRejectedEmail } from './application-emails.ts';
 import {
@@ -69,10 +69,11 @@ function carriedDevicesOf(application: TApplicationRow) {
  */
 export function createApplicationsService(deps: {
   db: TDatabase;
+  clock: () => Date;
   files: TFileStore;
   invitations: TInvitationsService;
 }) {
-  const { db, files, invitations } = deps;
+  const { db, clock, files, invitations } = deps;
 
   async function changeStatus(
     id: string,
@@ -84,7 +85,7 @@ export function createApplicationsService(deps: {
       const application = await lockApplication(tx, id);
       if (!application) throw new AppError('not_found', 'Application not found.');
       assertApplicationMove(application.status, to);
-      const updated = await updateApplication(tx, id, { status: to });
+      const updated = await updateApplication(tx, id, { status: to }, clock());
       await recordAudit(tx, {
         entity: 'provider_application',
         entityId: id,
@@ -146,13 +147,18 @@ export function createApplicationsService(deps: {
         const application = await lockApplication(tx, id);
         if (!application) throw new AppError('not_found', 'Application not found.');
         assertApplicationMove(application.status, 'approved');
+        const now = clock();
         const organization = await insertOrganization(tx, { name: application.orgName, type: 'provider' });
-        const profile = await upsertProfile(tx, {
-          orgId: organization.id,
-          contactEmail: application.contact.email,
-          phone: application.contact.phone,
-          serviceRegions: serviceRegionsOf(application.region),
-        });
+        const profile = await upsertProfile(
+          tx,
+          {
+            orgId: organization.id,
+            contactEmail: application.contact.email,
+            phone: application.contact.phone,
+            serviceRegions: serviceRegionsOf(application.region),
+          },
+          now,
+        );
         const devices = [];
         for (const device of carriedDevicesOf(application)) {
           devices.push(await insertDevice(tx, { orgId: organization.id, ...device }));
@@ -164,7 +170,7 @@ export function createApplicationsService(deps: {
           orgName: organization.name,
           actor,
         });
-        const updated = await updateApplication(tx, id, { status: 'approved' });
+        const updated = await updateApplication(tx, id, { status: 'approved' }, now);
         await recordAudit(tx, {
           entity: 'provider_application',
           entityId: id,

@@ -47,10 +47,16 @@ export async function lockLiveAssignmentOf(tx: TExecutor, orderId: string) {
   return row;
 }
 
-export async function updateAssignment(tx: TExecutor, id: string, values: Partial<typeof assignments.$inferInsert>) {
+/** Sets the values and stamps `updatedAt` with the caller's clock. */
+export async function updateAssignment(
+  tx: TExecutor,
+  id: string,
+  values: Partial<typeof assignments.$inferInsert>,
+  now: Date,
+) {
   const [row] = await tx
     .update(assignments)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(assignments.id, id))
     .returning();
   return row!;

@@ -163,11 +163,12 @@ export function createAssignmentsService(deps: {
   /** Marks an unanswered offer expired and returns its order to the queue (worker, or a late answer). */
   async function expireOffer(tx: TExecutor, order: TOrderRow, assignment: TAssignmentRow) {
     assertAssignmentMove(assignment.status, 'expired');
-    const expired = await updateAssignment(tx, assignment.id, { status: 'expired' });
+    const expired = await updateAssignment(tx, assignment.id, { status: 'expired' }, clock());
     const orderAfter =
       order.status === 'assigned'
         ? await moveOrder(tx, order, await returnStatusOf(tx, order.id), {
             actorUserId: null,
+            at: clock(),
             metadata: { assignmentId: assignment.id, reason: 'offer_expired' },
           })
         : order;
@@ -243,7 +244,7 @@ export function createAssignmentsService(deps: {
     }
     if (live) {
       assertAssignmentMove(live.status, 'withdrawn');
-      await updateAssignment(tx, live.id, { status: 'withdrawn' });
+      await updateAssignment(tx, live.id, { status: 'withdrawn' }, clock());
     }
     const flags = await readFeatureFlags(tx);
     const now = clock();
@@ -267,7 +268,7 @@ export function createAssignmentsService(deps: {
         actorUserId: actorUserId,
       });
     } else {
-      orderAfter = await moveOrder(tx, order, 'assigned', { actorUserId: actorUserId, metadata });
+      orderAfter = await moveOrder(tx, order, 'assigned', { actorUserId: actorUserId, at: clock(), metadata });
     }
     await recordAudit(tx, {
       entity: 'assignment',
@@ -447,7 +448,12 @@ export function createAssignmentsService(deps: {
     accept(id: string, actor: TActor, scope: TOfferScope = {}): Promise<TAssignment> {
       return answerOffer(id, scope, async (tx, { order, assignment, providerOrg }) => {
         assertAssignmentMove(assignment.status, 'accepted');
-        const updated = await updateAssignment(tx, id, { status: 'accepted', accepted: true, respondedAt: clock() });
+        const updated = await updateAssignment(
+          tx,
+          id,
+          { status: 'accepted', accepted: true, respondedAt: clock() },
+          clock(),
+        );
         await insertJobEvent(tx, {
           orderId: order.id,
           type: 'provider_accept',
@@ -484,7 +490,12 @@ export function createAssignmentsService(deps: {
     decline(id: string, actor: TActor, scope: TOfferScope = {}): Promise<TAssignment> {
       return answerOffer(id, scope, async (tx, { order, assignment, providerOrg }) => {
         assertAssignmentMove(assignment.status, 'declined');
-        const updated = await updateAssignment(tx, id, { status: 'declined', accepted: false, respondedAt: clock() });
+        const updated = await updateAssignment(
+          tx,
+          id,
+          { status: 'declined', accepted: false, respondedAt: clock() },
+          clock(),
+        );
         await insertJobEvent(tx, {
           orderId: order.id,
           type: 'provider_decline',
@@ -495,6 +506,7 @@ export function createAssignmentsService(deps: {
           order.status === 'assigned'
             ? await moveOrder(tx, order, await returnStatusOf(tx, order.id), {
                 actorUserId: actor.userId,
+                at: clock(),
                 metadata: { assignmentId: id, reason: 'offer_declined' },
               })
             : order;

@@ -117,10 +117,15 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
         start: window.start.toISOString(),
         end: window.end.toISOString(),
       }));
-      const updated = await updateAssignment(tx, assignment.id, {
-        scheduleStatus: 'proposed',
-        proposedWindows: proposed,
-      });
+      const updated = await updateAssignment(
+        tx,
+        assignment.id,
+        {
+          scheduleStatus: 'proposed',
+          proposedWindows: proposed,
+        },
+        clock(),
+      );
       // The first window as start/end keeps the event readable where one window is expected.
       const metadata = { ...proposed[0]!, windows: proposed, assignmentId: assignment.id };
       await insertJobEvent(tx, { orderId: order.id, type: 'deadline', metadata, actorUserId: actor.userId });
@@ -219,11 +224,12 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
         assertOrderMove(order, 'scheduled');
         orderAfter = await moveOrder(tx, order, 'scheduled', {
           actorUserId: actor.userId,
+          at: clock(),
           metadata: { assignmentId: assignment.id, start: window.start, end: window.end },
           values,
         });
       } else if (order.status === 'scheduled') {
-        orderAfter = await updateOrder(tx, order.id, values);
+        orderAfter = await updateOrder(tx, order.id, values, clock());
         await insertJobEvent(tx, {
           orderId: order.id,
           type: 'rescheduled',
@@ -233,14 +239,19 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
       } else {
         throw new AppError('conflict', `Cannot pick a window: the order is ${order.status}.`);
       }
-      const updated = await updateAssignment(tx, assignment.id, {
-        ...values,
-        scheduleStatus: 'confirmed',
-        proposedWindows: [],
-        rescheduleReason: null,
-        // A new time gets its own reminder.
-        reminderSentAt: null,
-      });
+      const updated = await updateAssignment(
+        tx,
+        assignment.id,
+        {
+          ...values,
+          scheduleStatus: 'confirmed',
+          proposedWindows: [],
+          rescheduleReason: null,
+          // A new time gets its own reminder.
+          reminderSentAt: null,
+        },
+        clock(),
+      );
       await recordAudit(tx, {
         entity: 'assignment',
         entityId: assignment.id,
@@ -297,10 +308,15 @@ export function createScheduleMoves(deps: { clock: () => Date; companyEmail: str
     ) {
       const { order, assignment, providerOrg } = ctx;
       assertScheduleMove(assignment.scheduleStatus, 'reschedule_requested');
-      const updated = await updateAssignment(tx, assignment.id, {
-        scheduleStatus: 'reschedule_requested',
-        rescheduleReason: reason,
-      });
+      const updated = await updateAssignment(
+        tx,
+        assignment.id,
+        {
+          scheduleStatus: 'reschedule_requested',
+          rescheduleReason: reason,
+        },
+        clock(),
+      );
       await insertJobEvent(tx, {
         orderId: order.id,
         type: 'reschedule_requested',

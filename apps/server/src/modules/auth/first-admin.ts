@@ -1,11 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { schema, type TDatabase } from '@spacecapture/db/client';
+import type { TDatabase } from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
 import { passwordWeaknesses } from '@spacecapture/shared/password-policy';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { StartupError } from '../../lib/startup-error.ts';
 import { countAdmins } from '../accounts/accounts-repository.ts';
+import { deleteInstanceSecret, findInstanceSecret, putInstanceSecret } from './auth-repository.ts';
 import type { TSignUpService } from './sign-up-service.ts';
 
 /**
@@ -53,10 +53,7 @@ export async function ensureFirstAdmin(deps: {
   }
   if ((await countAdmins(deps.db)) > 0) return;
   const token = randomBytes(24).toString('base64url');
-  await deps.db
-    .insert(schema.instanceSecrets)
-    .values({ name: SETUP_TOKEN_NAME, value: sha256(token) })
-    .onConflictDoUpdate({ target: schema.instanceSecrets.name, set: { value: sha256(token) } });
+  await putInstanceSecret(deps.db, SETUP_TOKEN_NAME, sha256(token));
   const link = `${deps.publicUrl}/auth?intent=admin&setup=${token}`;
   // Printed, not logged as data: it is the only copy of the token.
   console.info(`\nNo admin account exists yet. Create the first master admin here (one-time link):\n  ${link}\n`);
@@ -67,10 +64,7 @@ export async function createAdminWithSetupToken(
   deps: { db: TDatabase; signUp: TSignUpService },
   input: { token: string; email: string; password: string },
 ) {
-  const [row] = await deps.db
-    .select()
-    .from(schema.instanceSecrets)
-    .where(eq(schema.instanceSecrets.name, SETUP_TOKEN_NAME));
+  const row = await findInstanceSecret(deps.db, SETUP_TOKEN_NAME);
   const expected = row ? Buffer.from(row.value) : undefined;
   const given = Buffer.from(sha256(input.token));
   if (!expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -81,6 +75,6 @@ export async function createAdminWithSetupToken(
     password: input.password,
     emailVerified: true,
   });
-  await deps.db.delete(schema.instanceSecrets).where(eq(schema.instanceSecrets.name, SETUP_TOKEN_NAME));
+  await deleteInstanceSecret(deps.db, SETUP_TOKEN_NAME);
   if (!created) throw new AppError('conflict', 'An admin already exists; sign in instead.');
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { schema, type TDatabase } from '@spacecapture/db/client';
-import { eq } from 'drizzle-orm';
+import type { TDatabase } from '@spacecapture/db/client';
+import { findInstanceSecret, insertInstanceSecretIfMissing } from './auth-repository.ts';
 
 /**
  * A secret generated once and kept in the database, so every instance sharing the database signs
@@ -8,11 +8,8 @@ import { eq } from 'drizzle-orm';
  */
 export async function loadInstanceSecret(db: TDatabase, name: string, explicit?: string): Promise<string> {
   if (explicit) return explicit;
-  await db
-    .insert(schema.instanceSecrets)
-    .values({ name, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(schema.instanceSecrets).where(eq(schema.instanceSecrets.name, name));
+  await insertInstanceSecretIfMissing(db, name, randomBytes(32).toString('base64url'));
+  const row = await findInstanceSecret(db, name);
   if (!row) throw new Error(`Secret ${name} could not be created.`);
   return row.value;
 }

@@ -100,7 +100,7 @@ export function createSignUpService(deps: {
         });
         await insertRole(tx, userId, invitation.roleSuggested);
         if (invitation.orgId) await insertMembership(tx, userId, invitation.orgId, invitation.roleSuggested);
-        await updateInvitation(tx, invitation.id, { status: 'accepted', acceptedUserId: userId, acceptedAt: now });
+        await updateInvitation(tx, invitation.id, { status: 'accepted', acceptedUserId: userId, acceptedAt: now }, now);
         await recordAudit(tx, {
           entity: 'user',
           entityId: userId,

@@ -87,9 +87,10 @@ function runTool(command: string, args: string[], env: NodeJS.ProcessEnv): Promi
 
 /**
  * Writes the archive to `file` (through `file.partial`, renamed once complete and on disk, so a
- * failed or interrupted backup never leaves a file that looks whole).
+ * failed or interrupted backup never leaves a file that looks whole). `now` is the manifest's
+ * creation time, given by the caller like every other clock of the modules.
  */
-export async function createBackup(config: TConfig, file: string): Promise<TBackupResult> {
+export async function createBackup(config: TConfig, file: string, now: Date): Promise<TBackupResult> {
   const target = path.resolve(file);
   const filesDir = path.join(config.dataDir, 'files');
   if (existsSync(target)) throw new BackupError(`${target} already exists; choose a new name or remove it first.`);
@@ -160,7 +161,7 @@ export async function createBackup(config: TConfig, file: string): Promise<TBack
       if (includeFiles) for await (const key of walkFiles(filesDir)) files.push(key);
       const manifest: TManifest = {
         format: 1,
-        createdAt: new Date().toISOString(),
+        createdAt: now.toISOString(),
         database,
         files: files.length,
       };

@@ -1,16 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { schema, type TDatabase } from '@spacecapture/db/client';
+import type { TDatabase, TExecutor } from '@spacecapture/db/client';
 import type { TCalendarFeed, TCalendarFeedCreated } from '@spacecapture/shared/contracts/scheduling';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { AppError } from '@spacecapture/shared/errors';
 import { PROVIDER_ROLES } from '@spacecapture/shared/roles';
-import { and, asc, eq, gt, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import type { TActor } from '../../lib/actor.ts';
 import { findOrganization, findProfile } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
+import {
+  findLiveFeed,
+  findLiveFeedByTokenHash,
+  insertFeed,
+  listFeedCaptures,
+  revokeLiveFeeds,
+} from './calendar-repository.ts';
 import { serializeCalendar, type TCalendarEvent } from './ics.ts';
-
-const { assignments, calendarFeeds, orders } = schema;
 
 /** 32 random bytes: 256 bits, written as 43 base64url characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -37,14 +41,6 @@ export function createCalendarService(deps: { db: TDatabase; clock: () => Date; 
       : { orgId: actor.orgId, userId: null, scope: 'organization' };
   }
 
-  function liveFeed(owner: TFeedOwner) {
-    return and(
-      eq(calendarFeeds.orgId, owner.orgId),
-      owner.userId ? eq(calendarFeeds.userId, owner.userId) : isNull(calendarFeeds.userId),
-      isNull(calendarFeeds.revokedAt),
-    );
-  }
-
   /** A customer organisation's feed is shared by its members: only its admin makes or revokes it. */
   function assertManages(actor: TActor, owner: TFeedOwner) {
     if (owner.scope === 'organization' && actor.role !== 'customer_admin') {
@@ -52,16 +48,8 @@ export function createCalendarService(deps: { db: TDatabase; clock: () => Date; 
     }
   }
 
-  async function revokeLive(
-    tx: Parameters<Parameters<TDatabase['transaction']>[0]>[0],
-    owner: TFeedOwner,
-    actor: TActor,
-  ) {
-    const revoked = await tx
-      .update(calendarFeeds)
-      .set({ revokedAt: clock() })
-      .where(liveFeed(owner))
-      .returning({ id: calendarFeeds.id, createdAt: calendarFeeds.createdAt });
+  async function revokeLive(tx: TExecutor, owner: TFeedOwner, actor: TActor) {
+    const revoked = await revokeLiveFeeds(tx, owner, clock());
     for (const row of revoked) {
       await recordAudit(tx, {
         entity: 'calendar_feed',
@@ -90,7 +78,7 @@ export function createCalendarService(deps: { db: TDatabase; clock: () => Date; 
   return {
     async feed(actor: TActor): Promise<TCalendarFeed> {
       const owner = ownerOf(actor);
-      const [row] = await db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(liveFeed(owner));
+      const row = await findLiveFeed(db, owner);
       return { feed: row ? { createdAt: row.createdAt.toISOString(), scope: owner.scope } : null };
     },
 
@@ -101,19 +89,21 @@ export function createCalendarService(deps: { db: TDatabase; clock: () => Date; 
       const token = randomBytes(32).toString('base64url');
       const row = await db.transaction(async (tx) => {
         await revokeLive(tx, owner, actor);
-        const [inserted] = await tx
-          .insert(calendarFeeds)
-          .values({ tokenHash: hashOf(token), orgId: owner.orgId, userId: owner.userId, createdAt: clock() })
-          .returning();
+        const inserted = await insertFeed(tx, {
+          tokenHash: hashOf(token),
+          orgId: owner.orgId,
+          userId: owner.userId,
+          createdAt: clock(),
+        });
         await recordAudit(tx, {
           entity: 'calendar_feed',
-          entityId: inserted!.id,
+          entityId: inserted.id,
           action: 'create',
           before: null,
           after: { orgId: owner.orgId, userId: owner.userId, scope: owner.scope },
           actorUserId: actor.userId,
         });
-        return inserted!;
+        return inserted;
       });
       return {
         url: `${deps.publicUrl.replace(/\/$/, '')}/api/calendar/${token}.ics`,
@@ -133,10 +123,7 @@ export function createCalendarService(deps: { db: TDatabase; clock: () => Date; 
     async render(fileName: string): Promise<string> {
       const token = fileName.endsWith('.ics') ? fileName.slice(0, -4) : '';
       if (!TOKEN_PATTERN.test(token)) throw new AppError('not_found', 'Calendar not found.');
-      const [feed] = await db
-        .select()
-        .from(calendarFeeds)
-        .where(and(eq(calendarFeeds.tokenHash, hashOf(token)), isNull(calendarFeeds.revokedAt)));
+      const feed = await findLiveFeedByTokenHash(db, hashOf(token));
       if (!feed) throw new AppError('not_found', 'Calendar not found.');
       const org = await findOrganization(db, feed.orgId);
       if (org?.status !== 'active' || !(await memberStillHolds(feed))) {
@@ -144,30 +131,13 @@ export function createCalendarService(deps: { db: TDatabase; clock: () => Date; 
       }
       const now = clock();
       const since = new Date(now.getTime() - PAST_DAYS * 86_400_000);
-      const owner = feed.userId ? eq(assignments.providerOrgId, feed.orgId) : eq(orders.customerOrgId, feed.orgId);
-      const rows = await db
-        .select({
-          id: assignments.id,
-          start: assignments.scheduledStart,
-          end: assignments.scheduledEnd,
-          title: orders.title,
-          location: orders.location,
-          captureType: orders.captureType,
-        })
-        .from(assignments)
-        .innerJoin(orders, eq(orders.id, assignments.orderId))
-        .where(
-          and(
-            owner,
-            // Confirmed captures: the provider accepted, so both sides may see the address.
-            eq(assignments.status, 'accepted'),
-            isNotNull(assignments.scheduledStart),
-            gt(assignments.scheduledEnd, since),
-            notInArray(orders.status, ['cancelled']),
-          ),
-        )
-        .orderBy(asc(assignments.scheduledStart))
-        .limit(FEED_LIMIT);
+      // A member's feed shows its organisation's jobs; a customer organisation's, its orders.
+      const rows = await listFeedCaptures(db, {
+        orgId: feed.orgId,
+        side: feed.userId ? 'provider' : 'customer',
+        since,
+        limit: FEED_LIMIT,
+      });
       const events: TCalendarEvent[] = rows.map((row) => ({
         uid: `${row.id}@spacecapture`,
         start: row.start!,

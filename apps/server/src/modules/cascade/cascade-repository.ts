@@ -55,10 +55,11 @@ export async function updateCascade(
   tx: TExecutor,
   orderId: string,
   values: Partial<typeof dispatchCascades.$inferInsert>,
+  now: Date,
 ) {
   const [row] = await tx
     .update(dispatchCascades)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(dispatchCascades.orderId, orderId))
     .returning();
   return row!;

@@ -51,12 +51,13 @@ function assertCascadeMove(from: string, to: TCascadeStatus) {
  */
 export function createCascadeService(deps: {
   db: TDatabase;
+  clock: () => Date;
   companyEmail: string;
   assignments: Pick<TAssignmentsService, 'offerIn'>;
   dispatch: Pick<TDispatchService, 'ranking'>;
   log: FastifyBaseLogger;
 }) {
-  const { db, companyEmail } = deps;
+  const { db, clock, companyEmail } = deps;
 
   async function tellAdmins(tx: TExecutor, order: TOrderRow, title: string, body: string) {
     await notifyScope(
@@ -69,7 +70,7 @@ export function createCascadeService(deps: {
 
   async function finish(tx: TExecutor, cascade: TCascadeRow, order: TOrderRow, to: TCascadeStatus, note: string) {
     assertCascadeMove(cascade.status, to);
-    const after = await updateCascade(tx, order.id, { status: to });
+    const after = await updateCascade(tx, order.id, { status: to }, clock());
     await recordAudit(tx, {
       entity: 'dispatch_cascade',
       entityId: order.id,
@@ -123,7 +124,7 @@ export function createCascadeService(deps: {
         { orderId, providerOrgId: next.id, compensation },
         null,
       );
-      const after = await updateCascade(tx, orderId, {});
+      const after = await updateCascade(tx, orderId, {}, clock());
       await recordAudit(tx, {
         entity: 'dispatch_cascade',
         entityId: orderId,
@@ -210,7 +211,7 @@ export function createCascadeService(deps: {
         const cascade = await lockCascade(tx, orderId);
         if (!cascade) throw new AppError('conflict', 'This order has no auto-offer cascade to stop.');
         assertCascadeMove(cascade.status, 'stopped');
-        const after = await updateCascade(tx, orderId, { status: 'stopped', stoppedBy: actor.userId });
+        const after = await updateCascade(tx, orderId, { status: 'stopped', stoppedBy: actor.userId }, clock());
         await recordAudit(tx, {
           entity: 'dispatch_cascade',
           entityId: orderId,

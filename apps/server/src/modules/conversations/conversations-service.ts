@@ -6,6 +6,7 @@ import type {
   TInbox,
   TInboxQuery,
   TMessagePreferences,
+  TMessagePreferencesRequest,
   TOrderConversations,
   TPostMessageRequest,
   TUnreadCount,
@@ -302,7 +303,7 @@ export function createConversationsService(deps: {
     async preferences(actor: TActor): Promise<TMessagePreferences> {
       return { emailDigests: await findDigestPreference(db, actor.userId) };
     },
-    async setPreferences(actor: TActor, request: TMessagePreferences): Promise<TMessagePreferences> {
+    async setPreferences(actor: TActor, request: TMessagePreferencesRequest): Promise<TMessagePreferences> {
       await db.transaction((tx) => setDigestPreference(tx, actor.userId, request.emailDigests));
       return request;
     },

@@ -2,7 +2,7 @@ import { schema, type TExecutor } from '@spacecapture/db/client';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import { afterCursor, cursorKey, type TCursor } from '../../lib/pagination.ts';
 
-const { orders, quotes, deliverables, jobEvents, organizations, supportRequests, ratings, assignments } = schema;
+const { orders, quotes, deliverables, jobEvents, organizations, assignments } = schema;
 
 /**
  * The customer portal's SQL. Every read takes the caller's organisation and filters by it, so
@@ -126,20 +126,4 @@ export async function findProviderDeliverable(db: TExecutor, providerOrgId: stri
     )
     .where(eq(deliverables.id, id));
   return row?.deliverable;
-}
-
-export async function insertSupportRequest(tx: TExecutor, values: typeof supportRequests.$inferInsert) {
-  const [row] = await tx.insert(supportRequests).values(values).returning();
-  if (!row) throw new Error('support request insert returned nothing');
-  return row;
-}
-
-export async function findRatingOf(db: TExecutor, orderId: string) {
-  const [row] = await db.select().from(ratings).where(eq(ratings.orderId, orderId));
-  return row;
-}
-
-export async function insertRating(tx: TExecutor, values: typeof ratings.$inferInsert) {
-  const [row] = await tx.insert(ratings).values(values).onConflictDoNothing().returning();
-  return row;
 }

@@ -10,7 +10,6 @@ import type {
   TDownloadLink,
   TInvoice,
   TListCustomerOrdersQuery,
-  TRating,
   TRatingRequest,
   TSupportRequest,
   TUpdateOrganizationRequest,
@@ -22,29 +21,27 @@ import type { TActor } from '../../lib/actor.ts';
 import { iso } from '../../lib/iso.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { lockOrganization, renameOrganization } from '../accounts/accounts-repository.ts';
-import { acceptedProviderOf } from '../assignments/assignments-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import {
   deliverablesOfOrders,
   findDeliverable,
   type TDeliverableRow,
 } from '../deliverables/deliverables-repository.ts';
-import { findOrgOrder, lockOrgOrder, type TOrderRow } from '../orders/orders-repository.ts';
-import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { findOrgOrder, type TOrderRow } from '../orders/orders-repository.ts';
 import type { TQuoteRow } from '../quotes/quotes-repository.ts';
 import type { TQuotesService } from '../quotes/quotes-service.ts';
 import { effectiveQuoteStatus } from '../quotes/quotes-view.ts';
+import { findRatingOf } from '../ratings/ratings-repository.ts';
+import type { TRatingsService } from '../ratings/ratings-service.ts';
+import { toRatingView } from '../ratings/ratings-view.ts';
 import type { TLinkSigner } from '../storage/download-links.ts';
 import type { TFileStore } from '../storage/file-store.ts';
+import type { TSupportRequestsService } from '../support-requests/support-requests-service.ts';
 import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
-import { supportRequestEmail } from './customer-emails.ts';
 import {
   findOrgDeliverable,
   findOrgQuote,
   findProviderDeliverable,
-  findRatingOf,
-  insertRating,
-  insertSupportRequest,
   jobEventsOfOrders,
   listOrgDeliverables,
   listOrgOrders,
@@ -58,8 +55,6 @@ const ORDER_STATUSES_OF_DISPLAY: Record<string, string[]> = {
   in_progress: ['assigned', 'scheduled', 'captured', 'changes_requested'],
   pending: ['triage', 'quoted', 'approved'],
 };
-/** A rating may be given from the first delivery on, also while changes are requested (decision 133). */
-const RATEABLE = new Set(['delivered', 'changes_requested', 'completed']);
 
 /** The organisation a customer acts for; a customer without one sees nothing. */
 function orgOf(actor: TActor) {
@@ -81,39 +76,25 @@ function toDeliverableView(row: TDeliverableRow, thumbnailUrl: string | null): T
   };
 }
 
-function toRatingView(row: {
-  id: string;
-  orderId: string;
-  score: number;
-  comment: string | null;
-  createdAt: Date;
-}): TRating {
-  return {
-    id: row.id,
-    orderId: row.orderId,
-    score: row.score,
-    comment: row.comment,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 function storageKeyOf(row: TDeliverableRow) {
   return row.fileLinks.paths[0] ?? null;
 }
 
 /**
  * The customer portal (spec 001 §2, §3, §7): the organisation's orders with progress, its quotes
- * and their answers, deliverables behind signed links, support requests, the organisation's name
- * and ratings. Every read is scoped to the caller's organisation in the repository.
+ * and their answers, deliverables behind signed links, the organisation's name; support requests
+ * and ratings through their modules. Every read is scoped to the caller's organisation in the
+ * repository.
  */
 export function createCustomerService(deps: {
   db: TDatabase;
   clock: () => Date;
   files: TFileStore;
   quotes: TQuotesService;
+  ratings: TRatingsService;
+  supportRequests: TSupportRequestsService;
   signer: TLinkSigner;
   thumbnails: TThumbnailLinks;
-  companyEmail: string;
 }) {
   const { db, clock, signer } = deps;
 
@@ -310,25 +291,7 @@ export function createCustomerService(deps: {
     },
 
     async createSupportRequest(actor: TActor, input: TSupportRequest) {
-      const orgId = orgOf(actor);
-      const row = await db.transaction(async (tx) => {
-        const created = await insertSupportRequest(tx, {
-          orgId,
-          userId: actor.userId,
-          subject: input.subject,
-          message: input.message,
-        });
-        await recordAudit(tx, {
-          entity: 'support_request',
-          entityId: created.id,
-          action: 'create',
-          after: created,
-          actorUserId: actor.userId,
-        });
-        await enqueueEmails(tx, [supportRequestEmail({ request: created, recipients: [deps.companyEmail] })]);
-        return created;
-      });
-      return { id: row.id, createdAt: row.createdAt.toISOString() };
+      return deps.supportRequests.create(actor, orgOf(actor), input);
     },
 
     async renameOrganization(actor: TActor, input: TUpdateOrganizationRequest) {
@@ -349,35 +312,8 @@ export function createCustomerService(deps: {
       });
     },
 
-    /** One rating per delivered or completed order, for the provider of its accepted assignment. */
-    async rateOrder(actor: TActor, orderId: string, input: TRatingRequest): Promise<TRating> {
-      const orgId = orgOf(actor);
-      return db.transaction(async (tx) => {
-        const order = await lockOrgOrder(tx, orgId, orderId);
-        if (!order) throw new AppError('not_found', 'Order not found.');
-        if (!RATEABLE.has(order.status)) {
-          throw new AppError('conflict', `The order is ${order.status}; it can be rated once it is delivered.`);
-        }
-        if (await findRatingOf(tx, orderId)) throw new AppError('conflict', 'This order has already been rated.');
-        const providerOrgId = await acceptedProviderOf(tx, orderId);
-        if (!providerOrgId) throw new AppError('conflict', 'No provider did this job, so there is nobody to rate.');
-        const row = await insertRating(tx, {
-          orderId,
-          providerOrgId,
-          score: input.score,
-          comment: input.comment || null,
-          ratedBy: actor.userId,
-        });
-        if (!row) throw new AppError('conflict', 'This order has already been rated.');
-        await recordAudit(tx, {
-          entity: 'rating',
-          entityId: row.id,
-          action: 'create',
-          after: row,
-          actorUserId: actor.userId,
-        });
-        return toRatingView(row);
-      });
+    async rateOrder(actor: TActor, orderId: string, input: TRatingRequest) {
+      return deps.ratings.rateOrder(actor, orgOf(actor), orderId, input);
     },
   };
 }

@@ -25,8 +25,8 @@ export async function findAvailability(db: TExecutor, orgId: string): Promise<TA
 export async function upsertAvailability(
   tx: TExecutor,
   values: Omit<typeof providerAvailability.$inferInsert, 'updatedAt'>,
+  now: Date,
 ): Promise<TAvailabilityRow> {
-  const now = new Date();
   const [row] = await tx
     .insert(providerAvailability)
     .values({ ...values, updatedAt: now })

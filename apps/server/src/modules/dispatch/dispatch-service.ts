@@ -4,6 +4,7 @@ import type {
   TDispatchRankingResponse,
   TOrderDispatchDetails,
   TProviderAvailability,
+  TProviderAvailabilityRequest,
   TProviderAvailabilityResponse,
   TSetOrderPlaceRequest,
 } from '@spacecapture/shared/contracts/dispatch';
@@ -61,17 +62,24 @@ export function createDispatchService(deps: { db: TDatabase; clock: () => Date }
     },
 
     /** Saves the caller organisation's availability whole, audited. */
-    async updateAvailability(actor: TActor, request: TProviderAvailability): Promise<TProviderAvailabilityResponse> {
+    async updateAvailability(
+      actor: TActor,
+      request: TProviderAvailabilityRequest,
+    ): Promise<TProviderAvailabilityResponse> {
       const orgId = providerOrgOf(actor);
       const saved = await db.transaction(async (tx) => {
         const before = await findAvailability(tx, orgId);
-        const after = await upsertAvailability(tx, {
-          orgId,
-          workingHours: request.workingHours,
-          blockedDates: [...new Set(request.blockedDates)],
-          jobsPerDay: request.jobsPerDay,
-          bases: request.bases,
-        });
+        const after = await upsertAvailability(
+          tx,
+          {
+            orgId,
+            workingHours: request.workingHours,
+            blockedDates: [...new Set(request.blockedDates)],
+            jobsPerDay: request.jobsPerDay,
+            bases: request.bases,
+          },
+          clock(),
+        );
         await recordAudit(tx, {
           entity: 'provider_availability',
           entityId: orgId,
@@ -99,11 +107,16 @@ export function createDispatchService(deps: { db: TDatabase; clock: () => Date }
         const requested = order.preferredDates?.windows ?? [];
         const preferredWindows =
           request.preferredWindows ?? (requested.length ? windowsInZone(requested, request.place.timeZone) : undefined);
-        const after = await updateOrder(tx, order.id, {
-          place: request.place,
-          ...(preferredWindows ? { preferredWindows } : {}),
-          ...(request.accessNotes !== undefined ? { accessNotes: request.accessNotes } : {}),
-        });
+        const after = await updateOrder(
+          tx,
+          order.id,
+          {
+            place: request.place,
+            ...(preferredWindows ? { preferredWindows } : {}),
+            ...(request.accessNotes !== undefined ? { accessNotes: request.accessNotes } : {}),
+          },
+          clock(),
+        );
         await recordAudit(tx, {
           entity: 'order',
           entityId: order.id,

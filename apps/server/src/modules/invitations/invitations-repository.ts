@@ -41,10 +41,16 @@ export async function findPendingInvitationForEmail(db: TExecutor, email: string
   return row;
 }
 
-export async function updateInvitation(tx: TExecutor, id: string, values: Partial<typeof invitations.$inferInsert>) {
+/** Sets the values and stamps `updatedAt` with the caller's clock. */
+export async function updateInvitation(
+  tx: TExecutor,
+  id: string,
+  values: Partial<typeof invitations.$inferInsert>,
+  now: Date,
+) {
   const [row] = await tx
     .update(invitations)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(invitations.id, id))
     .returning();
   return row!;

@@ -233,7 +233,7 @@ export function createInvitationsService(deps: {
           id,
           after: row.expiresAt,
         });
-        const updated = await updateInvitation(tx, id, { tokenHash, expiresAt, status: 'pending' });
+        const updated = await updateInvitation(tx, id, { tokenHash, expiresAt, status: 'pending' }, clock());
         await recordAudit(tx, {
           entity: 'invitation',
           entityId: id,
@@ -294,7 +294,7 @@ export function createInvitationsService(deps: {
         if (!canTransition(INVITATION_MACHINE, from, 'revoked')) {
           throw new AppError('conflict', transitionRefusal(INVITATION_MACHINE, from, 'revoked'));
         }
-        const updated = await updateInvitation(tx, id, { status: 'revoked' });
+        const updated = await updateInvitation(tx, id, { status: 'revoked' }, clock());
         await recordAudit(tx, {
           entity: 'invitation',
           entityId: id,

@@ -26,10 +26,16 @@ export async function lockLead(tx: TExecutor, id: string) {
   return row;
 }
 
-export async function updateLead(tx: TExecutor, id: string, values: Partial<typeof orderLeads.$inferInsert>) {
+/** Sets the values and stamps `updatedAt` with the caller's clock. */
+export async function updateLead(
+  tx: TExecutor,
+  id: string,
+  values: Partial<typeof orderLeads.$inferInsert>,
+  now: Date,
+) {
   const [row] = await tx
     .update(orderLeads)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(orderLeads.id, id))
     .returning();
   return row!;

@@ -36,8 +36,8 @@ function assertLeadMove(from: string, to: TLeadStatus) {
  * order, under an existing customer organisation or a new one whose contact is invited. Each
  * change locks the lead, checks the lead machine and writes its audit entries in one transaction.
  */
-export function createLeadsService(deps: { db: TDatabase; invitations: TInvitationsService }) {
-  const { db, invitations } = deps;
+export function createLeadsService(deps: { db: TDatabase; clock: () => Date; invitations: TInvitationsService }) {
+  const { db, clock, invitations } = deps;
 
   return {
     async list(options: TListLeadsQuery): Promise<TLeadList> {
@@ -61,7 +61,7 @@ export function createLeadsService(deps: { db: TDatabase; invitations: TInvitati
         const lead = await lockLead(tx, id);
         if (!lead) throw new AppError('not_found', 'Lead not found.');
         assertLeadMove(lead.status, status);
-        const updated = await updateLead(tx, id, { status });
+        const updated = await updateLead(tx, id, { status }, clock());
         await recordAudit(tx, {
           entity: 'order_lead',
           entityId: id,
@@ -143,7 +143,7 @@ export function createLeadsService(deps: { db: TDatabase; invitations: TInvitati
             actorUserId: actor.userId,
           });
           await enqueueWebhookEvent(tx, org.id, 'order.created', orderPayload(order));
-          const converted = await updateLead(tx, id, { status: 'converted' });
+          const converted = await updateLead(tx, id, { status: 'converted' }, clock());
           await recordAudit(tx, {
             entity: 'order_lead',
             entityId: id,

@@ -27,12 +27,14 @@ export async function moveOrder(
   to: TOrderStatus,
   event: {
     actorUserId: string | null;
+    /** The app clock's time of the move, stamped as the order's `updatedAt`. */
+    at: Date;
     metadata?: Record<string, unknown>;
     values?: { scheduledStart?: Date; scheduledEnd?: Date };
   },
 ) {
   assertOrderMove(order, to);
-  const updated = await updateOrder(tx, order.id, { status: to, ...event.values });
+  const updated = await updateOrder(tx, order.id, { status: to, ...event.values }, event.at);
   await insertJobEvent(tx, {
     orderId: order.id,
     type: 'status_change',

@@ -37,10 +37,11 @@ export async function lockOrder(tx: TExecutor, id: string, options: { skipLocked
   return row;
 }
 
-export async function updateOrder(tx: TExecutor, id: string, values: Partial<typeof orders.$inferInsert>) {
+/** Sets the values and stamps `updatedAt` with the caller's clock. */
+export async function updateOrder(tx: TExecutor, id: string, values: Partial<typeof orders.$inferInsert>, now: Date) {
   const [row] = await tx
     .update(orders)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(orders.id, id))
     .returning();
   return row!;

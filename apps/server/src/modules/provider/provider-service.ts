@@ -2,8 +2,6 @@ import { createHmac } from 'node:crypto';
 import type { TDatabase } from '@spacecapture/db/client';
 import type { TAssignment, TProposeScheduleRequest } from '@spacecapture/shared/contracts/admin-workflow';
 import {
-  CERTIFICATION_EXPIRY_IN_FUTURE,
-  DEVICE_MESSAGES,
   MASKED_LOCATION,
   type TCertification,
   type TCertificationList,
@@ -22,32 +20,18 @@ import {
 import { AppError } from '@spacecapture/shared/errors';
 import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
 import type { TActor } from '../../lib/actor.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { renameOrganization } from '../accounts/accounts-repository.ts';
 import type { TAssignmentsService } from '../assignments/assignments-service.ts';
-import { recordAudit } from '../audit/audit-repository.ts';
 import { latestProposalsOf } from '../orders/orders-repository.ts';
 import { toProposalView } from '../orders/orders-view.ts';
+import { findProfile, findProviderOrg, listCertifications, listDevices } from '../providers/providers-repository.ts';
+import type { TProvidersService } from '../providers/providers-service.ts';
+import { toCertification, toDevice } from '../providers/providers-view.ts';
 import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
 import {
-  deleteDevice,
-  findDevice,
   findOrgAssignment,
-  findProfile,
-  findProviderOrg,
-  insertCertification,
-  insertDevice,
-  listCertifications,
-  listDevices,
   listOrgAssignments,
-  lockCertification,
   performanceOf,
-  type TCertificationRow,
-  type TDeviceRow,
   type TProviderAssignmentRow,
-  updateCertification,
-  updateDevice,
-  upsertProfile,
 } from './provider-repository.ts';
 
 /** The jobs the portal lists: open offers and accepted work. */
@@ -71,42 +55,20 @@ function orgOf(actor: TActor) {
   return actor.orgId;
 }
 
-function toDevice(row: TDeviceRow): TDevice {
-  return {
-    id: row.id,
-    model: row.model as TDevice['model'],
-    serial: row.serial,
-    capabilities: row.capabilities,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function toCertification(row: TCertificationRow): TCertification {
-  return {
-    id: row.id,
-    orgId: row.orgId,
-    scope: row.scope,
-    status: row.status as TCertification['status'],
-    regions: row.regions,
-    expiry: row.expiry ? row.expiry.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 /**
  * The provider portal (spec 001 §2): the organisation's jobs with the address-masking flag applied
  * here, in the response (ARCHITECTURE "Data and tenancy"); answers and proposals through the
- * assignments service; performance; devices, certifications and settings with an audit entry per
- * change, written in the change's transaction.
+ * assignments service; performance; devices, certifications and settings, changed through the
+ * providers module.
  */
 export function createProviderService(deps: {
   db: TDatabase;
-  clock: () => Date;
   assignments: TAssignmentsService;
+  providers: TProvidersService;
   /** The server secret behind masked customer labels. */
   labelKey: string;
 }) {
-  const { db, clock, assignments, labelKey } = deps;
+  const { db, assignments, providers, labelKey } = deps;
 
   async function toViews(rows: TProviderAssignmentRow[]): Promise<TProviderAssignment[]> {
     const { addressMaskingDefault } = await readFeatureFlags(db);
@@ -153,15 +115,6 @@ export function createProviderService(deps: {
   async function answer(actor: TActor, id: string, act: (scope: { providerOrgId: string }) => Promise<TAssignment>) {
     await act({ providerOrgId: orgOf(actor) });
     return assignmentOf(actor, id);
-  }
-
-  async function writeDevice<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('conflict', DEVICE_MESSAGES.duplicateSerial);
-      throw error;
-    }
   }
 
   return {
@@ -238,57 +191,16 @@ export function createProviderService(deps: {
       return { items: (await listDevices(db, orgOf(actor))).map(toDevice) };
     },
 
-    createDevice(actor: TActor, request: TDeviceRequest): Promise<TDevice> {
-      const orgId = orgOf(actor);
-      return writeDevice(() =>
-        db.transaction(async (tx) => {
-          const row = await insertDevice(tx, { orgId, ...request });
-          await recordAudit(tx, {
-            entity: 'device',
-            entityId: row.id,
-            action: 'create',
-            after: row,
-            actorUserId: actor.userId,
-          });
-          return toDevice(row);
-        }),
-      );
+    async createDevice(actor: TActor, request: TDeviceRequest): Promise<TDevice> {
+      return providers.createDevice(actor, orgOf(actor), request);
     },
 
-    updateDevice(actor: TActor, id: string, request: TUpdateDeviceRequest): Promise<TDevice> {
-      const orgId = orgOf(actor);
-      return writeDevice(() =>
-        db.transaction(async (tx) => {
-          const before = await findDevice(tx, orgId, id);
-          if (!before) throw new AppError('not_found', 'Device not found.');
-          const values = Object.fromEntries(Object.entries(request).filter(([, value]) => value !== undefined));
-          const row = Object.keys(values).length > 0 ? await updateDevice(tx, orgId, id, values) : before;
-          await recordAudit(tx, {
-            entity: 'device',
-            entityId: id,
-            action: 'update',
-            before,
-            after: row,
-            actorUserId: actor.userId,
-          });
-          return toDevice(row ?? before);
-        }),
-      );
+    async updateDevice(actor: TActor, id: string, request: TUpdateDeviceRequest): Promise<TDevice> {
+      return providers.updateDevice(actor, orgOf(actor), id, request);
     },
 
     async deleteDevice(actor: TActor, id: string): Promise<void> {
-      const orgId = orgOf(actor);
-      await db.transaction(async (tx) => {
-        const row = await deleteDevice(tx, orgId, id);
-        if (!row) throw new AppError('not_found', 'Device not found.');
-        await recordAudit(tx, {
-          entity: 'device',
-          entityId: id,
-          action: 'delete',
-          before: row,
-          actorUserId: actor.userId,
-        });
-      });
+      await providers.deleteDevice(actor, orgOf(actor), id);
     },
 
     // ------------------------------------------------------------------------------------------
@@ -299,50 +211,7 @@ export function createProviderService(deps: {
     },
 
     async requestCertification(actor: TActor, request: TCertificationRequest): Promise<TCertification> {
-      const orgId = orgOf(actor);
-      if (request.expiry && new Date(request.expiry).getTime() <= Date.now()) {
-        throw new AppError('validation_failed', CERTIFICATION_EXPIRY_IN_FUTURE, {
-          expiry: CERTIFICATION_EXPIRY_IN_FUTURE,
-        });
-      }
-      return db.transaction(async (tx) => {
-        const row = await insertCertification(tx, {
-          orgId,
-          scope: request.scope,
-          regions: request.regions,
-          expiry: request.expiry ? new Date(request.expiry) : null,
-          status: 'pending',
-        });
-        await recordAudit(tx, {
-          entity: 'certification',
-          entityId: row.id,
-          action: 'request',
-          after: row,
-          actorUserId: actor.userId,
-        });
-        return toCertification(row);
-      });
-    },
-
-    /** Admin: a pending certification becomes active (verify) or rejected; any other is a 409. */
-    async decideCertification(actor: TActor, id: string, verdict: 'active' | 'rejected'): Promise<TCertification> {
-      return db.transaction(async (tx) => {
-        const before = await lockCertification(tx, id);
-        if (!before) throw new AppError('not_found', 'Certification not found.');
-        if (before.status !== 'pending') {
-          throw new AppError('conflict', `Cannot move certification from ${before.status} to ${verdict}.`);
-        }
-        const row = await updateCertification(tx, id, { status: verdict, verifiedBy: actor.userId });
-        await recordAudit(tx, {
-          entity: 'certification',
-          entityId: id,
-          action: verdict === 'active' ? 'verify' : 'reject',
-          before,
-          after: row,
-          actorUserId: actor.userId,
-        });
-        return toCertification(row);
-      });
+      return providers.requestCertification(actor, orgOf(actor), request);
     },
 
     // ------------------------------------------------------------------------------------------
@@ -363,35 +232,9 @@ export function createProviderService(deps: {
       };
     },
 
-    /** Saves the settings; renaming the business (the organisation) is for the provider_admin. */
+    /** Saves the settings through the providers module, then answers them as the portal shows them. */
     async updateSettings(actor: TActor, request: TUpdateProviderSettingsRequest): Promise<TProviderSettings> {
-      const orgId = orgOf(actor);
-      await db.transaction(async (tx) => {
-        const org = await findProviderOrg(tx, orgId);
-        if (!org) throw new AppError('not_found', 'Organization not found.');
-        const rename = request.businessName !== undefined && request.businessName !== org.name;
-        if (rename && actor.role !== 'provider_admin') {
-          throw new AppError('forbidden', 'Only a provider admin can change the business name.');
-        }
-        const before = await findProfile(tx, orgId);
-        if (rename && request.businessName) await renameOrganization(tx, orgId, request.businessName, clock());
-        const after = await upsertProfile(tx, {
-          orgId,
-          contactEmail: request.contactEmail,
-          phone: request.phone,
-          availability: request.availability,
-          serviceRegions: request.serviceRegions,
-          notificationPreferences: request.notifications,
-        });
-        await recordAudit(tx, {
-          entity: 'provider_profile',
-          entityId: orgId,
-          action: 'update',
-          before: { ...before, businessName: org.name },
-          after: { ...after, businessName: request.businessName ?? org.name },
-          actorUserId: actor.userId,
-        });
-      });
+      await providers.updateProfile(actor, orgOf(actor), request);
       return this.settings(actor);
     },
   };

@@ -1,4 +1,8 @@
-import { ZCaptureRequest, ZContactMessage, ZProviderApplication } from '@spacecapture/shared/contracts/public-forms';
+import {
+  ZCaptureRequest,
+  ZContactMessageRequest,
+  ZProviderApplication,
+} from '@spacecapture/shared/contracts/public-forms';
 import { fieldMessages } from '@spacecapture/shared/errors';
 import { FORM_POSTS, type TFormPostName } from '@spacecapture/shared/form-posts';
 import type { z } from 'zod';
@@ -85,9 +89,9 @@ export const PROVIDER_APPLICATION_POST: TFormPost<typeof ZProviderApplication> =
   problemsTitle: 'Please check your application',
 };
 
-export const CONTACT_MESSAGE_POST: TFormPost<typeof ZContactMessage> = {
+export const CONTACT_MESSAGE_POST: TFormPost<typeof ZContactMessageRequest> = {
   name: 'contactMessage',
-  schema: ZContactMessage,
+  schema: ZContactMessageRequest,
   checkboxes: [],
   labels: {
     name: 'Your Name',

@@ -1,6 +1,6 @@
 import type {
   TCaptureRequest,
-  TContactMessage,
+  TContactMessageRequest,
   TProviderApplication,
 } from '@spacecapture/shared/contracts/public-forms';
 import {
@@ -97,7 +97,7 @@ export function providerApplicationEmails(
   ];
 }
 
-export function contactMessageEmails(message: TContactMessage, companyEmail: string): TOutgoingEmail[] {
+export function contactMessageEmails(message: TContactMessageRequest, companyEmail: string): TOutgoingEmail[] {
   const subject = `${EMAIL_SUBJECTS.contactMessage}: ${message.subject}`.slice(0, 250);
   return [
     {

@@ -4,7 +4,7 @@ import { afterCommit } from '@spacecapture/db/after-commit';
 import type { TDatabase, TWriteSets } from '@spacecapture/db/client';
 import type {
   TCaptureRequest,
-  TContactMessage,
+  TContactMessageRequest,
   TProviderApplication,
   TSubmissionAccepted,
 } from '@spacecapture/shared/contracts/public-forms';
@@ -171,7 +171,10 @@ export function createPublicFormsService(deps: {
       }
     },
 
-    async submitContactMessage(message: TContactMessage, idempotencyKey: string | undefined): Promise<TSubmission> {
+    async submitContactMessage(
+      message: TContactMessageRequest,
+      idempotencyKey: string | undefined,
+    ): Promise<TSubmission> {
       if (message.website) return dropBot('contact-message');
       const { website: _honeypot, ...fields } = message;
       const row = newContactMessage({ status: 'new', ...fields }, clock());

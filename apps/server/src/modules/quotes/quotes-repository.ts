@@ -27,10 +27,11 @@ export async function lockQuote(tx: TExecutor, id: string) {
   return row;
 }
 
-export async function updateQuote(tx: TExecutor, id: string, values: Partial<typeof quotes.$inferInsert>) {
+/** Sets the values and stamps `updatedAt` with the caller's clock. */
+export async function updateQuote(tx: TExecutor, id: string, values: Partial<typeof quotes.$inferInsert>, now: Date) {
   const [row] = await tx
     .update(quotes)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(quotes.id, id))
     .returning();
   return row!;

@@ -86,7 +86,7 @@ export function createQuotesService(deps: {
       const from = effectiveQuoteStatus(quote, now);
       if (from === 'expired') {
         if (quote.status === 'sent') {
-          const expired = await updateQuote(tx, id, { status: 'expired' });
+          const expired = await updateQuote(tx, id, { status: 'expired' }, now);
           await recordAudit(tx, {
             entity: 'quote',
             entityId: id,
@@ -103,11 +103,11 @@ export function createQuotesService(deps: {
       if (to === 'accepted' && isClosedOrder(order.status)) {
         throw new AppError('conflict', transitionRefusal(ORDER_MACHINE, order.status, 'approved'));
       }
-      const updated = await updateQuote(tx, id, { status: to, respondedAt: now });
+      const updated = await updateQuote(tx, id, { status: to, respondedAt: now }, now);
       // Acceptance approves an order still waiting on its quote; one that already moved on keeps its status.
       const orderAfter =
         to === 'accepted' && order.status === 'quoted'
-          ? await moveOrder(tx, order, 'approved', { actorUserId: actor.userId, metadata: { quoteId: id } })
+          ? await moveOrder(tx, order, 'approved', { actorUserId: actor.userId, at: now, metadata: { quoteId: id } })
           : order;
       await recordAudit(tx, {
         entity: 'quote',
@@ -222,10 +222,10 @@ export function createQuotesService(deps: {
         if (isClosedOrder(order.status)) {
           throw new AppError('conflict', `The order is ${order.status}; it can no longer be quoted.`);
         }
-        const updated = await updateQuote(tx, id, { status: 'sent', sentAt: now });
+        const updated = await updateQuote(tx, id, { status: 'sent', sentAt: now }, now);
         const orderAfter =
           order.status === 'triage'
-            ? await moveOrder(tx, order, 'quoted', { actorUserId: actor.userId, metadata: { quoteId: id } })
+            ? await moveOrder(tx, order, 'quoted', { actorUserId: actor.userId, at: now, metadata: { quoteId: id } })
             : order;
         await recordAudit(tx, {
           entity: 'quote',

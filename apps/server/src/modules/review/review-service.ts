@@ -156,6 +156,7 @@ export function createReviewService(deps: { db: TDatabase; clock: () => Date; pu
   ) {
     const completed = await moveOrder(tx, order, 'completed', {
       actorUserId: input.actorUserId,
+      at: clock(),
       metadata: { review: outcome, round: order.deliveryRound, ...(input.reason ? { reason: input.reason } : {}) },
     });
     if (outcome !== 'closed') {
@@ -323,6 +324,7 @@ export function createReviewService(deps: { db: TDatabase; clock: () => Date; pu
         );
         await moveOrder(tx, order, 'changes_requested', {
           actorUserId: actor.userId,
+          at: clock(),
           metadata: { round, comments: request.comments.length },
         });
         await recordAudit(tx, {
@@ -449,7 +451,7 @@ export function createReviewService(deps: { db: TDatabase; clock: () => Date; pu
 export async function redeliver(
   tx: TExecutor,
   order: TOrderRow,
-  input: { actorUserId: string; publicUrl: string },
+  input: { actorUserId: string; at: Date; publicUrl: string },
 ): Promise<TOrderRow> {
   const round = order.deliveryRound + 1;
   const fileCount = await countFilesOfRound(tx, order.id, round);
@@ -457,9 +459,10 @@ export async function redeliver(
   assertOrderMove(order, 'delivered');
   const moved = await moveOrder(tx, order, 'delivered', {
     actorUserId: input.actorUserId,
+    at: input.at,
     metadata: { round, revisedFiles: fileCount },
   });
-  const updated = await updateOrder(tx, order.id, { deliveryRound: round });
+  const updated = await updateOrder(tx, order.id, { deliveryRound: round }, input.at);
   await recordAudit(tx, {
     entity: 'order',
     entityId: order.id,

@@ -1,6 +1,5 @@
 import type { TDatabase, TExecutor } from '@spacecapture/db/client';
-import type { TTimeWindow } from '@spacecapture/db/marketplace-schema';
-import type { TScheduleState } from '@spacecapture/shared/contracts/scheduling';
+import type { TScheduleState, TTimeWindowInput } from '@spacecapture/shared/contracts/scheduling';
 import { AppError } from '@spacecapture/shared/errors';
 import { formatPlaceWindow } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
@@ -134,7 +133,7 @@ export function createSchedulingService(deps: {
   return {
     moves,
 
-    providerPropose(actor: TActor, assignmentId: string, windows: readonly TTimeWindow[]) {
+    providerPropose(actor: TActor, assignmentId: string, windows: readonly TTimeWindowInput[]) {
       return run(async (tx) => {
         const ctx = await lockByAssignment(tx, assignmentId, orgOf(actor));
         return toScheduleState(ctx.order, await moves.propose(tx, ctx, windows, actor));

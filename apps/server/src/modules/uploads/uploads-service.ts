@@ -298,7 +298,11 @@ export function createUploadsService(deps: {
           actorUserId: actor.userId,
         });
         if (order.status === 'scheduled') {
-          await moveOrder(tx, order, 'captured', { actorUserId: actor.userId, metadata: { reason: 'first_file' } });
+          await moveOrder(tx, order, 'captured', {
+            actorUserId: actor.userId,
+            at: clock(),
+            metadata: { reason: 'first_file' },
+          });
         }
         if (tellCustomer) {
           await enqueueEmails(
@@ -374,14 +378,18 @@ export function createUploadsService(deps: {
         const target = await findAcceptedAssignment(tx, providerOrgId, orderId);
         if (!order || !target) throw new AppError('not_found', NOT_FOUND);
         if (order.status === 'changes_requested') {
-          const updated = await redeliver(tx, order, { actorUserId: actor.userId, publicUrl: deps.publicUrl });
+          const updated = await redeliver(tx, order, {
+            actorUserId: actor.userId,
+            at: clock(),
+            publicUrl: deps.publicUrl,
+          });
           return { orderId, status: updated.status as TOrderStatus };
         }
         await assertWindowStarted(tx, target, 'deliver');
         const fileCount = await countDeliverables(tx, orderId);
         if (fileCount === 0)
           throw new AppError('conflict', 'Upload at least one file before marking the order delivered.');
-        const updated = await moveOrder(tx, order, 'delivered', { actorUserId: actor.userId });
+        const updated = await moveOrder(tx, order, 'delivered', { actorUserId: actor.userId, at: clock() });
         await recordAudit(tx, {
           entity: 'order',
           entityId: orderId,

@@ -1,4 +1,4 @@
-import { ZMessagePreferences } from '@spacecapture/shared/contracts/conversations';
+import { ZMessagePreferences, ZMessagePreferencesRequest } from '@spacecapture/shared/contracts/conversations';
 import { CUSTOMER_ROLES } from '@spacecapture/shared/roles';
 import { conversationErrors, conversationRoutes } from '../conversation-routes.ts';
 
@@ -39,7 +39,7 @@ const customerConversationRoutes = conversationRoutes({
           'x-roles': ['authenticated'],
           tags: ['account'],
           summary: 'Turn e-mail digests of new messages on or off for the caller',
-          body: ZMessagePreferences,
+          body: ZMessagePreferencesRequest,
           response: { 200: ZMessagePreferences, ...conversationErrors },
         },
       },

@@ -1,4 +1,4 @@
-import { ZProviderAvailability, ZProviderAvailabilityResponse } from '@spacecapture/shared/contracts/dispatch';
+import { ZProviderAvailabilityRequest, ZProviderAvailabilityResponse } from '@spacecapture/shared/contracts/dispatch';
 import { PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toActor } from '../../lib/actor.ts';
@@ -32,7 +32,7 @@ const providerAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-roles': ['provider_admin'],
         tags,
         summary: "Replace the caller organisation's availability",
-        body: ZProviderAvailability,
+        body: ZProviderAvailabilityRequest,
         response: { 200: ZProviderAvailabilityResponse, ...errors },
       },
     },

@@ -32,7 +32,7 @@ const tags = ['provider'];
  * Thin: each route calls one operation of the provider service.
  */
 const providerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { provider } = app.services;
+  const { provider, providers } = app.services;
   const actor = (request: Parameters<typeof callerOf>[0]) => toActor(callerOf(request));
 
   app.get(
@@ -238,7 +238,7 @@ const providerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ZCertification, ...errors },
         },
       },
-      async (request) => provider.decideCertification(actor(request), request.params.id, verdict),
+      async (request) => providers.decideCertification(actor(request), request.params.id, verdict),
     );
   }
 

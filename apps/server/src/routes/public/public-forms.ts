@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import {
   PORTFOLIO_MAX_BYTES,
   ZCaptureRequest,
-  ZContactMessage,
+  ZContactMessageRequest,
   ZProviderApplication,
   ZSubmissionAccepted,
 } from '@spacecapture/shared/contracts/public-forms';
@@ -68,7 +68,7 @@ const publicFormRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number }> = 
         tags: ['public'],
         summary: 'Send a message to the company from the Contact Us page',
         headers: idempotencyHeaders,
-        body: ZContactMessage,
+        body: ZContactMessageRequest,
         response: submissionResponses,
       },
     },

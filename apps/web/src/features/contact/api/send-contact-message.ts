@@ -1,5 +1,5 @@
 import {
-  type TContactMessage,
+  type TContactMessageRequest,
   type TSubmissionAccepted,
   ZSubmissionAccepted,
 } from '@spacecapture/shared/contracts/public-forms';
@@ -8,7 +8,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export const CONTACT_MESSAGES_PATH = '/api/public/contact-messages';
 
-type TSendContactMessageArgs = { values: TContactMessage; idempotencyKey: string };
+type TSendContactMessageArgs = { values: TContactMessageRequest; idempotencyKey: string };
 
 /** POST /api/public/contact-messages (JSON) → 201 { id }. */
 export function sendContactMessage({ values, idempotencyKey }: TSendContactMessageArgs): Promise<TSubmissionAccepted> {

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Loader, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import {
-  type TContactMessage,
-  type TContactMessageInput,
-  ZContactMessage,
+  type TContactMessageRequest,
+  type TContactMessageRequestInput,
+  ZContactMessageRequest,
 } from '@spacecapture/shared/contracts/public-forms';
 import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { TOASTS } from '@spacecapture/shared/messages';
@@ -19,9 +19,9 @@ const FIELDS = [
   'subject',
   'message',
   'website',
-] as const satisfies readonly (keyof TContactMessageInput)[];
+] as const satisfies readonly (keyof TContactMessageRequestInput)[];
 
-const EMPTY: TContactMessageInput = { name: '', email: '', subject: '', message: '', website: '' };
+const EMPTY: TContactMessageRequestInput = { name: '', email: '', subject: '', message: '', website: '' };
 
 /**
  * "Send Us a Message" (spec §2 /contact, §4): editing → sending (disabled, "Sending...") → sent
@@ -29,8 +29,8 @@ const EMPTY: TContactMessageInput = { name: '', email: '', subject: '', message:
  */
 export function ContactForm() {
   const sendMessage = useSendContactMessage();
-  const form = useForm<TContactMessageInput, unknown, TContactMessage>({
-    resolver: zodResolver(ZContactMessage),
+  const form = useForm<TContactMessageRequestInput, unknown, TContactMessageRequest>({
+    resolver: zodResolver(ZContactMessageRequest),
     defaultValues: EMPTY,
   });
   const {

@@ -1,4 +1,8 @@
-import { type TMessagePreferences, ZMessagePreferences } from '@spacecapture/shared/contracts/conversations';
+import {
+  type TMessagePreferences,
+  type TMessagePreferencesRequest,
+  ZMessagePreferences,
+} from '@spacecapture/shared/contracts/conversations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { notificationKeys } from './notification-keys.ts';
@@ -21,7 +25,7 @@ export function useMessagePreferences() {
 }
 
 /** PUT /api/account/message-preferences: digests on or off. */
-export function saveMessagePreferences(request: TMessagePreferences) {
+export function saveMessagePreferences(request: TMessagePreferencesRequest) {
   return apiRequest('/api/account/message-preferences', { method: 'PUT', json: request, schema: ZMessagePreferences });
 }
 

@@ -1,4 +1,7 @@
-import { type TProviderAvailability, ZProviderAvailabilityResponse } from '@spacecapture/shared/contracts/dispatch';
+import {
+  type TProviderAvailabilityRequest,
+  ZProviderAvailabilityResponse,
+} from '@spacecapture/shared/contracts/dispatch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -10,7 +13,7 @@ export const AVAILABILITY_SAVED_TOAST = {
 };
 
 /** PUT /api/provider/availability → the saved availability (provider admins). */
-export function updateAvailability(availability: TProviderAvailability) {
+export function updateAvailability(availability: TProviderAvailabilityRequest) {
   return apiRequest('/api/provider/availability', {
     method: 'PUT',
     json: availability,

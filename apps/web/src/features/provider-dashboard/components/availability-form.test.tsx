@@ -1,5 +1,5 @@
 import type { TProfile } from '@spacecapture/shared/contracts/auth';
-import type { TProviderAvailability } from '@spacecapture/shared/contracts/dispatch';
+import type { TProviderAvailabilityRequest } from '@spacecapture/shared/contracts/dispatch';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProfileContext } from '../../../lib/auth/profile-context.ts';
@@ -55,7 +55,7 @@ function button(name: string) {
 
 describe('AvailabilityPanel', () => {
   it('lets a provider admin set hours, a day off and a base picked from the list, and sends them', async () => {
-    let saved: TProviderAvailability | null = null;
+    let saved: TProviderAvailabilityRequest | null = null;
     view = renderInPortal(
       <ProfileContext value={profileOf('provider_admin')}>
         <AvailabilityPanel />
@@ -63,7 +63,7 @@ describe('AvailabilityPanel', () => {
       (call) => {
         if (call.url.startsWith('/api/places')) return { status: 200, body: { items: [BRISTOL] } };
         if (call.method === 'PUT') {
-          saved = call.body as TProviderAvailability;
+          saved = call.body as TProviderAvailabilityRequest;
           return { status: 200, body: { availability: saved } };
         }
         return { status: 200, body: { availability: null } };

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { type TProviderAvailability, ZProviderAvailability } from '@spacecapture/shared/contracts/dispatch';
+import { type TProviderAvailability, ZProviderAvailabilityRequest } from '@spacecapture/shared/contracts/dispatch';
 import { fieldMessages } from '@spacecapture/shared/errors';
 import { useState } from 'react';
 import { PlaceField, type TPickedPlace } from '../../../components/form/place-field.tsx';
@@ -101,7 +101,7 @@ function AvailabilityEditor({ initial, onDone }: { initial: TProviderAvailabilit
     }));
 
   function submit() {
-    const parsed = ZProviderAvailability.safeParse(requestOf(state));
+    const parsed = ZProviderAvailabilityRequest.safeParse(requestOf(state));
     if (!parsed.success) {
       setProblems(describe(fieldMessages(parsed.error.issues)));
       return;

@@ -1,10 +1,10 @@
-import type { schema } from '@spacecapture/db/client';
 import { renderSummaryEmail } from '../../lib/html.ts';
 import type { TOutgoingEmail } from '../outbox/outbox-repository.ts';
+import type { TSupportRequestRow } from './support-requests-repository.ts';
 
 /** A customer's support request, for the company address (spec 001 §7). */
 export function supportRequestEmail(input: {
-  request: typeof schema.supportRequests.$inferSelect;
+  request: TSupportRequestRow;
   recipients: readonly string[];
 }): TOutgoingEmail {
   const subject = `Support request: ${input.request.subject.replace(/[\r\n]+/g, ' ')}`;
