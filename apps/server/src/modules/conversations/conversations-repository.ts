@@ -280,6 +280,18 @@ export async function usersByIds(db: TExecutor, ids: readonly string[]) {
 }
 
 /** Records that the person was e-mailed about every message up to `upTo`. */
+/**
+ * The lock of a digest pass, held until the transaction ends; false when another instance's pass
+ * holds it (no wait: that pass covers the same messages).
+ */
+export async function takeDigestPassLock(tx: TExecutor) {
+  const result = await tx.execute(
+    sql`select pg_try_advisory_xact_lock(hashtext('spacecapture:message-digests')) as locked`,
+  );
+  // node-postgres and PGlite both answer `{ rows }`.
+  return Boolean((result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked);
+}
+
 export async function setEmailedUpTo(tx: TExecutor, userId: string, upTo: Date) {
   await tx
     .insert(messageDigestState)

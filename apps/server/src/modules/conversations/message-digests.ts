@@ -1,4 +1,4 @@
-import type { TDatabase } from '@spacecapture/db/client';
+import type { TDatabase, TExecutor } from '@spacecapture/db/client';
 import { TEAM_NAME } from '@spacecapture/shared/contracts/conversations';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { enqueueEmails, type TOutgoingEmail } from '../outbox/outbox-repository.ts';
@@ -10,6 +10,7 @@ import {
   messagesSince,
   readsOf,
   setEmailedUpTo,
+  takeDigestPassLock,
   usersByIds,
 } from './conversations-repository.ts';
 
@@ -26,8 +27,18 @@ export const DIGEST_SUBJECT = 'New messages on your orders';
  * an unassigned one reaches every admin. The e-mails and the bookkeeping of what each person was
  * told are written in one transaction. Returns how many e-mails were queued.
  */
-export async function sendMessageDigests(deps: { db: TDatabase; now: Date; publicUrl: string }): Promise<number> {
-  const { db, now, publicUrl } = deps;
+export function sendMessageDigests(deps: { db: TDatabase; now: Date; publicUrl: string }): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    // One pass at a time across instances: a pass that finds another running sends nothing now,
+    // and its next poll reads what the other recorded. Without it both would read the same
+    // state and e-mail everyone twice.
+    if (!(await takeDigestPassLock(tx))) return 0;
+    return digestPass(tx, deps.now, deps.publicUrl);
+  });
+}
+
+/** Reads, sends and records one pass, inside the transaction that holds the pass's lock. */
+async function digestPass(db: TExecutor, now: Date, publicUrl: string): Promise<number> {
   const rows = await messagesSince(db, new Date(now.getTime() - DIGEST_LOOKBACK_MS), now);
   if (rows.length === 0) return 0;
 
@@ -92,9 +103,7 @@ export async function sendMessageDigests(deps: { db: TDatabase; now: Date; publi
     );
   }
   if (emailedUpTo.length === 0) return 0;
-  await db.transaction(async (tx) => {
-    await enqueueEmails(tx, emails);
-    for (const entry of emailedUpTo) await setEmailedUpTo(tx, entry.userId, entry.upTo);
-  });
+  await enqueueEmails(db, emails);
+  for (const entry of emailedUpTo) await setEmailedUpTo(db, entry.userId, entry.upTo);
   return emails.length;
 }

@@ -278,6 +278,35 @@ describe('message digests', () => {
   });
 });
 
+describe('message digests on two instances', () => {
+  it('e-mail a person once when two passes run at the same moment', async () => {
+    await t.app.messageDigests.kick();
+    const { orderId } = await acceptedJob(
+      t.app,
+      { admin: admin.client, customerOrgId, provider: { client: provider.client, orgId: provider.orgId } },
+      { scheduled: false },
+    );
+    clock.advance(60_000);
+    const posted = await customer.client.post(`/api/customer/orders/${orderId}/conversation/messages`, {
+      body: 'Is the car park open before nine?',
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const digestsTo = async (address: string) =>
+      (await emailsTo(t.db, address)).filter((row) => row.subject === DIGEST);
+    const before = (await digestsTo(admin.email)).length;
+
+    // Two instances' workers, each with its own pass, on one database.
+    const sent = await Promise.all([
+      t.app.services.conversations.sendDigests(),
+      t.app.services.conversations.sendDigests(),
+    ]);
+    const adminDigests = await digestsTo(admin.email);
+    expect(adminDigests).toHaveLength(before + 1);
+    expect(adminDigests[0]!.text).toContain('Is the car park open before nine?');
+    expect(sent.filter((count) => count > 0)).toHaveLength(1);
+  });
+});
+
 describe('the posted-message hook', () => {
   it('tells listeners of each message with its recipients, inside the posting transaction', async () => {
     const seen: { body: string; recipients: string[] }[] = [];
