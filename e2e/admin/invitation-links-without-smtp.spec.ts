@@ -42,7 +42,7 @@ test('a fresh install without SMTP_URL: the admin invites, copies the link, and 
     await expect(toast(page, `Invite sent to ${invitee}`)).toContainText('Invitation sent');
 
     // Copy link, right after creating it: on the clipboard and in the field.
-    await form.getByRole('button', { name: `Copy invitation link for ${invitee}` }).click();
+    await form.getByRole('button', { name: `Copy link for ${invitee}` }).click();
     await expect(toast(page, 'Link copied')).toContainText(`The invitation link for ${invitee} is on your clipboard.`);
     const shown = form.getByRole('textbox', { name: `Invitation link for ${invitee}` });
     await expect(shown).toHaveValue(new RegExp(`^${install.url}/auth\\?intent=customer&tab=signup&`));
@@ -52,7 +52,7 @@ test('a fresh install without SMTP_URL: the admin invites, copies the link, and 
     // The pending invitation offers it in the list too; showing the link was audited.
     const row = page.getByRole('table', { name: 'Invitations' }).getByRole('row').filter({ hasText: invitee });
     await expect(row).toContainText('pending');
-    await expect(row.getByRole('button', { name: `Copy invitation link for ${invitee}` })).toBeVisible();
+    await expect(row.getByRole('button', { name: `Copy link for ${invitee}` })).toBeVisible();
     const [invitation] = await install.db
       .select()
       .from(schema.invitations)

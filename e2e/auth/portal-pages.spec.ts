@@ -13,7 +13,7 @@ import {
   test,
   uploadDeliverable,
 } from '../support/marketplace.ts';
-import { expect } from './support.ts';
+import { expect, uniqueEmail } from './support.ts';
 
 // Every page of a portal, in both schemes and at 390 px.
 test.describe.configure({ timeout: 300_000 });
@@ -158,6 +158,16 @@ test('every admin portal page passes axe and keeps AA contrast in both schemes, 
     data: { body: 'Is the loading bay open on Saturdays?' },
   });
   expect(sent.status(), await sent.text()).toBe(201);
+  // A pending invitation, so Invitations shows its Copy link and Resend, as the whole suite leaves it.
+  const invited = await deps.admin.post('/api/admin/invitations', {
+    data: {
+      email: uniqueEmail('pending-invitee'),
+      orgType: 'customer',
+      roleSuggested: 'customer_admin',
+      organization: { name: 'Pending Invitee Ltd' },
+    },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
   await page.context().addCookies(adminCookies);
   await expectEveryPageAccessible(page, '/admin', 'Admin Portal', false);
 });

@@ -38,7 +38,7 @@ async function inviteAndCopyLink(page: Page, invitee: { email: string; organizat
   await form.getByRole('textbox', { name: 'New organization name', exact: true }).fill(invitee.organization);
   await form.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(toast(page, `Invite sent to ${invitee.email}`)).toContainText('Invitation sent');
-  await form.getByRole('button', { name: `Copy invitation link for ${invitee.email}` }).click();
+  await form.getByRole('button', { name: `Copy link for ${invitee.email}` }).click();
   await expect(toast(page, 'Link copied')).toBeVisible();
   return page.evaluate(() => navigator.clipboard.readText());
 }

@@ -15,7 +15,7 @@ export function CopyInvitationLink({ invitation }: { invitation: { id: string; e
         variant="light"
         onClick={() => reveal.mutate(invitation)}
         loading={reveal.isPending}
-        aria-label={`Copy invitation link for ${invitation.email}`}
+        aria-label={`Copy link for ${invitation.email}`}
       >
         {INVITATION_MESSAGES.copyLink}
       </Button>
