@@ -2,10 +2,10 @@
 // treats apps/server/src/modules/ as one layer, so two modules could import each other unseen.
 // Here each module has a tier: a module imports modules of earlier tiers, or of its own tier as
 // long as no import cycle forms. Tests are left out: a test may set up data through any module.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { relativeImports } from './check-layers.mjs';
+import { relativeImports, sourceFiles } from './check-layers.mjs';
 
 /** The modules in tiers, lowest first. ARCHITECTURE.md ("Module order") says what each tier is. */
 export const MODULE_TIERS = [
@@ -189,15 +189,6 @@ export function findModuleOrderProblems(files, read, tiers = MODULE_TIERS) {
     );
   }
   return problems;
-}
-
-function sourceFiles(dir, base) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full, base);
-    if (!/\.(ts|mts|js|mjs)$/.test(entry.name) || /\.test\.[a-z]+$/.test(entry.name)) return [];
-    return [path.relative(base, full).split(path.sep).join('/')];
-  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,5 +1,5 @@
 import { expect, toast } from '../auth/support.ts';
-import { chooseWithArrows, escapeReturnsFocus, expectFocusCycles, expectRing, tabTo } from '../support/keyboard.ts';
+import { backOutOfDialog, chooseWithArrows, expectRing, skipToMain, tabTo } from '../support/keyboard.ts';
 import { createOrder, sqlText, test } from '../support/marketplace.ts';
 
 // Invitations and an order on a shared two-core machine.
@@ -22,8 +22,7 @@ test('by keyboard alone the admin quotes an order, sends the quote, and backs ou
   const orderSelect = page.getByRole('combobox', { name: 'Order' });
   await expect(orderSelect.locator(`option[value="${order.orderId}"]`)).toHaveCount(1);
 
-  await tabTo(page, page.getByRole('link', { name: 'Skip to main content' }), { max: 1 });
-  await page.keyboard.press('Enter');
+  await skipToMain(page);
   await tabTo(page, orderSelect);
   // The arrow keys move the choice without opening the list.
   await chooseWithArrows(page, orderSelect, order.orderId);
@@ -46,13 +45,10 @@ test('by keyboard alone the admin quotes an order, sends the quote, and backs ou
   await page.goto(`/admin/orders?order=${order.orderId}`);
   await expect(page.getByRole('heading', { level: 2, name: order.title })).toBeVisible();
   const cancel = page.getByRole('button', { name: 'Cancel order' });
-  await tabTo(page, page.getByRole('link', { name: 'Skip to main content' }), { max: 1 });
-  await page.keyboard.press('Enter');
+  await skipToMain(page);
   await tabTo(page, cancel, { max: 200 });
-  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
-  await expectFocusCycles(page, dialog);
-  await escapeReturnsFocus(page, dialog, cancel);
+  await backOutOfDialog(page, cancel, dialog);
   const [kept] = await inspector.query<{ status: string }>(
     `SELECT status FROM orders WHERE id = ${sqlText(order.orderId)}`,
   );

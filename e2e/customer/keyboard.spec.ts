@@ -1,5 +1,5 @@
 import { expect, toast } from '../auth/support.ts';
-import { escapeReturnsFocus, expectFocusCycles, expectRing, tabTo } from '../support/keyboard.ts';
+import { backOutOfDialog, expectRing, skipToMain, tabTo } from '../support/keyboard.ts';
 import { createOrder, sendQuote, signInPage, sqlText, test } from '../support/marketplace.ts';
 
 // Invitations, an order and a quote on a shared two-core machine.
@@ -24,16 +24,12 @@ test('by keyboard alone the customer opens a waiting quote from the dashboard, b
   await expect(accept).toBeVisible();
 
   // From the top of the page: the skip link first, then on to the quote's Accept.
-  const skip = page.getByRole('link', { name: 'Skip to main content' });
-  await tabTo(page, skip, { max: 1 });
-  await page.keyboard.press('Enter');
+  await skipToMain(page);
   await tabTo(page, accept);
 
   // Enter opens the question; focus stays in it, and Escape backs out to Accept, nothing answered.
-  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Accept this quote?' });
-  await expectFocusCycles(page, dialog);
-  await escapeReturnsFocus(page, dialog, accept);
+  await backOutOfDialog(page, accept, dialog);
   const [unanswered] = await inspector.query<{ status: string }>(
     `SELECT status FROM quotes WHERE id = ${sqlText(quoteId)}`,
   );

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, toast } from '../auth/support.ts';
-import { escapeReturnsFocus, expectFocusCycles, expectRing, tabTo } from '../support/keyboard.ts';
+import { backOutOfDialog, expectRing, skipToMain, tabTo } from '../support/keyboard.ts';
 import { assignOrder, createOrder, signInPage, sqlText, test } from '../support/marketplace.ts';
 
 // Invitations, an order and an offer on a shared two-core machine.
@@ -47,15 +47,12 @@ test('by keyboard alone the provider backs out of declining an offer, accepts it
   const accept = card.getByRole('button', { name: 'Accept', exact: true });
   const decline = card.getByRole('button', { name: 'Decline', exact: true });
 
-  await tabTo(page, page.getByRole('link', { name: 'Skip to main content' }), { max: 1 });
-  await page.keyboard.press('Enter');
+  await skipToMain(page);
   await tabTo(page, decline);
 
   // Decline asks first; Escape backs out to Decline and the offer stays open.
-  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Decline this job?' });
-  await expectFocusCycles(page, dialog);
-  await escapeReturnsFocus(page, dialog, decline);
+  await backOutOfDialog(page, decline, dialog);
   const [open] = await inspector.query<{ status: string }>(
     `SELECT status FROM assignments WHERE id = ${sqlText(assignmentId)}`,
   );

@@ -118,3 +118,19 @@ export async function escapeReturnsFocus(page: Page, dialog: Locator, opener: Lo
   await expect(opener).toBeFocused();
   await expectRing(page);
 }
+
+/** From the top of the page: Tab to the skip link (the first stop) and follow it into the content. */
+export async function skipToMain(page: Page) {
+  await tabTo(page, page.getByRole('link', { name: 'Skip to main content' }), { max: 1 });
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * The dialog `opener` asks: Tab and Shift+Tab go round inside it, and Escape closes it with focus
+ * back on `opener` (the opener must have focus).
+ */
+export async function backOutOfDialog(page: Page, opener: Locator, dialog: Locator) {
+  await page.keyboard.press('Enter');
+  await expectFocusCycles(page, dialog);
+  await escapeReturnsFocus(page, dialog, opener);
+}
