@@ -98,8 +98,8 @@ export function createFastify(config: TConfig, secretUrls: TSecretUrls, logger?:
   app.addHook('onRoute', (route) => secretUrls.learnRoute(route.url));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('X-Request-Id', _request.id);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
   });
   return app;
 }
