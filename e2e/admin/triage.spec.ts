@@ -210,7 +210,7 @@ test('the triage lists show open items by default, filter by status and search, 
   expect(consoleErrors).toEqual([]);
 });
 
-test('an approved application brings its devices and regions to the assignment picker, whose fit counts the region', async ({
+test('an approved application brings its devices and regions to the assignment picker, which judges it by its service base', async ({
   page,
   consoleErrors,
   admin,
@@ -257,13 +257,15 @@ test('an approved application brings its devices and regions to the assignment p
   const job = page.getByTestId('assignment-card').filter({ hasText: order.location });
   const kentOption = job.getByRole('radio', { name: new RegExp(kent) });
   const kentLabel = job.locator('label').filter({ hasText: kent });
-  await expect(kentLabel).toContainText('fits');
   await expect(kentLabel).toContainText('Devices: META');
   await expect(kentLabel).toContainText('Regions: Kent, Sussex');
-  await expect(kentLabel).toContainText('Serves Kent.');
+  // One verdict, from geography: regions named in an application place no one on the map, so a
+  // new provider is out until it records a service base, and the picker leads to its checklist.
+  await expect(kentLabel.getByTestId('provider-dispatch-reasons')).toContainText('No service base recorded.');
+  await expect(kentLabel).not.toContainText('Serves Kent');
+  await expect(kentLabel.getByRole('link', { name: `Open ${kent}'s checklist` })).toBeVisible();
   const berlinLabel = job.locator('label').filter({ hasText: berlin });
-  await expect(berlinLabel).toContainText('no fit');
-  await expect(berlinLabel).toContainText(`Serves Berlin, not ${order.location}.`);
+  await expect(berlinLabel.getByTestId('provider-dispatch-reasons')).toContainText('No service base recorded.');
 
   // An offer names its pay.
   await kentOption.check();

@@ -159,6 +159,7 @@ export async function createServices(deps: {
       assignments,
       providers,
       labelKey: await loadInstanceSecret(db, 'customer_labels'),
+      clock,
     }),
     providers,
     uploads,

@@ -25,7 +25,8 @@ import { user } from './auth-schema.ts';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export type TOrderPlace = { label: string; lat: number; lon: number; timeZone: string };
+/** `matched`: the part of the address the place was resolved from, when no one picked it. */
+export type TOrderPlace = { label: string; lat: number; lon: number; timeZone: string; matched?: string };
 export type TTimeWindow = { start: string; end: string };
 
 export type TPreferredDates = {

@@ -21,7 +21,6 @@ function candidate(overrides: Partial<TRankingCandidate> & { name: string }): TR
     id: overrides.name.toLowerCase(),
     deviceModels: ['PRO3'],
     certifications: [{ status: 'active', expiry: '2027-06-30T00:00:00.000Z' }],
-    regions: [],
     availability: {
       workingHours: weekdays,
       blockedDates: [],
@@ -189,20 +188,17 @@ describe('rankProviders', () => {
     expect(out[0]?.reasons).toEqual(['Works 08:00–10:30 on 2026-12-03, outside the window.']);
   });
 
-  it('falls back to the regions’ words when the order is not placed, and names every failing part', () => {
+  it('judges distance by geography alone: an unplaced order or a provider without a base is out, whatever its regions', () => {
     const unplaced: TRankingOrder = { ...order, place: null, captureType: 'point-cloud' };
     const { ranked, out } = rankProviders(
       unplaced,
       [
-        candidate({ name: 'Kent', regions: ['Kent'], deviceModels: ['PRO3'], certifications: [] }),
-        candidate({ name: 'Yorkshire', regions: ['Leeds'], deviceModels: ['MEGA'] }),
+        candidate({ name: 'Kent', deviceModels: ['PRO3'], certifications: [] }),
+        candidate({ name: 'Yorkshire', deviceModels: ['MEGA'] }),
       ],
       { now },
     );
-    expect(ranked.map((provider) => provider.name)).toEqual(['Yorkshire']);
-    expect(ranked[0]?.factors.find((factor) => factor.factor === 'distance')?.reason).toBe(
-      'Serves Leeds (order not placed on the map).',
-    );
+    expect(ranked).toEqual([]);
     expect(out).toEqual([
       {
         id: 'kent',
@@ -210,10 +206,27 @@ describe('rankProviders', () => {
         reasons: [
           'Point clouds need a META or MEGA device.',
           'No active certification.',
-          'Serves Kent, not Leeds, Park Row 1 (order not placed on the map).',
+          'Order not placed on the map: set its place to judge distance.',
         ],
       },
+      {
+        id: 'yorkshire',
+        name: 'Yorkshire',
+        reasons: ['Order not placed on the map: set its place to judge distance.'],
+      },
     ]);
+
+    const baseless = rankProviders(
+      order,
+      [
+        candidate({
+          name: 'Nowhere',
+          availability: { workingHours: weekdays, blockedDates: [], jobsPerDay: 2, bases: [] },
+        }),
+      ],
+      { now },
+    );
+    expect(baseless.out).toEqual([{ id: 'nowhere', name: 'Nowhere', reasons: ['No service base recorded.'] }]);
   });
 
   it('without preferred windows, checks no availability and gives half its points', () => {

@@ -1,4 +1,4 @@
-import { providerFitsCaptureType, regionCoversLocation } from './provider-fit.ts';
+import { providerFitsCaptureType } from './provider-fit.ts';
 import { instantOf, localDayOf, localTimeOf, nextDate } from './zoned-time.ts';
 
 /**
@@ -11,8 +11,9 @@ import { instantOf, localDayOf, localTimeOf, nextDate } from './zoned-time.ts';
  * A provider is out, with every reason, when:
  * - none of its devices can do the capture type (provider-fit.ts);
  * - it has no active certification valid on the job's date (the last preferred window's end, else now);
- * - the order is placed and every service base is farther than its radius; or, when the order is
- *   not placed or the provider has no base, none of its regions covers the order's location text;
+ * - the order is not placed on the map, the provider has no service base, or every base is
+ *   farther than its radius: geography alone decides where a provider works, never region names
+ *   read against the address text (decision 200);
  * - the customer gave windows and the provider is free in none of them: blocked date, outside its
  *   working hours, its jobs per day reached, or a clash with one of its confirmed jobs.
  * The others are ranked by a score out of 100 with one reason per factor (DISPATCH_WEIGHTS).
@@ -58,8 +59,6 @@ export type TRankingProfile = {
   name: string;
   deviceModels: readonly string[];
   certifications: readonly { status: string; expiry: string | null }[];
-  /** Service regions and certification regions, for an order or provider without coordinates. */
-  regions: readonly string[];
   availability: TRankingAvailability | null;
   /**
    * Its confirmed jobs (accepted with a schedule) that end after now; the loader may leave out
@@ -144,48 +143,42 @@ function checkCertification(candidate: TRankingProfile, onDate: number, day: str
   };
 }
 
+/** Why distance cannot be judged; the provider is out until the missing fact is recorded. */
+export const DISTANCE_UNKNOWN = {
+  orderNotPlaced: 'Order not placed on the map: set its place to judge distance.',
+  noServiceBase: 'No service base recorded.',
+} as const;
+
 function checkDistance(order: TRankingOrder, candidate: TRankingProfile): TCheck {
   const max = DISPATCH_WEIGHTS.distance;
   const bases = candidate.availability?.bases ?? [];
-  if (order.place && bases.length > 0) {
-    const place = order.place;
-    let best: { base: (typeof bases)[number]; km: number; share: number } | null = null;
-    let nearest: { base: (typeof bases)[number]; km: number } | null = null;
-    for (const base of bases) {
-      const km = distanceKm(place, base);
-      if (!nearest || km < nearest.km) nearest = { base, km };
-      const share = km / base.radiusKm;
-      if (share <= 1 && (!best || share < best.share)) best = { base, km, share };
-    }
-    if (!best) {
-      const far = nearest as { base: (typeof bases)[number]; km: number };
-      return {
-        out: `${Math.round(far.km)} km from the nearest base (${far.base.label}), beyond its ${far.base.radiusKm} km radius.`,
-        factor: null,
-      };
-    }
-    return {
-      out: null,
-      distanceKm: round1(best.km),
-      factor: {
-        factor: 'distance',
-        points: round1(max * (1 - best.share)),
-        max,
-        reason: `${Math.round(best.km)} km from ${best.base.label}, within its ${best.base.radiusKm} km radius.`,
-      },
-    };
+  if (!order.place) return { out: DISTANCE_UNKNOWN.orderNotPlaced, factor: null };
+  if (bases.length === 0) return { out: DISTANCE_UNKNOWN.noServiceBase, factor: null };
+  const place = order.place;
+  let best: { base: (typeof bases)[number]; km: number; share: number } | null = null;
+  let nearest: { base: (typeof bases)[number]; km: number } | null = null;
+  for (const base of bases) {
+    const km = distanceKm(place, base);
+    if (!nearest || km < nearest.km) nearest = { base, km };
+    const share = km / base.radiusKm;
+    if (share <= 1 && (!best || share < best.share)) best = { base, km, share };
   }
-  // No coordinates on one side: the regions' words decide, as before the map (decision 107).
-  const why = order.place ? 'no service base recorded' : 'order not placed on the map';
-  if (candidate.regions.length === 0) return { out: `No service regions recorded (${why}).`, factor: null };
-  const covering = candidate.regions.find((region) => regionCoversLocation(region, order.location));
-  if (!covering) {
-    return { out: `Serves ${candidate.regions.join(', ')}, not ${order.location} (${why}).`, factor: null };
+  if (!best) {
+    const far = nearest as { base: (typeof bases)[number]; km: number };
+    return {
+      out: `${Math.round(far.km)} km from the nearest base (${far.base.label}), beyond its ${far.base.radiusKm} km radius.`,
+      factor: null,
+    };
   }
   return {
     out: null,
-    distanceKm: null,
-    factor: { factor: 'distance', points: round1(max / 2), max, reason: `Serves ${covering} (${why}).` },
+    distanceKm: round1(best.km),
+    factor: {
+      factor: 'distance',
+      points: round1(max * (1 - best.share)),
+      max,
+      reason: `${Math.round(best.km)} km from ${best.base.label}, within its ${best.base.radiusKm} km radius.`,
+    },
   };
 }
 

@@ -505,10 +505,11 @@ export const ZProviderOption = z.object({
       expiry: isoDateTime.nullable(),
     }),
   ),
-  /** Its service regions and every region of its certifications, once each. */
+  /**
+   * Its service regions and every region of its certifications, once each: what it says of
+   * itself. Whether it can take the order is dispatch's one verdict (`/api/admin/assignments/ranking`).
+   */
   regions: z.array(z.string()),
-  /** Whether its devices can do the order's capture type and its regions cover the order's location (provider-fit.ts). */
-  fit: z.object({ fits: z.boolean(), reason: z.string() }),
 });
 export type TProviderOption = z.infer<typeof ZProviderOption>;
 export const ZProviderOptions = z.object({

@@ -81,13 +81,18 @@ export const ZRequestedWindowsField = z.preprocess(
   ZRequestedWindows.default([]),
 );
 
-/** Where a capture is: a gazetteer place or one an admin set. */
-export const ZOrderPlace = z.object({
+/** A place as a person picks it: from the gazetteer, or one an admin set. */
+const ZPickedPlace = z.object({
   label: boundedText(FIELD_LIMITS.shortText, { min: 1, message: DISPATCH_MESSAGES.placeLabel }),
   lat: latitude,
   lon: longitude,
   timeZone,
 });
+/**
+ * Where a capture is. `matched` is the part of the order's address it was resolved from, when no
+ * one picked it (decision 200): what the admin checks before trusting it.
+ */
+export const ZOrderPlace = ZPickedPlace.extend({ matched: z.string().optional() });
 export type TOrderPlace = z.infer<typeof ZOrderPlace>;
 
 export const ZTimeWindow = z
@@ -101,7 +106,7 @@ export const ZPreferredWindows = z.array(ZTimeWindow).max(5, DISPATCH_MESSAGES.w
 
 /** PUT /api/admin/orders/:id/place: the place, and what the customer said about when and access. */
 export const ZSetOrderPlaceRequest = z.object({
-  place: ZOrderPlace,
+  place: ZPickedPlace,
   preferredWindows: ZPreferredWindows.optional(),
   accessNotes: optionalText(FIELD_LIMITS.longText, { multiline: true }),
 });

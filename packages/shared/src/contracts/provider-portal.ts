@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedText } from '../fields.ts';
 import { ASSIGNMENT_STATUSES, ORDER_STATUSES, ZPreferredDates } from './admin-workflow.ts';
+import { ZUploadsOpening } from './provider-uploads.ts';
 
 /**
  * The provider portal (spec 001 §2 provider dashboard, /provider/assignments, /provider/schedule,
@@ -39,6 +40,8 @@ export const ZProviderAssignment = z.object({
   /** The latest window the provider proposed, awaiting the admin's confirmation. */
   proposedStart: isoDateTime.nullable(),
   proposedEnd: isoDateTime.nullable(),
+  /** When files can be uploaded, and why not yet (decision 201). */
+  uploads: ZUploadsOpening,
   createdAt: isoDateTime,
 });
 export type TProviderAssignment = z.infer<typeof ZProviderAssignment>;

@@ -16,6 +16,33 @@ export const UPLOADS_PATH = '/api/provider/uploads';
 /** Order states in which the provider holding the accepted assignment may add files. */
 export const UPLOADABLE_ORDER_STATUSES = ['scheduled', 'captured', 'delivered', 'changes_requested'] as const;
 
+/**
+ * When a job's uploads open (decision 109, told on the job card by decision 201): an order in an
+ * uploadable state takes files from its capture window's start, or at once when an admin opened
+ * uploads early. The server refuses an upload by the same rule.
+ */
+export const ZUploadsOpening = z.object({
+  open: z.boolean(),
+  /** The capture window's start, while that is what uploads wait for. */
+  opensAt: isoDateTime.nullable(),
+  openedEarly: z.boolean(),
+});
+export type TUploadsOpening = z.infer<typeof ZUploadsOpening>;
+
+export function uploadsOpeningOf(
+  order: { status: string; windowStart: Date | null },
+  openedEarly: boolean,
+  now: Date,
+): TUploadsOpening {
+  const uploadable = (UPLOADABLE_ORDER_STATUSES as readonly string[]).includes(order.status);
+  const started = order.windowStart === null || order.windowStart.getTime() <= now.getTime();
+  return {
+    open: uploadable && (started || openedEarly),
+    opensAt: order.windowStart && !started && !openedEarly ? order.windowStart.toISOString() : null,
+    openedEarly,
+  };
+}
+
 export const ORDER_FILES_LIMIT = 20;
 export const RECENT_UPLOADS_LIMIT = 10;
 

@@ -13,7 +13,6 @@ import { AppError } from '@spacecapture/shared/errors';
 import { formatDateTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import type { TNotificationEventType } from '@spacecapture/shared/notifications';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
-import { providerFitsOrder } from '@spacecapture/shared/provider-fit';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import {
   ASSIGNABLE_ORDER_STATUSES,
@@ -339,8 +338,9 @@ export function createAssignmentsService(deps: {
     },
 
     /**
-     * Provider picker: active provider organisations with devices, certifications, regions (their
-     * service regions and their certifications' regions) and whether they fit the order.
+     * Provider picker: active provider organisations with devices, certifications and regions
+     * (their service regions and their certifications' regions). Whether each can take the order
+     * is dispatch's ranking, which the picker shows beside them (decision 200).
      */
     async providerOptions(orderId: string): Promise<TProviderOptions> {
       const found = await findOrder(db, orderId);
@@ -377,7 +377,6 @@ export function createAssignmentsService(deps: {
               expiry: cert.expiry ? cert.expiry.toISOString() : null,
             })),
             regions,
-            fit: providerFitsOrder(order, { deviceModels: own.map((device) => device.model), regions }),
           };
         }),
       };

@@ -170,16 +170,16 @@ describe('GET /api/admin/assignments/ranking', () => {
       'Full Scans': ['Fully booked on 2027-03-04 (1 of 1 jobs).'],
       'Clash Scans': ['Clashes with a confirmed job on 2027-03-04 08:30–12:30.'],
       'Bare Scans': ['No devices registered.'],
-      'Kent Scans': [`Serves Kent, not ${order.location} (no service base recorded).`],
+      'Kent Scans': ['No service base recorded.'],
     });
   });
 
-  it('reads an unplaced order by its location text and leaves availability unchecked without windows', async () => {
+  it('puts every provider out of an unplaced order, whatever its regions, and says to set the place', async () => {
     const order = await newOrder();
     const { ranked, out } = await rankingOf(order.id);
     expect(ranked).toEqual([]);
-    expect(out['Aire Scans']).toEqual([`No service regions recorded (order not placed on the map).`]);
-    expect(out['Kent Scans']).toEqual([`Serves Kent, not ${order.location} (order not placed on the map).`]);
+    expect(out['Aire Scans']).toEqual(['Order not placed on the map: set its place to judge distance.']);
+    expect(out['Kent Scans']).toEqual(['Order not placed on the map: set its place to judge distance.']);
   });
 
   it('is for admins: a provider is refused', async () => {
@@ -205,7 +205,6 @@ describe('createProfileReader', () => {
     expect(busyOf('Aire Scans')).toEqual([]);
     expect(all.find((profile) => profile.name === 'Kent Scans')).toMatchObject({
       deviceModels: ['PRO3'],
-      regions: ['Kent'],
       availability: null,
       certifications: [{ status: 'active', expiry: '2028-01-01T00:00:00.000Z' }],
     });

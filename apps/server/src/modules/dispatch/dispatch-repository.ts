@@ -44,8 +44,7 @@ type TProfileRow = [
   id: string,
   name: string,
   models: string[] | null,
-  certs: [status: string, expiry: string | null, regions: string[]][] | null,
-  serviceRegions: string[] | null,
+  certs: [status: string, expiry: string | null][] | null,
   workingHours: TRankingAvailability['workingHours'] | null,
   blockedDates: string[] | null,
   jobsPerDay: number | null,
@@ -79,7 +78,6 @@ const STANDING_STAMP = sql.raw(
     `organizations where type = 'provider'`,
     'device_inventory',
     'provider_certifications',
-    'provider_profiles',
     'provider_availability',
   ]
     .map((from) => `(select count(*) || '.' || coalesce(sum(xmin::text::bigint), 0) from ${from})`)
@@ -90,8 +88,8 @@ const STANDING_STAMP = sql.raw(
  * In one statement: the stamp of the standing profiles; the confirmed jobs that end after `now`
  * and overlap `busy` (none without it: with no preferred windows no job matters); and, only when
  * the stamp is not `keptStamp`, every active provider organisation first by name up to `limit`
- * with what the hard checks need apart from its jobs: device models, certifications, regions
- * (service and certification regions, each once) and availability. The profiles are a subquery
+ * with what the hard checks need apart from its jobs: device models, certifications and
+ * availability. The profiles are a subquery
  * in a `case`, so the database builds them only when that branch is taken. Each table is grouped
  * once by organisation, then joined to the providers; the JSON comes back as text and is parsed
  * here once rather than by the driver (on PGlite in its thread) and copied over (decisions 148,
@@ -118,18 +116,17 @@ async function loadProfileParts(
       select org_id, array_agg(model) as models from device_inventory group by org_id
     ),
     certs as (
-      select org_id, json_agg(json_build_array(status, expiry, regions)) as certs
+      select org_id, json_agg(json_build_array(status, expiry)) as certs
       from provider_certifications group by org_id
     )
     select stamp, ${jobs}::text as jobs,
       case when stamp is distinct from ${options.keptStamp} then (
-        select coalesce(json_agg(json_build_array(p.id, p.name, d.models, c.certs, pp.service_regions,
+        select coalesce(json_agg(json_build_array(p.id, p.name, d.models, c.certs,
           av.working_hours, av.blocked_dates, av.jobs_per_day, av.bases
         ) order by p.name, p.id), '[]'::json)::text
         from providers p
         left join devices d on d.org_id = p.id
         left join certs c on c.org_id = p.id
-        left join provider_profiles pp on pp.org_id = p.id
         left join provider_availability av on av.org_id = p.id
       ) end as profiles
     from stamped
@@ -146,15 +143,12 @@ async function loadProfileParts(
 
 function standingProfilesOf(json: string): TStandingProfile[] {
   return (JSON.parse(json) as TProfileRow[]).map(
-    ([id, name, models, certs, serviceRegions, workingHours, blockedDates, jobsPerDay, bases]) => {
-      const regions = new Set(serviceRegions);
-      for (const [, , certRegions] of certs ?? []) for (const region of certRegions) regions.add(region);
+    ([id, name, models, certs, workingHours, blockedDates, jobsPerDay, bases]) => {
       return {
         id,
         name,
         deviceModels: models ?? [],
         certifications: (certs ?? []).map(([status, expiry]) => ({ status, expiry: expiry && utc(expiry) })),
-        regions: [...regions],
         availability:
           workingHours && jobsPerDay !== null && bases
             ? { workingHours, blockedDates: blockedDates ?? [], jobsPerDay, bases }
@@ -167,7 +161,7 @@ function standingProfilesOf(json: string): TStandingProfile[] {
 /**
  * Reads every active provider's profile for the ranking (first by name up to `limit`). The
  * profiles without their jobs change only when a provider's organisation, devices,
- * certifications, profile or availability do, so they are kept between calls and built again
+ * certifications or availability do, so they are kept between calls and built again
  * only when the stamp of those tables has moved (decision 170); the jobs in the order's range are
  * read every time, in the same statement. Each instance keeps its own: the stamp is in the
  * database, so a change made through another instance is seen too.

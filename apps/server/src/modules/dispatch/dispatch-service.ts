@@ -10,10 +10,12 @@ import type {
 } from '@spacecapture/shared/contracts/dispatch';
 import { busyRange, scoreProviders, screenProviders } from '@spacecapture/shared/dispatch-ranking';
 import { AppError } from '@spacecapture/shared/errors';
+import { providerReadiness, type TReadiness } from '@spacecapture/shared/provider-readiness';
 import { windowsInZone } from '@spacecapture/shared/zoned-time';
 import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { findOrder, lockOrder, type TOrderRow, updateOrder } from '../orders/orders-repository.ts';
+import { findProviderOrg, listCertifications, listDevices } from '../providers/providers-repository.ts';
 import {
   createProfileReader,
   findAvailability,
@@ -56,6 +58,24 @@ function toDetailsView(order: TOrderRow): TOrderDispatchDetails {
 export function createDispatchService(deps: { db: TDatabase; clock: () => Date }) {
   const { db, clock } = deps;
   const readProfiles = createProfileReader(db);
+
+  /**
+   * The provider organisation's checklist before dispatch can offer it jobs (decision 200): the
+   * facts the ranking's hard checks read.
+   */
+  async function readinessOf(orgId: string): Promise<TReadiness> {
+    if (!(await findProviderOrg(db, orgId))) throw new AppError('not_found', 'Provider not found.');
+    const [certifications, devices, availability] = await Promise.all([
+      listCertifications(db, orgId),
+      listDevices(db, orgId),
+      findAvailability(db, orgId),
+    ]);
+    return providerReadiness(
+      { certifications, deviceCount: devices.length, availability: availability ?? null },
+      clock(),
+    );
+  }
+
   return {
     async availability(actor: TActor): Promise<TProviderAvailabilityResponse> {
       return { availability: toAvailabilityView(await findAvailability(db, providerOrgOf(actor))) };
@@ -127,6 +147,14 @@ export function createDispatchService(deps: { db: TDatabase; clock: () => Date }
         });
         return toDetailsView(after);
       });
+    },
+
+    /** A provider organisation's checklist; another type's id, or none, is not found. */
+    readiness: readinessOf,
+
+    /** The caller's own organisation's checklist. */
+    async ownReadiness(actor: TActor): Promise<TReadiness> {
+      return readinessOf(providerOrgOf(actor));
     },
 
     /** Every active provider for an order: the eligible ranked with a score and reasons, the others out with theirs. */

@@ -8,7 +8,7 @@ import {
 } from '@spacecapture/shared/contracts/dispatch';
 import { AppError } from '@spacecapture/shared/errors';
 import { windowsInZone } from '@spacecapture/shared/zoned-time';
-import { createGazetteer, type TGazetteer } from './gazetteer.ts';
+import { createGazetteer, searchKeyOf, type TGazetteer } from './gazetteer.ts';
 
 /**
  * A geocoder beyond the gazetteer (decision 123): none is configured by default and none is
@@ -16,9 +16,72 @@ import { createGazetteer, type TGazetteer } from './gazetteer.ts';
  */
 export type TGeocoder = { search(query: string, limit: number): Promise<TPlace[]> };
 
+/** How many places of the same name an address's part is weighed among, most populous first. */
+const SAME_NAME_LIMIT = 25;
+
+/** What people write for a country, as the gazetteer's country codes. */
+const COUNTRY_NAMES: Record<string, string> = {
+  uk: 'gb',
+  'united kingdom': 'gb',
+  'great britain': 'gb',
+  usa: 'us',
+  'united states': 'us',
+  germany: 'de',
+  deutschland: 'de',
+  france: 'fr',
+  ireland: 'ie',
+  netherlands: 'nl',
+  spain: 'es',
+  italy: 'it',
+};
+
+/** A part that starts with a house number or names a unit in a building holds a street, never a town. */
+const STREET_PART = /^\s*(\d|(unit|flat|suite|apt|apartment|floor|building|room)\b)/i;
+
+/**
+ * The words a town could be named by in one part of an address: none for a street's part, and
+ * the rest without its postcode ("Canterbury CT1 2AB" → "canterbury").
+ */
+function townWordsOf(part: string): string {
+  if (STREET_PART.test(part)) return '';
+  return searchKeyOf(
+    part
+      .split(/\s+/)
+      .filter((word) => !/\d/.test(word))
+      .join(' '),
+  );
+}
+
+export type TResolvedPlace = { place: TPlace; matched: string };
+
 export function createPlacesService(deps: { gazetteer?: TGazetteer; geocoder?: TGeocoder } = {}) {
   const gazetteer = deps.gazetteer ?? createGazetteer();
   return {
+    /**
+     * The place an address names, as far as the gazetteer knows (decision 200): each
+     * comma-separated part, without its numbers, from the most specific, is looked up as a
+     * town's full name; among towns of that name the one in a region or country another part
+     * names wins, else the most populous. Says which part matched; null when none does.
+     */
+    async resolveAddress(address: string): Promise<TResolvedPlace | null> {
+      const parts = address
+        .split(/[,;\n]/)
+        .map((part) => ({ text: part.trim(), key: townWordsOf(part) }))
+        .filter((part) => part.key);
+      const areas = new Set(parts.map((part) => COUNTRY_NAMES[part.key] ?? part.key));
+      for (const part of parts) {
+        const sameName = (await gazetteer.search(part.key, SAME_NAME_LIMIT)).filter(
+          (place) => searchKeyOf(place.name) === part.key,
+        );
+        const [mostPopulous] = sameName;
+        if (!mostPopulous) continue;
+        const inNamedArea = sameName.find(
+          (place) => areas.has(searchKeyOf(place.region)) || areas.has(searchKeyOf(place.country)),
+        );
+        return { place: inNamedArea ?? mostPopulous, matched: part.text };
+      }
+      return null;
+    },
     async search(query: string, limit: number): Promise<TPlaceList> {
       const items = await gazetteer.search(query, limit);
       if (items.length < limit && deps.geocoder) {
@@ -43,8 +106,14 @@ export type TRequestPlacement = {
   preferredWindows: TTimeWindow[];
 };
 
-function orderPlaceOf(place: TPlace): TOrderPlace {
-  return { label: place.label, lat: place.lat, lon: place.lon, timeZone: place.timeZone };
+function orderPlaceOf(place: TPlace, matched?: string): TOrderPlace {
+  return {
+    label: place.label,
+    lat: place.lat,
+    lon: place.lon,
+    timeZone: place.timeZone,
+    ...(matched ? { matched } : {}),
+  };
 }
 
 export type TPlacesService = ReturnType<typeof createPlacesService>;
@@ -52,24 +121,27 @@ export type TPlacesService = ReturnType<typeof createPlacesService>;
 /**
  * Places a request form's location: the picked place's id must be one the gazetteer knows (a
  * field error otherwise, nothing stored); without one, free text that names exactly one place is
- * placed, any other text is kept for an admin to place. Windows at a known place must not have
- * ended.
+ * placed, and an address is resolved as far as the gazetteer allows, keeping the part it matched
+ * for the admin to check (decision 200); text that names no town is kept for an admin to place.
+ * Windows at a known place must not have ended.
  */
 export async function placeRequest(
   places: TPlacesService,
   request: { location: string; placeId?: string | undefined; preferredWindows: TRequestedWindow[] },
   now: Date,
 ): Promise<TRequestPlacement> {
-  let found: TPlace | null;
+  let place: TOrderPlace | null;
   if (request.placeId) {
-    found = await places.findById(request.placeId);
-    if (!found) {
+    const picked = await places.findById(request.placeId);
+    if (!picked) {
       throw new AppError('validation_failed', DISPATCH_MESSAGES.placeId, { placeId: DISPATCH_MESSAGES.placeId });
     }
+    place = orderPlaceOf(picked);
   } else {
-    found = await places.findExact(request.location);
+    const named = await places.findExact(request.location);
+    const resolved = named ? null : await places.resolveAddress(request.location);
+    place = named ? orderPlaceOf(named) : resolved ? orderPlaceOf(resolved.place, resolved.matched) : null;
   }
-  const place = found ? orderPlaceOf(found) : null;
   const preferredWindows = place ? windowsInZone(request.preferredWindows, place.timeZone) : [];
   const past = preferredWindows.findIndex((window) => Date.parse(window.end) <= now.getTime());
   if (past >= 0) {

@@ -17,11 +17,12 @@ import {
   type TUpdateDeviceRequest,
   type TUpdateProviderSettingsRequest,
 } from '@spacecapture/shared/contracts/provider-portal';
+import { uploadsOpeningOf } from '@spacecapture/shared/contracts/provider-uploads';
 import { AppError } from '@spacecapture/shared/errors';
 import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
 import type { TActor } from '../../lib/actor.ts';
 import type { TAssignmentsService } from '../assignments/assignments-service.ts';
-import { latestProposalsOf } from '../orders/orders-repository.ts';
+import { latestProposalsOf, uploadsOpenedEarlyOf } from '../orders/orders-repository.ts';
 import { toProposalView } from '../orders/orders-view.ts';
 import { findProfile, findProviderOrg, listCertifications, listDevices } from '../providers/providers-repository.ts';
 import type { TProvidersService } from '../providers/providers-service.ts';
@@ -67,15 +68,23 @@ export function createProviderService(deps: {
   providers: TProvidersService;
   /** The server secret behind masked customer labels. */
   labelKey: string;
+  clock: () => Date;
 }) {
-  const { db, assignments, providers, labelKey } = deps;
+  const { db, assignments, providers, labelKey, clock } = deps;
 
   async function toViews(rows: TProviderAssignmentRow[]): Promise<TProviderAssignment[]> {
     const { addressMaskingDefault } = await readFeatureFlags(db);
-    const proposals = await latestProposalsOf(
-      db,
-      rows.map((row) => ({ orderId: row.order.id, assignmentId: row.assignment.id })),
-    );
+    const [proposals, openedEarly] = await Promise.all([
+      latestProposalsOf(
+        db,
+        rows.map((row) => ({ orderId: row.order.id, assignmentId: row.assignment.id })),
+      ),
+      uploadsOpenedEarlyOf(
+        db,
+        rows.map((row) => row.order.id),
+      ),
+    ]);
+    const now = clock();
     return rows.map(({ assignment, order, customerOrg }) => {
       const masked = addressMaskingDefault && assignment.status !== 'accepted';
       const event = proposals.find((item) => item.orderId === order.id && item.metadata.assignmentId === assignment.id);
@@ -99,6 +108,11 @@ export function createProviderService(deps: {
         scheduledEnd: (assignment.scheduledEnd ?? order.scheduledEnd)?.toISOString() ?? null,
         proposedStart: proposal?.start ?? null,
         proposedEnd: proposal?.end ?? null,
+        uploads: uploadsOpeningOf(
+          { status: order.status, windowStart: assignment.scheduledStart ?? order.scheduledStart },
+          openedEarly.has(order.id),
+          now,
+        ),
         createdAt: assignment.createdAt.toISOString(),
       };
     });

@@ -10,6 +10,7 @@ import {
   type TUploadMetadata,
   type TUploadTargetList,
   UPLOADABLE_ORDER_STATUSES,
+  uploadsOpeningOf,
   ZUploadMetadata,
 } from '@spacecapture/shared/contracts/provider-uploads';
 import { AppError, fieldMessages } from '@spacecapture/shared/errors';
@@ -339,7 +340,8 @@ export function createUploadsService(deps: {
             title: row.title,
             location: row.location,
             status: row.status as TOrderStatus,
-            uploadable: isUploadable(row.status) && (hasStarted(row.windowStart, now) || Boolean(opening)),
+            uploadable: uploadsOpeningOf({ status: row.status, windowStart: row.windowStart }, Boolean(opening), now)
+              .open,
             windowStart: row.windowStart ? row.windowStart.toISOString() : null,
             openedEarly: opening ? { reason: opening.reason, at: opening.at.toISOString() } : null,
             fileCount: Number(row.fileCount),

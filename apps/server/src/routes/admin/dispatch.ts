@@ -4,6 +4,7 @@ import {
   ZOrderDispatchDetails,
   ZSetOrderPlaceRequest,
 } from '@spacecapture/shared/contracts/dispatch';
+import { ZReadiness } from '@spacecapture/shared/provider-readiness';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toActor } from '../../lib/actor.ts';
@@ -31,6 +32,20 @@ const adminDispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => dispatch.ranking(request.query.orderId),
+  );
+
+  app.get(
+    '/providers/:id/readiness',
+    {
+      schema: {
+        'x-roles': roles,
+        tags,
+        summary: 'What a provider organisation still needs before dispatch can offer it jobs',
+        params: idParams,
+        response: { 200: ZReadiness, ...errors },
+      },
+    },
+    async (request) => dispatch.readiness(request.params.id),
   );
 
   app.put(

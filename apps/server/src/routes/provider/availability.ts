@@ -1,4 +1,5 @@
 import { ZProviderAvailabilityRequest, ZProviderAvailabilityResponse } from '@spacecapture/shared/contracts/dispatch';
+import { ZReadiness } from '@spacecapture/shared/provider-readiness';
 import { PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toActor } from '../../lib/actor.ts';
@@ -23,6 +24,19 @@ const providerAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => dispatch.availability(toActor(callerOf(request))),
+  );
+
+  app.get(
+    '/provider/readiness',
+    {
+      schema: {
+        'x-roles': PROVIDER_ROLES,
+        tags,
+        summary: 'What the caller organisation still needs before dispatch can offer it jobs',
+        response: { 200: ZReadiness, ...errors },
+      },
+    },
+    async (request) => dispatch.ownReadiness(toActor(callerOf(request))),
   );
 
   app.put(

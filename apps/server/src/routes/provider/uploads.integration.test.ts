@@ -582,6 +582,30 @@ describe('the capture window (decision 109)', () => {
     expect((await orderRow(t.db, orderId)).status).toBe('delivered');
   });
 
+  it('tells the provider on the job itself when uploads open, and that an admin opened them early', async () => {
+    const jobOf = async (orderId: string) => {
+      const response = await provider.client.get('/api/provider/assignments');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().items.find((item: { orderId: string }) => item.orderId === orderId);
+    };
+    const unscheduled = await acceptedOrder({ scheduled: false });
+    expect((await jobOf(unscheduled.orderId)).uploads).toEqual({ open: false, opensAt: null, openedEarly: false });
+
+    const { orderId } = await acceptedOrder({ windowAhead: true });
+    const { scheduledStart } = await orderRow(t.db, orderId);
+    expect((await jobOf(orderId)).uploads).toEqual({
+      open: false,
+      opensAt: scheduledStart!.toISOString(),
+      openedEarly: false,
+    });
+    const opened = await admin.post(`/api/admin/orders/${orderId}/open-uploads`, { reason: 'Keys collected early.' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await jobOf(orderId)).uploads).toEqual({ open: true, opensAt: null, openedEarly: true });
+
+    const started = await acceptedOrder();
+    expect((await jobOf(started.orderId)).uploads).toEqual({ open: true, opensAt: null, openedEarly: false });
+  });
+
   it('refuses to open uploads early once the window has started, or for an order not scheduled', async () => {
     const started = await acceptedOrder();
     const late = await admin.post(`/api/admin/orders/${started.orderId}/open-uploads`, { reason: 'Just in case.' });

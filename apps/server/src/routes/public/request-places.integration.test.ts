@@ -128,12 +128,29 @@ describe('the public capture request', () => {
     expect(await leadCount()).toBe(before);
   });
 
-  it('places free text naming exactly one place, and keeps any other text unplaced for an admin', async () => {
+  it('places free text naming exactly one place, and keeps text that names no town unplaced for an admin', async () => {
     const exact = await leadOf((await submit({ location: 'Leeds, GB' })).json().id);
     expect(exact.details.place).toMatchObject({ label: 'Leeds, England, GB' });
+    expect(exact.details.place).not.toHaveProperty('matched');
     const address = await leadOf((await submit({ location: `12 Harbour Road ${randomUUID().slice(0, 6)}` })).json().id);
     expect(address.details.place).toBeNull();
     expect(address.details.requestedWindows).toEqual([]);
+  });
+
+  it('resolves a street address to the town it names, saying which part matched', async () => {
+    const canterbury = await leadOf(
+      (await submit({ location: '12 Harbour Street, Canterbury CT1 2AB, Kent' })).json().id,
+    );
+    expect(canterbury.details.place).toMatchObject({
+      label: 'Canterbury, England, GB',
+      timeZone: 'Europe/London',
+      matched: 'Canterbury CT1 2AB',
+    });
+    // Of the towns that share a name, the one in the region or country the address names.
+    const victoria = await leadOf((await submit({ location: '3 Station Street, Canterbury, Victoria' })).json().id);
+    expect(victoria.details.place).toMatchObject({ label: 'Canterbury, Victoria, AU', matched: 'Canterbury' });
+    const edinburgh = await leadOf((await submit({ location: '4 Harbour Road, Leith, Edinburgh, UK' })).json().id);
+    expect(edinburgh.details.place).toMatchObject({ label: 'Edinburgh, Scotland, GB', matched: 'Edinburgh' });
   });
 
   it('takes the place as text and window rows from a plain form post', async () => {

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDateTime, formatPlaceWindow } from '@spacecapture/shared/format';
@@ -9,13 +9,13 @@ import { PortalSection } from '../../../components/portal/portal-section.tsx';
 import { RecordFrame } from '../../../components/portal/record-frame.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { useOrder } from '../api/get-order.ts';
+import { nextStepOf } from '../utils/next-step.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { OrderPlace } from './order-place.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 
 function OrderFacts({ order }: { order: TAdminOrderDetail['order'] }) {
-  const preferred = [order.preferredDates?.timeline, order.preferredDates?.notes].filter(Boolean).join(' · ');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
       <Fact label="Customer">
@@ -30,10 +30,36 @@ function OrderFacts({ order }: { order: TAdminOrderDetail['order'] }) {
           ? formatPlaceWindow(order.scheduledStart, order.scheduledEnd, order.place?.timeZone)
           : 'Not scheduled yet'}
       </Fact>
-      <Fact label="Preferred dates">{preferred || '—'}</Fact>
+      <Fact label="Timeline">{order.preferredDates?.timeline || '—'}</Fact>
+      <Fact label="Customer's notes">{order.preferredDates?.notes || '—'}</Fact>
       <Fact label="Created">{formatDateTime(order.createdAt)}</Fact>
       <Fact label="Last change">{formatDateTime(order.updatedAt)}</Fact>
     </SimpleGrid>
+  );
+}
+
+const WAITS_FOR = { admin: 'Your move', customer: 'Waiting for the customer', provider: 'Waiting for the provider' };
+
+/** What the order waits for, and the button to the page where the admin takes the step (decision 201). */
+function NextStep({ detail }: { detail: TAdminOrderDetail }) {
+  const step = nextStepOf(detail);
+  if (step.waitsFor === 'nobody') return null;
+  return (
+    <Alert
+      color={step.waitsFor === 'admin' ? 'brand' : 'gray'}
+      variant="light"
+      title={`Next step · ${WAITS_FOR[step.waitsFor]}`}
+      data-testid="order-next-step"
+    >
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{step.text}</Text>
+        {step.action ? (
+          <Button component={AppLink} to={step.action.href} size="sm">
+            {step.action.label}
+          </Button>
+        ) : null}
+      </Group>
+    </Alert>
   );
 }
 
@@ -61,6 +87,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
                     uploadsOpenedEarly={detail.jobEvents.some((event) => event.type === 'uploads_opened_early')}
                   />
                 </Group>
+                <NextStep detail={detail} />
                 <OrderFacts order={detail.order} />
               </Stack>
             </Paper>

@@ -16,9 +16,19 @@ function requestedWindowsText(order: TOrder) {
     .join(' · ');
 }
 
+/**
+ * What to search the gazetteer for when the address named no town it knows: the last part of the
+ * address without a number (the town follows the street, whose part usually has one), else the
+ * whole address.
+ */
+function townGuessOf(location: string) {
+  const parts = location.split(/[,;\n]/).map((part) => part.trim());
+  return parts.findLast((part) => part && !/\d/.test(part)) ?? location;
+}
+
 function PlaceEditor({ order, onDone }: { order: TOrder; onDone: () => void }) {
   const setPlace = useSetOrderPlace();
-  const [text, setText] = useState(order.place?.label ?? order.location);
+  const [text, setText] = useState(order.place?.label ?? townGuessOf(order.location));
   const [picked, setPicked] = useState<TPickedPlace | null>(null);
   const [accessNotes, setAccessNotes] = useState(order.accessNotes ?? '');
   const [error, setError] = useState<string | undefined>();
@@ -104,6 +114,16 @@ export function OrderPlace({ order }: { order: TOrder }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Fact label="Place">
               {order.place ? `${order.place.label} (${order.place.timeZone})` : 'Not placed on the map'}
+              {order.place?.matched ? (
+                <Text size="xs" c="dimmed" data-testid="place-matched">
+                  Found from “{order.place.matched}” in the address: check it, or change it.
+                </Text>
+              ) : null}
+              {order.place ? null : (
+                <Text size="xs" c="dimmed">
+                  Nothing in “{order.location}” names a town the map knows: set the place to rank providers.
+                </Text>
+              )}
             </Fact>
             <Fact label="Preferred windows">
               {windows.length > 0 ? (

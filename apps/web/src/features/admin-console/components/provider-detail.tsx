@@ -5,8 +5,10 @@ import { DataTable } from '../../../components/portal/data-table.tsx';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
 import { PortalSection } from '../../../components/portal/portal-section.tsx';
+import { ReadinessChecklist } from '../../../components/portal/readiness-checklist.tsx';
 import { RecordFrame } from '../../../components/portal/record-frame.tsx';
 import { useProvider } from '../api/get-provider.ts';
+import { useProviderReadiness } from '../api/get-provider-readiness.ts';
 import { formatRate, regionsOf } from '../utils/format.ts';
 import { CertificationsReview } from './certifications-review.tsx';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
@@ -30,6 +32,27 @@ function DevicesTable({ devices }: { devices: TAdminProviderDetail['provider']['
         </Table.Tr>
       ))}
     </DataTable>
+  );
+}
+
+/**
+ * The provider's checklist as the admin reads it (decision 200): a pending certification is verified
+ * below; the rest the provider sets in its own portal.
+ */
+function ProviderReadiness({ id }: { id: string }) {
+  const readiness = useProviderReadiness(id);
+  if (!readiness.data) return null;
+  return (
+    <ReadinessChecklist
+      readiness={readiness.data}
+      fixOf={(item) => (
+        <Text size="sm">
+          {item.key === 'certification'
+            ? 'A pending certification is verified under Certifications below.'
+            : 'The provider sets this in its portal; it sees the same checklist on its dashboard.'}
+        </Text>
+      )}
+    />
   );
 }
 
@@ -63,6 +86,9 @@ export function ProviderDetail({ id, onBack }: { id: string; onBack: () => void 
                 </SimpleGrid>
               </Stack>
             </Paper>
+            <PortalSection title="Readiness for jobs">
+              <ProviderReadiness id={provider.id} />
+            </PortalSection>
             <PortalSection title="Certifications">
               <CertificationsReview certifications={provider.certifications} />
             </PortalSection>

@@ -1,5 +1,6 @@
 import {
   type TConvertLeadRequest,
+  type TConvertLeadResponse,
   WORKFLOW_TOASTS,
   ZConvertLeadResponse,
 } from '@spacecapture/shared/contracts/admin-workflow';
@@ -18,11 +19,18 @@ export function convertLead({ id, ...body }: { id: string } & TConvertLeadReques
   });
 }
 
-export function useConvertLead() {
+/**
+ * `onConverted` runs from the mutation itself (decision 097): the lead's card leaves the list as
+ * it converts, so the column that outlives it is told which order it became.
+ */
+export function useConvertLead(onConverted?: (converted: TConvertLeadResponse) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: convertLead,
-    onSuccess: () => notifySuccess(WORKFLOW_TOASTS.leadConverted),
+    onSuccess: (converted) => {
+      notifySuccess(WORKFLOW_TOASTS.leadConverted);
+      onConverted?.(converted);
+    },
     onSettled: async () => {
       // A new organisation joins the customer pickers.
       await Promise.all([

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import {
   COMPENSATION_MAX,
   type TAssignmentQueueItem,
@@ -9,7 +9,9 @@ import {
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDateTime, formatDateTimeRange, formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useState } from 'react';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useConfirmSchedule } from '../api/confirm-schedule.ts';
@@ -19,49 +21,46 @@ import { useProviderOptions } from '../api/get-provider-options.ts';
 import { CascadePanel } from './cascade-panel.tsx';
 import { WorkflowStatusBadge } from './workflow-status-badge.tsx';
 
-/** Where dispatch puts a provider for this order (decision 125): its rank and score, or out, with the reasons. */
+/**
+ * Where dispatch puts a provider for this order (decision 125): its rank and score, or out, with
+ * the reasons. The one verdict the picker shows (decision 200).
+ */
 type TDispatchPlace = { rank: number; score: number; reasons: string[] } | { rank: null; reasons: string[] };
-
-function DispatchLine({ place }: { place: TDispatchPlace }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Badge color={place.rank === null ? 'gray' : 'blue'} variant="light" size="sm" style={{ flexShrink: 0 }}>
-        {place.rank === null ? 'out' : `rank ${place.rank} · ${place.score}`}
-      </Badge>
-      <Text size="xs" c="dimmed" data-testid="provider-dispatch-reasons">
-        {place.reasons.join(' ')}
-      </Text>
-    </Group>
-  );
-}
 
 function ProviderLabel({ provider, dispatch }: { provider: TProviderOption; dispatch?: TDispatchPlace | undefined }) {
   const devices = provider.devices.map((device) => device.model).join(', ') || 'no devices';
   const certifications =
     provider.certifications.map((cert) => `${cert.scope} (${cert.status})`).join(', ') || 'no certifications';
+  const out = dispatch?.rank === null;
   return (
     <Stack gap={2}>
       <Group gap="xs">
         <Text size="sm" fw={600}>
           {provider.name}
         </Text>
-        {provider.fit.fits ? (
-          <Badge color="teal" variant="light" size="sm" title={provider.fit.reason}>
-            fits
+        {dispatch ? (
+          <Badge color={out ? 'gray' : 'teal'} variant="light" size="sm">
+            {dispatch.rank === null ? 'out' : `rank ${dispatch.rank} · ${dispatch.score}`}
           </Badge>
-        ) : (
-          <Badge color="gray" variant="light" size="sm" title={provider.fit.reason}>
-            no fit
-          </Badge>
-        )}
+        ) : null}
       </Group>
       <Text size="xs" c="dimmed">
         Devices: {devices} · Certifications: {certifications} · Regions: {provider.regions.join(', ') || 'n/a'}
       </Text>
-      <Text size="xs" c={provider.fit.fits ? FIT_COLOR.fits : FIT_COLOR.misses} data-testid="provider-fit-reason">
-        {provider.fit.reason}
-      </Text>
-      {dispatch ? <DispatchLine place={dispatch} /> : null}
+      {dispatch ? (
+        <Text size="xs" c={out ? FIT_COLOR.misses : FIT_COLOR.fits} data-testid="provider-dispatch-reasons">
+          {dispatch.reasons.join(' ')}
+        </Text>
+      ) : null}
+      {out ? (
+        <Anchor
+          component={AppLink}
+          to={`${PORTAL_PATHS.admin.providers}?provider=${encodeURIComponent(provider.id)}`}
+          size="xs"
+        >
+          Open {provider.name}'s checklist
+        </Anchor>
+      ) : null}
     </Stack>
   );
 }
@@ -71,7 +70,7 @@ function failed(error: unknown) {
 }
 
 /** One order of the assignment queue (spec 001 §2 /admin/assignments). */
-/** The fit's reason in a dark shade on the light scheme and a pale one on the dark: AA in both. */
+/** The verdict's reasons in a dark shade on the light scheme and a pale one on the dark: AA in both. */
 const FIT_COLOR = {
   fits: 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-3))',
   misses: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))',
@@ -89,6 +88,9 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
     const out = ranking.data?.out.find((entry) => entry.id === providerId);
     return out ? { rank: null, reasons: out.reasons } : undefined;
   };
+  // Best first: the ranked by rank, then those out; the picker's own order (by name) breaks ties.
+  const sortKey = (providerId: string) => dispatchOf(providerId)?.rank ?? Number.POSITIVE_INFINITY;
+  const pickerOptions = [...(providers.data?.items ?? [])].sort((a, b) => sortKey(a.id) - sortKey(b.id));
   const create = useCreateAssignment();
   const confirm = useConfirmSchedule();
   const [providerOrgId, setProviderOrgId] = useState('');
@@ -160,7 +162,7 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
             </Text>
           ) : null}
           {providers.data?.items.length === 0 ? <Text size="sm">No active providers.</Text> : null}
-          {providers.data?.items.map((provider) => (
+          {pickerOptions.map((provider) => (
             <Radio
               key={provider.id}
               value={provider.id}

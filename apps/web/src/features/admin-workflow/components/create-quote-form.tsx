@@ -24,6 +24,7 @@ import {
 import { formatMoney } from '@spacecapture/shared/format';
 import { type FormEvent, useState } from 'react';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useQueryParams } from '../../../lib/navigation.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useCreateQuote } from '../api/create-quote.ts';
 import { useAssignmentQueue } from '../api/get-assignment-queue.ts';
@@ -45,7 +46,8 @@ export function CreateQuoteForm() {
   const queue = useAssignmentQueue();
   const createQuote = useCreateQuote();
   const idempotencyKey = useIdempotencyKey();
-  const [orderId, setOrderId] = useState('');
+  // An order's page links here with ?order=<id> (its next step): the form starts on that order.
+  const [orderId, setOrderId] = useState(useQueryParams().get('order') ?? '');
   const [rows, setRows] = useState<TRow[]>(defaultRows);
   const [currency, setCurrency] = useState(DEFAULT_PRICE_BREAKDOWN.currency);
   const [useJson, setUseJson] = useState(false);

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Button,
   Card,
@@ -13,6 +14,7 @@ import {
 } from '@mantine/core';
 import {
   LEAD_STATUSES,
+  type TConvertLeadResponse,
   type TLead,
   WORKFLOW_EMPTY,
   WORKFLOW_TOASTS,
@@ -57,7 +59,17 @@ function matchingOrg(lead: TLead, orgOptions: readonly TOrgOption[]) {
  * contact invited, in one step (decision 106). A prospect whose company is already a customer gets
  * that organisation chosen; an install without customers starts on a new one.
  */
-function CreateOrderForm({ lead, orgOptions }: { lead: TLead; orgOptions: readonly TOrgOption[] }) {
+type TOnConverted = (converted: TConvertLeadResponse) => void;
+
+function CreateOrderForm({
+  lead,
+  orgOptions,
+  onConverted,
+}: {
+  lead: TLead;
+  orgOptions: readonly TOrgOption[];
+  onConverted: TOnConverted;
+}) {
   const match = matchingOrg(lead, orgOptions);
   // Until the admin chooses, the defaults follow the organisations as they load.
   const [chosenMode, setMode] = useState<TOrgMode | null>(null);
@@ -66,7 +78,7 @@ function CreateOrderForm({ lead, orgOptions }: { lead: TLead; orgOptions: readon
   const customerOrgId = chosenOrgId ?? match?.value ?? '';
   const [orgName, setOrgName] = useState(lead.contact.company ?? lead.contact.name);
   const [contactEmail, setContactEmail] = useState(lead.contact.email);
-  const convert = useConvertLead();
+  const convert = useConvertLead(onConverted);
   const fields = convert.error instanceof ApiError ? convert.error.fields : {};
 
   function onCreateOrder() {
@@ -131,7 +143,15 @@ function CreateOrderForm({ lead, orgOptions }: { lead: TLead; orgOptions: readon
   );
 }
 
-function LeadCard({ lead, orgOptions }: { lead: TLead; orgOptions: readonly TOrgOption[] }) {
+function LeadCard({
+  lead,
+  orgOptions,
+  onConverted,
+}: {
+  lead: TLead;
+  orgOptions: readonly TOrgOption[];
+  onConverted: TOnConverted;
+}) {
   const setStatus = useSetLeadStatus();
   const { details, contact } = lead;
 
@@ -178,7 +198,7 @@ function LeadCard({ lead, orgOptions }: { lead: TLead; orgOptions: readonly TOrg
         </Anchor>
       ) : null}
       {canTransition(LEAD_MACHINE, lead.status, 'converted') ? (
-        <CreateOrderForm lead={lead} orgOptions={orgOptions} />
+        <CreateOrderForm lead={lead} orgOptions={orgOptions} onConverted={onConverted} />
       ) : null}
       <Group gap="xs" mt="sm">
         <Button
@@ -202,6 +222,46 @@ function LeadCard({ lead, orgOptions }: { lead: TLead; orgOptions: readonly TOrg
   );
 }
 
+/** The order a lead just became, with its page and its next step, the quote. */
+function ConvertedNote({ converted, onClose }: { converted: TConvertLeadResponse; onClose: () => void }) {
+  const { order, invitation } = converted;
+  return (
+    <Alert
+      color="teal"
+      variant="light"
+      title={`Order created: ${order.title}`}
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={onClose}
+      data-testid="converted-lead"
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          For {order.customerOrg.name}
+          {invitation ? `; ${invitation.email} is invited to join it.` : '.'}
+        </Text>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            component={AppLink}
+            to={`${PORTAL_PATHS.admin.orders}?order=${encodeURIComponent(order.id)}`}
+          >
+            Open order
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            component={AppLink}
+            to={`${PORTAL_PATHS.admin.quotes}?order=${encodeURIComponent(order.id)}`}
+          >
+            Create quote
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** New Order Leads (spec 001 §2 /admin/triage): open leads first by default, a status filter and a search. */
 export function LeadsColumn() {
   const { filters, setStatus, setSearch } = useTriageFilters(LEAD_PARAMS, LEAD_STATUSES);
@@ -209,12 +269,15 @@ export function LeadsColumn() {
   const orgs = useOrganizationOptions('customer');
   const orgOptions = (orgs.data?.items ?? []).map((org) => ({ value: org.id, label: org.name }));
   const items = leads.data?.pages.flatMap((page) => page.items) ?? [];
+  // A converted lead leaves the open list: the order it became stays one click away.
+  const [converted, setConverted] = useState<TConvertLeadResponse | null>(null);
   return (
     <Paper withBorder radius="lg" p="md">
       <Stack gap="sm">
         <Title order={2} fz={20}>
           New Order Leads
         </Title>
+        {converted ? <ConvertedNote converted={converted} onClose={() => setConverted(null)} /> : null}
         <TriageFilterBar
           what="leads"
           placeholder="Name, e-mail, company or place"
@@ -230,7 +293,7 @@ export function LeadsColumn() {
           empty={emptyTriageText(filters, 'leads', WORKFLOW_EMPTY.leads)}
         >
           {items.map((lead) => (
-            <LeadCard key={lead.id} lead={lead} orgOptions={orgOptions} />
+            <LeadCard key={lead.id} lead={lead} orgOptions={orgOptions} onConverted={setConverted} />
           ))}
         </ListState>
         <LoadMore query={leads} />

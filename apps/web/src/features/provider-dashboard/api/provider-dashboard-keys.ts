@@ -7,4 +7,5 @@ export const providerDashboardKeys = {
   settings: () => [...providerDashboardKeys.all, 'settings'] as const,
   schedule: () => [...providerDashboardKeys.all, 'schedule'] as const,
   availability: () => [...providerDashboardKeys.all, 'availability'] as const,
+  readiness: () => [...providerDashboardKeys.all, 'readiness'] as const,
 };

@@ -5,6 +5,7 @@ import { dashboardHref, isTab, type TTab } from './dashboard-href.ts';
 import { PerformancePanel } from './performance-panel.tsx';
 import { ProjectDetail } from './project-detail.tsx';
 import { ProjectsList } from './projects-list.tsx';
+import { ReadinessPanel } from './readiness-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 
 /** Tabs Projects, Performance and Settings (spec 001 §2); a project's detail is ?project=<id>. */
@@ -16,29 +17,32 @@ export function ProviderDashboard() {
   const tab: TTab = projectId ? 'projects' : isTab(requested) ? requested : 'projects';
 
   return (
-    <Tabs
-      value={tab}
-      onChange={(value) => navigate(dashboardHref({ tab: isTab(value) ? value : 'projects' }))}
-      keepMounted={false}
-    >
-      <Tabs.List mb="md">
-        <Tabs.Tab value="projects">Projects</Tabs.Tab>
-        <Tabs.Tab value="performance">Performance</Tabs.Tab>
-        <Tabs.Tab value="settings">Settings</Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="projects">
-        {projectId ? (
-          <ProjectDetail projectId={projectId} onBack={() => navigate(dashboardHref({}))} />
-        ) : (
-          <ProjectsList hrefOf={(id) => dashboardHref({ project: id })} />
-        )}
-      </Tabs.Panel>
-      <Tabs.Panel value="performance">
-        <PerformancePanel />
-      </Tabs.Panel>
-      <Tabs.Panel value="settings">
-        <SettingsPanel />
-      </Tabs.Panel>
-    </Tabs>
+    <>
+      <ReadinessPanel />
+      <Tabs
+        value={tab}
+        onChange={(value) => navigate(dashboardHref({ tab: isTab(value) ? value : 'projects' }))}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="projects">Projects</Tabs.Tab>
+          <Tabs.Tab value="performance">Performance</Tabs.Tab>
+          <Tabs.Tab value="settings">Settings</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="projects">
+          {projectId ? (
+            <ProjectDetail projectId={projectId} onBack={() => navigate(dashboardHref({}))} />
+          ) : (
+            <ProjectsList hrefOf={(id) => dashboardHref({ project: id })} />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="performance">
+          <PerformancePanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="settings">
+          <SettingsPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </>
   );
 }

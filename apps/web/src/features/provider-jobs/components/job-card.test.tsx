@@ -27,6 +27,7 @@ function job(overrides: Partial<TProviderAssignment>): TProviderAssignment {
     scheduledEnd: null,
     proposedStart: null,
     proposedEnd: null,
+    uploads: { open: false, opensAt: null, openedEarly: false },
     createdAt: new Date(now - HOUR).toISOString(),
     ...overrides,
   };
@@ -99,5 +100,28 @@ describe('JobCard', () => {
     expect(buttonNamed('Accept')?.disabled).toBe(true);
     expect(buttonNamed('Decline')?.disabled).toBe(true);
     expect(text).toContain('Propose a schedule window');
+  });
+
+  it('says when uploads open and why: at the window, early by an admin, or once scheduled', () => {
+    const accepted = { status: 'accepted' as const, accepted: true, masked: false, title: 'Head office' };
+    const linesOf = (uploads: TProviderAssignment['uploads']) => {
+      view?.unmount();
+      view = renderForTest(
+        <MemoryRouter>
+          <JobCard job={job({ ...accepted, uploads })} />
+        </MemoryRouter>,
+      );
+      return view.container.querySelector('[data-testid="uploads-opening"]')?.textContent ?? '';
+    };
+    expect(linesOf({ open: false, opensAt: null, openedEarly: false })).toBe(
+      'Uploads open when the capture window starts, once the schedule is confirmed.',
+    );
+    expect(linesOf({ open: false, opensAt: '2030-01-02T09:00:00.000Z', openedEarly: false })).toMatch(
+      /^Uploads open .*2030.*, when the capture window starts\. Need them sooner\? Ask the SpaceCapture team: an admin can open them early\.$/,
+    );
+    expect(linesOf({ open: true, opensAt: null, openedEarly: true })).toBe(
+      'Uploads are open: an admin opened them early.',
+    );
+    expect(linesOf({ open: true, opensAt: null, openedEarly: false })).toBe('Uploads are open.');
   });
 });

@@ -57,6 +57,27 @@ function ScheduleWindow({ job }: { job: TProviderAssignment }) {
 
 /** One job of Assigned Jobs (spec 001 §2): the offer with its countdown, or the accepted work. */
 /**
+ * When the job's uploads open and why (decision 201): files wait for the confirmed capture window
+ * to start, unless an admin opens them earlier.
+ */
+function UploadsOpening({ job }: { job: TProviderAssignment }) {
+  const { uploads } = job;
+  let text: string;
+  if (uploads.open) {
+    text = uploads.openedEarly ? 'Uploads are open: an admin opened them early.' : 'Uploads are open.';
+  } else if (uploads.opensAt) {
+    text = `Uploads open ${formatDateTime(uploads.opensAt)}, when the capture window starts. Need them sooner? Ask the SpaceCapture team: an admin can open them early.`;
+  } else {
+    text = 'Uploads open when the capture window starts, once the schedule is confirmed.';
+  }
+  return (
+    <Text size="sm" data-testid="uploads-opening">
+      {text}
+    </Text>
+  );
+}
+
+/**
  * `extras`: what the page adds under the job (its Messages panel). `onAccepted` and `takeFocus`
  * keep the keyboard's place: the accepted job moves to another list, and its card there takes focus.
  */
@@ -143,6 +164,7 @@ export function JobCard({
               You accepted this job{job.respondedAt ? ` on ${formatDateTime(job.respondedAt)}` : ''}.
             </Text>
             <ScheduleWindow job={job} />
+            <UploadsOpening job={job} />
             <Group>
               <ButtonLink to={`${PORTAL_PATHS.provider.uploads}?order=${job.orderId}`} size="sm">
                 Upload Deliverables
