@@ -7,11 +7,11 @@ describe('check-web-boundaries', () => {
   it('refuses a relative import from one feature into another', () => {
     expect(
       check(
-        'features/provider-dashboard/components/settings-panel.tsx',
-        "import { useDevices } from '../../provider-jobs/api/get-devices.ts';",
+        'features/provider-profile/components/settings-panel.tsx',
+        "import { useDevices } from '../../devices/api/get-devices.ts';",
       ),
     ).toEqual([
-      "features/provider-dashboard/components/settings-panel.tsx: '../../provider-jobs/api/get-devices.ts' imports the feature provider-jobs: compose features in src/app, or share the data in src/resources",
+      "features/provider-profile/components/settings-panel.tsx: '../../devices/api/get-devices.ts' imports the feature devices: compose features in src/app, or share the data in src/resources",
     ]);
   });
 
@@ -23,7 +23,7 @@ describe('check-web-boundaries', () => {
       "import { apiRequest } from '../../../lib/api-client.ts';",
       "import styles from './panel.module.css';",
     ].join('\n');
-    expect(check('features/provider-dashboard/components/settings-panel.tsx', source)).toEqual([]);
+    expect(check('features/provider-profile/components/settings-panel.tsx', source)).toEqual([]);
   });
 
   it('refuses the database package, the server and files outside the web app', () => {
@@ -52,7 +52,7 @@ describe('check-web-boundaries', () => {
       check('features/a/components/x.test.tsx', "import { renderAt } from '../../../test/render-at.tsx';"),
     ).toEqual([]);
     expect(
-      check('app/routes/provider/devices.tsx', "import { D } from '../../../features/provider-jobs/components/d.tsx';"),
+      check('app/routes/provider/devices.tsx', "import { D } from '../../../features/devices/components/d.tsx';"),
     ).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Query keys of the provider portal's shared resources: the devices and the jobs (assignments)
- * are read by more than one feature (dashboard, jobs, devices), so each is cached under one key
- * and every write refreshes every screen that shows it. Feature-only data (dashboard figures,
- * certifications) nests its keys under `all`, so one invalidation of `all` reaches all of it.
+ * Query keys of the provider's shared resources: the devices and the jobs (assignments) are read
+ * by more than one feature (projects, assignments, devices, provider-profile), so each is cached
+ * under one key and every write refreshes every screen that shows it. Feature-only data
+ * (performance, schedule, availability, settings, certifications) nests its keys under `all`, so
+ * one invalidation of `all` reaches all of it.
  */
 export const providerKeys = {
   all: ['provider'] as const,

@@ -1,8 +1,8 @@
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
-import { QuotesAwaitingAnswer } from '../../../features/customer-billing/components/quotes-awaiting-answer.tsx';
-import { CustomerDashboard } from '../../../features/customer-portal/components/customer-dashboard.tsx';
 import { NewRequestLink } from '../../../features/order-request/components/new-request-link.tsx';
+import { QuotesAwaitingAnswer } from '../../../features/quotes/components/quotes-awaiting-answer.tsx';
 import { SupportRequestForm } from '../../../features/support-request/components/support-request-form.tsx';
+import { CustomerDashboard } from './customer-dashboard.tsx';
 
 export function CustomerDashboardRoute() {
   return (

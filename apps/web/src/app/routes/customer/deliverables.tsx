@@ -1,5 +1,5 @@
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
-import { DeliverablesByOrder } from '../../../features/customer-portal/components/deliverables-by-order.tsx';
+import { DeliverablesByOrder } from '../../../features/deliverables/components/deliverables-by-order.tsx';
 
 export function CustomerDeliverablesRoute() {
   return (

@@ -1,5 +1,5 @@
-import { HelpScreen } from '../../../features/customer-billing/components/help-screen.tsx';
 import { FAQ_ITEMS } from '../../../features/faq/content/faq-content.ts';
+import { HelpScreen } from '../../../features/help/components/help-screen.tsx';
 import { SupportRequestForm } from '../../../features/support-request/components/support-request-form.tsx';
 
 /** The public FAQ's questions that matter once an order exists (not how to request or apply). */

@@ -1,7 +1,7 @@
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
+import { AssignedJobs } from '../../../features/assignments/components/assigned-jobs.tsx';
 import { JobMessages } from '../../../features/conversations/components/job-messages.tsx';
 import { ProviderReviewPanel } from '../../../features/delivery-review/components/provider-review-panel.tsx';
-import { AssignedJobs } from '../../../features/provider-jobs/components/assigned-jobs.tsx';
 
 export function ProviderAssignmentsRoute() {
   return (

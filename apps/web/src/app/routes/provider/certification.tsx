@@ -1,5 +1,5 @@
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
-import { Certifications } from '../../../features/provider-jobs/components/certifications.tsx';
+import { Certifications } from '../../../features/certifications/components/certifications.tsx';
 
 export function ProviderCertificationRoute() {
   return (

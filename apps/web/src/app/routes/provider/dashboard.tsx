@@ -1,5 +1,5 @@
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
-import { ProviderDashboard } from '../../../features/provider-dashboard/components/provider-dashboard.tsx';
+import { ProviderDashboard } from './provider-dashboard.tsx';
 
 export function ProviderDashboardRoute() {
   return (

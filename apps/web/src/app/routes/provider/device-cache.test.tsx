@@ -2,8 +2,8 @@ import type { TProfile } from '@spacecapture/shared/contracts/auth';
 import type { TDevice, TProviderSettings } from '@spacecapture/shared/contracts/provider-portal';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SettingsPanel } from '../../../features/provider-dashboard/components/settings-panel.tsx';
-import { DeviceForm } from '../../../features/provider-jobs/components/device-form.tsx';
+import { DeviceForm } from '../../../features/devices/components/device-form.tsx';
+import { SettingsPanel } from '../../../features/provider-profile/components/settings-panel.tsx';
 import { ProfileContext } from '../../../lib/auth/profile-context.ts';
 import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
 

@@ -1,5 +1,5 @@
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
-import { DeviceInventory } from '../../../features/provider-jobs/components/device-inventory.tsx';
+import { DeviceInventory } from '../../../features/devices/components/device-inventory.tsx';
 
 export function ProviderDevicesRoute() {
   return (

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { CUSTOMER_QUERIES_ROOT } from './order-request-keys.ts';
+import { customerKeys } from '../../../resources/customer/customer-keys.ts';
 
 type TCreateCustomerOrderArgs = { request: TCreateCustomerOrderRequest; idempotencyKey: string };
 
@@ -34,7 +34,7 @@ export function useCreateCustomerOrder() {
     onSuccess: (order) => {
       notifySuccess(ORDER_REQUEST_MESSAGES.created);
       navigate(`${PORTAL_PATHS.customer.orders}?order=${encodeURIComponent(order.id)}`);
-      void queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERIES_ROOT });
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
     },
   });
 }

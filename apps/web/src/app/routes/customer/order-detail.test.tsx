@@ -1,0 +1,144 @@
+import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
+import { formatDateTime } from '@spacecapture/shared/format';
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OrderDetail } from '../../../features/orders/components/order-detail.tsx';
+import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
+import { ORDER_DETAIL_SLOTS } from './order-detail-slots.tsx';
+
+const ORDER_ID = '0d5b2b6e-8a51-4c34-9a64-3f7d6f1f2a10';
+const FILE_ID = '6a1f0c2d-3b4e-4f5a-8b6c-7d8e9f0a1b2c';
+
+function orderOf(overrides: Partial<TCustomerOrderDetail> = {}): TCustomerOrderDetail {
+  return {
+    id: ORDER_ID,
+    title: 'Virtual tour — Office, 1 Mill Lane',
+    location: '1 Mill Lane, York',
+    captureType: 'virtual-tour',
+    status: 'delivered',
+    displayStatus: 'completed',
+    progress: {
+      percent: 100,
+      steps: [
+        { key: 'scheduling', label: 'Capture scheduled', state: 'done', at: '2026-03-05T10:00:00.000Z' },
+        { key: 'capture', label: 'Capture completed', state: 'done', at: '2026-03-12T15:00:00.000Z' },
+        { key: 'processing', label: 'Processing and QA', state: 'done', at: '2026-03-14T10:00:00.000Z' },
+        { key: 'delivery', label: 'Final delivery', state: 'done', at: '2026-03-14T10:00:00.000Z' },
+      ],
+    },
+    scheduledStart: '2026-03-12T09:00:00.000Z',
+    scheduledEnd: '2026-03-12T17:00:00.000Z',
+    timeZone: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    quotes: [],
+    deliverables: [
+      {
+        id: FILE_ID,
+        orderId: ORDER_ID,
+        type: 'floor_plan',
+        fileName: 'plan.pdf',
+        size: 1536,
+        deliveredAt: '2026-03-14T10:00:00.000Z',
+        thumbnailUrl: null,
+        version: 1,
+        superseded: false,
+      },
+    ],
+    rating: null,
+    ...overrides,
+  };
+}
+
+let view: ReturnType<typeof renderInPortal> | undefined;
+afterEach(() => view?.unmount());
+
+const text = () => document.body.textContent ?? '';
+const button = (name: string) =>
+  [...(view?.container.querySelectorAll<HTMLButtonElement>('button') ?? [])].find(
+    (element) => element.textContent?.trim() === name || element.getAttribute('aria-label') === name,
+  );
+const click = (element: HTMLElement | undefined) =>
+  act(async () => {
+    element?.click();
+  });
+
+describe('OrderDetail', () => {
+  it('shows the steps the server worked out, the window, the files, and no rating before delivery', async () => {
+    view = renderInPortal(<OrderDetail orderId={ORDER_ID} onBack={() => {}} {...ORDER_DETAIL_SLOTS} />, () => ({
+      status: 200,
+      body: orderOf({
+        status: 'scheduled',
+        displayStatus: 'in_progress',
+        progress: {
+          percent: 38,
+          steps: [
+            { key: 'scheduling', label: 'Capture scheduled', state: 'done', at: '2026-03-05T10:00:00.000Z' },
+            { key: 'capture', label: 'Capture completed', state: 'current', at: null },
+            { key: 'processing', label: 'Processing and QA', state: 'pending', at: null },
+            { key: 'delivery', label: 'Final delivery', state: 'pending', at: null },
+          ],
+        },
+        deliverables: [],
+      }),
+    }));
+    await waitFor(() => expect(text()).toContain('Capture in progress'));
+    // A done step carries the time of its own event.
+    expect(text()).toContain(`Capture scheduled · ${formatDateTime('2026-03-05T10:00:00.000Z')}`);
+    expect(text()).toContain('Processing and QA pending');
+    expect(text()).toContain('Final delivery pending');
+    expect(text()).toContain('In progress');
+    expect(view.container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('38');
+    expect(text()).toContain('No files delivered yet.');
+    expect(text()).not.toContain('Rate this job');
+  });
+
+  it("gives the spec's Link error toast with the server's reason when a link cannot be made", async () => {
+    view = renderInPortal(<OrderDetail orderId={ORDER_ID} onBack={() => {}} {...ORDER_DETAIL_SLOTS} />, (call) =>
+      call.method === 'POST'
+        ? { status: 404, body: { error: { code: 'not_found', message: 'File not found.' } } }
+        : { status: 200, body: orderOf() },
+    );
+    await waitFor(() => expect(button('Download plan.pdf')).toBeDefined());
+    expect(text()).toContain('1.5 KB');
+    expect(text()).toContain('Floor plan');
+    await click(button('Download plan.pdf'));
+    await waitFor(() => expect(text()).toContain('File not found.'));
+    expect(text()).toContain('Link error');
+    expect(view.calls.at(-1)).toMatchObject({ url: `/api/customer/deliverables/${FILE_ID}/link`, method: 'POST' });
+  });
+
+  it('asks for stars before sending a rating, then shows the rating given instead of the form', async () => {
+    const rating = {
+      id: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      orderId: ORDER_ID,
+      score: 4,
+      comment: 'On time',
+      createdAt: '2026-03-15T10:00:00.000Z',
+    };
+    let rated = false;
+    view = renderInPortal(<OrderDetail orderId={ORDER_ID} onBack={() => {}} {...ORDER_DETAIL_SLOTS} />, (call) => {
+      if (call.method === 'POST') {
+        rated = true;
+        return { status: 201, body: rating };
+      }
+      return { status: 200, body: orderOf(rated ? { rating } : {}) };
+    });
+    await waitFor(() => expect(button('Submit rating')).toBeDefined());
+    await click(button('Submit rating'));
+    expect(text()).toContain('Please choose from 1 to 5 stars.');
+    expect(view.calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    const fourStars = view.container.querySelector<HTMLInputElement>('input[aria-label="4 stars"]');
+    await click(view.container.querySelector<HTMLLabelElement>(`label[for="${fourStars?.id}"]`) ?? undefined);
+    typeInto(view.container.querySelector<HTMLTextAreaElement>('textarea')!, ' On time ');
+    await click(button('Submit rating'));
+    await waitFor(() => expect(text()).toContain('4/5'));
+    expect(view.calls.find((call) => call.method === 'POST')).toEqual({
+      url: `/api/customer/orders/${ORDER_ID}/rating`,
+      method: 'POST',
+      body: { score: 4, comment: 'On time' },
+    });
+    expect(text()).toContain('Rating saved');
+    expect(button('Submit rating')).toBeUndefined();
+  });
+});

@@ -1,0 +1,57 @@
+import { ZScheduleResponse, ZScheduleState } from '@spacecapture/shared/contracts/scheduling';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { customerKeys } from '../../../resources/customer/customer-keys.ts';
+
+const scheduleKey = (orderId: string) => [...customerKeys.order(orderId), 'schedule'] as const;
+
+/** GET /api/customer/orders/:id/schedule → the windows to pick from, the confirmed one (decision 145). */
+export function getOrderSchedule(orderId: string, signal?: AbortSignal) {
+  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/schedule`, {
+    schema: ZScheduleResponse,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function useOrderSchedule(orderId: string) {
+  return useQuery(
+    queryOptions({ queryKey: scheduleKey(orderId), queryFn: ({ signal }) => getOrderSchedule(orderId, signal) }),
+  );
+}
+
+/** POST …/schedule/pick { start } → the confirmed schedule; the order (its window, status) reloads. */
+export function pickWindow({ orderId, start }: { orderId: string; start: string }) {
+  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/schedule/pick`, {
+    method: 'POST',
+    json: { start },
+    schema: ZScheduleState,
+  });
+}
+
+export function usePickWindow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: pickWindow,
+    onSuccess: () => notifySuccess({ title: 'Window picked', message: 'The capture is scheduled.' }),
+    onSettled: (_data, _error, { orderId }) => queryClient.invalidateQueries({ queryKey: customerKeys.order(orderId) }),
+  });
+}
+
+/** POST …/schedule/reschedule { reason } → the provider is asked for new windows. */
+export function askReschedule({ orderId, reason }: { orderId: string; reason: string }) {
+  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/schedule/reschedule`, {
+    method: 'POST',
+    json: { reason },
+    schema: ZScheduleState,
+  });
+}
+
+export function useAskReschedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: askReschedule,
+    onSuccess: () => notifySuccess({ title: 'Reschedule asked', message: 'The provider will propose new windows.' }),
+    onSettled: (_data, _error, { orderId }) => queryClient.invalidateQueries({ queryKey: customerKeys.order(orderId) }),
+  });
+}

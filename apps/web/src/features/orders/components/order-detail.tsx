@@ -1,0 +1,133 @@
+import { Anchor, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
+import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
+import { formatDate, formatMoney, formatPlaceWindow } from '@spacecapture/shared/format';
+import { orderAgainPath, PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type { ReactNode } from 'react';
+import { Fact } from '../../../components/portal/fact.tsx';
+import { OrderStatusBadge } from '../../../components/portal/order-status-badge.tsx';
+import { QueryError } from '../../../components/portal/query-error.tsx';
+import { AppLink } from '../../../components/ui/app-link.tsx';
+import { useCustomerOrder } from '../api/get-customer-order.ts';
+import { OrderProgress } from './order-progress.tsx';
+import { OrderSchedule } from './order-schedule.tsx';
+
+/** Order statuses in which the job can be rated (the server checks it again). */
+const RATEABLE_STATUSES: ReadonlySet<string> = new Set(['delivered', 'changes_requested', 'completed']);
+
+function scheduledWindow(order: TCustomerOrderDetail) {
+  if (!order.scheduledStart || !order.scheduledEnd) return 'Not scheduled yet';
+  return formatPlaceWindow(order.scheduledStart, order.scheduledEnd, order.timeZone);
+}
+
+/** What the page puts into an order from other features: its files, and the rating form. */
+export type TOrderDetailSlots = {
+  /** The order's files, under "Deliverables". */
+  files?: (order: TCustomerOrderDetail) => ReactNode;
+  /** The rating form (or the rating given), once the order may be rated. */
+  rating?: (order: TCustomerOrderDetail) => ReactNode;
+};
+
+function OrderDetailBody({ order, files, rating }: { order: TCustomerOrderDetail } & TOrderDetailSlots) {
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Title order={2} fz={22}>
+          {order.title}
+        </Title>
+        <Group gap="sm">
+          <OrderStatusBadge status={order.displayStatus} />
+          <Button component={AppLink} to={orderAgainPath(order.id)} variant="light" size="xs">
+            Order again
+          </Button>
+        </Group>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+        <Fact label="Location">{order.location}</Fact>
+        <Fact label="Capture type">{labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Fact>
+        <Fact label="Ordered">{formatDate(order.createdAt)}</Fact>
+        <Fact label="Scheduled window">{scheduledWindow(order)}</Fact>
+      </SimpleGrid>
+      {order.displayStatus === 'cancelled' ? (
+        <Text size="sm" c="dimmed">
+          This order was cancelled.
+        </Text>
+      ) : (
+        <OrderProgress progress={order.progress} />
+      )}
+      {order.status === 'assigned' || order.status === 'scheduled' ? <OrderSchedule orderId={order.id} /> : null}
+      <Divider />
+      <Stack gap="sm">
+        <Title order={3} fz={18}>
+          Deliverables
+        </Title>
+        {files?.(order)}
+      </Stack>
+      {order.quotes.length > 0 ? (
+        <>
+          <Divider />
+          <Stack gap="xs">
+            <Title order={3} fz={18}>
+              Quotes
+            </Title>
+            {order.quotes.map((quote) => (
+              <Text key={quote.id} size="sm">
+                {formatMoney(quote.total, quote.currency)} ·{' '}
+                <Text span tt="capitalize" inherit>
+                  {quote.status}
+                </Text>
+              </Text>
+            ))}
+            <Anchor component={AppLink} to={PORTAL_PATHS.customer.quotes} size="sm">
+              Open Quotes &amp; Invoices
+            </Anchor>
+          </Stack>
+        </>
+      ) : null}
+      {rating && RATEABLE_STATUSES.has(order.status) ? (
+        <>
+          <Divider />
+          {rating(order)}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * One order of the organisation, opened from a list (?order=<id>), with a Back button; `extras` is
+ * what the page adds under the order (its Messages panel); `files` and `rating` are the slots of
+ * {@link TOrderDetailSlots}.
+ */
+export function OrderDetail({
+  orderId,
+  onBack,
+  extras,
+  ...slots
+}: { orderId: string; onBack: () => void; extras?: ReactNode } & TOrderDetailSlots) {
+  const order = useCustomerOrder(orderId);
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} aria-label="Order detail">
+      <Stack gap="md">
+        <Group>
+          <Button variant="default" size="xs" onClick={onBack}>
+            ← Back to orders
+          </Button>
+        </Group>
+        {order.isPending ? (
+          <Center py="xl">
+            <Loader size="sm" aria-label="Loading the order" />
+          </Center>
+        ) : order.isError ? (
+          <QueryError error={order.error} onRetry={() => order.refetch()} what="the order" />
+        ) : (
+          <>
+            <OrderDetailBody order={order.data} {...slots} />
+            {/* Only under an order the caller may see: an order that failed to load has no conversation to show. */}
+            {extras}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
