@@ -250,7 +250,9 @@ test('an approved application brings its devices and regions to the assignment p
   await expect(card).toContainText('+44 1227 555 0199');
   await expect(card.getByRole('link', { name: 'https://tess-marsh.example' })).toBeVisible();
   await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(toast(page, 'Application updated')).toBeVisible();
+  await expect(toast(page, 'Application approved')).toContainText(
+    `${kent} is a provider now; kent.${tag}@example.test is invited to join it.`,
+  );
   await expect(card).toHaveCount(0);
 
   await page.goto('/admin/assignments');

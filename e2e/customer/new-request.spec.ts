@@ -93,8 +93,16 @@ test('a customer orders from the portal with a saved site and the live estimate;
   await expect(toast(admin, 'Quote sent')).toContainText('Customer can now accept or decline.');
   await adminContext.close();
 
-  // Order again, from the past order's detail: the same site, capture type and options.
+  // Order again, from the past order's detail once it has run its course (never one under way):
+  // the same site, capture type and options.
   await page.goto(`/customer/orders?order=${past.orderId}`);
+  await expect(page.getByRole('heading', { level: 2, name: past.title })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Order again' })).toHaveCount(0);
+  const cancelled = await deps.admin.post(`/api/admin/orders/${past.orderId}/cancel`, {
+    data: { reason: 'The customer moved the survey to next year.' },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await page.reload();
   await page.getByRole('link', { name: 'Order again' }).click();
   await expect(page).toHaveURL(new RegExp(`/customer/new-request\\?from=${past.orderId}`));
   await expect(page.getByText('Ordering again')).toBeVisible();

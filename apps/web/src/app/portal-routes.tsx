@@ -8,11 +8,13 @@ import {
   HelpIcon,
   HistoryIcon,
   InboxIcon,
+  KeyIcon,
   ListIcon,
   ReceiptIcon,
   SendIcon,
   SettingsIcon,
   UploadIcon,
+  WebhookIcon,
 } from '../components/portal/portal-icons.tsx';
 import type { TIconProps } from '../components/ui/icons.tsx';
 import {
@@ -40,6 +42,8 @@ export type TPortalPage = {
   roles?: readonly (typeof ROLES)[number][];
   /** A count shown beside the sidebar label. */
   Badge?: ComponentType;
+  /** The sidebar sub-heading it sits under, beside the pages of the same group. */
+  group?: string;
 };
 
 /** A page module loaded when first shown (its own chunk). */
@@ -95,7 +99,8 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       // Not in spec 001's table: outgoing webhooks for customer admins (issue 15, decision 117).
       path: customer.webhooks,
       label: 'Webhooks',
-      icon: SettingsIcon,
+      icon: WebhookIcon,
+      group: 'Integrations',
       Component: page(() => import('./routes/customer/webhooks.tsx').then((m) => m.CustomerWebhooksRoute)),
       roles: ['customer_admin'],
     },
@@ -103,7 +108,8 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       // Not in spec 001's table: API keys for the organisation's own systems (issue 15, decision 115).
       path: customer.apiKeys,
       label: 'API keys',
-      icon: SettingsIcon,
+      icon: KeyIcon,
+      group: 'Integrations',
       Component: page(() => import('./routes/customer/api-keys.tsx').then((m) => m.CustomerApiKeysRoute)),
       roles: ['customer_admin'],
     },

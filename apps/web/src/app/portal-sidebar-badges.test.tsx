@@ -54,3 +54,19 @@ describe('unread message counts in the sidebars', () => {
     expect(sidebarLinks()).toContain('Inbox');
   });
 });
+
+describe('the customer sidebar’s integrations', () => {
+  it('groups Webhooks and API keys under an Integrations heading, each with an icon of its own', async () => {
+    renderPortal('customer');
+    const group = view?.container.querySelector('nav ul[aria-labelledby]');
+    await waitFor(() => expect(group).toBeTruthy());
+    const heading = view?.container.querySelector(`#${group?.getAttribute('aria-labelledby')}`);
+    expect(heading?.textContent).toBe('Integrations');
+    const links = [...(group?.querySelectorAll('a') ?? [])];
+    expect(links.map((link) => link.textContent)).toEqual(['Webhooks', 'API keys']);
+    const [webhooks, keys] = links.map((link) => link.querySelector('svg')?.innerHTML);
+    expect(webhooks).toBeTruthy();
+    expect(webhooks).not.toBe(keys);
+  });
+});
+

@@ -39,6 +39,10 @@ export const WORKFLOW_VALIDATION = {
 export const WORKFLOW_TOASTS = {
   leadUpdated: { title: 'Lead updated', message: (status: string) => `Status set to ${status}` },
   applicationUpdated: { title: 'Application updated' },
+  applicationApproved: (organization: string, email: string) => ({
+    title: 'Application approved',
+    message: `${organization} is a provider now; ${email} is invited to join it.`,
+  }),
   leadConverted: { title: 'Success', message: 'Lead converted to order successfully' },
   quoteCreated: { title: 'Quote created', message: 'Draft quote has been created.' },
   quoteSent: { title: 'Quote sent', message: 'Customer can now accept or decline.' },

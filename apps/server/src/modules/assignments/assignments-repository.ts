@@ -67,7 +67,8 @@ export async function updateAssignment(
  * sent yet, marking them sent in the same statement: the first instance to claim one sends it, the
  * others see it claimed (decision 147). Rows locked by a change in progress are skipped.
  */
-export async function claimDueReminders(tx: TExecutor, now: Date, horizon: Date, limit: number) {
+/** Confirmed captures starting within `starts` and not reminded yet, marked reminded at `now`. */
+export async function claimDueReminders(tx: TExecutor, starts: { from: Date; to: Date }, now: Date, limit: number) {
   const due = tx
     .select({ id: assignments.id })
     .from(assignments)
@@ -75,8 +76,8 @@ export async function claimDueReminders(tx: TExecutor, now: Date, horizon: Date,
       and(
         eq(assignments.status, 'accepted'),
         isNull(assignments.reminderSentAt),
-        gt(assignments.scheduledStart, now),
-        lte(assignments.scheduledStart, horizon),
+        gt(assignments.scheduledStart, starts.from),
+        lte(assignments.scheduledStart, starts.to),
       ),
     )
     .orderBy(asc(assignments.scheduledStart))

@@ -4,6 +4,7 @@ import { AppError } from '@spacecapture/shared/errors';
 import { formatPlaceWindow } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { TScheduleStatus } from '@spacecapture/shared/state-machines';
+import { localDayOf } from '@spacecapture/shared/zoned-time';
 import type { TActor } from '../../lib/actor.ts';
 import {
   findAssignment,
@@ -44,10 +45,19 @@ export function toScheduleState(order: TOrderRow, assignment: TAssignmentRow): T
   };
 }
 
-/** Reminder e-mails and notices 24 hours before a confirmed capture (decision 147). */
-export async function sendCaptureReminder(tx: TExecutor, order: TOrderRow, assignment: TAssignmentRow) {
+/** "today" or "tomorrow", by the local dates at the place of now and of the capture's start. */
+function captureDayWord(start: Date, now: Date, zone: string) {
+  return localDayOf(start.getTime(), zone).date === localDayOf(now.getTime(), zone).date ? 'today' : 'tomorrow';
+}
+
+/**
+ * Reminder e-mails and notices up to 24 hours before a confirmed capture (decision 147), titled by
+ * the capture's local day at the place: "Capture today" or "Capture tomorrow".
+ */
+export async function sendCaptureReminder(tx: TExecutor, order: TOrderRow, assignment: TAssignmentRow, now: Date) {
   const zone = timeZoneOf(order);
   const range = formatPlaceWindow(assignment.scheduledStart!, assignment.scheduledEnd!, zone);
+  const subject = `Capture ${captureDayWord(assignment.scheduledStart!, now, zone)}: ${order.title}`;
   const rows: [string, string][] = [
     ['Order', order.title],
     ['When', range],
@@ -55,20 +65,20 @@ export async function sendCaptureReminder(tx: TExecutor, order: TOrderRow, assig
   await enqueueEmails(tx, [
     ...summaryEmailsTo(
       await providerRecipients(tx, assignment.providerOrgId, 'capture_reminder'),
-      `Capture tomorrow: ${order.title}`,
+      subject,
       'A reminder: this capture is confirmed for the window below.',
       [...rows, ['Location', order.location]],
     ),
     ...summaryEmailsTo(
       await emailRecipientsOf(tx, { org: order.customerOrgId }, 'capture_reminder'),
-      `Capture tomorrow: ${order.title}`,
+      subject,
       'A reminder: the capture of your space is confirmed for the window below.',
       rows,
     ),
   ]);
   const notice = {
     type: 'capture_reminder',
-    title: `Capture tomorrow: ${order.title}`,
+    title: subject,
     body: `Confirmed ${range}.`,
   } as const;
   await notifyScope(

@@ -353,4 +353,27 @@ describe('24-hour reminders', () => {
     expect((await assignmentRow(t.db, assignmentId)).reminderSentAt).toBeInstanceOf(Date);
     expect((await auditOf(t.db, assignmentId)).filter((entry) => entry.action === 'send_reminder')).toHaveLength(1);
   });
+
+  it('titles a capture later today "Capture today", and never reminds one that starts within three hours', async () => {
+    const today = await acceptedOrder();
+    // A window at 20:00 UTC (the order is unplaced: UTC) the day after tomorrow; the clock moves to
+    // 10:00 that day, ten hours before it.
+    const evening = windowAt(2, 2, 20);
+    await propose(today.assignmentId, [evening]);
+    await customer.client.post(`/api/customer/orders/${today.orderId}/schedule/pick`, { start: evening.start });
+    const soon = await acceptedOrder();
+    const close = windowAt(2, 2, 11);
+    await propose(soon.assignmentId, [close]);
+    await customer.client.post(`/api/customer/orders/${soon.orderId}/schedule/pick`, { start: close.start });
+
+    clock.advance(new Date(evening.start).getTime() - clock.now().getTime() - 10 * HOUR);
+    await t.app.services.reminders.sendDueReminders(50);
+    const todayTitle = (await orderRow(t.db, today.orderId)).title;
+    expect(await outboxWithSubject(t.db, `Capture today: ${todayTitle}`)).not.toHaveLength(0);
+    expect(await outboxWithSubject(t.db, `Capture tomorrow: ${todayTitle}`)).toHaveLength(0);
+    // The 11:00 capture is an hour away: no reminder, now or later.
+    const soonTitle = (await orderRow(t.db, soon.orderId)).title;
+    expect(await outboxWithSubject(t.db, `Capture today: ${soonTitle}`)).toHaveLength(0);
+    expect((await assignmentRow(t.db, soon.assignmentId)).reminderSentAt).toBeNull();
+  });
 });

@@ -190,7 +190,7 @@ describe('triage lists', () => {
 });
 
 describe('approval and the provider picker', () => {
-  type TOption = { id: string; name: string; regions: string[]; devices: { model: string }[]; fit: object };
+  type TOption = { id: string; name: string; regions: string[]; devices: { model: string }[] };
 
   async function approve(overrides: Record<string, unknown>) {
     const application = await submitApplication(t.app, overrides, null);
@@ -199,7 +199,7 @@ describe('approval and the provider picker', () => {
     return response.json().organization as { id: string; name: string };
   }
 
-  it('carries the regions, device, e-mail and phone into the new provider, which then fits a job in its region only', async () => {
+  it('carries the regions, device, e-mail and phone into the new provider, whose ranking waits for a service base', async () => {
     const tag = randomUUID().slice(0, 6);
     const kent = await approve({
       companyName: `Kent Scans ${tag}`,
@@ -219,19 +219,18 @@ describe('approval and the provider picker', () => {
     const orderId = converted.json().order.id as string;
     const options = (await admin.get(`${API}/assignments/providers?orderId=${orderId}`)).json().items as TOption[];
     const byId = (id: string) => options.find((option) => option.id === id)!;
-    expect(byId(kent.id)).toMatchObject({
-      regions: ['Kent', 'Sussex'],
-      devices: [{ model: 'META' }],
-      fit: { fits: true, reason: 'Point clouds need a META or MEGA device: has META. Serves Kent.' },
-    });
-    expect(byId(berlin.id)).toMatchObject({
-      regions: ['Berlin'],
-      devices: [{ model: 'PRO' }],
-      fit: {
-        fits: false,
-        reason: 'Point clouds need a META or MEGA device. Serves Berlin, not Canterbury, Kent.',
-      },
-    });
+    expect(byId(kent.id)).toMatchObject({ regions: ['Kent', 'Sussex'], devices: [{ model: 'META' }] });
+    expect(byId(berlin.id)).toMatchObject({ regions: ['Berlin'], devices: [{ model: 'PRO' }] });
+    // Regions named in an application are what the provider says of itself; the ranking reads the
+    // map, so both are out until they record a base, and the Berlin one for its device too.
+    const ranking = (await admin.get(`${API}/assignments/ranking?orderId=${orderId}`)).json();
+    const outOf = (id: string) => ranking.out.find((item: { id: string }) => item.id === id)?.reasons;
+    expect(outOf(kent.id)).toEqual(['No active certification.', 'No service base recorded.']);
+    expect(outOf(berlin.id)).toEqual([
+      'Point clouds need a META or MEGA device.',
+      'No active certification.',
+      'No service base recorded.',
+    ]);
   });
 
   it('carries no device for "none" or "multiple" and no region for "n/a"', async () => {

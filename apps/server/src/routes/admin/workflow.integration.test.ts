@@ -470,7 +470,7 @@ describe('assignments', () => {
     expect(item).toMatchObject({ latestAssignment: null, latestProposal: null, order: { status: 'triage' } });
   });
 
-  it('shows active provider organisations with devices, certifications, regions and fit for the capture type and place', async () => {
+  it('shows active provider organisations with devices, certifications and regions; the verdict is the ranking’s alone', async () => {
     const meta = await createOrganization(admin, 'provider', 'Meta Scans');
     const pro = await createOrganization(admin, 'provider', 'Pro Scans');
     await createOrganization(admin, 'provider', 'Bare Scans');
@@ -488,19 +488,16 @@ describe('assignments', () => {
     expect(byName('Meta Scans')).toMatchObject({
       devices: [{ model: 'META' }],
       regions: expect.arrayContaining(['NL', 'BE', 'DE']),
-      fit: { fits: true, reason: 'Point clouds need a META or MEGA device: has META. Serves NL.' },
     });
     expect(byName('Meta Scans').regions).toHaveLength(3);
     expect(byName('Meta Scans').certifications).toHaveLength(2);
-    expect(byName('Pro Scans').fit).toEqual({ fits: false, reason: 'Point clouds need a META or MEGA device.' });
-    expect(byName('Bare Scans').fit).toEqual({
-      fits: false,
-      reason: 'No devices registered. No service regions recorded.',
-    });
+    // No second verdict beside dispatch's: a region named "NL" says nothing of an address in Utrecht.
+    expect(byName('Meta Scans')).not.toHaveProperty('fit');
+    const ranking = (await admin.get(`${API}/assignments/ranking?orderId=${pointCloud.id}`)).json();
+    const outOf = (id: string) => ranking.out.find((item: { id: string }) => item.id === id)?.reasons;
+    expect(outOf(pro.id)).toContain('Point clouds need a META or MEGA device.');
+    expect(outOf(meta.id)).toEqual(['No service base recorded.']);
     expect(body.items.some((item: { id: string }) => item.id === customer.orgId)).toBe(false);
-    const tour = await convertedOrder({ captureType: 'virtual-tour', location: 'Utrecht, NL' });
-    const forTour = (await admin.get(`${API}/assignments/providers?orderId=${tour.id}`)).json();
-    expect(forTour.items.find((item: { id: string }) => item.id === pro.id).fit.fits).toBe(true);
     expect((await admin.get(`${API}/assignments/providers`)).statusCode).toBe(400);
     expect((await admin.get(`${API}/assignments/providers?orderId=${crypto.randomUUID()}`)).statusCode).toBe(404);
   });

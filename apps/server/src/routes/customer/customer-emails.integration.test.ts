@@ -53,7 +53,8 @@ afterAll(async () => {
 });
 
 async function createOrder() {
-  const leadId = await submitLead(t.app, { location: `York ${randomUUID().slice(0, 6)}` });
+  // A site that names no town the gazetteer knows: the order stays unplaced and its times read in UTC.
+  const leadId = await submitLead(t.app, { location: `Unit ${randomUUID().slice(0, 6)}, Riverside Works` });
   const converted = await admin.post(`${ADMIN}/leads/${leadId}/convert`, { customerOrgId: owner.orgId });
   expect(converted.statusCode, converted.body).toBe(201);
   return converted.json().order as { id: string; title: string };

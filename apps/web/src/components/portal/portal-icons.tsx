@@ -114,3 +114,23 @@ export function SidebarIcon(props: TIconProps) {
     </SvgIcon>
   );
 }
+/** API keys: a key. */
+export function KeyIcon(props: TIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="8" cy="15" r="4.5" />
+      <path d="M11.2 11.8 20 3M16.5 6.5l2.5 2.5M14 9l2 2" />
+    </SvgIcon>
+  );
+}
+/** Webhooks: a message sent out along a line to another system. */
+export function WebhookIcon(props: TIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="6" cy="17" r="2.5" />
+      <circle cx="18" cy="17" r="2.5" />
+      <circle cx="12" cy="6" r="2.5" />
+      <path d="M10.8 8.2 7.2 14.8M13.2 8.2l3.6 6.6M8.5 17h7" />
+    </SvgIcon>
+  );
+}

@@ -19,8 +19,30 @@ import {
   writeSidebarExpanded,
 } from './sidebar-state.ts';
 
-/** `Badge`: an optional count beside the label (unread messages beside Inbox, Orders and Assigned Jobs). */
-type TPortalNavItem = { path: string; label: string; icon: ComponentType<TIconProps>; Badge?: ComponentType };
+/**
+ * `Badge`: an optional count beside the label (unread messages beside Inbox, Orders and Assigned
+ * Jobs). `group`: the sidebar's sub-heading the item sits under (Integrations), with the items of
+ * the same group that follow it.
+ */
+type TPortalNavItem = {
+  path: string;
+  label: string;
+  icon: ComponentType<TIconProps>;
+  Badge?: ComponentType;
+  group?: string;
+};
+
+/** The sidebar's entries: single items, and runs of items of one group under its sub-heading. */
+function navEntriesOf(items: readonly TPortalNavItem[]) {
+  const entries: ({ item: TPortalNavItem } | { group: string; items: TPortalNavItem[] })[] = [];
+  for (const item of items) {
+    const last = entries.at(-1);
+    if (!item.group) entries.push({ item });
+    else if (last && 'group' in last && last.group === item.group) last.items.push(item);
+    else entries.push({ group: item.group, items: [item] });
+  }
+  return entries;
+}
 
 type TPortalShellProps = {
   /** The sidebar's title: Customer Portal, Provider Portal or Admin Portal. */
@@ -45,6 +67,27 @@ function useSignOutAction() {
   return { run, pending: signOut.isPending };
 }
 
+function NavItem({ item, collapsed }: { item: TPortalNavItem; collapsed: boolean }) {
+  const link = (
+    <AppLink to={item.path} markCurrent className={styles.navLink}>
+      <item.icon size={20} />
+      <span className={styles.navLabel}>{item.label}</span>
+      {item.Badge ? <item.Badge /> : null}
+    </AppLink>
+  );
+  return (
+    <li>
+      {collapsed ? (
+        <Tooltip label={item.label} position="right" withArrow openDelay={150}>
+          {link}
+        </Tooltip>
+      ) : (
+        link
+      )}
+    </li>
+  );
+}
+
 function SidebarNav({
   title,
   items,
@@ -63,26 +106,22 @@ function SidebarNav({
       <nav aria-label={title}>
         <h2 className={styles.sidebarTitle}>{title}</h2>
         <ul className={styles.navList}>
-          {items.map((item) => {
-            const link = (
-              <AppLink to={item.path} markCurrent className={styles.navLink}>
-                <item.icon size={20} />
-                <span className={styles.navLabel}>{item.label}</span>
-                {item.Badge ? <item.Badge /> : null}
-              </AppLink>
-            );
-            return (
-              <li key={item.path}>
-                {collapsed ? (
-                  <Tooltip label={item.label} position="right" withArrow openDelay={150}>
-                    {link}
-                  </Tooltip>
-                ) : (
-                  link
-                )}
+          {navEntriesOf(items).map((entry) =>
+            'item' in entry ? (
+              <NavItem key={entry.item.path} item={entry.item} collapsed={collapsed} />
+            ) : (
+              <li key={entry.group}>
+                <h3 className={styles.navGroupTitle} id={`nav-group-${entry.group}`}>
+                  {entry.group}
+                </h3>
+                <ul className={styles.navList} aria-labelledby={`nav-group-${entry.group}`}>
+                  {entry.items.map((item) => (
+                    <NavItem key={item.path} item={item} collapsed={collapsed} />
+                  ))}
+                </ul>
               </li>
-            );
-          })}
+            ),
+          )}
         </ul>
       </nav>
       <div className={styles.sidebarFooter}>

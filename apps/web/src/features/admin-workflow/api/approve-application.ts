@@ -17,7 +17,9 @@ export function useApproveApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: approveApplication,
-    onSuccess: () => notifySuccess({ title: WORKFLOW_TOASTS.applicationUpdated.title, message: '' }),
+    // Approval creates the organisation and invites its contact: the toast says so, and to whom.
+    onSuccess: ({ organization, invitation }) =>
+      notifySuccess(WORKFLOW_TOASTS.applicationApproved(organization.name, invitation.email)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

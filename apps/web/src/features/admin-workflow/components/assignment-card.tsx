@@ -125,6 +125,8 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
   }
 
   const canConfirm = Boolean(latestAssignment && latestProposal?.start && latestProposal.end);
+  // Once a provider has accepted, the job is theirs: the card offers the schedule, not another offer.
+  const accepted = latestAssignment?.status === 'accepted';
   return (
     <Card withBorder radius="md" p="md" data-testid="assignment-card" aria-label={`Order ${order.title}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -147,58 +149,64 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
           : 'No schedule proposed yet.'}
       </Text>
       <CascadePanel orderId={order.id} />
-      <Radio.Group
-        mt="sm"
-        label="Provider"
-        value={providerOrgId}
-        onChange={setProviderOrgId}
-        aria-label={`Provider for ${order.title}`}
-      >
-        <Stack gap="xs" mt={4}>
-          {providers.isPending ? <Text size="sm">Loading providers…</Text> : null}
-          {providers.isError ? (
-            <Text size="sm" c="red">
-              {errorMessage(providers.error, NETWORK_FALLBACK)}
-            </Text>
-          ) : null}
-          {providers.data?.items.length === 0 ? <Text size="sm">No active providers.</Text> : null}
-          {pickerOptions.map((provider) => (
-            <Radio
-              key={provider.id}
-              value={provider.id}
-              label={<ProviderLabel provider={provider} dispatch={dispatchOf(provider.id)} />}
-            />
-          ))}
-        </Stack>
-      </Radio.Group>
-      <NumberInput
-        mt="sm"
-        label="Compensation"
-        withAsterisk
-        description="Paid to the provider for this job"
-        value={compensation}
-        onChange={(value) => {
-          setCompensation(value);
-          setCompensationMissing(false);
-        }}
-        min={0}
-        max={COMPENSATION_MAX}
-        decimalScale={2}
-        thousandSeparator=","
-        allowNegative={false}
-        error={
-          compensationMissing
-            ? WORKFLOW_MESSAGES.compensationRequired
-            : create.error instanceof ApiError
-              ? create.error.fields.compensation
-              : undefined
-        }
-        maw={240}
-      />
+      {accepted ? null : (
+        <>
+          <Radio.Group
+            mt="sm"
+            label="Provider"
+            value={providerOrgId}
+            onChange={setProviderOrgId}
+            aria-label={`Provider for ${order.title}`}
+          >
+            <Stack gap="xs" mt={4}>
+              {providers.isPending ? <Text size="sm">Loading providers…</Text> : null}
+              {providers.isError ? (
+                <Text size="sm" c="red">
+                  {errorMessage(providers.error, NETWORK_FALLBACK)}
+                </Text>
+              ) : null}
+              {providers.data?.items.length === 0 ? <Text size="sm">No active providers.</Text> : null}
+              {pickerOptions.map((provider) => (
+                <Radio
+                  key={provider.id}
+                  value={provider.id}
+                  label={<ProviderLabel provider={provider} dispatch={dispatchOf(provider.id)} />}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <NumberInput
+            mt="sm"
+            label="Compensation"
+            withAsterisk
+            description="Paid to the provider for this job"
+            value={compensation}
+            onChange={(value) => {
+              setCompensation(value);
+              setCompensationMissing(false);
+            }}
+            min={0}
+            max={COMPENSATION_MAX}
+            decimalScale={2}
+            thousandSeparator=","
+            allowNegative={false}
+            error={
+              compensationMissing
+                ? WORKFLOW_MESSAGES.compensationRequired
+                : create.error instanceof ApiError
+                  ? create.error.fields.compensation
+                  : undefined
+            }
+            maw={240}
+          />
+        </>
+      )}
       <Group gap="xs" mt="sm">
-        <Button size="xs" onClick={onAssign} loading={create.isPending}>
-          Create Assignment
-        </Button>
+        {accepted ? null : (
+          <Button size="xs" onClick={onAssign} loading={create.isPending}>
+            Create Assignment
+          </Button>
+        )}
         <Button size="xs" variant="light" onClick={onConfirm} disabled={!canConfirm} loading={confirm.isPending}>
           Confirm latest schedule
         </Button>

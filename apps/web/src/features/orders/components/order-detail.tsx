@@ -20,6 +20,9 @@ function scheduledWindow(order: TCustomerOrderDetail) {
   return formatPlaceWindow(order.scheduledStart, order.scheduledEnd, order.timeZone);
 }
 
+/** "Order again" is for an order that has run its course, never one still under way. */
+const ORDER_AGAIN_STATUSES: ReadonlySet<string> = new Set(['delivered', 'completed', 'cancelled']);
+
 /** What the page puts into an order from other features: its files, and the rating form. */
 export type TOrderDetailSlots = {
   /** The order's files, under "Deliverables". */
@@ -37,9 +40,11 @@ function OrderDetailBody({ order, files, rating }: { order: TCustomerOrderDetail
         </Title>
         <Group gap="sm">
           <OrderStatusBadge status={order.displayStatus} />
-          <Button component={AppLink} to={orderAgainPath(order.id)} variant="light" size="xs">
-            Order again
-          </Button>
+          {ORDER_AGAIN_STATUSES.has(order.status) ? (
+            <Button component={AppLink} to={orderAgainPath(order.id)} variant="light" size="xs">
+              Order again
+            </Button>
+          ) : null}
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">

@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
 import { formatMoney } from '@spacecapture/shared/format';
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { type TQuoteAnswer, useAnswerQuote } from '../api/answer-quote.ts';
@@ -13,15 +12,13 @@ type TQuoteAnswerButtonsProps = {
   canAnswer: boolean;
   /** The id of the text saying why they are not. */
   describedBy?: string | undefined;
-  /** More buttons in the same row (View invoice). */
-  children?: ReactNode;
 };
 
 /**
  * Accept and Decline of one quote, each asking first: accepting names the total, declining says
  * it cannot be undone. The success toast comes from the mutation (the quote may leave the list).
  */
-export function QuoteAnswerButtons({ quote, canAnswer, describedBy, children }: TQuoteAnswerButtonsProps) {
+export function QuoteAnswerButtons({ quote, canAnswer, describedBy }: TQuoteAnswerButtonsProps) {
   const answer = useAnswerQuote();
   const [confirming, setConfirming] = useState<TQuoteAnswer | null>(null);
   // Once answered, Accept and Decline turn off (or leave the list): focus goes to the page title.
@@ -64,7 +61,6 @@ export function QuoteAnswerButtons({ quote, canAnswer, describedBy, children }: 
         >
           Decline
         </Button>
-        {children}
       </Group>
 
       <Modal

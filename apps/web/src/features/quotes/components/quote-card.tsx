@@ -83,13 +83,21 @@ export function QuoteCard({ quote, now }: { quote: TCustomerQuote; now: Date }) 
         />
 
         <Stack gap="xs">
-          <QuoteAnswerButtons quote={quote} canAnswer={state.canAnswer} describedBy={state.reason ? noteId : undefined}>
-            {quote.status === 'accepted' ? (
+          {/* Accept and Decline only while the quote is open: an answered quote shows what was decided. */}
+          {quote.status === 'sent' ? (
+            <QuoteAnswerButtons
+              quote={quote}
+              canAnswer={state.canAnswer}
+              describedBy={state.reason ? noteId : undefined}
+            />
+          ) : null}
+          {quote.status === 'accepted' ? (
+            <Group>
               <Button component={AppLink} to={invoicePath(quote.id)} variant="light">
                 View invoice
               </Button>
-            ) : null}
-          </QuoteAnswerButtons>
+            </Group>
+          ) : null}
           {state.reason ? (
             <Text id={noteId} size="sm" c="dimmed">
               {state.reason}
