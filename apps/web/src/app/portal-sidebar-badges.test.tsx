@@ -69,4 +69,3 @@ describe('the customer sidebar’s integrations', () => {
     expect(webhooks).not.toBe(keys);
   });
 });
-
