@@ -1,7 +1,11 @@
+import { onCommitted } from '@spacecapture/db/after-commit';
 import type { TDatabase } from '@spacecapture/db/client';
 import type { FastifyInstance } from 'fastify';
 import type { TConfig } from '../config.ts';
+import { OFFER_ANSWERED } from '../modules/assignments/assignments-service.ts';
+import { ORDER_APPROVED } from '../modules/orders/order-moves.ts';
 import type { TMailTransport } from '../modules/outbox/mail-transport.ts';
+import { SETTINGS_SAVED } from '../modules/settings/settings-repository.ts';
 import type { TFileStore } from '../modules/storage/file-store.ts';
 import type { TUrlPolicy } from '../modules/webhooks/url-policy.ts';
 import type { TServices } from '../services.ts';
@@ -150,6 +154,12 @@ export function createServiceWorkers(deps: {
       options: DEFAULT_MESSAGE_DIGEST_OPTIONS,
     }),
   };
+  // An auto-offer step follows the commit that makes it due (heard only while the worker runs): a
+  // quote accepted or an offer fallen through (the order approved), an offer answered, or the
+  // setting turned on. The poll stays for what no commit announces, such as a deadline passing.
+  for (const signal of [ORDER_APPROVED, OFFER_ANSWERED, SETTINGS_SAVED]) {
+    onCommitted(db, signal, workers.cascades.soon);
+  }
   app.decorate('offerExpiry', workers.offerExpiry);
   app.decorate('autoApproval', workers.autoApproval);
   app.decorate('cascades', workers.cascades);

@@ -1,3 +1,4 @@
+import { afterCommit } from '@spacecapture/db/after-commit';
 import type { TDatabase, TExecutor } from '@spacecapture/db/client';
 import {
   type TAssignment,
@@ -100,6 +101,9 @@ async function providerEmailsOf(
   return (await providerEmailsFor(tx, orgId, topic)).filter((email) => wanted.has(email));
 }
 
+/** Told after the commit of an offer's answer or expiry. */
+export const OFFER_ANSWERED = 'assignments:offer-answered';
+
 export function createAssignmentsService(deps: {
   db: TDatabase;
   clock: () => Date;
@@ -123,13 +127,17 @@ export function createAssignmentsService(deps: {
     return (await findOrganizationRow(tx, orgId))?.name ?? 'The provider';
   }
 
-  /** The admins hear in the app of an offer's answer, as the company address does by e-mail. */
+  /**
+   * The admins hear in the app of an offer's answer, as the company address does by e-mail; after
+   * the commit, OFFER_ANSWERED lets an auto-offer cascade take its next step at once.
+   */
   async function notifyAdminsOfAnswer(
     tx: TExecutor,
     order: TOrderRow,
     outcome: 'accepted' | 'declined' | 'expired',
     name: string,
   ) {
+    afterCommit(tx, OFFER_ANSWERED);
     await notifyScope(
       tx,
       { roles: ADMIN_ROLES },

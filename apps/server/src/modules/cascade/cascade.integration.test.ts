@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInAdmin, errorOf, type TClient } from '../../../test/accounts.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import {
@@ -183,5 +184,31 @@ describe('auto-offer cascade', () => {
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe('Cannot move cascade from stopped to stopped.');
     await setCascade(false);
+  });
+
+  it('takes each step right after the commit that makes it due, not at the next minute’s poll', async () => {
+    await setCascade(true);
+    // The worker as it runs in production, polling every 60 s: only the commits can make it quick.
+    t.app.cascades.start();
+    try {
+      await t.app.cascades.kick();
+      const order = await approvedOrder();
+      await eventually(async () => expect((await cascadeOf(order.id))?.steps).toHaveLength(1), 10_000);
+      const [first] = (await cascadeOf(order.id)).steps;
+      await t.app.services.assignments.decline(first.assignmentId, providerActor(providers.near), {
+        providerOrgId: providers.near,
+      });
+      await eventually(
+        async () =>
+          expect((await cascadeOf(order.id)).steps.map((step: { status: string }) => step.status)).toEqual([
+            'declined',
+            'offered',
+          ]),
+        10_000,
+      );
+    } finally {
+      await t.app.cascades.stop();
+      await setCascade(false);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { afterCommit } from '@spacecapture/db/after-commit';
 import type { TExecutor } from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
 import {
@@ -8,6 +9,12 @@ import {
 } from '@spacecapture/shared/state-machines';
 import { enqueueWebhookEvent, orderPayload, webhookEventForOrderStatus } from '../webhooks/webhook-events.ts';
 import { insertJobEvent, type TOrderRow, updateOrder } from './orders-repository.ts';
+
+/**
+ * Told after the commit of a move to approved (a quote accepted, an offer that fell through): the
+ * order waits for a provider, so an auto-offer step may run now rather than at the next poll.
+ */
+export const ORDER_APPROVED = 'orders:approved';
 
 /** Refuses a move the order machine does not allow: 409 "Cannot move order from X to Y." */
 export function assertOrderMove(order: Pick<TOrderRow, 'status'>, to: TOrderStatus) {
@@ -43,6 +50,7 @@ export async function moveOrder(
   });
   const webhookEvent = webhookEventForOrderStatus(to);
   if (webhookEvent) await enqueueWebhookEvent(tx, updated.customerOrgId, webhookEvent, orderPayload(updated));
+  if (to === 'approved') afterCommit(tx, ORDER_APPROVED);
   return updated;
 }
 

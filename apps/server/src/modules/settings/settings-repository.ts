@@ -1,3 +1,4 @@
+import { afterCommit } from '@spacecapture/db/after-commit';
 import { schema, type TExecutor } from '@spacecapture/db/client';
 import { eq, sql } from 'drizzle-orm';
 
@@ -21,6 +22,9 @@ export async function lockFeatureFlagsRow(tx: TExecutor): Promise<TFeatureFlagsR
   return row!;
 }
 
+/** Told after the commit of a settings save: a worker a setting turns on may start at once. */
+export const SETTINGS_SAVED = 'settings:saved';
+
 export async function updateFeatureFlagsRow(
   tx: TExecutor,
   values: Pick<
@@ -38,5 +42,6 @@ export async function updateFeatureFlagsRow(
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(featureFlags.id, 1))
     .returning();
+  afterCommit(tx, SETTINGS_SAVED);
   return row!;
 }
