@@ -16,6 +16,8 @@ import {
 test.describe.configure({ timeout: 120_000 });
 
 const INVITE_ONLY = 'Signup is invite-only. Please use your invitation link or contact an admin.';
+/** A new device's first page loads the app's code on a loaded machine. */
+const FIRST_LOAD = { timeout: 45_000 };
 
 async function inviteInUi(page: Page, input: { email: string; role: string; organization: string }) {
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Invitation' }) });
@@ -39,7 +41,7 @@ async function acceptInvitation(
   const link = linkIn(await waitForMail(inspector, email, SUBJECTS.invitation));
   expect(link).toContain(`intent=${intent}`);
   await page.goto(link);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accept your invitation');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accept your invitation', FIRST_LOAD);
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
   const accountType = intent === 'provider' ? /^Provider: / : /^Customer: /;
   await expect(page.getByRole('textbox', { name: 'Account type', exact: true })).toHaveValue(accountType);
@@ -149,6 +151,7 @@ test('resending an invitation invalidates the old link', async ({ page, browser,
   await inviteePage.goto(oldLink);
   await expect(inviteePage.getByRole('alert').filter({ hasText: 'This invitation cannot be used' })).toContainText(
     'This invitation link is not valid.',
+    FIRST_LOAD,
   );
   await expect(inviteePage.getByRole('button', { name: 'Join and sign in' })).toHaveCount(0);
 
@@ -181,6 +184,7 @@ test('a revoked invitation cannot be used to sign up', async ({ page, browser, a
   await inviteePage.goto(link);
   await expect(inviteePage.getByRole('alert').filter({ hasText: 'This invitation cannot be used' })).toContainText(
     'This invitation was withdrawn.',
+    FIRST_LOAD,
   );
   await expect(inviteePage.getByRole('button', { name: 'Join and sign in' })).toHaveCount(0);
   await invitee.close();

@@ -1,8 +1,11 @@
+import { axeViolations } from '../support/axe.ts';
 import { createMember, createOrder, sendQuote, test } from '../support/marketplace.ts';
 import { expect, field, linkIn, newDevice, PASSWORD, SUBJECTS, toast, uniqueEmail, waitForMail } from './support.ts';
 
 // Whole flows (invitations, joining, e-mail) on a shared two-core machine.
 test.describe.configure({ timeout: 120_000 });
+/** A new device's first page loads the app's code on a loaded machine. */
+const FIRST_LOAD = { timeout: 45_000 };
 
 /**
  * Joining from an invitation is one step (decision 199): the e-mailed link opens a page that names
@@ -27,7 +30,7 @@ test('a provider opens the e-mailed invitation, sets a name and password, and la
   await page.goto(linkIn(await waitForMail(inspector, email, SUBJECTS.invitation)));
 
   // What the invitation says is shown, not asked: no account-type choice, no invitation warning.
-  await expect(page.getByRole('heading', { name: `Join ${organization}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Join ${organization}` })).toBeVisible(FIRST_LOAD);
   await expect(page.getByText(/invited you to join/)).toBeVisible();
   await expect(field(page, 'Email')).toHaveValue(email);
   await expect(field(page, 'Email')).toHaveAttribute('readonly', '');
@@ -35,6 +38,7 @@ test('a provider opens the e-mailed invitation, sets a name and password, and la
   await expect(field(page, 'Account type')).toHaveValue(/^Provider: Provider admin/);
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.getByText('Invitation required')).toHaveCount(0);
+  expect(await axeViolations(page), 'axe on the join page').toEqual([]);
 
   await field(page, 'Name').fill('Grace Hopper');
   await field(page, 'Password').fill(PASSWORD);
@@ -57,6 +61,7 @@ test('a provider opens the e-mailed invitation, sets a name and password, and la
   await otherPage.goto(linkIn(await waitForMail(inspector, email, SUBJECTS.invitation)));
   await expect(otherPage.getByRole('alert').filter({ hasText: 'This invitation cannot be used' })).toContainText(
     'This invitation was already used to create an account. Sign in instead.',
+    FIRST_LOAD,
   );
   await expect(otherPage.getByRole('button', { name: 'Join and sign in' })).toHaveCount(0);
   await other.close();
@@ -84,7 +89,7 @@ test('a customer invited where a quote waits is told so in the e-mail and on the
   const device = await newDevice(browser);
   const page = await device.newPage();
   await page.goto(linkIn(mail));
-  await expect(page.getByRole('heading', { name: `Join ${owner.organization.name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Join ${owner.organization.name}` })).toBeVisible(FIRST_LOAD);
   await expect(page.getByRole('alert').filter({ hasText: 'A quote is waiting for you' })).toContainText(order.title);
   await expect(field(page, 'Account type')).toHaveValue(/^Customer: Customer team member/);
 
