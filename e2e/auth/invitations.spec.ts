@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import {
-  apiClient,
-  confirmEmail,
   expect,
   linkIn,
+  nameOf,
   newDevice,
   PASSWORD,
   SUBJECTS,
@@ -17,6 +16,8 @@ import {
 test.describe.configure({ timeout: 120_000 });
 
 const INVITE_ONLY = 'Signup is invite-only. Please use your invitation link or contact an admin.';
+/** A new device's first page loads the app's code on a loaded machine. */
+const FIRST_LOAD = { timeout: 45_000 };
 
 async function inviteInUi(page: Page, input: { email: string; role: string; organization: string }) {
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Invitation' }) });
@@ -30,7 +31,7 @@ async function inviteInUi(page: Page, input: { email: string; role: string; orga
   ).toContainText('Invitation sent');
 }
 
-/** Follows the e-mailed invitation link, signs up, confirms the e-mail and signs in. */
+/** Follows the e-mailed invitation link and joins with a name and password, which signs in. */
 async function acceptInvitation(
   page: Page,
   inspector: Parameters<typeof waitForMail>[0],
@@ -40,33 +41,18 @@ async function acceptInvitation(
   const link = linkIn(await waitForMail(inspector, email, SUBJECTS.invitation));
   expect(link).toContain(`intent=${intent}`);
   await page.goto(link);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    intent === 'provider' ? 'Provider Access' : 'Customer Access',
-  );
-  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText('A valid invitation email is required to sign up.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accept your invitation', FIRST_LOAD);
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
-  const accountType = intent === 'provider' ? 'Capture Services' : 'Request Captures';
-  await expect(page.getByRole('radio', { name: accountType })).toBeChecked();
+  const accountType = intent === 'provider' ? /^Provider: / : /^Customer: /;
+  await expect(page.getByRole('textbox', { name: 'Account type', exact: true })).toHaveValue(accountType);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(nameOf(email));
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(toast(page, 'Check your email')).toContainText(
-    "We've sent you a confirmation link to complete your registration.",
-  );
-
-  // Confirm the address with the e-mailed link: it lands back on /auth with a toast.
-  const confirm = linkIn(await waitForMail(inspector, email, SUBJECTS.confirm));
-  await page.goto(confirm);
-  await expect(page).toHaveURL(/\/auth(\?|$)/);
-  await expect(toast(page, 'Email confirmed')).toContainText('You can sign in now.');
-
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('button', { name: 'Join and sign in', exact: true }).click();
+  await expect(toast(page, 'Welcome to SpaceCapture')).toContainText('you are signed in');
 }
 
-test('the admin invites a customer and a provider; each signs up from the e-mail, confirms and lands on their dashboard', async ({
+test('the admin invites a customer and a provider; each joins from the e-mail and lands on their dashboard', async ({
   page,
   browser,
   adminCookies,
@@ -112,26 +98,28 @@ test('the admin invites a customer and a provider; each signs up from the e-mail
   await expect(rows.filter({ hasText: customer }).getByRole('button', { name: /^Revoke/ })).toHaveCount(0);
 });
 
-test('a sign-up without an invitation is refused with the invite-only toast', async ({ page }) => {
+test('a sign-up without an invitation is refused with the invite-only message', async ({ page }) => {
   await page.goto('/auth?tab=signup');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('uninvited'));
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(toast(page, 'Invite required')).toContainText(INVITE_ONLY);
+  await expect(page.getByRole('tabpanel', { name: 'Sign Up' })).toContainText(INVITE_ONLY);
+  await expect(page.getByRole('button', { name: 'Join and sign in' })).toHaveCount(0);
 });
 
-test("passwords that differ show Passwords don't match and send nothing", async ({ page }) => {
+test("passwords that differ show Passwords don't match and send nothing", async ({ page, admin, inspector }) => {
+  const email = uniqueEmail('mismatch');
+  const invited = await admin.post('/api/admin/invitations', {
+    data: { email, orgType: 'provider', roleSuggested: 'provider_user', organization: { name: `Mismatch ${email}` } },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
   let sent = false;
   page.on('request', (request) => {
     if (request.url().endsWith('/api/auth/sign-up')) sent = true;
   });
-  await page.goto('/auth?intent=provider&tab=signup');
-  await expect(page.getByRole('radio', { name: 'Capture Services' })).toBeChecked();
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('mismatch'));
+  await page.goto(linkIn(await waitForMail(inspector, email, SUBJECTS.invitation)));
+  await expect(page.getByRole('textbox', { name: 'Account type', exact: true })).toHaveValue(/^Provider: /);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Mismatch');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(`${PASSWORD}x`);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.getByRole('button', { name: 'Join and sign in', exact: true }).click();
   await expect(page.getByText("Passwords don't match")).toBeVisible();
   expect(sent).toBe(false);
 });
@@ -144,13 +132,7 @@ test('the admin sign-in has no Sign Up tab', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 });
 
-test('resending an invitation invalidates the old link', async ({
-  page,
-  browser,
-  adminCookies,
-  inspector,
-  playwright,
-}) => {
+test('resending an invitation invalidates the old link', async ({ page, browser, adminCookies, inspector }) => {
   const email = uniqueEmail('resend');
   await page.context().addCookies(adminCookies);
   await page.goto('/admin/invitations');
@@ -167,21 +149,20 @@ test('resending an invitation invalidates the old link', async ({
   const invitee = await newDevice(browser);
   const inviteePage = await invitee.newPage();
   await inviteePage.goto(oldLink);
-  await inviteePage.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await inviteePage.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(PASSWORD);
-  await inviteePage.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(toast(inviteePage, 'Invite required')).toContainText(INVITE_ONLY);
+  await expect(inviteePage.getByRole('alert').filter({ hasText: 'This invitation cannot be used' })).toContainText(
+    'This invitation link is not valid.',
+    FIRST_LOAD,
+  );
+  await expect(inviteePage.getByRole('button', { name: 'Join and sign in' })).toHaveCount(0);
 
   await inviteePage.goto(newLink);
+  await inviteePage.getByRole('textbox', { name: 'Name', exact: true }).fill(nameOf(email));
   await inviteePage.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await inviteePage.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(PASSWORD);
-  await inviteePage.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(toast(inviteePage, 'Check your email')).toBeVisible();
+  await inviteePage.getByRole('button', { name: 'Join and sign in', exact: true }).click();
+  await expect(toast(inviteePage, 'Welcome to SpaceCapture')).toBeVisible();
+  await expect(inviteePage).toHaveURL(/\/customer-dashboard$/);
   await invitee.close();
-
-  const api = await apiClient(playwright);
-  await confirmEmail(api, inspector, email);
-  await api.dispose();
 });
 
 test('a revoked invitation cannot be used to sign up', async ({ page, browser, adminCookies, inspector }) => {
@@ -201,9 +182,10 @@ test('a revoked invitation cannot be used to sign up', async ({ page, browser, a
   const invitee = await newDevice(browser);
   const inviteePage = await invitee.newPage();
   await inviteePage.goto(link);
-  await inviteePage.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await inviteePage.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(PASSWORD);
-  await inviteePage.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(toast(inviteePage, 'Invite required')).toContainText(INVITE_ONLY);
+  await expect(inviteePage.getByRole('alert').filter({ hasText: 'This invitation cannot be used' })).toContainText(
+    'This invitation was withdrawn.',
+    FIRST_LOAD,
+  );
+  await expect(inviteePage.getByRole('button', { name: 'Join and sign in' })).toHaveCount(0);
   await invitee.close();
 });

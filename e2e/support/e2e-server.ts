@@ -23,7 +23,8 @@ export async function freePort(): Promise<number> {
  */
 export async function startE2eServer(options: {
   prefix: string;
-  admin: { email: string; password: string };
+  /** Without it the install has no admin, and the server prints its one-time setup link (`setupLink`). */
+  admin?: { email: string; password: string };
   env?: Record<string, string>;
 }) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), options.prefix));
@@ -35,8 +36,7 @@ export async function startE2eServer(options: {
     DATA_DIR: dataDir,
     PORT: String(port),
     PUBLIC_URL: url,
-    ADMIN_EMAIL: options.admin.email,
-    ADMIN_PASSWORD: options.admin.password,
+    ...(options.admin ? { ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password } : {}),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // The server shares the test runner's thread and two loaded cores with the browsers, so its
     // loop stalls for reasons that are not a backlog of requests; shedding then fails a flow test
@@ -50,14 +50,25 @@ export async function startE2eServer(options: {
     ...options.env,
   });
   const app = await buildApp({ config, database, outbox: { pollIntervalMs: 200 } });
-  await ensureFirstAdmin({
-    db: database.db,
-    signUp: app.services.signUp,
-    publicUrl: config.publicUrl,
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    log: app.log,
-  });
+  // The setup link is printed, as `npm start` prints it, never logged: read it from the print.
+  const printed: string[] = [];
+  const print = console.info;
+  console.info = (...args: unknown[]) => {
+    printed.push(args.map(String).join(' '));
+  };
+  try {
+    await ensureFirstAdmin({
+      db: database.db,
+      signUp: app.services.signUp,
+      publicUrl: config.publicUrl,
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      log: app.log,
+    });
+  } finally {
+    console.info = print;
+  }
+  const setupLink = printed.join('\n').match(/https?:\/\/\S+\/auth\?intent=admin&setup=\S+/)?.[0] ?? null;
   await app.listen({ port, host: '127.0.0.1' });
-  return { app, database, dataDir, url };
+  return { app, database, dataDir, url, setupLink };
 }

@@ -8,6 +8,7 @@ import {
   invite,
   latestEmail,
   linkIn,
+  markAddressUnconfirmed,
   type TClient,
   type TSignedInUser,
   uniqueAddress,
@@ -124,12 +125,21 @@ describe('secret links in the log', () => {
     secrets.add(invitation);
     const page = await get(`/auth?tab=signup&invite=${invitation}`);
     expect(page.loggedUrl).toBe('/auth?tab=signup&invite=REDACTED');
+    // The join page reads the invitation by its token, in the path.
+    const preview = await get(`/api/auth/invitations/${invitation}`);
+    expect(preview.response.statusCode).toBe(200);
+    expect(preview.loggedUrl).toBe('/api/auth/invitations/REDACTED');
 
     // A member's own e-mail links: a confirmation (query token) and a reset (path token, then query).
     const member = await createSignedInUser(t.app, t.db, admin, {
       role: 'customer_user',
       organization: { id: customer.orgId },
     });
+    // Joining verifies the address; an account made before that gets its link at sign-in.
+    await markAddressUnconfirmed(t.db, member.email);
+    expect(
+      (await createClient(t.app, { remoteAddress: uniqueAddress() }).signIn(member.email, member.password)).statusCode,
+    ).toBe(403);
     const confirmation = linkIn(await latestEmail(t.db, member.email, 'Confirm your e-mail'));
     secrets.add(confirmation.searchParams.get('token')!);
     const confirmed = await get(`${confirmation.pathname}${confirmation.search}`);

@@ -29,6 +29,9 @@ export const ACCOUNT_MESSAGES = {
   backupCodeRequired: 'Enter one of your recovery codes.',
   mfaRequired: 'Set up two-factor authentication to use the admin portal.',
   adminCreatedTitle: 'Admin account created',
+  /** The first admin, signed in by the setup page straight after the account was made. */
+  adminCreatedSignedIn: 'You are signed in as the master admin.',
+  /** The first admin, when signing in straight after failed: the sign-in form is shown. */
   adminCreated: 'Sign in with your new admin account.',
   failedTitle: 'Failed',
 } as const;

@@ -26,14 +26,22 @@ export function invitationEmail(input: {
   role: string;
   url: string;
   expiresAt: Date;
+  /** A sent quote on the organisation's order, waiting for the invitee's answer (decision 199). */
+  waitingQuote?: { orderTitle: string } | null;
 }) {
   const where = input.organizationName ? ` for ${input.organizationName}` : '';
+  const quote = input.waitingQuote
+    ? [
+        `A quote for "${input.waitingQuote.orderTitle}" is waiting for your answer: once you have joined, you can accept or decline it.`,
+      ]
+    : [];
   return actionEmail(
     input.to,
     "You're invited to SpaceCapture",
     [
       `You have been invited to create a SpaceCapture account${where} (role: ${input.role}).`,
-      `Use the link below to sign up with this e-mail address. It works until ${formatDateTime(input.expiresAt, SERVER_TIME_ZONE)}; only signing up uses it.`,
+      ...quote,
+      `Open the link below, choose your name and password, and you are signed in: the link proves this e-mail address. It works until ${formatDateTime(input.expiresAt, SERVER_TIME_ZONE)}; only joining uses it.`,
     ],
     { label: 'Accept invitation', url: input.url },
   );

@@ -1,17 +1,20 @@
 import { schema, type TDatabase } from '@spacecapture/db/client';
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@spacecapture/shared/contracts/auth';
 import { passwordWeaknesses } from '@spacecapture/shared/password-policy';
-import { betterAuth } from 'better-auth';
+import { type BetterAuthPlugin, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { TPasswordHashing } from './password-hashing.ts';
 
 /**
  * The authentication library, configured for this product: e-mail and password with verified
  * addresses, sessions in our database, TOTP second factor. It never creates users itself: sign-up
- * is ours (invitation-only, see sign-up-service.ts), and a database hook refuses any other path.
+ * is ours (invitation-only, see sign-up-service.ts), and a database hook refuses any other path;
+ * it signs in the account an invitation has just created (`signInInvitedUser`).
  */
 
 export type TAuthMailer = {
@@ -20,7 +23,7 @@ export type TAuthMailer = {
 };
 
 export const SESSION_COOKIE_PREFIX = 'spacecapture';
-export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 3600;
+const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 3600;
 
 /**
  * The server's password rule applies to every new password, not only at sign-up: a reset or a
@@ -50,6 +53,28 @@ const enforcePasswordPolicy = createAuthMiddleware(async (ctx) => {
     });
   }
 });
+
+/**
+ * Signs in an account the server has just created from an invitation (decision 199): the
+ * library's own session and cookie, as its sign-in makes them. Server-only: never on the HTTP
+ * router, so only our code, after it has checked the invitation, can ask for it.
+ */
+const invitationSignIn = {
+  id: 'invitation-sign-in',
+  endpoints: {
+    signInInvitedUser: createAuthEndpoint.serverOnly(
+      { method: 'POST', body: z.object({ userId: z.string().min(1) }) },
+      async (ctx) => {
+        const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+        if (!user) throw new APIError('UNAUTHORIZED', { message: 'No such user.' });
+        const session = await ctx.context.internalAdapter.createSession(user.id);
+        if (!session) throw new APIError('UNAUTHORIZED', { message: 'No session was created.' });
+        await setSessionCookie(ctx, { session, user });
+        return ctx.json({ userId: user.id });
+      },
+    ),
+  },
+} satisfies BetterAuthPlugin;
 
 /**
  * What the library logs about a caller's own mistake (an untrusted callback URL or origin, an
@@ -134,7 +159,7 @@ export function createAuthLibrary(deps: {
     telemetry: { enabled: false },
     logger: libraryLogger(deps.log),
     hooks: { before: enforcePasswordPolicy },
-    plugins: [twoFactor({ issuer: 'SpaceCapture', backupCodeOptions: { amount: 10, length: 10 } })],
+    plugins: [twoFactor({ issuer: 'SpaceCapture', backupCodeOptions: { amount: 10, length: 10 } }), invitationSignIn],
     databaseHooks: {
       user: {
         create: {

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { TDatabase, TExecutor } from '@spacecapture/db/client';
-import { AUTH_MESSAGES, orgTypeOfAccountType, type TSignUpRequest } from '@spacecapture/shared/contracts/auth';
+import type { TDatabase } from '@spacecapture/db/client';
+import { AUTH_MESSAGES, type TInvitationPreview, type TSignUpRequest } from '@spacecapture/shared/contracts/auth';
 import { AppError } from '@spacecapture/shared/errors';
 import { passwordWeaknesses } from '@spacecapture/shared/password-policy';
+import { portalOfRole, type TInvitableRole, type TOrgType, type TPortal } from '@spacecapture/shared/roles';
 import { canTransition, INVITATION_MACHINE } from '@spacecapture/shared/state-machines';
-import { createEmailVerificationToken } from 'better-auth/api';
-import { verificationEmail } from '../accounts/account-emails.ts';
 import {
   countAdmins,
+  findOrganization,
+  findProfile,
   findUserIdByEmail,
   insertCredentialUser,
   insertMembership,
@@ -18,8 +19,7 @@ import { recordAudit } from '../audit/audit-repository.ts';
 import { hashInvitationToken } from '../invitations/invitation-token.ts';
 import { findInvitationByTokenHash, updateInvitation } from '../invitations/invitations-repository.ts';
 import { effectiveInvitationStatus } from '../invitations/invitations-service.ts';
-import { enqueueEmails } from '../outbox/outbox-repository.ts';
-import { EMAIL_VERIFICATION_TTL_SECONDS } from './auth-library.ts';
+import { findWaitingQuoteOfCustomer } from '../quotes/quotes-repository.ts';
 import type { TPasswordHashing } from './password-hashing.ts';
 
 export function assertStrongPassword(password: string, email: string) {
@@ -35,67 +35,79 @@ function nameFromEmail(email: string) {
   return email.split('@')[0] ?? email;
 }
 
+/** Why an invitation link no longer works, in words the invitee can act on. */
+const NOT_PENDING: Record<string, string> = {
+  expired: AUTH_MESSAGES.invitationExpired,
+  revoked: AUTH_MESSAGES.invitationRevoked,
+  accepted: AUTH_MESSAGES.invitationUsed,
+};
+
 /**
- * Invitation-only sign-up. Checking the invitation, creating the user with their credential,
- * role and membership, consuming the invitation, the audit entry and the confirmation e-mail are
- * one transaction: never a user without a role, never an invitation used twice.
+ * Invitation-only sign-up (decision 199): the invitation's token is what authorises, and it names
+ * the address, the organisation and the role. Checking the invitation, creating the user (address
+ * verified: the link reached it) with their credential, role and membership, accepting the
+ * invitation and the audit entry are one transaction: never a user without a role, never an
+ * invitation used twice. The caller then signs the new user in.
  */
-export function createSignUpService(deps: {
-  db: TDatabase;
-  clock: () => Date;
-  publicUrl: string;
-  authSecret: string;
-  passwordHashing: TPasswordHashing;
-}) {
+export function createSignUpService(deps: { db: TDatabase; clock: () => Date; passwordHashing: TPasswordHashing }) {
   const { db, clock } = deps;
 
-  async function queueVerification(tx: TExecutor, userId: string, email: string) {
-    const token = await createEmailVerificationToken(
-      deps.authSecret,
-      email,
-      undefined,
-      EMAIL_VERIFICATION_TTL_SECONDS,
-      {
-        userId,
-      },
-    );
-    const callbackURL = encodeURIComponent('/auth?verified=1');
-    const url = `${deps.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${callbackURL}`;
-    await enqueueEmails(tx, [verificationEmail(email, url)]);
-  }
-
   return {
-    async signUp(request: TSignUpRequest): Promise<{ email: string }> {
-      const email = request.email.toLowerCase();
+    /**
+     * What the join page shows of the invitation a token belongs to. An unknown token is a 404; an
+     * invitation that is no longer pending is a 410 saying why. Reading it changes nothing.
+     */
+    async previewInvitation(token: string): Promise<TInvitationPreview> {
+      const invitation = await findInvitationByTokenHash(db, hashInvitationToken(token), { forUpdate: false });
+      if (!invitation) throw new AppError('not_found', AUTH_MESSAGES.invitationLinkUnknown);
+      const status = effectiveInvitationStatus(invitation, clock());
+      if (status !== 'pending') throw new AppError('gone', NOT_PENDING[status] ?? AUTH_MESSAGES.invitationLinkUnknown);
+      const organization = invitation.orgId ? await findOrganization(db, invitation.orgId) : undefined;
+      const inviter = invitation.invitedBy ? await findProfile(db, invitation.invitedBy) : undefined;
+      const waitingQuote =
+        organization?.type === 'customer' ? await findWaitingQuoteOfCustomer(db, organization.id, clock()) : null;
+      return {
+        email: invitation.email,
+        role: invitation.roleSuggested as TInvitableRole,
+        organization: organization ? { name: organization.name, type: organization.type as TOrgType } : null,
+        invitedBy: inviter?.name ?? null,
+        expiresAt: invitation.expiresAt.toISOString(),
+        waitingQuote,
+      };
+    },
+
+    /**
+     * Creates the account the invitation names, for the invitation's address whatever else the
+     * request says. Refused with `invite_required` (and nothing written) without a pending
+     * invitation for the token.
+     */
+    async signUp(request: TSignUpRequest): Promise<{ userId: string; email: string; portal: TPortal }> {
       const inviteRequired = () => new AppError('invite_required', AUTH_MESSAGES.inviteRequired);
       if (!request.invitationToken) throw inviteRequired();
-      assertStrongPassword(request.password, email);
+      const tokenHash = hashInvitationToken(request.invitationToken);
+      // The address the password is checked against is the invitation's: read it first.
+      const preview = await findInvitationByTokenHash(db, tokenHash, { forUpdate: false });
+      if (!preview || effectiveInvitationStatus(preview, clock()) !== 'pending') throw inviteRequired();
+      assertStrongPassword(request.password, preview.email);
       // Hashing is slow on purpose; do it before the transaction holds any lock.
       const passwordHash = await deps.passwordHashing.hash(request.password);
-      const tokenHash = hashInvitationToken(request.invitationToken);
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const invitation = await findInvitationByTokenHash(tx, tokenHash);
-        const chosenOrgType = orgTypeOfAccountType(request.accountType);
-        if (
-          !invitation ||
-          invitation.email !== email ||
-          effectiveInvitationStatus(invitation, clock()) !== 'pending' ||
-          (invitation.orgType !== null && invitation.orgType !== chosenOrgType) ||
-          !canTransition(INVITATION_MACHINE, 'pending', 'accepted')
-        ) {
+        const now = clock();
+        if (!invitation || !canTransition(INVITATION_MACHINE, effectiveInvitationStatus(invitation, now), 'accepted')) {
           throw inviteRequired();
         }
+        const { email } = invitation;
         if (await findUserIdByEmail(tx, email)) {
           throw new AppError('conflict', 'An account with this e-mail already exists. Sign in instead.');
         }
         const userId = randomUUID();
-        const now = clock();
         await insertCredentialUser(tx, {
           id: userId,
           email,
-          name: nameFromEmail(email),
+          name: request.name,
           passwordHash,
-          emailVerified: false,
+          emailVerified: true,
           now,
         });
         await insertRole(tx, userId, invitation.roleSuggested);
@@ -105,12 +117,18 @@ export function createSignUpService(deps: {
           entity: 'user',
           entityId: userId,
           action: 'sign_up',
-          after: { email, role: invitation.roleSuggested, orgId: invitation.orgId, invitationId: invitation.id },
+          after: {
+            email,
+            name: request.name,
+            role: invitation.roleSuggested,
+            orgId: invitation.orgId,
+            invitationId: invitation.id,
+            emailVerifiedBy: 'invitation',
+          },
           actorUserId: userId,
         });
-        await queueVerification(tx, userId, email);
+        return { userId, email, portal: portalOfRole(invitation.roleSuggested) };
       });
-      return { email };
     },
 
     /** Creates the master admin unless an admin exists already (idempotent). Returns whether it did. */

@@ -17,8 +17,14 @@ export async function findInvitation(db: TExecutor, id: string, options: { forUp
   return row;
 }
 
-export async function findInvitationByTokenHash(tx: TExecutor, tokenHash: string) {
-  const [row] = await tx.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).for('update');
+/** The invitation of a link's token, locked for the transaction unless `forUpdate` is false (a read). */
+export async function findInvitationByTokenHash(
+  db: TExecutor,
+  tokenHash: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  const query = db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash));
+  const [row] = options.forUpdate === false ? await query : await query.for('update');
   return row;
 }
 

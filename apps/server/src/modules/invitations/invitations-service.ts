@@ -13,6 +13,7 @@ import { invitationEmail } from '../accounts/account-emails.ts';
 import { findOrganization, findUserIdByEmail, insertOrganization } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { findWaitingQuoteOfCustomer } from '../quotes/quotes-repository.ts';
 import { hashInvitationToken, invitationLink, invitationToken, newInvitationToken } from './invitation-token.ts';
 import {
   findInvitation,
@@ -122,6 +123,7 @@ export function createInvitationsService(deps: {
         role: input.role,
         url: invitationLink(deps.publicUrl, { token, email, orgType }),
         expiresAt,
+        waitingQuote: orgType === 'customer' ? await findWaitingQuoteOfCustomer(tx, input.orgId, clock()) : null,
       }),
     ]);
     return toView(row, { id: input.orgId, name: input.orgName }, clock());
@@ -250,6 +252,7 @@ export function createInvitationsService(deps: {
             role: row.roleSuggested,
             url: invitationLink(deps.publicUrl, { token, email: row.email, orgType: row.orgType }),
             expiresAt,
+            waitingQuote: org?.type === 'customer' ? await findWaitingQuoteOfCustomer(tx, org.id, clock()) : null,
           }),
         ]);
         return toView(updated, org ? { id: org.id, name: org.name } : null, clock());

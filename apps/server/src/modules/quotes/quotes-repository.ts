@@ -95,3 +95,12 @@ export async function hasAcceptedQuote(db: TExecutor, orderId: string) {
     .limit(1);
   return Boolean(row);
 }
+
+/**
+ * A sent quote still in its validity on one of a customer organisation's orders, the newest: what
+ * an invitation into that organisation tells the invitee is waiting for them (decision 199).
+ */
+export async function findWaitingQuoteOfCustomer(db: TExecutor, customerOrgId: string, now: Date) {
+  const [row] = await listQuotes(db, { limit: 1, status: 'sent', customerOrgId, now });
+  return row ? { quoteId: row.quote.id, orderTitle: row.order.title } : null;
+}

@@ -1,5 +1,11 @@
 import { ZForgotPasswordRequest, ZSetupAdminRequest } from '@spacecapture/shared/contracts/account';
-import { AUTH_MESSAGES, ZProfile, ZSignUpAccepted, ZSignUpRequest } from '@spacecapture/shared/contracts/auth';
+import {
+  AUTH_MESSAGES,
+  ZInvitationPreview,
+  ZProfile,
+  ZSignUpAccepted,
+  ZSignUpRequest,
+} from '@spacecapture/shared/contracts/auth';
 import { AppError, ZErrorResponse } from '@spacecapture/shared/errors';
 import { boundedText, SINGLE_LINE_TEXT, TEXT_MESSAGES } from '@spacecapture/shared/fields';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -293,6 +299,27 @@ const authRoutes: FastifyPluginAsyncZod<{
     }
   });
 
+  app.get(
+    '/invitations/:token',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        'x-roles': ['public'],
+        tags: ['auth'],
+        summary: "An invitation's join page: who invited, the address, organisation and role, a waiting quote",
+        params: tokenParams,
+        response: {
+          200: ZInvitationPreview,
+          400: ZErrorResponse,
+          404: ZErrorResponse,
+          410: ZErrorResponse,
+          429: ZErrorResponse,
+        },
+      },
+    },
+    async (request) => app.services.signUp.previewInvitation(request.params.token),
+  );
+
   app.post(
     '/sign-up',
     {
@@ -300,7 +327,8 @@ const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         'x-roles': ['public'],
         tags: ['auth'],
-        summary: 'Create an account with an invitation (invite-only); e-mails a confirmation link',
+        summary:
+          "Join from an invitation: the invitation's account (address verified, its organisation and role), signed in",
         body: ZSignUpRequest,
         response: {
           201: ZSignUpAccepted,
@@ -312,8 +340,17 @@ const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { email } = await app.services.signUp.signUp(request.body);
-      return reply.status(201).send({ status: 'verification_sent' as const, email });
+      const { userId, email, portal } = await app.services.signUp.signUp(request.body);
+      // The library makes the session and its cookie, as its own sign-in would (decision 199).
+      const headers = new Headers();
+      for (const name of ['user-agent', 'x-forwarded-for'] as const) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      const signedIn = await auth.api.signInInvitedUser({ body: { userId }, headers, returnHeaders: true });
+      const cookies = signedIn.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.status(201).send({ status: 'signed_in' as const, email, portal });
     },
   );
 

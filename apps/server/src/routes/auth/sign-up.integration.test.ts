@@ -10,7 +10,9 @@ import {
   errorOf,
   invitationTokenFor,
   invite,
+  latestEmail,
   linkIn,
+  markAddressUnconfirmed,
   STRONG_PASSWORD,
   signUp,
   type TClient,
@@ -18,7 +20,9 @@ import {
   uniqueAddress,
   uniqueEmail,
 } from '../../../test/accounts.ts';
+import { createCustomerOrder } from '../../../test/deliverables.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createOrganization, DEFAULT_BREAKDOWN } from '../../../test/workflow.ts';
 
 const INVITE_ONLY = 'Signup is invite-only. Please use your invitation link or contact an admin.';
 const DAY_MS = 86_400_000;
@@ -117,32 +121,40 @@ describe('sign-up is invite-only', () => {
     }
   });
 
-  it('refuses an account type that does not match the invitation (provider invitation, type user)', async () => {
+  it("gives the invitation's account type, whatever type the body asks for (provider invitation, type user)", async () => {
     const email = uniqueEmail('provider');
-    await invite(admin, { email, role: 'provider_admin', organization: { name: 'Scans Ltd' } });
+    const invitation = await invite(admin, { email, role: 'provider_admin', organization: { name: 'Scans Ltd' } });
     const token = await invitationTokenFor(t.db, email);
-    expectInviteRequired(await signUp(visitor(), { email, accountType: 'user', invitationToken: token }));
-    expect(await usersWithEmail(email)).toHaveLength(0);
+    const device = visitor();
+    const response = await signUp(device, { email, accountType: 'user', invitationToken: token });
+    expect(response.statusCode, response.body).toBe(201);
+    expect((await device.me()).body).toMatchObject({
+      role: 'provider_admin',
+      portal: 'provider',
+      organization: { id: invitation.organization.id, type: 'provider' },
+    });
   });
 
-  it("refuses another e-mail address than the invitation's", async () => {
-    const { token, invitation } = await customerInvitation();
+  it("creates the account for the invitation's address only, whatever address the body names", async () => {
+    const { email, token, invitation } = await customerInvitation();
     const other = uniqueEmail('someone-else');
-    expectInviteRequired(await signUp(visitor(), { email: other, accountType: 'user', invitationToken: token }));
+    const response = await signUp(visitor(), { email: other, accountType: 'user', invitationToken: token });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ email });
     expect(await usersWithEmail(other)).toHaveLength(0);
-    expect((await invitationRow(invitation.id)).status).toBe('pending');
+    expect(await usersWithEmail(email)).toHaveLength(1);
+    expect((await invitationRow(invitation.id)).status).toBe('accepted');
   });
 
   it('creates exactly one user with the invitation role and organisation, and uses the invitation up', async () => {
     const { email, invitation, token } = await customerInvitation('customer_user');
     const response = await signUp(visitor(), { email, accountType: 'user', invitationToken: token });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toEqual({ status: 'verification_sent', email });
+    expect(response.json()).toEqual({ status: 'signed_in', email, portal: 'customer' });
 
     const users = await usersWithEmail(email);
     expect(users).toHaveLength(1);
     const userId = users[0]!.id;
-    expect(users[0]!.emailVerified).toBe(false);
     const roles = await t.db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, userId));
     expect(roles.map((row) => row.role)).toEqual(['customer_user']);
     const memberships = await t.db.select().from(schema.orgMemberships).where(eq(schema.orgMemberships.userId, userId));
@@ -200,11 +212,181 @@ describe('weak passwords', () => {
   );
 });
 
-describe('e-mail confirmation', () => {
-  it('refuses sign-in until the address is confirmed from the e-mailed link, then shows role and organisation', async () => {
+describe('joining from an invitation, in one step', () => {
+  async function auditOfUser(userId: string) {
+    return t.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, userId));
+  }
+
+  it('creates a verified account of the invitation type and organisation, signed in, from one request', async () => {
     const { email, invitation, token } = await customerInvitation();
     const device = visitor();
-    expect((await signUp(device, { email, accountType: 'user', invitationToken: token })).statusCode).toBe(201);
+    const joined = await signUp(device, { name: 'Ada Lovelace', password: STRONG_PASSWORD, invitationToken: token });
+    expect(joined.statusCode, joined.body).toBe(201);
+    expect(joined.json()).toEqual({ status: 'signed_in', email, portal: 'customer' });
+    // The session lives in an http-only cookie; script never sees its token.
+    expect(joined.json()).not.toHaveProperty('token');
+    expect(device.jar.has('session_token')).toBe(true);
+
+    const me = await device.me();
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      user: { email, name: 'Ada Lovelace', emailVerified: true, twoFactorEnabled: false },
+      role: 'customer_admin',
+      portal: 'customer',
+      organization: {
+        id: invitation.organization.id,
+        name: invitation.organization.name,
+        type: 'customer',
+        orgRole: 'customer_admin',
+      },
+    });
+    // The customer portal answers: the account is usable at once.
+    expect((await device.get('/api/customer/orders')).statusCode).toBe(200);
+    // No confirmation e-mail: the invitation link proved the address.
+    expect((await emailsTo(t.db, email)).map((row) => row.subject)).not.toContain('Confirm your e-mail address');
+    // The invitation is used up, and the account's creation is in the audit log.
+    expect(await invitationRow(invitation.id)).toMatchObject({ status: 'accepted', acceptedUserId: me.body.user.id });
+    const audit = await auditOfUser(me.body.user.id);
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        action: 'sign_up',
+        after: expect.objectContaining({ email, role: 'customer_admin', invitationId: invitation.id }),
+      }),
+    );
+    // The password chosen on the join page signs in on another device too.
+    expect((await visitor().signIn(email, STRONG_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('signs a provider in to the provider portal of the named organisation', async () => {
+    const email = uniqueEmail('provider-join');
+    const invitation = await invite(admin, { email, role: 'provider_user', organization: { name: 'Join Scans' } });
+    const device = visitor();
+    const joined = await signUp(device, {
+      name: 'Grace Hopper',
+      invitationToken: await invitationTokenFor(t.db, email),
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    expect(joined.json()).toEqual({ status: 'signed_in', email, portal: 'provider' });
+    expect((await device.me()).body).toMatchObject({
+      role: 'provider_user',
+      portal: 'provider',
+      organization: { id: invitation.organization.id, type: 'provider', orgRole: 'provider_user' },
+    });
+  });
+
+  it('changes nothing for an expired, revoked, used or made-up token: no user, no session, no audit entry', async () => {
+    const expired = await customerInvitation();
+    const revoked = await customerInvitation();
+    expect((await admin.post(`/api/admin/invitations/${revoked.invitation.id}/revoke`)).statusCode).toBe(200);
+    const used = await customerInvitation();
+    expect((await signUp(visitor(), { invitationToken: used.token })).statusCode).toBe(201);
+    const auditBefore = (await t.db.select().from(schema.auditLog)).length;
+    const usersBefore = (await t.db.select().from(schema.user)).length;
+    const sessionsBefore = (await t.db.select().from(schema.session)).length;
+
+    const attempts: Array<[string, string]> = [
+      ['revoked', revoked.token],
+      ['used', used.token],
+      ['made-up', randomBytes(32).toString('base64url')],
+    ];
+    clockOffsetMs = 7 * DAY_MS + 60_000;
+    try {
+      attempts.push(['expired', expired.token]);
+      for (const [label, token] of attempts) {
+        const device = visitor();
+        const response = await signUp(device, { name: `Someone ${label}`, invitationToken: token });
+        expectInviteRequired(response);
+        expect(device.jar.has('session_token'), label).toBe(false);
+        expect((await device.me()).status, label).toBe(401);
+      }
+    } finally {
+      clockOffsetMs = 0;
+    }
+    expect((await t.db.select().from(schema.user)).length).toBe(usersBefore);
+    expect((await t.db.select().from(schema.session)).length).toBe(sessionsBefore);
+    expect((await t.db.select().from(schema.auditLog)).length).toBe(auditBefore);
+    expect((await invitationRow(expired.invitation.id)).status).toBe('pending');
+    expect((await invitationRow(revoked.invitation.id)).status).toBe('revoked');
+  });
+});
+
+describe("the join page's view of an invitation", () => {
+  function preview(token: string) {
+    return visitor().get(`/api/auth/invitations/${encodeURIComponent(token)}`);
+  }
+
+  it('shows who invited, the address, the organisation and the role, and changes nothing', async () => {
+    const { email, invitation, token } = await customerInvitation('customer_user');
+    const response = await preview(token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      email,
+      role: 'customer_user',
+      organization: { name: invitation.organization.name, type: 'customer' },
+      invitedBy: expect.any(String),
+      waitingQuote: null,
+    });
+    expect((await invitationRow(invitation.id)).status).toBe('pending');
+  });
+
+  it.each([
+    ['a made-up token', 'unknown', 404, /not valid/],
+    ['a revoked invitation', 'revoked', 410, /withdrawn/],
+    ['a used invitation', 'used', 410, /already used.*Sign in/],
+    ['an expired invitation', 'expired', 410, /expired/],
+  ] as const)('says clearly why %s cannot be used', async (_label, kind, status, message) => {
+    const { token, invitation } = await customerInvitation();
+    if (kind === 'revoked') await admin.post(`/api/admin/invitations/${invitation.id}/revoke`);
+    if (kind === 'used') expect((await signUp(visitor(), { invitationToken: token })).statusCode).toBe(201);
+    if (kind === 'expired') clockOffsetMs = 7 * DAY_MS + 60_000;
+    try {
+      const response = await preview(kind === 'unknown' ? randomBytes(32).toString('base64url') : token);
+      expect(response.statusCode, response.body).toBe(status);
+      expect(errorOf(response).message).toMatch(message);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+});
+
+describe('a quote waiting for the invited customer organisation', () => {
+  it('is named in the invitation e-mail and on the join page, and the new member can answer it', async () => {
+    const org = await createOrganization(admin, 'customer', 'Waiting Quote Ltd');
+    const order = await createCustomerOrder(t.app, admin, org.id);
+    const created = await admin.post('/api/admin/quotes', { orderId: order.id, priceBreakdown: DEFAULT_BREAKDOWN });
+    expect(created.statusCode, created.body).toBe(201);
+    const quoteId = created.json().id as string;
+    expect((await admin.post(`/api/admin/quotes/${quoteId}/send`)).statusCode).toBe(200);
+
+    const email = uniqueEmail('quoted');
+    await invite(admin, { email, role: 'customer_admin', organization: { id: org.id } });
+    const mail = await latestEmail(t.db, email, "You're invited");
+    expect(mail.text).toContain(`A quote for "${order.title}" is waiting for your answer`);
+
+    const token = await invitationTokenFor(t.db, email);
+    const preview = await visitor().get(`/api/auth/invitations/${token}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().waitingQuote).toEqual({ quoteId, orderTitle: order.title });
+
+    const device = visitor();
+    expect((await signUp(device, { invitationToken: token })).statusCode).toBe(201);
+    const quotes = await device.get('/api/customer/quotes');
+    expect(quotes.statusCode, quotes.body).toBe(200);
+    expect(quotes.json().items).toContainEqual(expect.objectContaining({ id: quoteId, status: 'sent' }));
+  });
+
+  it('is not mentioned when no quote waits', async () => {
+    const { email } = await customerInvitation();
+    expect((await latestEmail(t.db, email, "You're invited")).text).not.toContain('quote');
+  });
+});
+
+describe('e-mail confirmation of an account made before invitations verified addresses', () => {
+  it('refuses sign-in until the address is confirmed from the e-mailed link, then shows role and organisation', async () => {
+    const { email, invitation, token } = await customerInvitation();
+    expect((await signUp(visitor(), { email, accountType: 'user', invitationToken: token })).statusCode).toBe(201);
+    await markAddressUnconfirmed(t.db, email);
+    const device = visitor();
 
     const early = await device.signIn(email, STRONG_PASSWORD);
     expect(early.statusCode).toBe(403);
@@ -212,14 +394,13 @@ describe('e-mail confirmation', () => {
     expect(device.jar.has('session_token')).toBe(false);
     expect((await device.me()).status).toBe(401);
 
-    // The link e-mailed at sign-up (a refused sign-in sends a fresh one too) leads back to /auth.
+    // The link e-mailed at the refused sign-in leads back to /auth.
     const confirmations = (await emailsTo(t.db, email)).filter((row) => row.subject === 'Confirm your e-mail address');
     expect(confirmations.length).toBeGreaterThanOrEqual(1);
-    const link = linkIn(confirmations.at(-1)!);
+    const link = linkIn(confirmations.at(0)!);
     expect(link.pathname).toBe('/api/auth/verify-email');
     const opened = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe('/auth?verified=1');
 
     const signedIn = await device.signIn(email, STRONG_PASSWORD);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
@@ -242,8 +423,8 @@ describe('e-mail confirmation', () => {
 
   it('does not confirm anything with a forged link', async () => {
     const { email, token } = await customerInvitation();
-    const device = visitor();
-    expect((await signUp(device, { email, accountType: 'user', invitationToken: token })).statusCode).toBe(201);
+    expect((await signUp(visitor(), { email, accountType: 'user', invitationToken: token })).statusCode).toBe(201);
+    await markAddressUnconfirmed(t.db, email);
     const forged = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=not.a.jwt' });
     expect(forged.statusCode).toBeGreaterThanOrEqual(300);
     expect((await usersWithEmail(email))[0]!.emailVerified).toBe(false);

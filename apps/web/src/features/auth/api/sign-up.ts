@@ -3,8 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
- * POST /api/auth/sign-up → 201 { status: 'verification_sent', email }. 403 invite_required without a
- * matching pending invitation, 400 weak_password (fields.password), 409 when the account exists.
+ * POST /api/auth/sign-up {invitationToken, name, password} → 201 { status: 'signed_in', email,
+ * portal }: the invitation's account, its address verified, signed in by this response's cookie.
+ * 403 invite_required without a pending invitation for the token, 400 weak_password
+ * (fields.password), 409 when the account exists.
  */
 export function signUp(request: TSignUpRequest) {
   return apiRequest('/api/auth/sign-up', { method: 'POST', json: request, schema: ZSignUpAccepted });

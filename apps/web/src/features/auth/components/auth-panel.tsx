@@ -1,11 +1,6 @@
-import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { ACCOUNT_MESSAGES } from '@spacecapture/shared/contracts/account';
-import {
-  AUTH_INTENT_TEXT,
-  AUTH_INTENTS,
-  type TAccountType,
-  type TAuthIntent,
-} from '@spacecapture/shared/contracts/auth';
+import { AUTH_INTENT_TEXT, AUTH_INTENTS, AUTH_MESSAGES, type TAuthIntent } from '@spacecapture/shared/contracts/auth';
 import { pathAfterSignIn } from '@spacecapture/shared/return-path';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,12 +9,17 @@ import { useSession } from '../../../lib/auth/get-me.ts';
 import { Redirect, useQueryParams } from '../../../lib/navigation.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { FirstAdminForm } from './first-admin-form.tsx';
+import { JoinForm } from './join-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
-import { SignUpForm } from './sign-up-form.tsx';
 import { TwoFactorChallenge } from './two-factor-challenge.tsx';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
 
 type TTab = 'signin' | 'signup';
+
+const JOIN_TEXT = {
+  heading: 'Accept your invitation',
+  description: 'Your invitation names your e-mail address, your organisation and your account type.',
+};
 
 export function parseIntent(value: string | null): TAuthIntent {
   return AUTH_INTENTS.find((intent) => intent === value) ?? 'customer';
@@ -62,7 +62,8 @@ export function AuthPanel() {
   const intent = parseIntent(searchParams.get('intent'));
   const setupToken = intent === 'admin' ? (searchParams.get('setup') ?? '') : '';
   const invitedEmail = searchParams.get('email') ?? '';
-  const invitationToken = searchParams.get('invite') ?? '';
+  // The invitation link's token: with it the page is the invitation's join page (decision 199).
+  const invitationToken = intent === 'admin' ? '' : (searchParams.get('invite') ?? '');
   // The page a signed-out visitor asked for; followed only when it is our own (issue 17 item 6).
   const next = searchParams.get('next');
   const [tab, setTab] = useState<TTab>(
@@ -75,19 +76,20 @@ export function AuthPanel() {
   const completeSignIn = useCompleteSignIn(next);
   useLinkOutcomeToast();
 
-  const onSignedIn = async () => {
+  const onSignedIn = async (to?: string | null) => {
     setSigningIn(true);
-    await completeSignIn();
+    await completeSignIn(to);
   };
 
   if (session.data && !signingIn) return <Redirect to={pathAfterSignIn(session.data.role, next)} />;
   if (session.isPending) return <SessionLoading />;
 
-  const text = AUTH_INTENT_TEXT[intent];
-  const defaultAccountType: TAccountType = intent === 'provider' ? 'provider' : 'user';
+  const text = invitationToken ? JOIN_TEXT : AUTH_INTENT_TEXT[intent];
 
   let content: ReactNode;
-  if (step === 'setup') {
+  if (invitationToken && step === 'credentials') {
+    content = <JoinForm invitationToken={invitationToken} onJoined={onSignedIn} />;
+  } else if (step === 'setup') {
     content = (
       <FirstAdminForm
         setupToken={setupToken}
@@ -121,15 +123,12 @@ export function AuthPanel() {
           </Tabs.List>
           <Tabs.Panel value="signin">{signIn}</Tabs.Panel>
           <Tabs.Panel value="signup">
-            <SignUpForm
-              defaultAccountType={defaultAccountType}
-              invitedEmail={invitedEmail}
-              invitationToken={invitationToken}
-              onSignedUp={(email) => {
-                setSignInEmail(email);
-                setTab('signin');
-              }}
-            />
+            <Alert color="brand" variant="light" title="Invitation required">
+              <Text size="sm">
+                {AUTH_MESSAGES.inviteRequired} The link in your invitation e-mail opens a page where you choose your
+                name and password.
+              </Text>
+            </Alert>
           </Tabs.Panel>
         </Tabs>
       );

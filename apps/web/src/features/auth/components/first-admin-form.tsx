@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ACCOUNT_MESSAGES, type TSetupAdminForm, ZSetupAdminForm } from '@spacecapture/shared/contracts/account';
-import { AUTH_MESSAGES } from '@spacecapture/shared/contracts/auth';
 import { useForm } from 'react-hook-form';
 import { NewPasswordFields } from '../../../components/form/new-password-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -13,7 +12,8 @@ type TFirstAdminFormProps = { setupToken: string; onSignedIn: () => Promise<void
 
 /**
  * "Create the first admin" (the one-time link the server prints when no admin exists): creates the
- * master admin, then signs in with the same credentials.
+ * master admin, then signs in with the same credentials and goes to the admin portal; only if
+ * that sign-in fails is the admin asked to sign in.
  */
 export function FirstAdminForm({ setupToken, onSignedIn, onCreated }: TFirstAdminFormProps) {
   const setupAdmin = useSetupAdmin();
@@ -36,14 +36,20 @@ export function FirstAdminForm({ setupToken, onSignedIn, onCreated }: TFirstAdmi
       notifyError({ title: ACCOUNT_MESSAGES.failedTitle, message: errorMessage(error, NETWORK_FALLBACK) });
       return;
     }
-    notifySuccess({ title: ACCOUNT_MESSAGES.adminCreatedTitle, message: ACCOUNT_MESSAGES.adminCreated });
+    let signedIn = false;
     try {
       const result = await signIn.mutateAsync({ email, password });
-      if ('twoFactorRedirect' in result) throw new Error(AUTH_MESSAGES.signInFailed);
-      await onSignedIn();
+      signedIn = !('twoFactorRedirect' in result);
     } catch {
-      onCreated(email);
+      signedIn = false;
     }
+    // The toast says what happened: signed in (and on the way to the admin portal), or not.
+    notifySuccess({
+      title: ACCOUNT_MESSAGES.adminCreatedTitle,
+      message: signedIn ? ACCOUNT_MESSAGES.adminCreatedSignedIn : ACCOUNT_MESSAGES.adminCreated,
+    });
+    if (signedIn) await onSignedIn();
+    else onCreated(email);
   });
 
   return (
