@@ -80,7 +80,9 @@ export type TOrderOverrides = { location?: string; name?: string; captureType?: 
 export async function createOrder(deps: TMarketDeps, customerOrgId: string, overrides: TOrderOverrides = {}) {
   const suffix = randomUUID().slice(0, 8);
   const email = `lead-${suffix}@example.test`;
-  const location = overrides.location ?? `12 Market Street ${suffix}, Leeds`;
+  // An address that names no town the gazetteer knows: the order stays unplaced (its times in UTC)
+  // unless the test places it or names a town itself.
+  const location = overrides.location ?? `12 Market Street ${suffix}, Harbour Yard`;
   const submitted = await deps.request.post('/api/public/capture-requests', {
     headers: { 'Idempotency-Key': randomUUID() },
     data: {

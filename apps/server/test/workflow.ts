@@ -19,8 +19,9 @@ export async function submitLead(app: FastifyInstance, overrides: Record<string,
   const response = await app.inject({
     method: 'POST',
     url: '/api/public/capture-requests',
-    // A location of its own, so titles (and the e-mails that carry them) tell orders apart.
-    payload: captureRequestInput({ location: `London ${randomUUID().slice(0, 6)}`, ...overrides }),
+    // A location of its own, so titles (and the e-mails that carry them) tell orders apart. It names
+    // no town the gazetteer knows, so the order stays unplaced (times in UTC) unless a test places it.
+    payload: captureRequestInput({ location: `Harbour Yard ${randomUUID().slice(0, 6)}`, ...overrides }),
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;

@@ -541,7 +541,7 @@ describe('assignments', () => {
     expect(offer.text).toContain('respond within 48 hours');
     // Address masking is on by default: the location waits for acceptance.
     expect(offer.text).toContain('Location revealed after acceptance');
-    expect(offer.text).not.toContain('London');
+    expect(offer.text).not.toContain('Harbour Yard');
 
     const twice = await admin.post(`${API}/assignments`, {
       orderId: order.id,
