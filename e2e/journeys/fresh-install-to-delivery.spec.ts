@@ -6,10 +6,13 @@ import { linkOfMail, mailTo, startFreshInstall, type TFreshInstall } from '../su
 
 /**
  * The everyday flow on a fresh install without SMTP_URL, each person on a device of their own and
- * everything through the pages: the first admin invites a customer, who requests a capture from
- * the portal; the admin quotes it, the customer accepts; the admin invites a provider, who sets up
- * a region and a device, accepts the job and proposes a window; the admin confirms it; the provider
- * uploads once the window opens and marks the order delivered; the customer downloads the file.
+ * everything through the pages: the first admin invites a customer, who joins in one step and
+ * requests a capture from the portal; the order is placed from its address, and its page leads the
+ * admin to the quote; the customer accepts; the admin invites a provider, who joins and works
+ * through its checklist (a device, a service base, a certification the admin verifies); the order's
+ * next step leads to the picker, whose one verdict ranks the provider first; the provider accepts and
+ * proposes a window; the admin confirms it; the provider uploads once the window opens and marks
+ * the order delivered; the customer downloads the file.
  */
 
 // A server of its own (fresh data folder, migrations), three people and an upload on a loaded machine.
@@ -106,14 +109,20 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await expect(detail.getByRole('heading', { name: TITLE })).toBeVisible();
     await expect(detail.getByText('Pending', { exact: true })).toBeVisible();
 
-    // 2. The admin finds it among the orders, then quotes it and sends the quote.
+    // 2. The admin finds it among the orders; its page says where it stands, where it is (found
+    //    from the address) and the next step, whose button opens the quote form on this order.
     await adminNav.getByRole('link', { name: 'Orders', exact: true }).click();
-    await expect(
-      admin.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: TITLE }),
-    ).toContainText(CUSTOMER.organization);
-    await adminNav.getByRole('link', { name: 'Quotes', exact: true }).click();
+    const adminOrderRow = admin.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: TITLE });
+    await expect(adminOrderRow).toContainText(CUSTOMER.organization);
+    await adminOrderRow.getByRole('link', { name: TITLE }).click();
+    await expect(admin.getByTestId('order-place')).toContainText('Canterbury, England, GB (Europe/London)');
+    await expect(admin.getByTestId('place-matched')).toContainText('“Canterbury”');
+    const nextStep = admin.getByTestId('order-next-step');
+    await expect(nextStep).toContainText('Next step · Your move');
+    await expect(nextStep).toContainText('The order waits for its quote.');
+    await nextStep.getByRole('link', { name: 'Create quote' }).click();
     await expect(admin.getByRole('heading', { level: 1, name: 'Quotes' })).toBeVisible();
-    await admin.getByLabel('Order').selectOption(orderId);
+    await expect(admin.getByLabel('Order')).toHaveValue(orderId);
     await admin.getByRole('button', { name: 'Create Quote' }).click();
     await expect(toast(admin, 'Quote created')).toContainText('Draft quote has been created.');
     const quoteRow = admin
@@ -137,17 +146,14 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await expect(toast(customer, 'Quote accepted')).toBeVisible();
     await expect(quoteCard.getByText('accepted', { exact: true })).toBeVisible();
 
-    // 4. The admin invites a provider's admin; the provider signs up, names the region it serves
-    //    and registers a device that can capture a point cloud.
+    // 4. The admin invites a provider's admin, who joins and is shown what dispatch still needs,
+    //    each item a link to where it is set: a device, a service base with working hours, and a
+    //    certification, which the admin verifies on the provider's record.
     const providerLink = await inviteAndCopyLink(admin, PROVIDER, 'provider_admin');
     const provider = await signUpFromLink(browser, install, providerLink, PROVIDER.email, '/provider-dashboard');
-    await provider.getByRole('tab', { name: 'Settings' }).click();
-    const regions = provider.getByRole('combobox', { name: 'Service regions' });
-    await regions.fill('Kent');
-    await regions.press('Enter');
-    await provider.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(toast(provider, 'Settings saved')).toContainText('Your settings have been saved.');
-    await provider.getByRole('link', { name: 'Add New Device' }).click();
+    const checklist = provider.getByRole('list', { name: 'Readiness checklist' });
+    await expect(checklist.getByTestId('readiness-devices')).toContainText('Devices registered: to do');
+    await checklist.getByRole('link', { name: 'Fix: devices registered' }).click();
     await expect(provider.getByRole('heading', { level: 1, name: 'Device Inventory' })).toBeVisible();
     const deviceForm = provider.getByRole('form', { name: 'Add device' });
     await deviceForm.getByLabel('Model').selectOption('META');
@@ -156,15 +162,53 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await expect(toast(provider, 'Device added')).toBeVisible();
     await expect(provider.getByTestId('device-row').filter({ hasText: 'META-KS-0001' })).toContainText('META');
 
-    // 5. Told by e-mail that the quote was accepted, the admin opens Assignments (a page load: a list
-    //    read in the last 30 s would otherwise be shown as it was) and offers the job to the
-    //    provider, which the picker shows as fitting, with a pay.
+    await provider.goBack();
+    await checklist.getByRole('link', { name: 'Fix: service base recorded' }).click();
+    await expect(provider.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      await provider.getByRole('checkbox', { name: day, exact: true }).check();
+    }
+    const base = provider.getByRole('combobox', { name: 'Base 1', exact: true });
+    await base.fill('Canterbury');
+    await provider.getByRole('option', { name: 'Canterbury, England, GB' }).click();
+    await provider.getByRole('textbox', { name: 'Radius (km)', exact: true }).fill('40');
+    await provider.getByRole('button', { name: 'Save availability' }).click();
+    await expect(provider.getByTestId('availability-summary')).toContainText('Canterbury, England, GB (within 40 km)');
+
+    await provider.goBack();
+    await expect(checklist.getByTestId('readiness-service-base')).toHaveAttribute('data-done', 'true');
+    await checklist.getByRole('link', { name: 'Fix: certification verified' }).click();
+    const certification = provider.getByRole('form', { name: 'Submit a certification' });
+    await certification.getByRole('textbox', { name: 'Scope', exact: true }).fill('Matterport Pro3 operator');
+    await certification.getByRole('button', { name: 'Submit for verification' }).click();
+    await expect(provider.getByText('pending', { exact: true })).toBeVisible();
+
+    await adminNav.getByRole('link', { name: 'Providers', exact: true }).click();
+    await admin.getByRole('link', { name: PROVIDER.organization }).click();
+    const readiness = admin.getByRole('list', { name: 'Readiness checklist' });
+    await expect(readiness.getByTestId('readiness-certification')).toContainText(
+      'A certification waits for an admin to verify it.',
+    );
+    await admin.getByRole('button', { name: 'Verify Matterport Pro3 operator' }).click();
+    await expect(readiness.getByTestId('readiness-certification')).toHaveAttribute('data-done', 'true');
+    await expect(admin.getByText('Ready for jobs: dispatch can offer this provider work.')).toBeVisible();
+    await provider.goto('/provider-dashboard');
+    await expect(provider.getByRole('tab', { name: 'Projects' })).toBeVisible();
+    await expect(provider.getByRole('list', { name: 'Readiness checklist' })).toHaveCount(0);
+
+    // 5. Told by e-mail that the quote was accepted, the admin opens the order, whose next step
+    //    leads to its assignment card; the picker's one verdict ranks the provider first, from its
+    //    base 0 km away, and the admin offers the job with a pay.
     await mailTo(install, COMPANY_EMAIL, `Quote accepted: ${TITLE}`);
-    await admin.goto('/admin/assignments');
+    await admin.goto(`/admin/orders?order=${orderId}`);
+    await nextStep.getByRole('link', { name: 'Assign a provider' }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Assignments' })).toBeVisible();
     const assignment = admin.getByTestId('assignment-card').filter({ hasText: LOCATION });
     const providerOption = assignment.locator('label').filter({ hasText: PROVIDER.organization });
-    await expect(providerOption).toContainText('fits');
-    await expect(providerOption).toContainText('Serves Kent.');
+    await expect(providerOption).toContainText('rank 1');
+    await expect(providerOption.getByTestId('provider-dispatch-reasons')).toContainText(
+      'km from Canterbury, England, GB, within its 40 km radius.',
+    );
     await assignment.getByRole('radio', { name: new RegExp(PROVIDER.organization) }).check();
     await assignment.getByRole('textbox', { name: 'Compensation' }).fill('650');
     await assignment.getByRole('button', { name: 'Create Assignment' }).click();
@@ -182,6 +226,9 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await expect(toast(provider, 'You accepted this job.')).toContainText('Accepted');
     await expect(job).toContainText(`Location: ${LOCATION}`);
     await expect(job).toContainText(`Client: ${CUSTOMER.organization}`);
+    await expect(job.getByTestId('uploads-opening')).toHaveText(
+      'Uploads open when the capture window starts, once the schedule is confirmed.',
+    );
     const proposed = nextMinuteWindow();
     await job.getByLabel('Start', { exact: true }).fill(proposed.start);
     await job.getByLabel('End', { exact: true }).fill(proposed.end);
@@ -192,6 +239,8 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await mailTo(install, COMPANY_EMAIL, `Schedule proposed: ${TITLE}`);
     await admin.reload();
     await expect(assignment).toContainText('Proposed schedule:');
+    // The provider has the job: the card offers the schedule, no second offer.
+    await expect(assignment.getByRole('button', { name: 'Create Assignment' })).toHaveCount(0);
     await assignment.getByRole('button', { name: 'Confirm latest schedule' }).click();
     await expect(toast(admin, 'Schedule confirmed')).toContainText('Provider will be notified.');
     await adminDevice.close();
@@ -203,6 +252,9 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await writeFile(filePath, bytes);
     await mailTo(install, PROVIDER.email, `Schedule confirmed: ${TITLE}`);
     await provider.reload();
+    await expect(job.getByTestId('uploads-opening')).toContainText(
+      /Uploads (are open\.|open .*, when the capture window starts\.)/,
+    );
     await job.getByRole('link', { name: 'Upload Deliverables' }).click();
     await expect(provider).toHaveURL(new RegExp(`/provider/uploads\\?order=${orderId}$`));
     await expect(provider.getByRole('combobox', { name: 'Accepted assignment' })).toHaveValue(orderId);

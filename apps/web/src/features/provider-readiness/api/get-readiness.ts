@@ -11,6 +11,12 @@ export function getReadiness(signal?: AbortSignal) {
   return apiRequest('/api/provider/readiness', { schema: ZReadiness, ...(signal ? { signal } : {}) });
 }
 
+/**
+ * Read again on every visit: its items are set on other pages (devices, schedule, certification),
+ * whose saves need not know of this checklist.
+ */
 export function useReadiness() {
-  return useQuery(queryOptions({ queryKey: readinessKey, queryFn: ({ signal }) => getReadiness(signal) }));
+  return useQuery(
+    queryOptions({ queryKey: readinessKey, queryFn: ({ signal }) => getReadiness(signal), refetchOnMount: 'always' }),
+  );
 }
