@@ -40,6 +40,8 @@ export const ZProviderAssignment = z.object({
   /** The latest window the provider proposed, awaiting the admin's confirmation. */
   proposedStart: isoDateTime.nullable(),
   proposedEnd: isoDateTime.nullable(),
+  /** Every window of the provider's latest proposal while it awaits a pick or a confirmation. */
+  proposedWindows: z.array(z.object({ start: isoDateTime, end: isoDateTime })),
   /** When files can be uploaded, and why not yet (decision 201). */
   uploads: ZUploadsOpening,
   createdAt: isoDateTime,

@@ -108,6 +108,13 @@ export function createProviderService(deps: {
         scheduledEnd: (assignment.scheduledEnd ?? order.scheduledEnd)?.toISOString() ?? null,
         proposedStart: proposal?.start ?? null,
         proposedEnd: proposal?.end ?? null,
+        proposedWindows:
+          assignment.status === 'accepted' && assignment.scheduleStatus === 'proposed'
+            ? assignment.proposedWindows.map((window) => ({
+                start: new Date(window.start).toISOString(),
+                end: new Date(window.end).toISOString(),
+              }))
+            : [],
         uploads: uploadsOpeningOf(
           { status: order.status, windowStart: assignment.scheduledStart ?? order.scheduledStart },
           openedEarly.has(order.id),

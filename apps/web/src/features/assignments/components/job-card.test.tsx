@@ -27,6 +27,7 @@ function job(overrides: Partial<TProviderAssignment>): TProviderAssignment {
     scheduledEnd: null,
     proposedStart: null,
     proposedEnd: null,
+    proposedWindows: [],
     uploads: { open: false, opensAt: null, openedEarly: false },
     createdAt: new Date(now - HOUR).toISOString(),
     ...overrides,
@@ -123,5 +124,30 @@ describe('JobCard', () => {
       'Uploads are open: an admin opened them early.',
     );
     expect(linesOf({ open: true, opensAt: null, openedEarly: false })).toBe('Uploads are open.');
+  });
+
+  it('lists every proposed window while the customer picks, not only the first', () => {
+    view = renderForTest(
+      <MemoryRouter>
+        <JobCard
+          job={job({
+            status: 'accepted',
+            accepted: true,
+            masked: false,
+            title: 'Head office',
+            proposedStart: '2030-01-02T09:00:00.000Z',
+            proposedEnd: '2030-01-02T12:00:00.000Z',
+            proposedWindows: [
+              { start: '2030-01-02T09:00:00.000Z', end: '2030-01-02T12:00:00.000Z' },
+              { start: '2030-01-04T13:00:00.000Z', end: '2030-01-04T16:00:00.000Z' },
+            ],
+          })}
+        />
+      </MemoryRouter>,
+    );
+    const text = view.container.textContent ?? '';
+    expect(text).toContain('Proposed windows:');
+    expect(text).toMatch(/Jan 2, 2030.*·.*Jan 4, 2030/);
+    expect(text).toContain("(awaiting the customer's pick or confirmation)");
   });
 });

@@ -45,6 +45,15 @@ function ScheduleWindow({ job }: { job: TProviderAssignment }) {
   if (job.scheduledStart && job.scheduledEnd) {
     return <Line label="Confirmed window">{formatDateTimeRange(job.scheduledStart, job.scheduledEnd)}</Line>;
   }
+  // Every window proposed, not just the first: the customer picks among them.
+  if (job.proposedWindows.length > 1) {
+    return (
+      <Line label="Proposed windows">
+        {job.proposedWindows.map((window) => formatDateTimeRange(window.start, window.end)).join(' · ')} (awaiting the
+        customer's pick or confirmation)
+      </Line>
+    );
+  }
   if (job.proposedStart && job.proposedEnd) {
     return (
       <Line label="Proposed window">

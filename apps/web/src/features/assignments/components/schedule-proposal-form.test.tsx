@@ -106,6 +106,8 @@ describe('ScheduleProposalForm', () => {
       scheduledEnd: null,
       proposedStart: new Date(local(3, 9)).toISOString(),
       proposedEnd: new Date(local(3, 17)).toISOString(),
+      proposedWindows: [{ start: new Date(local(3, 9)).toISOString(), end: new Date(local(3, 17)).toISOString() }],
+      uploads: { open: false, opensAt: null, openedEarly: false },
       createdAt: new Date(NOW).toISOString(),
     };
     fetchMock.mockResolvedValue(

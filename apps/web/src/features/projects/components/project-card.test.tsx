@@ -22,6 +22,7 @@ const PROJECT: TProviderAssignment = {
   scheduledEnd: null,
   proposedStart: null,
   proposedEnd: null,
+  proposedWindows: [],
   uploads: { open: false, opensAt: null, openedEarly: false },
   createdAt: '2099-03-08T12:00:00.000Z',
 };

@@ -31,6 +31,7 @@ const OFFER: TProviderAssignment = {
   scheduledEnd: null,
   proposedStart: null,
   proposedEnd: null,
+  proposedWindows: [],
   uploads: { open: false, opensAt: null, openedEarly: false },
   createdAt: new Date(NOW - 43 * HOUR).toISOString(),
 };
