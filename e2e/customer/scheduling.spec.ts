@@ -55,6 +55,9 @@ test('the provider proposes two windows, the customer picks one, a reschedule ro
   await expect(detail.getByText('Pick one of the provider’s windows:')).toBeVisible();
   const pickButtons = detail.getByRole('button', { name: /^Pick / });
   await expect(pickButtons).toHaveCount(2);
+  // The windows name their zone as the confirmed window does: by the place's zone, here UTC.
+  await expect(pickButtons.nth(1)).toHaveAccessibleName(/ \(UTC\)$/);
+  await expect(pickButtons.nth(1)).not.toHaveAccessibleName(/GMT/);
   await pickButtons.nth(1).click();
   await expect(toast(page, 'The capture is scheduled.')).toBeVisible();
   const shown = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { formatDateTimeRange } from '@spacecapture/shared/format';
+import { formatPlaceWindow } from '@spacecapture/shared/format';
 import { RescheduleRequest } from '../../../components/form/reschedule-request.tsx';
 import { errorMessage, notifyError } from '../../../lib/notify.ts';
 import { useAskReschedule, useOrderSchedule, usePickWindow } from '../api/order-schedule.ts';
@@ -23,7 +23,7 @@ export function OrderSchedule({ orderId }: { orderId: string }) {
         Capture window
       </Title>
       {state.confirmed ? (
-        <Text size="sm">Confirmed: {formatDateTimeRange(state.confirmed.start, state.confirmed.end, zone)}</Text>
+        <Text size="sm">Confirmed: {formatPlaceWindow(state.confirmed.start, state.confirmed.end, zone)}</Text>
       ) : null}
       {state.status === 'reschedule_requested' ? (
         <Text size="sm" c="dimmed">
@@ -39,7 +39,7 @@ export function OrderSchedule({ orderId }: { orderId: string }) {
         <Stack gap="xs">
           <Text size="sm">Pick one of the provider’s windows:</Text>
           {state.proposedWindows.map((window) => {
-            const label = formatDateTimeRange(window.start, window.end, zone);
+            const label = formatPlaceWindow(window.start, window.end, zone);
             return (
               <Group key={window.start} gap="sm">
                 <Text size="sm">{label}</Text>
