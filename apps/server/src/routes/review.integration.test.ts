@@ -194,6 +194,12 @@ describe('the review loop', () => {
       expect.objectContaining({ id: revisedId, version: 2, round: 2, superseded: false }),
       expect.objectContaining({ id: fileId, version: 1, round: 1, superseded: true }),
     ]);
+    // The provider's own list tells the two apart the same way.
+    const providerFiles = (await providerUser.client.get(`/api/provider/files?order=${orderId}`)).json().items;
+    expect(providerFiles).toEqual([
+      expect.objectContaining({ id: revisedId, fileName: 'Scan.glb', version: 2, superseded: false }),
+      expect.objectContaining({ id: fileId, fileName: 'Scan.glb', version: 1, superseded: true }),
+    ]);
     const old = await download(customer.client, fileId);
     expect(old.statusCode).toBe(200);
     expect(old.rawPayload.equals(firstBytes)).toBe(true);

@@ -125,6 +125,10 @@ export const ZUploadedFile = z.object({
   checksum: z.string().nullable(),
   uploadedBy: z.string().nullable(),
   createdAt: isoDateTime,
+  /** 1 for the first upload of a name; a revised upload is the next version (decision 134). */
+  version: z.number().int(),
+  /** A later version exists: this one stays, labelled "Superseded". */
+  superseded: z.boolean(),
   /** A signed link to the file's thumbnail; null while there is none (show the type icon). */
   thumbnailUrl: z.string().nullable(),
 });

@@ -67,6 +67,8 @@ const fileColumns = {
   checksum: deliverables.checksum,
   uploadedBy: user.name,
   createdAt: deliverables.createdAt,
+  version: deliverables.version,
+  supersededAt: deliverables.supersededAt,
   thumbnailState: deliverables.thumbnailState,
   thumbnailKey: deliverables.thumbnailKey,
 };

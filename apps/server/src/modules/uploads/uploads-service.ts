@@ -360,8 +360,9 @@ export function createUploadsService(deps: {
         limit: orderId ? ORDER_FILES_LIMIT : RECENT_UPLOADS_LIMIT,
       });
       return {
-        items: rows.map(({ thumbnailState, thumbnailKey, ...row }) => ({
+        items: rows.map(({ thumbnailState, thumbnailKey, supersededAt, ...row }) => ({
           ...row,
+          superseded: supersededAt !== null,
           size: Number(row.size),
           createdAt: row.createdAt.toISOString(),
           thumbnailUrl: deps.thumbnails.urlOf({ id: row.id, thumbnailState, thumbnailKey }, now),

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import type { TCustomerDeliverable } from '@spacecapture/shared/contracts/customer-portal';
 import { DELIVERABLE_TYPE_LABELS } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatFileSize } from '@spacecapture/shared/file-size';
@@ -6,6 +6,7 @@ import { formatDateTime } from '@spacecapture/shared/format';
 import { deliverableViewerPath } from '@spacecapture/shared/portal-paths';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
+import { FileNameWithVersion } from '../../../components/ui/file-name-with-version.tsx';
 import { FileThumbnail } from '../../../components/ui/file-thumbnail.tsx';
 import { DownloadButton } from './download-button.tsx';
 
@@ -33,19 +34,7 @@ export function DeliverableFiles({ files, label }: { files: readonly TCustomerDe
           <Table.Td style={{ wordBreak: 'break-all' }}>
             <Group gap="sm" wrap="nowrap">
               <FileThumbnail fileName={file.fileName} thumbnailUrl={file.thumbnailUrl} />
-              <Group gap={6} wrap="wrap">
-                <span>{file.fileName}</span>
-                {file.version > 1 || file.superseded ? (
-                  <Text span size="xs" c="dimmed">
-                    Version {file.version}
-                  </Text>
-                ) : null}
-                {file.superseded ? (
-                  <Badge color="gray" variant="light" radius="sm" size="sm">
-                    Superseded
-                  </Badge>
-                ) : null}
-              </Group>
+              <FileNameWithVersion fileName={file.fileName} version={file.version} superseded={file.superseded} />
             </Group>
           </Table.Td>
           <Table.Td>{DELIVERABLE_TYPE_LABELS[file.type] ?? file.type}</Table.Td>

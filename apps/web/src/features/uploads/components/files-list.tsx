@@ -6,6 +6,7 @@ import { deliverableViewerPath } from '@spacecapture/shared/portal-paths';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
+import { FileNameWithVersion } from '../../../components/ui/file-name-with-version.tsx';
 import { FileThumbnail } from '../../../components/ui/file-thumbnail.tsx';
 
 type TFilesListProps = {
@@ -41,7 +42,7 @@ export function FilesList({ title, query, empty, showOrder }: TFilesListProps) {
               <Table.Td style={{ wordBreak: 'break-all' }}>
                 <Group gap="sm" wrap="nowrap">
                   <FileThumbnail fileName={file.fileName} thumbnailUrl={file.thumbnailUrl} />
-                  <span>{file.fileName}</span>
+                  <FileNameWithVersion fileName={file.fileName} version={file.version} superseded={file.superseded} />
                 </Group>
               </Table.Td>
               {showOrder ? <Table.Td>{file.orderTitle}</Table.Td> : null}
