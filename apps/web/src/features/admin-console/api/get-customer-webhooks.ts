@@ -1,22 +1,17 @@
 import { ZWebhookDeliveryPage, ZWebhookEndpointList } from '@spacecapture/shared/contracts/webhooks';
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { consoleKeys } from './console-keys.ts';
 
 /** GET /api/admin/customers/:id/webhooks → a customer's endpoints (read-only, never their secrets). */
-export function getCustomerWebhooks(customerOrgId: string, signal?: AbortSignal) {
-  return apiRequest(`/api/admin/customers/${encodeURIComponent(customerOrgId)}/webhooks`, {
-    schema: ZWebhookEndpointList,
-    ...(signal ? { signal } : {}),
-  });
-}
-
 export function useCustomerWebhooks(customerOrgId: string) {
   return useQuery(
-    queryOptions({
-      queryKey: consoleKeys.customerWebhooks(customerOrgId),
-      queryFn: ({ signal }) => getCustomerWebhooks(customerOrgId, signal),
-    }),
+    endpointQuery(
+      consoleKeys.customerWebhooks(customerOrgId),
+      `/api/admin/customers/${encodeURIComponent(customerOrgId)}/webhooks`,
+      ZWebhookEndpointList,
+    ),
   );
 }
 

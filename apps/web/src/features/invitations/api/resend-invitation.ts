@@ -1,6 +1,7 @@
 import { ZInvitation } from '@spacecapture/shared/contracts/invitations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { TMutationHookOptions } from '../../../lib/api-hooks.ts';
 import { invitationKeys } from './invitation-keys.ts';
 
 /** POST /api/admin/invitations/:id/resend: a new link and expiry; the old link stops working. */
@@ -12,15 +13,8 @@ export function resendInvitation(id: string) {
   });
 }
 
-/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
-export function useResendInvitation(
-  options: {
-    onSuccess?: (
-      data: Awaited<ReturnType<typeof resendInvitation>>,
-      variables: Parameters<typeof resendInvitation>[0],
-    ) => void;
-  } = {},
-) {
+/** `onSuccess` is the mutation's own (decision 097). */
+export function useResendInvitation(options: TMutationHookOptions<typeof resendInvitation> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resendInvitation,

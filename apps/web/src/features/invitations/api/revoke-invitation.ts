@@ -1,6 +1,7 @@
 import { ZInvitation } from '@spacecapture/shared/contracts/invitations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { TMutationHookOptions } from '../../../lib/api-hooks.ts';
 import { invitationKeys } from './invitation-keys.ts';
 
 /** POST /api/admin/invitations/:id/revoke (pending invitations only; 409 otherwise). */
@@ -12,15 +13,8 @@ export function revokeInvitation(id: string) {
   });
 }
 
-/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
-export function useRevokeInvitation(
-  options: {
-    onSuccess?: (
-      data: Awaited<ReturnType<typeof revokeInvitation>>,
-      variables: Parameters<typeof revokeInvitation>[0],
-    ) => void;
-  } = {},
-) {
+/** `onSuccess` is the mutation's own (decision 097). */
+export function useRevokeInvitation(options: TMutationHookOptions<typeof revokeInvitation> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeInvitation,

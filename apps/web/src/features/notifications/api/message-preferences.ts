@@ -3,24 +3,15 @@ import {
   type TMessagePreferencesRequest,
   ZMessagePreferences,
 } from '@spacecapture/shared/contracts/conversations';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 /** GET /api/account/message-preferences → whether the caller is e-mailed digests of new messages. */
-export function getMessagePreferences(signal?: AbortSignal) {
-  return apiRequest('/api/account/message-preferences', {
-    schema: ZMessagePreferences,
-    ...(signal ? { signal } : {}),
-  });
-}
-
 export function useMessagePreferences() {
   return useQuery(
-    queryOptions({
-      queryKey: notificationKeys.messageDigests(),
-      queryFn: ({ signal }) => getMessagePreferences(signal),
-    }),
+    endpointQuery(notificationKeys.messageDigests(), '/api/account/message-preferences', ZMessagePreferences),
   );
 }
 

@@ -2,22 +2,17 @@ import {
   type TNotificationPreferencesRequest,
   ZNotificationPreferences,
 } from '@spacecapture/shared/contracts/notifications';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 /** GET /api/notifications/preferences → e-mail and in-app per event type of the caller's role. */
-export function getNotificationPreferences(signal?: AbortSignal) {
-  return apiRequest('/api/notifications/preferences', {
-    schema: ZNotificationPreferences,
-    ...(signal ? { signal } : {}),
-  });
-}
-
-export const notificationPreferencesQueryOptions = queryOptions({
-  queryKey: notificationKeys.preferences(),
-  queryFn: ({ signal }) => getNotificationPreferences(signal),
-});
+export const notificationPreferencesQueryOptions = endpointQuery(
+  notificationKeys.preferences(),
+  '/api/notifications/preferences',
+  ZNotificationPreferences,
+);
 
 export function useNotificationPreferences() {
   return useQuery(notificationPreferencesQueryOptions);

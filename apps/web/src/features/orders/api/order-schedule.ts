@@ -1,22 +1,20 @@
 import { ZScheduleResponse, ZScheduleState } from '@spacecapture/shared/contracts/scheduling';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { customerKeys } from '../../../resources/customer/customer-keys.ts';
 
 const scheduleKey = (orderId: string) => [...customerKeys.order(orderId), 'schedule'] as const;
 
 /** GET /api/customer/orders/:id/schedule → the windows to pick from, the confirmed one (decision 145). */
-export function getOrderSchedule(orderId: string, signal?: AbortSignal) {
-  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/schedule`, {
-    schema: ZScheduleResponse,
-    ...(signal ? { signal } : {}),
-  });
-}
-
 export function useOrderSchedule(orderId: string) {
   return useQuery(
-    queryOptions({ queryKey: scheduleKey(orderId), queryFn: ({ signal }) => getOrderSchedule(orderId, signal) }),
+    endpointQuery(
+      scheduleKey(orderId),
+      `/api/customer/orders/${encodeURIComponent(orderId)}/schedule`,
+      ZScheduleResponse,
+    ),
   );
 }
 

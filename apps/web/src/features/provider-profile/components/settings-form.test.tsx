@@ -3,8 +3,8 @@ import { Notifications, notifications } from '@mantine/notifications';
 import type { TProviderSettings } from '@spacecapture/shared/contracts/provider-portal';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPerTest } from '../../../test/mount-per-test.ts';
 import { SettingsForm } from './settings-form.tsx';
 
 const SAVED: TProviderSettings = {
@@ -16,8 +16,6 @@ const SAVED: TProviderSettings = {
   notifications: { newProjectAssignments: true, projectUpdates: true, paymentNotifications: true },
 };
 
-let container: HTMLDivElement;
-let root: Root;
 let requests: { method: string; url: string; body: unknown }[];
 let answer: (body: unknown) => Response;
 
@@ -28,7 +26,7 @@ function json(status: number, body: unknown) {
 function render(canRename: boolean) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: 0 } } });
   act(() => {
-    root.render(
+    mount.root.render(
       <MantineProvider>
         <Notifications />
         <QueryClientProvider client={client}>
@@ -47,23 +45,17 @@ beforeEach(() => {
     requests.push({ method: String(init.method), url, body });
     return answer(body);
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => {
-    notifications.clean();
-    root.unmount();
-  });
-  container.remove();
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
 
+const mount = mountPerTest({ beforeUnmount: () => notifications.clean() });
+
 function input(label: string): HTMLInputElement {
-  const labelElement = [...container.querySelectorAll('label')].find((element) =>
+  const labelElement = [...mount.container.querySelectorAll('label')].find((element) =>
     element.textContent?.startsWith(label),
   );
   const element = labelElement?.htmlFor ? document.getElementById(labelElement.htmlFor) : null;
@@ -88,7 +80,9 @@ function press(element: HTMLElement, key: string) {
 }
 
 function save() {
-  const button = [...container.querySelectorAll('button')].find((element) => element.textContent === 'Save Settings');
+  const button = [...mount.container.querySelectorAll('button')].find(
+    (element) => element.textContent === 'Save Settings',
+  );
   if (!button) throw new Error('No Save Settings button');
   act(() => button.click());
 }

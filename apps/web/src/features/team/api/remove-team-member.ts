@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { TMutationHookOptions } from '../../../lib/api-hooks.ts';
 import { teamKeys } from './team-keys.ts';
 
 /** DELETE /api/organization/members/:userId → 204: an org admin removes a teammate (their account ends). */
@@ -11,15 +12,8 @@ export async function removeTeamMember(userId: string): Promise<void> {
   });
 }
 
-/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
-export function useRemoveTeamMember(
-  options: {
-    onSuccess?: (
-      data: Awaited<ReturnType<typeof removeTeamMember>>,
-      variables: Parameters<typeof removeTeamMember>[0],
-    ) => void;
-  } = {},
-) {
+/** `onSuccess` is the mutation's own (decision 097). */
+export function useRemoveTeamMember(options: TMutationHookOptions<typeof removeTeamMember> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeTeamMember,

@@ -1,6 +1,7 @@
 import { ZInvitation } from '@spacecapture/shared/contracts/invitations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { TMutationHookOptions } from '../../../lib/api-hooks.ts';
 import { teamKeys } from './team-keys.ts';
 
 /** POST /api/organization/invitations/:id/revoke: an org admin revokes a pending invitation of theirs. */
@@ -12,15 +13,8 @@ export function revokeTeamInvitation(id: string) {
   });
 }
 
-/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
-export function useRevokeTeamInvitation(
-  options: {
-    onSuccess?: (
-      data: Awaited<ReturnType<typeof revokeTeamInvitation>>,
-      variables: Parameters<typeof revokeTeamInvitation>[0],
-    ) => void;
-  } = {},
-) {
+/** `onSuccess` is the mutation's own (decision 097). */
+export function useRevokeTeamInvitation(options: TMutationHookOptions<typeof revokeTeamInvitation> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeTeamInvitation,

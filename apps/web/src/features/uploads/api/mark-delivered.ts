@@ -1,6 +1,7 @@
 import { ZMarkDeliveredAnswer } from '@spacecapture/shared/contracts/provider-uploads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { TMutationHookOptions } from '../../../lib/api-hooks.ts';
 import { uploadKeys } from './upload-keys.ts';
 
 /** POST /api/provider/orders/:id/delivered → { orderId, status } (captured → delivered). */
@@ -12,15 +13,8 @@ export function markDelivered(orderId: string) {
   });
 }
 
-/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
-export function useMarkDelivered(
-  options: {
-    onSuccess?: (
-      data: Awaited<ReturnType<typeof markDelivered>>,
-      variables: Parameters<typeof markDelivered>[0],
-    ) => void;
-  } = {},
-) {
+/** `onSuccess` is the mutation's own (decision 097). */
+export function useMarkDelivered(options: TMutationHookOptions<typeof markDelivered> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markDelivered,

@@ -1,0 +1,19 @@
+import { type QueryKey, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from './api-client.ts';
+
+/**
+ * The query options of one GET endpoint (CONVENTIONS #6): its key, and the request parsed with the
+ * endpoint's schema, cancelled when the query is.
+ */
+export function endpointQuery<TData, TKey extends QueryKey>(queryKey: TKey, path: string, schema: z.ZodType<TData>) {
+  return queryOptions({ queryKey, queryFn: ({ signal }) => apiRequest(path, { schema, signal }) });
+}
+
+/**
+ * A mutation hook's own `onSuccess` (decision 097): given to `useMutation`, it runs even when the
+ * success unmounts the component that started it.
+ */
+export type TMutationHookOptions<TMutate extends (variables: never) => Promise<unknown>> = {
+  onSuccess?: (data: Awaited<ReturnType<TMutate>>, variables: Parameters<TMutate>[0]) => void;
+};
