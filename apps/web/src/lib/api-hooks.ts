@@ -1,4 +1,10 @@
-import { type QueryKey, queryOptions } from '@tanstack/react-query';
+import {
+  type QueryKey,
+  queryOptions,
+  type UseMutationOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from './api-client.ts';
 
@@ -17,3 +23,25 @@ export function endpointQuery<TData, TKey extends QueryKey>(queryKey: TKey, path
 export type TMutationHookOptions<TMutate extends (variables: never) => Promise<unknown>> = {
   onSuccess?: (data: Awaited<ReturnType<TMutate>>, variables: Parameters<TMutate>[0]) => void;
 };
+
+/** A request that sends `json` (POST unless `method` says otherwise) and parses the answer with `schema`. */
+export function sendJson<T>(
+  path: string,
+  json: unknown,
+  schema: z.ZodType<T>,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' = 'POST',
+) {
+  return apiRequest(path, { method, json, schema });
+}
+
+/**
+ * A mutation that refreshes what is cached under `refreshes` once it settles, answered or refused
+ * (a refusal may mean the record changed meanwhile); it settles when the refresh is done.
+ */
+export function useRefreshingMutation<TData, TVariables>(
+  refreshes: QueryKey,
+  options: UseMutationOptions<TData, Error, TVariables>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({ ...options, onSettled: () => queryClient.invalidateQueries({ queryKey: refreshes }) });
+}

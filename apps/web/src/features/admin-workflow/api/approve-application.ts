@@ -1,23 +1,16 @@
 import { WORKFLOW_TOASTS, ZApproveApplicationResponse } from '@spacecapture/shared/contracts/admin-workflow';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson, useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** POST /api/admin/applications/:id/approve → { application, organization, invitation }. */
 export function approveApplication(id: string) {
-  return apiRequest(`/api/admin/applications/${encodeURIComponent(id)}/approve`, {
-    method: 'POST',
-    json: {},
-    schema: ZApproveApplicationResponse,
-  });
+  return sendJson(`/api/admin/applications/${encodeURIComponent(id)}/approve`, {}, ZApproveApplicationResponse);
 }
 
 export function useApproveApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation(workflowKeys.all, {
     mutationFn: approveApplication,
     onSuccess: () => notifySuccess({ title: WORKFLOW_TOASTS.applicationUpdated.title, message: '' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

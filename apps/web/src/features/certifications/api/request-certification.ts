@@ -1,12 +1,11 @@
 import { type TCertificationRequest, ZCertification } from '@spacecapture/shared/contracts/provider-portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { TMutationHookOptions } from '../../../lib/api-hooks.ts';
+import { sendJson, type TMutationHookOptions } from '../../../lib/api-hooks.ts';
 import { certificationKeys } from './certification-keys.ts';
 
 /** POST /api/provider/certifications → 201 the certification, pending until an admin verifies it. */
 export function requestCertification(request: TCertificationRequest) {
-  return apiRequest('/api/provider/certifications', { method: 'POST', json: request, schema: ZCertification });
+  return sendJson('/api/provider/certifications', request, ZCertification);
 }
 
 /** `onSuccess` is the mutation's own (decision 097). */

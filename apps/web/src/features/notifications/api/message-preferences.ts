@@ -4,8 +4,7 @@ import {
   ZMessagePreferences,
 } from '@spacecapture/shared/contracts/conversations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { endpointQuery } from '../../../lib/api-hooks.ts';
+import { endpointQuery, sendJson } from '../../../lib/api-hooks.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 /** GET /api/account/message-preferences → whether the caller is e-mailed digests of new messages. */
@@ -17,7 +16,7 @@ export function useMessagePreferences() {
 
 /** PUT /api/account/message-preferences: digests on or off. */
 export function saveMessagePreferences(request: TMessagePreferencesRequest) {
-  return apiRequest('/api/account/message-preferences', { method: 'PUT', json: request, schema: ZMessagePreferences });
+  return sendJson('/api/account/message-preferences', request, ZMessagePreferences, 'PUT');
 }
 
 /** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */

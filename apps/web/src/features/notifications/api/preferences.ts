@@ -3,8 +3,7 @@ import {
   ZNotificationPreferences,
 } from '@spacecapture/shared/contracts/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { endpointQuery } from '../../../lib/api-hooks.ts';
+import { endpointQuery, sendJson } from '../../../lib/api-hooks.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 /** GET /api/notifications/preferences → e-mail and in-app per event type of the caller's role. */
@@ -20,11 +19,7 @@ export function useNotificationPreferences() {
 
 /** PUT /api/notifications/preferences: saves the matrix. */
 export function saveNotificationPreferences(request: TNotificationPreferencesRequest) {
-  return apiRequest('/api/notifications/preferences', {
-    method: 'PUT',
-    json: request,
-    schema: ZNotificationPreferences,
-  });
+  return sendJson('/api/notifications/preferences', request, ZNotificationPreferences, 'PUT');
 }
 
 /** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */

@@ -1,7 +1,6 @@
 import { ZScheduleResponse, ZScheduleState } from '@spacecapture/shared/contracts/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { endpointQuery } from '../../../lib/api-hooks.ts';
+import { endpointQuery, sendJson } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { customerKeys } from '../../../resources/customer/customer-keys.ts';
 
@@ -20,11 +19,7 @@ export function useOrderSchedule(orderId: string) {
 
 /** POST …/schedule/pick { start } → the confirmed schedule; the order (its window, status) reloads. */
 export function pickWindow({ orderId, start }: { orderId: string; start: string }) {
-  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/schedule/pick`, {
-    method: 'POST',
-    json: { start },
-    schema: ZScheduleState,
-  });
+  return sendJson(`/api/customer/orders/${encodeURIComponent(orderId)}/schedule/pick`, { start }, ZScheduleState);
 }
 
 export function usePickWindow() {
@@ -38,11 +33,11 @@ export function usePickWindow() {
 
 /** POST …/schedule/reschedule { reason } → the provider is asked for new windows. */
 export function askReschedule({ orderId, reason }: { orderId: string; reason: string }) {
-  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/schedule/reschedule`, {
-    method: 'POST',
-    json: { reason },
-    schema: ZScheduleState,
-  });
+  return sendJson(
+    `/api/customer/orders/${encodeURIComponent(orderId)}/schedule/reschedule`,
+    { reason },
+    ZScheduleState,
+  );
 }
 
 export function useAskReschedule() {

@@ -6,6 +6,7 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountPerTest } from '../../../test/mount-per-test.ts';
+import { json, until } from '../../../test/render-at.tsx';
 import { ProjectDetail } from './project-detail.tsx';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
@@ -50,10 +51,6 @@ let acceptAnswer: () => Response;
 /** What the server holds: GET answers it, a successful answer replaces it. */
 let current: TProviderAssignment;
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   posts = [];
@@ -78,21 +75,6 @@ afterEach(() => {
 });
 
 const mount = mountPerTest({ beforeUnmount: () => notifications.clean() });
-
-/** Lets the app work in 20 ms steps until `check` passes (about 3 s at most). */
-async function until(check: () => void) {
-  for (let attempt = 0; ; attempt += 1) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (attempt >= 150) throw error;
-    }
-  }
-}
 
 async function render() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: 0 } } });

@@ -1,11 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountPerTest } from '../../../test/mount-per-test.ts';
+import { json, renderAt } from '../../../test/render-at.tsx';
 import { QuoteCard } from './quote-card.tsx';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
@@ -37,24 +35,8 @@ function quoteOf(overrides: Partial<TCustomerQuote> = {}): TCustomerQuote {
 let requests: { method: string; url: string }[];
 let answer: () => Response;
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 function render(quote: TCustomerQuote, now = NOW) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: 0 } } });
-  act(() => {
-    mount.root.render(
-      <MantineProvider>
-        <Notifications />
-        <QueryClientProvider client={client}>
-          <MemoryRouter>
-            <QuoteCard quote={quote} now={now} />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
-  });
+  renderAt(mount.root, '/', <QuoteCard quote={quote} now={now} />);
 }
 
 function button(name: string): HTMLButtonElement | undefined {

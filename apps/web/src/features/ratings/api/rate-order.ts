@@ -1,18 +1,13 @@
 import { type TRatingRequest, ZRating } from '@spacecapture/shared/contracts/customer-portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { TMutationHookOptions } from '../../../lib/api-hooks.ts';
+import { sendJson, type TMutationHookOptions } from '../../../lib/api-hooks.ts';
 import { customerKeys } from '../../../resources/customer/customer-keys.ts';
 
 type TRateOrderArgs = { orderId: string; rating: TRatingRequest };
 
 /** POST /api/customer/orders/:id/rating → 201 the rating (once per delivered or completed order). */
 export function rateOrder({ orderId, rating }: TRateOrderArgs) {
-  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/rating`, {
-    method: 'POST',
-    json: rating,
-    schema: ZRating,
-  });
+  return sendJson(`/api/customer/orders/${encodeURIComponent(orderId)}/rating`, rating, ZRating);
 }
 
 /** `onSuccess` is the mutation's own (decision 097). */

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { TMutationHookOptions } from '../../../lib/api-hooks.ts';
+import { type TMutationHookOptions, useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { teamKeys } from './team-keys.ts';
 
 /** DELETE /api/organization/members/:userId → 204: an org admin removes a teammate (their account ends). */
@@ -14,10 +13,8 @@ export async function removeTeamMember(userId: string): Promise<void> {
 
 /** `onSuccess` is the mutation's own (decision 097). */
 export function useRemoveTeamMember(options: TMutationHookOptions<typeof removeTeamMember> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation(teamKeys.all, {
     mutationFn: removeTeamMember,
     onSuccess: (data, variables) => options.onSuccess?.(data, variables),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }
