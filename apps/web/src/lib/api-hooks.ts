@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   type QueryKey,
   queryOptions,
   type UseMutationOptions,
@@ -14,6 +15,37 @@ import { apiRequest } from './api-client.ts';
  */
 export function endpointQuery<TData, TKey extends QueryKey>(queryKey: TKey, path: string, schema: z.ZodType<TData>) {
   return queryOptions({ queryKey, queryFn: ({ signal }) => apiRequest(path, { schema, signal }) });
+}
+
+/**
+ * The query options of a list read page by page: `pathOf(cursor)` is a page's address (the first
+ * page has no cursor), and each page names the next one (`nextCursor`, null after the last).
+ */
+export function pagedQuery<TPage extends { nextCursor: string | null }, TKey extends QueryKey>(
+  queryKey: TKey,
+  schema: z.ZodType<TPage>,
+  pathOf: (cursor: string | null) => string,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => apiRequest(pathOf(pageParam), { schema, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+/** A page's address: `path` with these parameters in their order (undefined ones left out), then the cursor. */
+export function pagePath(
+  path: string,
+  params: Record<string, string | undefined> | URLSearchParams,
+  cursor: string | null,
+): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of params instanceof URLSearchParams ? params : Object.entries(params)) {
+    if (value !== undefined) query.append(name, value);
+  }
+  if (cursor) query.set('cursor', cursor);
+  return `${path}?${query}`;
 }
 
 /**
