@@ -4,12 +4,6 @@ import { endpointQuery } from '../../lib/api-hooks.ts';
 import { providerKeys } from './provider-keys.ts';
 
 /** GET /api/provider/assignments → the organisation's offered and accepted jobs, newest first. */
-export const providerAssignmentsQueryOptions = endpointQuery(
-  providerKeys.assignments(),
-  '/api/provider/assignments',
-  ZProviderAssignmentList,
-);
-
 export function useProviderAssignments() {
-  return useQuery(providerAssignmentsQueryOptions);
+  return useQuery(endpointQuery(providerKeys.assignments(), '/api/provider/assignments', ZProviderAssignmentList));
 }

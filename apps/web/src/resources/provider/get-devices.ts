@@ -4,8 +4,6 @@ import { endpointQuery } from '../../lib/api-hooks.ts';
 import { providerKeys } from './provider-keys.ts';
 
 /** GET /api/provider/devices → the organisation's devices, newest first. */
-export const devicesQueryOptions = endpointQuery(providerKeys.devices(), '/api/provider/devices', ZDeviceList);
-
 export function useDevices() {
-  return useQuery(devicesQueryOptions);
+  return useQuery(endpointQuery(providerKeys.devices(), '/api/provider/devices', ZDeviceList));
 }

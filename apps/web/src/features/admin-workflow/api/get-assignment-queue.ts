@@ -4,12 +4,8 @@ import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { WORKFLOW_PAGE_SIZE, workflowKeys } from './workflow-keys.ts';
 
 /** GET /api/admin/assignments/queue?limit= → orders ready for assignment with their latest offer. */
-export const assignmentQueueQueryOptions = endpointQuery(
-  workflowKeys.queue(),
-  `/api/admin/assignments/queue?limit=${WORKFLOW_PAGE_SIZE}`,
-  ZAssignmentQueue,
-);
-
 export function useAssignmentQueue() {
-  return useQuery(assignmentQueueQueryOptions);
+  return useQuery(
+    endpointQuery(workflowKeys.queue(), `/api/admin/assignments/queue?limit=${WORKFLOW_PAGE_SIZE}`, ZAssignmentQueue),
+  );
 }

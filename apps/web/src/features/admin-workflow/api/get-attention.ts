@@ -4,8 +4,6 @@ import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** GET /api/admin/dashboard → the dashboard's counts of what needs an admin. */
-export const attentionQueryOptions = endpointQuery(workflowKeys.attention(), '/api/admin/dashboard', ZAdminDashboard);
-
 export function useAttention() {
-  return useQuery(attentionQueryOptions);
+  return useQuery(endpointQuery(workflowKeys.attention(), '/api/admin/dashboard', ZAdminDashboard));
 }

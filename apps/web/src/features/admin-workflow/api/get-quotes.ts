@@ -4,12 +4,6 @@ import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { WORKFLOW_PAGE_SIZE, workflowKeys } from './workflow-keys.ts';
 
 /** GET /api/admin/quotes?limit= → { items, nextCursor }, newest first. */
-export const quotesQueryOptions = endpointQuery(
-  workflowKeys.quotes(),
-  `/api/admin/quotes?limit=${WORKFLOW_PAGE_SIZE}`,
-  ZQuoteList,
-);
-
 export function useQuotes() {
-  return useQuery(quotesQueryOptions);
+  return useQuery(endpointQuery(workflowKeys.quotes(), `/api/admin/quotes?limit=${WORKFLOW_PAGE_SIZE}`, ZQuoteList));
 }

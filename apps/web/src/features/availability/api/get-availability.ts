@@ -7,12 +7,6 @@ import { providerKeys } from '../../../resources/provider/provider-keys.ts';
 export const availabilityKey = [...providerKeys.all, 'availability'] as const;
 
 /** GET /api/provider/availability → working hours, blocked dates, jobs per day and bases, or null (decision 124). */
-export const availabilityQueryOptions = endpointQuery(
-  availabilityKey,
-  '/api/provider/availability',
-  ZProviderAvailabilityResponse,
-);
-
 export function useAvailability() {
-  return useQuery(availabilityQueryOptions);
+  return useQuery(endpointQuery(availabilityKey, '/api/provider/availability', ZProviderAvailabilityResponse));
 }

@@ -4,12 +4,8 @@ import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { certificationKeys } from './certification-keys.ts';
 
 /** GET /api/provider/certifications → the organisation's certifications, newest first. */
-export const certificationsQueryOptions = endpointQuery(
-  certificationKeys.certifications(),
-  '/api/provider/certifications',
-  ZCertificationList,
-);
-
 export function useCertifications() {
-  return useQuery(certificationsQueryOptions);
+  return useQuery(
+    endpointQuery(certificationKeys.certifications(), '/api/provider/certifications', ZCertificationList),
+  );
 }

@@ -4,12 +4,6 @@ import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { customerKeys } from '../../../resources/customer/customer-keys.ts';
 
 /** GET /api/customer/deliverables → the organisation's orders that have files, with their files. */
-export const customerDeliverablesQueryOptions = endpointQuery(
-  customerKeys.deliverables(),
-  '/api/customer/deliverables',
-  ZDeliverablesByOrder,
-);
-
 export function useCustomerDeliverables() {
-  return useQuery(customerDeliverablesQueryOptions);
+  return useQuery(endpointQuery(customerKeys.deliverables(), '/api/customer/deliverables', ZDeliverablesByOrder));
 }

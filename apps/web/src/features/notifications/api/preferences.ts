@@ -7,14 +7,10 @@ import { endpointQuery, sendJson } from '../../../lib/api-hooks.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 /** GET /api/notifications/preferences → e-mail and in-app per event type of the caller's role. */
-export const notificationPreferencesQueryOptions = endpointQuery(
-  notificationKeys.preferences(),
-  '/api/notifications/preferences',
-  ZNotificationPreferences,
-);
-
 export function useNotificationPreferences() {
-  return useQuery(notificationPreferencesQueryOptions);
+  return useQuery(
+    endpointQuery(notificationKeys.preferences(), '/api/notifications/preferences', ZNotificationPreferences),
+  );
 }
 
 /** PUT /api/notifications/preferences: saves the matrix. */

@@ -4,12 +4,8 @@ import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { providerKeys } from '../../../resources/provider/provider-keys.ts';
 
 /** GET /api/provider/performance → completed and active projects, earnings, rating, jobs per month. */
-export const performanceQueryOptions = endpointQuery(
-  [...providerKeys.all, 'performance'],
-  '/api/provider/performance',
-  ZProviderPerformance,
-);
-
 export function usePerformance() {
-  return useQuery(performanceQueryOptions);
+  return useQuery(
+    endpointQuery([...providerKeys.all, 'performance'], '/api/provider/performance', ZProviderPerformance),
+  );
 }

@@ -13,12 +13,12 @@ export function useCustomerQuotes() {
 }
 
 /** GET /api/customer/quotes?status=sent: the quotes waiting for the customer's answer (first page). */
-export const quotesAwaitingAnswerQueryOptions = endpointQuery(
-  quoteKeys.awaiting(),
-  `/api/customer/quotes?${new URLSearchParams({ limit: String(QUOTES_PAGE_SIZE), status: 'sent' })}`,
-  ZCustomerQuoteList,
-);
-
 export function useQuotesAwaitingAnswer() {
-  return useQuery(quotesAwaitingAnswerQueryOptions);
+  return useQuery(
+    endpointQuery(
+      quoteKeys.awaiting(),
+      `/api/customer/quotes?${new URLSearchParams({ limit: String(QUOTES_PAGE_SIZE), status: 'sent' })}`,
+      ZCustomerQuoteList,
+    ),
+  );
 }

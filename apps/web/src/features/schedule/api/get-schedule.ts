@@ -4,12 +4,6 @@ import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { providerKeys } from '../../../resources/provider/provider-keys.ts';
 
 /** GET /api/provider/schedule → proposed and confirmed windows of the accepted jobs, earliest first. */
-export const scheduleQueryOptions = endpointQuery(
-  [...providerKeys.all, 'schedule'],
-  '/api/provider/schedule',
-  ZProviderSchedule,
-);
-
 export function useSchedule() {
-  return useQuery(scheduleQueryOptions);
+  return useQuery(endpointQuery([...providerKeys.all, 'schedule'], '/api/provider/schedule', ZProviderSchedule));
 }

@@ -4,8 +4,6 @@ import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { teamKeys } from './team-keys.ts';
 
 /** GET /api/organization/team → the organisation, its members and its pending invitations. */
-export const teamQueryOptions = endpointQuery(teamKeys.detail(), '/api/organization/team', ZTeam);
-
 export function useTeam() {
-  return useQuery(teamQueryOptions);
+  return useQuery(endpointQuery(teamKeys.detail(), '/api/organization/team', ZTeam));
 }

@@ -4,12 +4,6 @@ import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { uploadKeys } from './upload-keys.ts';
 
 /** GET /api/provider/upload-targets → the orders the organisation holds the accepted assignment of. */
-export const uploadTargetsQueryOptions = endpointQuery(
-  uploadKeys.targets(),
-  '/api/provider/upload-targets',
-  ZUploadTargetList,
-);
-
 export function useUploadTargets() {
-  return useQuery(uploadTargetsQueryOptions);
+  return useQuery(endpointQuery(uploadKeys.targets(), '/api/provider/upload-targets', ZUploadTargetList));
 }
