@@ -36,6 +36,21 @@ export function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** Lets the app work in 20 ms steps until `check` passes (about 3 s at most). */
+export async function until(check: () => void) {
+  for (let attempt = 0; ; attempt += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (attempt >= 150) throw error;
+    }
+  }
+}
+
 /** Lets fetches resolve and React re-render. */
 export async function settle(ms = 50) {
   await act(async () => {

@@ -41,3 +41,23 @@ export function inputByLabel(container: HTMLElement, label: string): HTMLInputEl
   if (!input) throw new Error(`no input labelled ${label}`);
   return input;
 }
+
+/**
+ * Renders a component with Mantine alone into a fresh container, letting its first effects and
+ * fetches start (async act); `unmount` removes it.
+ */
+export async function renderInMantine(element: ReactNode) {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root: Root = createRoot(container);
+  await act(async () => {
+    root.render(<MantineProvider>{element}</MantineProvider>);
+  });
+  return {
+    container,
+    unmount() {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+}

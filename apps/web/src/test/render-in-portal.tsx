@@ -82,3 +82,16 @@ export function typeInto(element: HTMLInputElement | HTMLTextAreaElement, value:
     element.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
+
+/** All the text of the page (toasts and dialogs included). */
+export const pageText = () => document.body.textContent ?? '';
+
+/** The page's button whose text reads exactly `name`. */
+export const buttonNamed = (name: string) =>
+  [...document.querySelectorAll<HTMLButtonElement>('button')].find((element) => element.textContent?.trim() === name);
+
+/** Clicks and lets what the click started settle (async act). */
+export const clickAndSettle = (element: HTMLElement | undefined) =>
+  act(async () => {
+    element?.click();
+  });

@@ -86,7 +86,7 @@ describe('leads', () => {
     expect(page1.items[0]).toMatchObject({
       status: 'new',
       contact: { name: 'Ada Lovelace', phone: '+44 20 7946 0958', company: 'Analytical Engines Ltd' },
-      details: { captureType: 'virtual-tour', location: expect.stringMatching(/^London /), source: 'website' },
+      details: { captureType: 'virtual-tour', location: expect.stringMatching(/^Harbour Yard /), source: 'website' },
       orderId: null,
     });
     const second = await admin.get(`${API}/leads?limit=2&cursor=${page1.nextCursor}`);

@@ -1,28 +1,16 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mountPerTest } from '../../test/mount-per-test.ts';
 import { BarChart, layoutAxisLabels, layoutValueLabel, type TBarDatum, valueFontSize } from './bar-chart.tsx';
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const mount = mountPerTest();
 
 function render(data: readonly TBarDatum[], formatValue?: (value: number) => string) {
-  act(() => root.render(<BarChart title="Orders by status" data={data} formatValue={formatValue} />));
+  act(() => mount.root.render(<BarChart title="Orders by status" data={data} formatValue={formatValue} />));
 }
 
 const barHeight = (label: string) =>
-  Number(container.querySelector(`[data-bar="${label}"] rect`)?.getAttribute('height'));
+  Number(mount.container.querySelector(`[data-bar="${label}"] rect`)?.getAttribute('height'));
 
 describe('BarChart', () => {
   it('scales bars to the largest value and labels each one', () => {
@@ -31,7 +19,7 @@ describe('BarChart', () => {
       { label: 'quoted', value: 8 },
       { label: 'cancelled', value: 0 },
     ]);
-    const svg = container.querySelector('svg');
+    const svg = mount.container.querySelector('svg');
     expect(svg?.getAttribute('role')).toBe('img');
     expect(svg?.getAttribute('aria-label')).toBe('Orders by status');
     expect(barHeight('quoted')).toBeGreaterThan(0);
@@ -49,16 +37,16 @@ describe('BarChart', () => {
       ],
       (value) => `€${value.toFixed(2)}`,
     );
-    const rows = [...container.querySelectorAll('table tbody tr')].map((row) =>
+    const rows = [...mount.container.querySelectorAll('table tbody tr')].map((row) =>
       [...row.children].map((cell) => cell.textContent),
     );
     expect(rows).toEqual([
       ['2026-10', '€1250.00'],
       ['A very long provider name', '€99.50'],
     ]);
-    expect(container.querySelector('table caption')?.textContent).toBe('Orders by status');
+    expect(mount.container.querySelector('table caption')?.textContent).toBe('Orders by status');
     // The axis label leans and is shortened; the full label stays in the tooltip.
-    const longBar = container.querySelector('[data-bar="A very long provider name"]');
+    const longBar = mount.container.querySelector('[data-bar="A very long provider name"]');
     expect(longBar?.querySelector('title')?.textContent).toBe('A very long provider name: €99.50');
     const axisLabels = [...(longBar?.querySelectorAll('text') ?? [])].map((text) => text.textContent);
     expect(axisLabels).toEqual(['€99.50', 'A very long p…']);
@@ -68,8 +56,8 @@ describe('BarChart', () => {
     render([{ label: 'draft', value: 0 }]);
     expect(barHeight('draft')).toBe(0);
     render([]);
-    expect(container.querySelector('svg')).toBeNull();
-    expect(container.textContent).toContain('No data yet.');
+    expect(mount.container.querySelector('svg')).toBeNull();
+    expect(mount.container.textContent).toContain('No data yet.');
   });
 
   it('shrinks a value label that would run into the next bar, down to a legible minimum', () => {

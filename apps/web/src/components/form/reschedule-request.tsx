@@ -1,9 +1,13 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { errorMessage, notifyError } from '../../lib/notify.ts';
 
 type TRescheduleRequestProps = {
-  /** Sends the request; calls `done` once it succeeded, which folds the form and clears it. */
-  onAsk: (reason: string, done: () => void) => void;
+  /**
+   * Sends the request with these callbacks: `onSuccess` folds the form and clears it, `onError`
+   * shows why it failed.
+   */
+  onAsk: (reason: string, callbacks: { onSuccess: () => void; onError: (error: Error) => void }) => void;
   pending: boolean;
 };
 
@@ -30,9 +34,13 @@ export function RescheduleRequest({ onAsk, pending }: TRescheduleRequestProps) {
       align="flex-end"
       onSubmit={(event) => {
         event.preventDefault();
-        onAsk(reason, () => {
-          setAsking(false);
-          setReason('');
+        onAsk(reason, {
+          onSuccess: () => {
+            setAsking(false);
+            setReason('');
+          },
+          onError: (error) =>
+            notifyError({ title: 'Failed', message: errorMessage(error, 'Could not ask to reschedule') }),
         });
       }}
     >

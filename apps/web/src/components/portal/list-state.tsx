@@ -12,22 +12,17 @@ type TListStateProps = {
 
 /** A list's loading, error and empty states, else the list itself. */
 export function ListState({ query, count, what, empty, children }: TListStateProps) {
-  if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label={`Loading ${what}`} />
-      </Center>
-    );
-  }
-  if (query.isError) return <QueryError error={query.error} onRetry={() => query.refetch()} what={what} />;
-  if (count === 0) {
-    return (
-      <Text c="dimmed" py="lg" ta="center">
-        {empty}
-      </Text>
-    );
-  }
-  return <>{children}</>;
+  return (
+    <RecordState query={query} what={what}>
+      {count === 0 ? (
+        <Text c="dimmed" py="lg" ta="center">
+          {empty}
+        </Text>
+      ) : (
+        children
+      )}
+    </RecordState>
+  );
 }
 
 type TRecordStateProps<T> = {

@@ -1,22 +1,16 @@
 import { ZOrganizationOptions } from '@spacecapture/shared/contracts/invitations';
 import type { TOrgType } from '@spacecapture/shared/roles';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../lib/api-hooks.ts';
 import { adminKeys } from './admin-keys.ts';
 
 /** GET /api/admin/organizations/options?type= → active organisations of that type, by name. */
-export function getOrganizationOptions(type: TOrgType, signal?: AbortSignal) {
-  return apiRequest(`/api/admin/organizations/options?type=${type}`, {
-    schema: ZOrganizationOptions,
-    ...(signal ? { signal } : {}),
-  });
-}
-
 export function organizationOptionsQueryOptions(type: TOrgType) {
-  return queryOptions({
-    queryKey: adminKeys.organizationOptions(type),
-    queryFn: ({ signal }) => getOrganizationOptions(type, signal),
-  });
+  return endpointQuery(
+    adminKeys.organizationOptions(type),
+    `/api/admin/organizations/options?type=${type}`,
+    ZOrganizationOptions,
+  );
 }
 
 export function useOrganizationOptions(type: TOrgType) {

@@ -1,17 +1,13 @@
 import { ZProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { sendJson } from '../../lib/api-hooks.ts';
 import { providerKeys } from './provider-keys.ts';
 
 export type TAnswer = 'accept' | 'decline';
 
 /** POST /api/provider/assignments/:id/accept|decline → the job as it is now (revealed once accepted). */
 export function answerAssignment({ id, answer }: { id: string; answer: TAnswer }) {
-  return apiRequest(`/api/provider/assignments/${encodeURIComponent(id)}/${answer}`, {
-    method: 'POST',
-    json: {},
-    schema: ZProviderAssignment,
-  });
+  return sendJson(`/api/provider/assignments/${encodeURIComponent(id)}/${answer}`, {}, ZProviderAssignment);
 }
 
 /** `onSuccess` is the mutation's own (its success toast survives the component that started it). */

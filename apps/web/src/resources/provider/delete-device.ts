@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../lib/api-hooks.ts';
 import { providerKeys } from './provider-keys.ts';
 
 /** DELETE /api/provider/devices/:id → 204. */
@@ -10,10 +10,8 @@ export function deleteDevice(id: string) {
 
 /** `onSuccess` is the mutation's own (its success toast survives the component that started it). */
 export function useDeleteDevice(options: { onSuccess?: (id: string) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation(providerKeys.devices(), {
     mutationFn: deleteDevice,
     onSuccess: (_answer, id) => options.onSuccess?.(id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: providerKeys.devices() }),
   });
 }

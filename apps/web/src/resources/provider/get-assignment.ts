@@ -1,21 +1,15 @@
 import { ZProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../lib/api-hooks.ts';
 import { providerKeys } from './provider-keys.ts';
 
 /** GET /api/provider/assignments/:id → one job of the organisation (404 for anyone else's). */
-export function getProviderAssignment(id: string, signal?: AbortSignal) {
-  return apiRequest(`/api/provider/assignments/${encodeURIComponent(id)}`, {
-    schema: ZProviderAssignment,
-    ...(signal ? { signal } : {}),
-  });
-}
-
 export function providerAssignmentQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: providerKeys.assignment(id),
-    queryFn: ({ signal }) => getProviderAssignment(id, signal),
-  });
+  return endpointQuery(
+    providerKeys.assignment(id),
+    `/api/provider/assignments/${encodeURIComponent(id)}`,
+    ZProviderAssignment,
+  );
 }
 
 export function useProviderAssignment(id: string) {

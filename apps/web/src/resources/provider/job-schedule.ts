@@ -1,6 +1,7 @@
 import { ZScheduleState } from '@spacecapture/shared/contracts/scheduling';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
+import { sendJson, useRefreshingMutation } from '../../lib/api-hooks.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { providerKeys } from './provider-keys.ts';
 
@@ -19,15 +20,9 @@ export function useJobSchedule(id: string) {
 
 /** POST …/reschedule { reason } → the customer is asked to wait for new windows. */
 export function useAskJobReschedule() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation(providerKeys.all, {
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      apiRequest(`/api/provider/assignments/${encodeURIComponent(id)}/reschedule`, {
-        method: 'POST',
-        json: { reason },
-        schema: ZScheduleState,
-      }),
+      sendJson(`/api/provider/assignments/${encodeURIComponent(id)}/reschedule`, { reason }, ZScheduleState),
     onSuccess: () => notifySuccess({ title: 'Reschedule asked', message: 'Propose new windows below.' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: providerKeys.all }),
   });
 }

@@ -2,16 +2,12 @@ import type { TProposeScheduleInput } from '@spacecapture/shared/contracts/admin
 import { ZProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { type TProposeWindowsRequest, ZScheduleState } from '@spacecapture/shared/contracts/scheduling';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { sendJson } from '../../lib/api-hooks.ts';
 import { providerKeys } from './provider-keys.ts';
 
 /** POST /api/provider/assignments/:id/schedule { start, end } → the job with its proposed window. */
 export function proposeSchedule({ id, window }: { id: string; window: TProposeScheduleInput }) {
-  return apiRequest(`/api/provider/assignments/${id}/schedule`, {
-    method: 'POST',
-    json: window,
-    schema: ZProviderAssignment,
-  });
+  return sendJson(`/api/provider/assignments/${id}/schedule`, window, ZProviderAssignment);
 }
 
 /** `onSuccess` is the mutation's own (its success toast survives the component that started it). */
@@ -29,11 +25,7 @@ export function useProposeSchedule(options: { onSuccess?: () => void } = {}) {
 
 /** POST /api/provider/assignments/:id/windows { windows } → the job's scheduling (the customer picks one). */
 export function proposeWindows({ id, windows }: { id: string; windows: TProposeWindowsRequest['windows'] }) {
-  return apiRequest(`/api/provider/assignments/${id}/windows`, {
-    method: 'POST',
-    json: { windows },
-    schema: ZScheduleState,
-  });
+  return sendJson(`/api/provider/assignments/${id}/windows`, { windows }, ZScheduleState);
 }
 
 export function useProposeWindows(options: { onSuccess?: () => void } = {}) {

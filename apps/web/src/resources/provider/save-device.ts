@@ -1,13 +1,13 @@
 import { type TDevice, type TDeviceRequest, ZDevice } from '@spacecapture/shared/contracts/provider-portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { sendJson } from '../../lib/api-hooks.ts';
 import { providerKeys } from './provider-keys.ts';
 
 /** POST /api/provider/devices (new) or PATCH /api/provider/devices/:id (edit) → the device. */
 export function saveDevice({ id, device }: { id?: string | undefined; device: TDeviceRequest }) {
   return id
-    ? apiRequest(`/api/provider/devices/${id}`, { method: 'PATCH', json: device, schema: ZDevice })
-    : apiRequest('/api/provider/devices', { method: 'POST', json: device, schema: ZDevice });
+    ? sendJson(`/api/provider/devices/${id}`, device, ZDevice, 'PATCH')
+    : sendJson('/api/provider/devices', device, ZDevice);
 }
 
 /** `onSuccess` is the mutation's own (its success toast survives the component that started it). */

@@ -1,9 +1,8 @@
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
 import { formatDateTime } from '@spacecapture/shared/format';
-import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderDetail } from '../../../features/orders/components/order-detail.tsx';
-import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
+import { clickAndSettle, pageText, renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
 import { ORDER_DETAIL_SLOTS } from './order-detail-slots.tsx';
 
 const ORDER_ID = '0d5b2b6e-8a51-4c34-9a64-3f7d6f1f2a10';
@@ -52,15 +51,12 @@ function orderOf(overrides: Partial<TCustomerOrderDetail> = {}): TCustomerOrderD
 let view: ReturnType<typeof renderInPortal> | undefined;
 afterEach(() => view?.unmount());
 
-const text = () => document.body.textContent ?? '';
+const text = pageText;
 const button = (name: string) =>
   [...(view?.container.querySelectorAll<HTMLButtonElement>('button') ?? [])].find(
     (element) => element.textContent?.trim() === name || element.getAttribute('aria-label') === name,
   );
-const click = (element: HTMLElement | undefined) =>
-  act(async () => {
-    element?.click();
-  });
+const click = clickAndSettle;
 
 describe('OrderDetail', () => {
   it('shows the steps the server worked out, the window, the files, and no rating before delivery', async () => {

@@ -1,10 +1,10 @@
-import type { TProfile } from '@spacecapture/shared/contracts/auth';
-import type { TDevice, TProviderSettings } from '@spacecapture/shared/contracts/provider-portal';
+import type { TDevice } from '@spacecapture/shared/contracts/provider-portal';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeviceForm } from '../../../features/devices/components/device-form.tsx';
 import { SettingsPanel } from '../../../features/provider-profile/components/settings-panel.tsx';
 import { ProfileContext } from '../../../lib/auth/profile-context.ts';
+import { PROVIDER_SETTINGS, providerProfileOf } from '../../../test/provider-fixtures.ts';
 import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
 
 /**
@@ -13,26 +13,8 @@ import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-porta
  * without a reload (they once used two query keys, and only one was refreshed).
  */
 
-const PROFILE: TProfile = {
-  user: { id: 'u1', email: 'ops@harbour.example', name: 'Ops', emailVerified: true, twoFactorEnabled: false },
-  role: 'provider_admin',
-  portal: 'provider',
-  organization: {
-    id: '66666666-6666-4666-8666-666666666666',
-    name: 'Harbour Scans',
-    type: 'provider',
-    orgRole: 'owner',
-  },
-  mfa: { required: false, enrolled: false },
-};
-const SETTINGS: TProviderSettings = {
-  businessName: 'Harbour Scans',
-  contactEmail: 'ops@harbour.example',
-  phone: '+44 20 7946 0000',
-  availability: 'Weekdays',
-  serviceRegions: ['London'],
-  notifications: { newProjectAssignments: true, projectUpdates: true, paymentNotifications: true },
-};
+const PROFILE = providerProfileOf('provider_admin');
+const SETTINGS = PROVIDER_SETTINGS;
 const FIRST: TDevice = {
   id: '77777777-7777-4777-8777-777777777777',
   model: 'PRO',

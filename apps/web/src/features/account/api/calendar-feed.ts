@@ -1,6 +1,7 @@
 import { ZCalendarFeed, ZCalendarFeedCreated } from '@spacecapture/shared/contracts/scheduling';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
 const calendarFeedKey = ['account', 'calendar-feed'] as const;
@@ -18,20 +19,16 @@ export function useCalendarFeed(enabled: boolean) {
 
 /** POST → a new secret address (the previous one stops working). */
 export function useCreateCalendarFeed() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation(calendarFeedKey, {
     mutationFn: () => apiRequest('/api/account/calendar-feed', { method: 'POST', schema: ZCalendarFeedCreated }),
     onSuccess: () => notifySuccess({ title: 'Calendar address made', message: 'Copy it into your calendar app now.' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarFeedKey }),
   });
 }
 
 /** DELETE → the address stops answering. */
 export function useRevokeCalendarFeed() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation(calendarFeedKey, {
     mutationFn: () => apiRequest('/api/account/calendar-feed', { method: 'DELETE', schema: ZCalendarFeed }),
     onSuccess: () => notifySuccess({ title: 'Revoked', message: 'The calendar address no longer works.' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarFeedKey }),
   });
 }

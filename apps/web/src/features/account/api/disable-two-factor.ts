@@ -1,22 +1,15 @@
 import { ZOkResponse } from '@spacecapture/shared/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson, type TMutationHookOptions } from '../../../lib/api-hooks.ts';
 import { sessionKeys } from '../../../lib/auth/session-keys.ts';
 
 /** POST /api/auth/two-factor/disable {password}: removes the TOTP factor. */
 export function disableTwoFactor(password: string) {
-  return apiRequest('/api/auth/two-factor/disable', { method: 'POST', json: { password }, schema: ZOkResponse });
+  return sendJson('/api/auth/two-factor/disable', { password }, ZOkResponse);
 }
 
-/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
-export function useDisableTwoFactor(
-  options: {
-    onSuccess?: (
-      data: Awaited<ReturnType<typeof disableTwoFactor>>,
-      variables: Parameters<typeof disableTwoFactor>[0],
-    ) => void;
-  } = {},
-) {
+/** `onSuccess` is the mutation's own (decision 097). */
+export function useDisableTwoFactor(options: TMutationHookOptions<typeof disableTwoFactor> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disableTwoFactor,

@@ -1,11 +1,11 @@
 import { ZOkResponse } from '@spacecapture/shared/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { leaveToHome } from '../../../lib/auth/sign-out.ts';
 
 /** POST /api/auth/revoke-sessions: sign-out scope "global" (every device, this one included). */
 export function revokeSessions() {
-  return apiRequest('/api/auth/revoke-sessions', { method: 'POST', json: {}, schema: ZOkResponse });
+  return sendJson('/api/auth/revoke-sessions', {}, ZOkResponse);
 }
 
 export function useRevokeSessions() {

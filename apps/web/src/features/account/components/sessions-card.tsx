@@ -1,10 +1,11 @@
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Table } from '@mantine/core';
 import { ACCOUNT_MESSAGES } from '@spacecapture/shared/contracts/account';
 import { AUTH_MESSAGES } from '@spacecapture/shared/contracts/auth';
 import { formatDateTime } from '@spacecapture/shared/format';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
+import { TitledCard } from '../../../components/portal/titled-card.tsx';
 import { useSignOut } from '../../../lib/auth/sign-out.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSessions } from '../api/list-sessions.ts';
@@ -70,45 +71,35 @@ export function SessionsCard() {
   }
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="sessions-heading">
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz={20} id="sessions-heading">
-            Sessions
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            Where your account is signed in.
-          </Text>
-        </div>
-        {list}
-        <Group gap="sm">
-          <Button
-            variant="default"
-            disabled={busy}
-            loading={signOut.isPending}
-            onClick={() => signOut.mutate(undefined, { onError: signOutFailed })}
-          >
-            Sign out of this device
-          </Button>
-          <Button
-            variant="default"
-            disabled={busy}
-            loading={revokeOthers.isPending}
-            onClick={() => revokeOthers.mutate(undefined, { onError: signOutFailed })}
-          >
-            Sign out other devices
-          </Button>
-          <Button
-            color="red"
-            variant="light"
-            disabled={busy}
-            loading={revokeAll.isPending}
-            onClick={() => revokeAll.mutate(undefined, { onError: signOutFailed })}
-          >
-            Sign out everywhere
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <TitledCard headingId="sessions-heading" title="Sessions" description="Where your account is signed in.">
+      {list}
+      <Group gap="sm">
+        <Button
+          variant="default"
+          disabled={busy}
+          loading={signOut.isPending}
+          onClick={() => signOut.mutate(undefined, { onError: signOutFailed })}
+        >
+          Sign out of this device
+        </Button>
+        <Button
+          variant="default"
+          disabled={busy}
+          loading={revokeOthers.isPending}
+          onClick={() => revokeOthers.mutate(undefined, { onError: signOutFailed })}
+        >
+          Sign out other devices
+        </Button>
+        <Button
+          color="red"
+          variant="light"
+          disabled={busy}
+          loading={revokeAll.isPending}
+          onClick={() => revokeAll.mutate(undefined, { onError: signOutFailed })}
+        >
+          Sign out everywhere
+        </Button>
+      </Group>
+    </TitledCard>
   );
 }

@@ -5,7 +5,6 @@ import {
   CopyButton,
   Group,
   Loader,
-  Paper,
   PasswordInput,
   SimpleGrid,
   Stack,
@@ -17,6 +16,7 @@ import { ACCOUNT_MESSAGES, type TTotpEnrolment, ZTwoFactorCodeRequest } from '@s
 import type { TProfile } from '@spacecapture/shared/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { TitledCard } from '../../../components/portal/titled-card.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { sessionKeys } from '../../../lib/auth/session-keys.ts';
 import { useVerifyTotp } from '../../../lib/auth/verify-two-factor.ts';
@@ -226,43 +226,33 @@ export function TwoFactorCard({ profile }: { profile: TProfile }) {
   }
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
+    <TitledCard
       id="security"
-      aria-labelledby="security-heading"
+      headingId="security-heading"
+      title="Two-factor authentication"
+      description={
+        enabled
+          ? 'On: signing in asks for a code from your authenticator app.'
+          : 'Off: add a code from an authenticator app to your sign-in.'
+      }
     >
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz={20} id="security-heading">
-            Two-factor authentication
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            {enabled
-              ? 'On: signing in asks for a code from your authenticator app.'
-              : 'Off: add a code from an authenticator app to your sign-in.'}
-          </Text>
-        </div>
-        {profile.mfa.required && !enabled ? (
-          <Alert color="yellow" variant="light" title="Required for admins" role="alert">
-            {ACCOUNT_MESSAGES.mfaRequired}
-          </Alert>
-        ) : null}
-        {enrolment ? (
-          <Enrolment enrolment={enrolment} onDone={onEnrolled} onCancel={() => setEnrolment(null)} />
-        ) : enabled ? (
-          <PasswordAction
-            label="Turn off two-factor authentication"
-            color="red"
-            pending={disable.isPending}
-            onConfirm={onDisable}
-          />
-        ) : (
-          <PasswordAction label="Set up two-factor authentication" pending={enable.isPending} onConfirm={onEnable} />
-        )}
-      </Stack>
-    </Paper>
+      {profile.mfa.required && !enabled ? (
+        <Alert color="yellow" variant="light" title="Required for admins" role="alert">
+          {ACCOUNT_MESSAGES.mfaRequired}
+        </Alert>
+      ) : null}
+      {enrolment ? (
+        <Enrolment enrolment={enrolment} onDone={onEnrolled} onCancel={() => setEnrolment(null)} />
+      ) : enabled ? (
+        <PasswordAction
+          label="Turn off two-factor authentication"
+          color="red"
+          pending={disable.isPending}
+          onConfirm={onDisable}
+        />
+      ) : (
+        <PasswordAction label="Set up two-factor authentication" pending={enable.isPending} onConfirm={onEnable} />
+      )}
+    </TitledCard>
   );
 }

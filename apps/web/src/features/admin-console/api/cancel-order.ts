@@ -1,15 +1,15 @@
 import { type TCancelOrderRequest, ZAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { consoleKeys } from './console-keys.ts';
 
 /** POST /api/admin/orders/:id/cancel { reason } → the cancelled order's detail. */
 export function cancelOrder(input: { id: string } & TCancelOrderRequest) {
-  return apiRequest(`/api/admin/orders/${encodeURIComponent(input.id)}/cancel`, {
-    method: 'POST',
-    json: { reason: input.reason },
-    schema: ZAdminOrderDetail,
-  });
+  return sendJson(
+    `/api/admin/orders/${encodeURIComponent(input.id)}/cancel`,
+    { reason: input.reason },
+    ZAdminOrderDetail,
+  );
 }
 
 export function useCancelOrder() {

@@ -1,6 +1,6 @@
 import { type TCompleteOrderRequest, ZAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { consoleKeys } from './console-keys.ts';
 
 /**
@@ -8,11 +8,11 @@ import { consoleKeys } from './console-keys.ts';
  * required unless the order was delivered).
  */
 export function completeOrder(input: { id: string } & TCompleteOrderRequest) {
-  return apiRequest(`/api/admin/orders/${encodeURIComponent(input.id)}/complete`, {
-    method: 'POST',
-    json: input.reason ? { reason: input.reason } : {},
-    schema: ZAdminOrderDetail,
-  });
+  return sendJson(
+    `/api/admin/orders/${encodeURIComponent(input.id)}/complete`,
+    input.reason ? { reason: input.reason } : {},
+    ZAdminOrderDetail,
+  );
 }
 
 export function useCompleteOrder() {

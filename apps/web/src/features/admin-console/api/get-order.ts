@@ -1,18 +1,11 @@
 import { ZAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { consoleKeys } from './console-keys.ts';
 
 /** GET /api/admin/orders/:id → the order and its whole history. */
-export function getOrder(id: string, signal?: AbortSignal) {
-  return apiRequest(`/api/admin/orders/${encodeURIComponent(id)}`, {
-    schema: ZAdminOrderDetail,
-    ...(signal ? { signal } : {}),
-  });
-}
-
 export function orderQueryOptions(id: string) {
-  return queryOptions({ queryKey: consoleKeys.order(id), queryFn: ({ signal }) => getOrder(id, signal) });
+  return endpointQuery(consoleKeys.order(id), `/api/admin/orders/${encodeURIComponent(id)}`, ZAdminOrderDetail);
 }
 
 export function useOrder(id: string) {

@@ -4,17 +4,17 @@ import {
   ZAdminOrderDetail,
 } from '@spacecapture/shared/contracts/admin-console/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { consoleKeys } from './console-keys.ts';
 
 /** POST /api/admin/orders/:id/open-uploads { reason } → the order's detail, the opening on its timeline. */
 export function openUploadsEarly(input: { id: string } & TOpenUploadsEarlyRequest) {
-  return apiRequest(`/api/admin/orders/${encodeURIComponent(input.id)}/open-uploads`, {
-    method: 'POST',
-    json: { reason: input.reason },
-    schema: ZAdminOrderDetail,
-  });
+  return sendJson(
+    `/api/admin/orders/${encodeURIComponent(input.id)}/open-uploads`,
+    { reason: input.reason },
+    ZAdminOrderDetail,
+  );
 }
 
 /** The success toast is the mutation's own: it shows even when the success unmounts the button (decision 097). */

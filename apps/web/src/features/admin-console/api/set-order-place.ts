@@ -1,6 +1,6 @@
 import { type TSetOrderPlaceRequest, ZOrderDispatchDetails } from '@spacecapture/shared/contracts/dispatch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { consoleKeys } from './console-keys.ts';
 
@@ -9,11 +9,7 @@ export const ORDER_PLACED_TOAST = { title: 'Place saved', message: 'Dispatch now
 /** PUT /api/admin/orders/:id/place { place, accessNotes } → the order's place, windows and notes (decision 123). */
 export function setOrderPlace(input: { id: string } & TSetOrderPlaceRequest) {
   const { id, ...body } = input;
-  return apiRequest(`/api/admin/orders/${encodeURIComponent(id)}/place`, {
-    method: 'PUT',
-    json: body,
-    schema: ZOrderDispatchDetails,
-  });
+  return sendJson(`/api/admin/orders/${encodeURIComponent(id)}/place`, body, ZOrderDispatchDetails, 'PUT');
 }
 
 export function useSetOrderPlace() {

@@ -8,7 +8,7 @@ import { LoadMore } from '../../../components/portal/load-more.tsx';
 import { SearchBox } from '../../../components/portal/search-box.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { useListParams, withParams } from '../../../lib/list-params.ts';
-import { useCustomers } from '../api/get-customers.ts';
+import { useCustomers } from '../api/get-organizations.ts';
 import { readOrganizationFilters } from '../utils/list-filters.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
 

@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPerTest } from '../../../test/mount-per-test.ts';
 import { OrdersScreen } from './orders-screen.tsx';
 
 const ORDER_ID = '33333333-3333-4333-8333-333333333333';
@@ -29,8 +29,6 @@ const detail = {
   ratings: [],
 };
 
-let container: HTMLDivElement;
-let root: Root;
 let requested: string[];
 /** What the stubbed server answers to a list request (by URL); the default is one page with `order`. */
 let answerList: (url: string) => Response;
@@ -47,7 +45,7 @@ function json(body: unknown) {
 async function render(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () => {
-    root.render(
+    mount.root.render(
       <MantineProvider>
         <QueryClientProvider client={client}>
           <MemoryRouter initialEntries={[url]}>
@@ -67,9 +65,9 @@ async function settle(ms = 0) {
   });
 }
 
-const location = () => container.querySelector('[data-testid="location"]')?.textContent ?? '';
-const search = () => container.querySelector<HTMLInputElement>('input[type="search"]')!;
-const statusSelect = () => container.querySelector<HTMLSelectElement>('select')!;
+const location = () => mount.container.querySelector('[data-testid="location"]')?.textContent ?? '';
+const search = () => mount.container.querySelector<HTMLInputElement>('input[type="search"]')!;
+const statusSelect = () => mount.container.querySelector<HTMLSelectElement>('select')!;
 const ordersRequested = () => requested.filter((url) => url.startsWith('/api/admin/orders?'));
 
 beforeEach(() => {
@@ -84,16 +82,13 @@ beforeEach(() => {
       return answerList(url);
     }),
   );
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
+
+const mount = mountPerTest();
 
 describe('OrdersScreen', () => {
   it('asks the server for the search and status the URL holds, and shows them in the filters', async () => {
@@ -101,8 +96,8 @@ describe('OrdersScreen', () => {
     expect(ordersRequested()).toEqual(['/api/admin/orders?limit=25&q=oslo&status=scheduled']);
     expect(search().value).toBe('oslo');
     expect(statusSelect().value).toBe('scheduled');
-    expect(container.textContent).toContain('Harbour Lofts');
-    expect(container.textContent).toContain('Virtual Tour');
+    expect(mount.container.textContent).toContain('Harbour Lofts');
+    expect(mount.container.textContent).toContain('Virtual Tour');
   });
 
   it('puts a chosen status in the URL and reloads the list with it', async () => {
@@ -133,13 +128,13 @@ describe('OrdersScreen', () => {
 
   it('opens an order from its row and goes Back to the same filtered list', async () => {
     await render('/admin/orders?status=scheduled');
-    const link = [...container.querySelectorAll('a')].find((anchor) => anchor.textContent === order.title)!;
+    const link = [...mount.container.querySelectorAll('a')].find((anchor) => anchor.textContent === order.title)!;
     await act(async () => link.click());
     await settle();
     expect(location()).toBe(`/admin/orders?status=scheduled&order=${ORDER_ID}`);
-    expect(container.textContent).toContain('Scheduled window');
-    expect(container.textContent).toContain('No history yet.');
-    const back = [...container.querySelectorAll('button')].find((button) => button.textContent === 'Back')!;
+    expect(mount.container.textContent).toContain('Scheduled window');
+    expect(mount.container.textContent).toContain('No history yet.');
+    const back = [...mount.container.querySelectorAll('button')].find((button) => button.textContent === 'Back')!;
     await act(async () => back.click());
     await settle();
     expect(location()).toBe('/admin/orders?status=scheduled');
@@ -154,12 +149,12 @@ describe('OrdersScreen', () => {
         : json({ items: [order], nextCursor: 'page-2' });
     await render('/admin/orders');
     const loadMore = () =>
-      [...container.querySelectorAll('button')].find((button) => button.textContent === 'Load more');
+      [...mount.container.querySelectorAll('button')].find((button) => button.textContent === 'Load more');
     await act(async () => loadMore()!.click());
     await settle();
     expect(ordersRequested().at(-1)).toBe('/api/admin/orders?limit=25&cursor=page-2');
-    expect(container.querySelectorAll('tbody tr')).toHaveLength(2);
-    expect(container.textContent).toContain('Floor Plan — Loft, Bergen');
+    expect(mount.container.querySelectorAll('tbody tr')).toHaveLength(2);
+    expect(mount.container.textContent).toContain('Floor Plan — Loft, Bergen');
     expect(loadMore()).toBeUndefined();
   });
 
@@ -173,12 +168,12 @@ describe('OrdersScreen', () => {
         },
       );
     await render('/admin/orders?q=x');
-    expect(container.querySelector('[role="alert"]')?.textContent).toContain('Must be at most 200 characters.');
+    expect(mount.container.querySelector('[role="alert"]')?.textContent).toContain('Must be at most 200 characters.');
   });
 
   it('says when no order matches the filters', async () => {
     answerList = () => json({ items: [], nextCursor: null });
     await render('/admin/orders?status=completed');
-    expect(container.textContent).toContain('No orders match these filters.');
+    expect(mount.container.textContent).toContain('No orders match these filters.');
   });
 });

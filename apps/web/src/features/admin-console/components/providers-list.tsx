@@ -8,7 +8,7 @@ import { LoadMore } from '../../../components/portal/load-more.tsx';
 import { SearchBox } from '../../../components/portal/search-box.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { useListParams, withParams } from '../../../lib/list-params.ts';
-import { useProviders } from '../api/get-providers.ts';
+import { useProviders } from '../api/get-organizations.ts';
 import { formatRate, regionsOf } from '../utils/format.ts';
 import { readOrganizationFilters } from '../utils/list-filters.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';

@@ -1,32 +1,19 @@
 import { ZAuditList } from '@spacecapture/shared/contracts/admin-console/audit';
 import { ADMIN_LIST_LIMITS } from '@spacecapture/shared/contracts/admin-console/common';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { pagedQuery, pagePath } from '../../../lib/api-hooks.ts';
 import { type TAuditFilters, toAuditSearch } from '../lib/audit-filters.ts';
 import { insightsKeys } from './insights-keys.ts';
 
 /** GET /api/admin/audit?entity=&action=&actor=&from=&to=&cursor= → 100 entries a page, newest first. */
-export function getAudit({
-  filters,
-  cursor,
-  signal,
-}: {
-  filters: TAuditFilters;
-  cursor: string | null;
-  signal?: AbortSignal;
-}) {
-  const query = toAuditSearch(filters);
-  query.set('limit', String(ADMIN_LIST_LIMITS.auditPage));
-  if (cursor) query.set('cursor', cursor);
-  return apiRequest(`/api/admin/audit?${query}`, { schema: ZAuditList, ...(signal ? { signal } : {}) });
-}
-
 export function auditQueryOptions(filters: TAuditFilters) {
+  const search = toAuditSearch(filters);
+  const params = new URLSearchParams(search);
+  params.set('limit', String(ADMIN_LIST_LIMITS.auditPage));
   return infiniteQueryOptions({
-    queryKey: insightsKeys.audit(toAuditSearch(filters).toString()),
-    queryFn: ({ pageParam, signal }) => getAudit({ filters, cursor: pageParam, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    ...pagedQuery(insightsKeys.audit(search.toString()), ZAuditList, (cursor) =>
+      pagePath('/api/admin/audit', params, cursor),
+    ),
     // New entries are written all the time: read afresh whenever the list opens.
     staleTime: 0,
   });

@@ -1,6 +1,6 @@
 import { type TOutboxStatus, ZOutboxList } from '@spacecapture/shared/contracts/admin-console/outbox';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { pagedQuery, pagePath } from '../../../lib/api-hooks.ts';
 import { insightsKeys } from './insights-keys.ts';
 
 export const OUTBOX_PAGE_SIZE = 50;
@@ -15,27 +15,14 @@ function outboxSearch(filters: TOutboxFilters): URLSearchParams {
 }
 
 /** GET /api/admin/outbox?status=&q=&cursor= → { items, nextCursor }, newest first (no bodies). */
-export function getOutbox({
-  filters,
-  cursor,
-  signal,
-}: {
-  filters: TOutboxFilters;
-  cursor: string | null;
-  signal?: AbortSignal;
-}) {
-  const query = outboxSearch(filters);
-  query.set('limit', String(OUTBOX_PAGE_SIZE));
-  if (cursor) query.set('cursor', cursor);
-  return apiRequest(`/api/admin/outbox?${query}`, { schema: ZOutboxList, ...(signal ? { signal } : {}) });
-}
-
 export function outboxQueryOptions(filters: TOutboxFilters) {
+  const search = outboxSearch(filters);
+  const params = new URLSearchParams(search);
+  params.set('limit', String(OUTBOX_PAGE_SIZE));
   return infiniteQueryOptions({
-    queryKey: insightsKeys.outbox(outboxSearch(filters).toString()),
-    queryFn: ({ pageParam, signal }) => getOutbox({ filters, cursor: pageParam, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    ...pagedQuery(insightsKeys.outbox(search.toString()), ZOutboxList, (cursor) =>
+      pagePath('/api/admin/outbox', params, cursor),
+    ),
     // New entries are written all the time: read afresh whenever the list opens.
     staleTime: 0,
   });

@@ -1,11 +1,11 @@
 import { type TUpdateSettingsRequest, ZSettings } from '@spacecapture/shared/contracts/admin-console/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { insightsKeys } from './insights-keys.ts';
 
 /** PUT /api/admin/settings (all three flags) → the saved settings. */
 export function updateSettings(request: TUpdateSettingsRequest) {
-  return apiRequest('/api/admin/settings', { method: 'PUT', json: request, schema: ZSettings });
+  return sendJson('/api/admin/settings', request, ZSettings, 'PUT');
 }
 
 /** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */

@@ -1,7 +1,7 @@
 import type { TAuditEntry } from '@spacecapture/shared/contracts/admin-console/audit';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPerTest } from '../../../test/mount-per-test.ts';
 import {
   button,
   click,
@@ -15,8 +15,6 @@ import {
 } from '../../../test/render-at.tsx';
 import { AuditLog } from './audit-log.tsx';
 
-let container: HTMLDivElement;
-let root: Root;
 let requests: string[];
 let pages: Record<string, { items: TAuditEntry[]; nextCursor: string | null }>;
 
@@ -42,17 +40,14 @@ beforeEach(() => {
     const cursor = new URL(url, 'http://localhost').searchParams.get('cursor') ?? 'first';
     return json(200, pages[cursor] ?? { items: [], nextCursor: null });
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
+
+const mount = mountPerTest();
 
 function select(label: string) {
   return labelled<HTMLSelectElement>(label);
@@ -67,20 +62,20 @@ function choose(element: HTMLSelectElement | null, value: string) {
   });
 }
 
-const rows = () => [...container.querySelectorAll('table[aria-label="Audit entries"] > tbody > tr')];
+const rows = () => [...mount.container.querySelectorAll('table[aria-label="Audit entries"] > tbody > tr')];
 
 describe('AuditLog', () => {
   it('reads the filters from the URL, loads 100 a page and the older ones by cursor', async () => {
     pages.first = { items: [entry(1), entry(2)], nextCursor: 'cursor-2' };
     pages['cursor-2'] = { items: [entry(3, { actor: null })], nextCursor: null };
-    renderAt(root, '/admin/audit?entity=quote&actor=ann%40example.com', <AuditLog />);
+    renderAt(mount.root, '/admin/audit?entity=quote&actor=ann%40example.com', <AuditLog />);
     await settle();
 
     expect(requests).toEqual(['/api/admin/audit?entity=quote&actor=ann%40example.com&limit=100']);
     expect(input('Entity')?.value).toBe('quote');
     expect(input('Actor')?.value).toBe('ann@example.com');
     expect(rows()).toHaveLength(2);
-    const csv = [...container.querySelectorAll('a')].find((link) => link.textContent === 'Export CSV');
+    const csv = [...mount.container.querySelectorAll('a')].find((link) => link.textContent === 'Export CSV');
     expect(csv?.getAttribute('href')).toBe('/api/admin/audit.csv?entity=quote&actor=ann%40example.com');
 
     await click(button('Show older entries'));
@@ -89,18 +84,18 @@ describe('AuditLog', () => {
     expect(rows()).toHaveLength(3);
     expect(rows()[2]?.textContent).toContain('System or visitor');
     expect(button('Show older entries')).toBeUndefined();
-    expect(container.textContent).toContain('Showing 3 entries, newest first.');
+    expect(mount.container.textContent).toContain('Showing 3 entries, newest first.');
   });
 
   it('writes applied filters into the URL and keeps refused ones out', async () => {
     pages.first = { items: [entry(1)], nextCursor: null };
-    renderAt(root, '/admin/audit', <AuditLog />);
+    renderAt(mount.root, '/admin/audit', <AuditLog />);
     await settle();
 
     typeInto(input('From'), '2026-03-02');
     typeInto(input('To'), '2026-03-01');
     await click(button('Apply filters'));
-    expect(container.textContent).toContain('The start date must be on or before the end date.');
+    expect(mount.container.textContent).toContain('The start date must be on or before the end date.');
     expect(currentUrl.value).toBe('/admin/audit');
     expect(requests).toHaveLength(1);
 
@@ -118,7 +113,7 @@ describe('AuditLog', () => {
   });
 
   it("offers the audited entities, then only the chosen entity's actions", async () => {
-    renderAt(root, '/admin/audit?action=send', <AuditLog />);
+    renderAt(mount.root, '/admin/audit?action=send', <AuditLog />);
     await settle();
     const options = (label: string) => [...(select(label)?.options ?? [])].map((option) => option.textContent);
     expect(options('Entity')).toContain('Provider application');
@@ -134,12 +129,12 @@ describe('AuditLog', () => {
 
   it('opens an entry to show its changes field by field', async () => {
     pages.first = { items: [entry(1)], nextCursor: null };
-    renderAt(root, '/admin/audit', <AuditLog />);
+    renderAt(mount.root, '/admin/audit', <AuditLog />);
     await settle();
-    expect(container.querySelector('table[aria-label="Changes"]')).toBeNull();
+    expect(mount.container.querySelector('table[aria-label="Changes"]')).toBeNull();
 
     await click(button('Show changes'));
-    const changes = [...container.querySelectorAll('table[aria-label="Changes"] tbody tr')].map((row) =>
+    const changes = [...mount.container.querySelectorAll('table[aria-label="Changes"] tbody tr')].map((row) =>
       [...row.children].map((cell) => cell.textContent),
     );
     expect(changes).toEqual([
@@ -147,22 +142,22 @@ describe('AuditLog', () => {
       ['total', 'unchanged', '1500', '1500'],
     ]);
     await click(button('Hide changes'));
-    expect(container.querySelector('table[aria-label="Changes"]')).toBeNull();
+    expect(mount.container.querySelector('table[aria-label="Changes"]')).toBeNull();
   });
 
   it('says when nothing matches the filters', async () => {
-    renderAt(root, '/admin/audit?entity=nothing', <AuditLog />);
+    renderAt(mount.root, '/admin/audit?entity=nothing', <AuditLog />);
     await settle();
-    expect(container.textContent).toContain('No audit entries match these filters.');
+    expect(mount.container.textContent).toContain('No audit entries match these filters.');
   });
 
   it('shows the server refusing a filter from a shared link', async () => {
     vi.stubGlobal('fetch', async () =>
       json(400, { error: { code: 'validation_failed', message: 'Enter a date as YYYY-MM-DD or a date and time.' } }),
     );
-    renderAt(root, '/admin/audit?from=yesterday', <AuditLog />);
+    renderAt(mount.root, '/admin/audit?from=yesterday', <AuditLog />);
     await settle();
-    expect(container.textContent).toContain('Could not load the audit log');
-    expect(container.textContent).toContain('Enter a date as YYYY-MM-DD or a date and time.');
+    expect(mount.container.textContent).toContain('Could not load the audit log');
+    expect(mount.container.textContent).toContain('Enter a date as YYYY-MM-DD or a date and time.');
   });
 });

@@ -1,7 +1,8 @@
-import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Code, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { formatDateTime } from '@spacecapture/shared/format';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
+import { RecordFrame } from '../../../components/portal/record-frame.tsx';
 import { useOutboxEmail } from '../api/get-outbox-email.ts';
 import { OutboxStatusBadge } from './outbox-status-badge.tsx';
 
@@ -67,14 +68,7 @@ export function OutboxEmailDetail({ id, onBack }: { id: string; onBack: () => vo
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="md">
-        <Group>
-          <Button variant="default" onClick={onBack}>
-            Back
-          </Button>
-        </Group>
-        {body}
-      </Stack>
+      <RecordFrame onBack={onBack}>{body}</RecordFrame>
     </Paper>
   );
 }

@@ -1,14 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
 import type { TSettings } from '@spacecapture/shared/contracts/admin-console/settings';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPerTest } from '../../../test/mount-per-test.ts';
 import { button, click, input, json, renderAt, settle, typeInto } from '../../../test/render-at.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
-let container: HTMLDivElement;
-let root: Root;
 let requests: { method: string; url: string; body: unknown }[];
 let answerPut: (body: TSettings['flags']) => Response;
 
@@ -43,20 +40,14 @@ beforeEach(() => {
     requests.push({ method, url, body });
     return method === 'PUT' ? answerPut(body) : json(200, current);
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => {
-    notifications.clean();
-    root.unmount();
-  });
-  container.remove();
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
+
+const mount = mountPerTest({ beforeUnmount: () => notifications.clean() });
 
 /** A Mantine switch: a checkbox inside the label that starts with its text (then its description). */
 const switchNamed = (label: string) =>
@@ -67,18 +58,18 @@ const puts = () => requests.filter((request) => request.method === 'PUT');
 
 describe('SettingsForm', () => {
   it('refuses hours outside 1–720 without asking the server, then saves all three flags', async () => {
-    renderAt(root, '/admin/settings', <SettingsForm />);
+    renderAt(mount.root, '/admin/settings', <SettingsForm />);
     await settle();
     const hours = input('Provider acceptance deadline (hours)');
     expect(hours?.value).toBe('48');
 
     typeInto(hours, '0');
     await click(button('Save'));
-    expect(container.textContent).toContain(ADMIN_CONSOLE_MESSAGES.deadlineHours);
+    expect(mount.container.textContent).toContain(ADMIN_CONSOLE_MESSAGES.deadlineHours);
     expect(puts()).toEqual([]);
 
     typeInto(input('Provider acceptance deadline (hours)'), '72');
-    expect(container.textContent).not.toContain(ADMIN_CONSOLE_MESSAGES.deadlineHours);
+    expect(mount.container.textContent).not.toContain(ADMIN_CONSOLE_MESSAGES.deadlineHours);
     await click(button('Save'));
     await settle();
     expect(puts()).toEqual([
@@ -89,7 +80,7 @@ describe('SettingsForm', () => {
       },
     ]);
     expect(document.body.textContent).toContain(ADMIN_CONSOLE_MESSAGES.settingsSaved.message);
-    expect(container.textContent).toMatch(/Last saved /);
+    expect(mount.container.textContent).toMatch(/Last saved /);
   });
 
   it("shows the server's refusal under the field it names", async () => {
@@ -101,7 +92,7 @@ describe('SettingsForm', () => {
           fields: { mfaRequiredForAdmins: ADMIN_CONSOLE_MESSAGES.mfaEnrolFirst },
         },
       });
-    renderAt(root, '/admin/settings', <SettingsForm />);
+    renderAt(mount.root, '/admin/settings', <SettingsForm />);
     await settle();
     await click(switchNamed('Require two-factor authentication for admins'));
     expect(switchNamed('Require two-factor authentication for admins')?.checked).toBe(true);
@@ -115,10 +106,10 @@ describe('SettingsForm', () => {
 
   it('disables the admins’ two-factor switch for whoever may not change it', async () => {
     current = { ...SETTINGS, editable: { ...SETTINGS.editable, mfaRequiredForAdmins: false } };
-    renderAt(root, '/admin/settings', <SettingsForm />);
+    renderAt(mount.root, '/admin/settings', <SettingsForm />);
     await settle();
     expect(switchNamed('Require two-factor authentication for admins')?.disabled).toBe(true);
     expect(switchNamed('Mask addresses until a provider accepts')?.disabled).toBe(false);
-    expect(container.textContent).toContain('Only the master admin can change this.');
+    expect(mount.container.textContent).toContain('Only the master admin can change this.');
   });
 });

@@ -5,18 +5,14 @@ import {
   ZConvertLeadResponse,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { adminKeys } from '../../../resources/admin/admin-keys.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** POST /api/admin/leads/:id/convert { customerOrgId } or { newCustomerOrg } → 201 { lead, order, invitation }. */
 export function convertLead({ id, ...body }: { id: string } & TConvertLeadRequest) {
-  return apiRequest(`/api/admin/leads/${encodeURIComponent(id)}/convert`, {
-    method: 'POST',
-    json: body,
-    schema: ZConvertLeadResponse,
-  });
+  return sendJson(`/api/admin/leads/${encodeURIComponent(id)}/convert`, body, ZConvertLeadResponse);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type TCreateQuoteInput, WORKFLOW_TOASTS, ZQuote } from '@spacecapture/shared/contracts/admin-workflow';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
@@ -10,10 +10,8 @@ export function createQuote({ request, idempotencyKey }: { request: TCreateQuote
 }
 
 export function useCreateQuote() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation(workflowKeys.all, {
     mutationFn: createQuote,
     onSuccess: () => notifySuccess(WORKFLOW_TOASTS.quoteCreated),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

@@ -1,21 +1,9 @@
 import { ZQuoteList } from '@spacecapture/shared/contracts/admin-workflow';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { WORKFLOW_PAGE_SIZE, workflowKeys } from './workflow-keys.ts';
 
 /** GET /api/admin/quotes?limit= → { items, nextCursor }, newest first. */
-export function getQuotes(signal?: AbortSignal) {
-  return apiRequest(`/api/admin/quotes?limit=${WORKFLOW_PAGE_SIZE}`, {
-    schema: ZQuoteList,
-    ...(signal ? { signal } : {}),
-  });
-}
-
-export const quotesQueryOptions = queryOptions({
-  queryKey: workflowKeys.quotes(),
-  queryFn: ({ signal }) => getQuotes(signal),
-});
-
 export function useQuotes() {
-  return useQuery(quotesQueryOptions);
+  return useQuery(endpointQuery(workflowKeys.quotes(), `/api/admin/quotes?limit=${WORKFLOW_PAGE_SIZE}`, ZQuoteList));
 }

@@ -1,22 +1,16 @@
 import { ZCascadeResponse } from '@spacecapture/shared/contracts/scheduling';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 const cascadeKey = (orderId: string) => [...workflowKeys.all, 'cascade', orderId] as const;
 
 /** GET /api/admin/orders/:id/cascade → the order's auto-offer cascade, null when none ran (decision 144). */
-export function getOrderCascade(orderId: string, signal?: AbortSignal) {
-  return apiRequest(`/api/admin/orders/${encodeURIComponent(orderId)}/cascade`, {
-    schema: ZCascadeResponse,
-    ...(signal ? { signal } : {}),
-  });
-}
-
 export function useOrderCascade(orderId: string) {
   return useQuery(
-    queryOptions({ queryKey: cascadeKey(orderId), queryFn: ({ signal }) => getOrderCascade(orderId, signal) }),
+    endpointQuery(cascadeKey(orderId), `/api/admin/orders/${encodeURIComponent(orderId)}/cascade`, ZCascadeResponse),
   );
 }
 

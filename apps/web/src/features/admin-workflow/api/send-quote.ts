@@ -1,18 +1,16 @@
 import { WORKFLOW_TOASTS, ZQuote } from '@spacecapture/shared/contracts/admin-workflow';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson, useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { focusPageTitle } from '../../../lib/focus-page-title.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** POST /api/admin/quotes/:id/send → the sent quote (drafts only). */
 export function sendQuote(id: string) {
-  return apiRequest(`/api/admin/quotes/${encodeURIComponent(id)}/send`, { method: 'POST', json: {}, schema: ZQuote });
+  return sendJson(`/api/admin/quotes/${encodeURIComponent(id)}/send`, {}, ZQuote);
 }
 
 export function useSendQuote() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation(workflowKeys.all, {
     mutationFn: sendQuote,
     onSuccess: () => {
       notifySuccess(WORKFLOW_TOASTS.quoteSent);
@@ -20,6 +18,5 @@ export function useSendQuote() {
       // waits on the page's title instead of falling to its body.
       focusPageTitle();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

@@ -1,15 +1,11 @@
 import { ZApiKeyList } from '@spacecapture/shared/contracts/api-keys';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../../lib/api-hooks.ts';
 import { apiKeyKeys } from './api-key-keys.ts';
 
 /** GET /api/customer/api-keys or /api/admin/api-keys → the owner's keys, newest first. */
-export function getApiKeys(basePath: string, signal?: AbortSignal) {
-  return apiRequest(basePath, { schema: ZApiKeyList, ...(signal ? { signal } : {}) });
-}
-
 export function apiKeysQueryOptions(basePath: string) {
-  return queryOptions({ queryKey: apiKeyKeys.list(basePath), queryFn: ({ signal }) => getApiKeys(basePath, signal) });
+  return endpointQuery(apiKeyKeys.list(basePath), basePath, ZApiKeyList);
 }
 
 export function useApiKeys(basePath: string) {

@@ -1,7 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { formatDateTimeRange } from '@spacecapture/shared/format';
 import { RescheduleRequest } from '../../../components/form/reschedule-request.tsx';
-import { errorMessage, notifyError } from '../../../lib/notify.ts';
 import { useAskJobReschedule, useJobSchedule } from '../../../resources/provider/job-schedule.ts';
 import { ScheduleProposalForm } from './schedule-proposal-form.tsx';
 
@@ -37,16 +36,7 @@ export function ReschedulePanel({ assignmentId }: { assignmentId: string }) {
       {state.status === 'confirmed' ? (
         <RescheduleRequest
           pending={ask.isPending}
-          onAsk={(reason, done) =>
-            ask.mutate(
-              { id: assignmentId, reason },
-              {
-                onSuccess: done,
-                onError: (error) =>
-                  notifyError({ title: 'Failed', message: errorMessage(error, 'Could not ask to reschedule') }),
-              },
-            )
-          }
+          onAsk={(reason, callbacks) => ask.mutate({ id: assignmentId, reason }, callbacks)}
         />
       ) : null}
     </Stack>

@@ -1,7 +1,7 @@
 import { ZSignInResponse } from '@spacecapture/shared/contracts/account';
 import type { TSignInRequest } from '@spacecapture/shared/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 
 /**
  * POST /api/auth/sign-in/email → signed in ({ redirect, user }), or { twoFactorRedirect: true } when
@@ -9,7 +9,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
  * confirmation link is sent again), 429 rate_limited.
  */
 export function signInEmail(request: TSignInRequest) {
-  return apiRequest('/api/auth/sign-in/email', { method: 'POST', json: request, schema: ZSignInResponse });
+  return sendJson('/api/auth/sign-in/email', request, ZSignInResponse);
 }
 
 export function useSignInEmail() {

@@ -1,6 +1,6 @@
 import { type TSignUpRequest, ZSignUpAccepted } from '@spacecapture/shared/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 
 /**
  * POST /api/auth/sign-up {invitationToken, name, password} → 201 { status: 'signed_in', email,
@@ -9,7 +9,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
  * (fields.password), 409 when the account exists.
  */
 export function signUp(request: TSignUpRequest) {
-  return apiRequest('/api/auth/sign-up', { method: 'POST', json: request, schema: ZSignUpAccepted });
+  return sendJson('/api/auth/sign-up', request, ZSignUpAccepted);
 }
 
 export function useSignUp() {

@@ -3,7 +3,7 @@ import {
   ZProviderAvailabilityResponse,
 } from '@spacecapture/shared/contracts/dispatch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { availabilityKey } from './get-availability.ts';
 
@@ -14,11 +14,7 @@ export const AVAILABILITY_SAVED_TOAST = {
 
 /** PUT /api/provider/availability → the saved availability (provider admins). */
 export function updateAvailability(availability: TProviderAvailabilityRequest) {
-  return apiRequest('/api/provider/availability', {
-    method: 'PUT',
-    json: availability,
-    schema: ZProviderAvailabilityResponse,
-  });
+  return sendJson('/api/provider/availability', availability, ZProviderAvailabilityResponse, 'PUT');
 }
 
 export function useUpdateAvailability() {

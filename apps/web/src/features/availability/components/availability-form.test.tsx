@@ -1,27 +1,12 @@
-import type { TProfile } from '@spacecapture/shared/contracts/auth';
 import type { TProviderAvailabilityRequest } from '@spacecapture/shared/contracts/dispatch';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProfileContext } from '../../../lib/auth/profile-context.ts';
+import { providerProfileOf } from '../../../test/provider-fixtures.ts';
 import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
 import { AvailabilityPanel } from './availability-form.tsx';
 
 /** The provider's availability (decision 124): a first setting, its checks, and what others see. */
-
-function profileOf(role: TProfile['role']): TProfile {
-  return {
-    user: { id: 'u1', email: 'ops@harbour.example', name: 'Ops', emailVerified: true, twoFactorEnabled: false },
-    role,
-    portal: 'provider',
-    organization: {
-      id: '66666666-6666-4666-8666-666666666666',
-      name: 'Harbour Scans',
-      type: 'provider',
-      orgRole: 'owner',
-    },
-    mfa: { required: false, enrolled: false },
-  };
-}
 
 const BRISTOL = {
   id: 'BristolPlace',
@@ -57,7 +42,7 @@ describe('AvailabilityPanel', () => {
   it('lets a provider admin set hours, a day off and a base picked from the list, and sends them', async () => {
     let saved: TProviderAvailabilityRequest | null = null;
     view = renderInPortal(
-      <ProfileContext value={profileOf('provider_admin')}>
+      <ProfileContext value={providerProfileOf('provider_admin')}>
         <AvailabilityPanel />
       </ProfileContext>,
       (call) => {
@@ -115,7 +100,7 @@ describe('AvailabilityPanel', () => {
 
   it('refuses hours that end before they start and a radius beyond 500 km', async () => {
     view = renderInPortal(
-      <ProfileContext value={profileOf('provider_admin')}>
+      <ProfileContext value={providerProfileOf('provider_admin')}>
         <AvailabilityPanel />
       </ProfileContext>,
       () => ({
@@ -142,7 +127,7 @@ describe('AvailabilityPanel', () => {
 
   it('shows other members the availability without a form', async () => {
     view = renderInPortal(
-      <ProfileContext value={profileOf('provider_user')}>
+      <ProfileContext value={providerProfileOf('provider_user')}>
         <AvailabilityPanel />
       </ProfileContext>,
       () => ({

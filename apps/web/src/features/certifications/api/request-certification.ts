@@ -1,22 +1,15 @@
 import { type TCertificationRequest, ZCertification } from '@spacecapture/shared/contracts/provider-portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson, type TMutationHookOptions } from '../../../lib/api-hooks.ts';
 import { certificationKeys } from './certification-keys.ts';
 
 /** POST /api/provider/certifications → 201 the certification, pending until an admin verifies it. */
 export function requestCertification(request: TCertificationRequest) {
-  return apiRequest('/api/provider/certifications', { method: 'POST', json: request, schema: ZCertification });
+  return sendJson('/api/provider/certifications', request, ZCertification);
 }
 
-/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
-export function useRequestCertification(
-  options: {
-    onSuccess?: (
-      data: Awaited<ReturnType<typeof requestCertification>>,
-      variables: Parameters<typeof requestCertification>[0],
-    ) => void;
-  } = {},
-) {
+/** `onSuccess` is the mutation's own (decision 097). */
+export function useRequestCertification(options: TMutationHookOptions<typeof requestCertification> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestCertification,

@@ -4,8 +4,9 @@ import {
   ZInbox,
   ZUnreadCount,
 } from '@spacecapture/shared/contracts/conversations';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { conversationKeys } from './conversation-keys.ts';
 
@@ -31,14 +32,12 @@ export function useUnreadCount(url: string) {
 
 /** POST /api/admin/conversations/:id/assign → assigned to the caller. */
 export function useAssignToMe() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation(conversationKeys.all, {
     mutationFn: (conversationId: string) =>
       apiRequest(`/api/admin/conversations/${encodeURIComponent(conversationId)}/assign`, {
         method: 'POST',
         schema: ZConversation,
       }),
     onSuccess: () => notifySuccess({ title: CONVERSATION_MESSAGES.assigned, message: 'It now shows under Mine.' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { CONVERSATION_MESSAGES, ZAttachmentLink, ZConversation } from '@spacecapture/shared/contracts/conversations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { conversationKeys, type TConversationEndpoint } from './conversation-keys.ts';
 
@@ -9,7 +10,7 @@ type TPostArgs = { endpoint: TConversationEndpoint; body: string; files: readonl
 /** POST …/messages → 201 the conversation: JSON without files, multipart with them. */
 export function postMessage({ endpoint, body, files }: TPostArgs) {
   const url = `${endpoint.url}/messages`;
-  if (files.length === 0) return apiRequest(url, { method: 'POST', json: { body }, schema: ZConversation });
+  if (files.length === 0) return sendJson(url, { body }, ZConversation);
   const form = new FormData();
   form.append('body', body);
   for (const file of files) form.append('attachments', file);

@@ -1,6 +1,6 @@
 import { ZDownloadLink } from '@spacecapture/shared/contracts/customer-portal';
 import type { TPortal } from '@spacecapture/shared/roles';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 
 const LINK_PATHS: Record<TPortal, (fileId: string) => string> = {
   customer: (id) => `/api/customer/deliverables/${id}/link`,
@@ -10,9 +10,5 @@ const LINK_PATHS: Record<TPortal, (fileId: string) => string> = {
 
 /** POST …/:id/link → { url, expiresAt }: a signed link to one file, valid 300 seconds. */
 export function createViewerLink(portal: TPortal, fileId: string) {
-  return apiRequest(LINK_PATHS[portal](encodeURIComponent(fileId)), {
-    method: 'POST',
-    json: {},
-    schema: ZDownloadLink,
-  });
+  return sendJson(LINK_PATHS[portal](encodeURIComponent(fileId)), {}, ZDownloadLink);
 }

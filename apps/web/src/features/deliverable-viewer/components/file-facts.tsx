@@ -3,19 +3,11 @@ import { formatFileSize } from '@spacecapture/shared/file-size';
 import { useState } from 'react';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { startDownload } from '../../../lib/start-download.ts';
-import type { TRenewUrl } from '../lib/fetch-file.ts';
-import { type TViewerFile, typeLabelOf } from '../lib/viewer-kind.ts';
+import type { TViewerFileLink } from '../lib/fetch-file.ts';
+import { typeLabelOf } from '../lib/viewer-kind.ts';
 
 /** The file's name, size and type, and Download (through a fresh link when one can be had). */
-export function FileFacts({
-  file,
-  url,
-  renewUrl,
-}: {
-  file: TViewerFile;
-  url: string;
-  renewUrl?: TRenewUrl | undefined;
-}) {
+export function FileFacts({ file, url, renewUrl }: TViewerFileLink) {
   const [pending, setPending] = useState(false);
   const download = async () => {
     setPending(true);

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import type { TViewerPin } from '@spacecapture/shared/viewer-pin';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { fetchFile, type TRenewUrl } from '../lib/fetch-file.ts';
+import { fetchFile, type TRenewUrl, type TViewerFileLink } from '../lib/fetch-file.ts';
 import { extensionOf, looksEquirectangular, type TViewerFile } from '../lib/viewer-kind.ts';
 
 /* three.js comes with the panorama only. */
@@ -10,10 +10,7 @@ const PanoramaViewer = lazy(() => import('./panorama-viewer.tsx'));
 const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4] as const;
 const FIT = 3; // index of 1 (fit to width)
 
-type TImageViewerProps = {
-  file: TViewerFile;
-  url: string;
-  renewUrl?: TRenewUrl | undefined;
+type TImageViewerProps = TViewerFileLink & {
   webgl: boolean;
   pins?: readonly TViewerPin[];
   onPickPoint?: (pin: TViewerPin) => void;

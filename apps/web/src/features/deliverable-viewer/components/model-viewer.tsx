@@ -22,17 +22,13 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { onCanvasClick } from '../lib/click-or-drag.ts';
-import type { TRenewUrl } from '../lib/fetch-file.ts';
+import type { TViewerFileLink } from '../lib/fetch-file.ts';
 import { loadModel } from '../lib/load-model.ts';
 import { distanceBetween, fitDistance, formatDistance, type TPoint3 } from '../lib/measure.ts';
 import { pickModelPoint } from '../lib/picking.ts';
-import type { TViewerFile } from '../lib/viewer-kind.ts';
 import { type TPickMode, ViewerToolbar } from './viewer-toolbar.tsx';
 
-type TModelViewerProps = {
-  file: TViewerFile;
-  url: string;
-  renewUrl?: TRenewUrl | undefined;
+type TModelViewerProps = TViewerFileLink & {
   resolveRelated?: ((fileName: string) => Promise<string | null>) | undefined;
   pins?: readonly TViewerPin[];
   onPickPoint?: (pin: TViewerPin) => void;

@@ -1,21 +1,12 @@
 import { Box, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import type { TRenewUrl } from '../lib/fetch-file.ts';
-import type { TViewerFile } from '../lib/viewer-kind.ts';
+import type { TViewerFileLink } from '../lib/fetch-file.ts';
 
 /**
  * MP4 in the browser's own player, streamed from the signed link by Range requests. When the link
  * expires mid-way the next range is refused: the player gets a fresh link and resumes where it was.
  */
-export default function VideoViewer({
-  file,
-  url,
-  renewUrl,
-}: {
-  file: TViewerFile;
-  url: string;
-  renewUrl?: TRenewUrl | undefined;
-}) {
+export default function VideoViewer({ file, url, renewUrl }: TViewerFileLink) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [source, setSource] = useState(url);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');

@@ -1,5 +1,10 @@
+import type { TViewerFile } from './viewer-kind.ts';
+
 /** Gives a fresh signed link when the one in hand has expired (links live 300 seconds). */
 export type TRenewUrl = () => Promise<string>;
+
+/** What every viewer is given: the file, its signed link, and how to get a fresh one when it expires. */
+export type TViewerFileLink = { file: TViewerFile; url: string; renewUrl?: TRenewUrl | undefined };
 
 /**
  * Fetches a deliverable through its signed link. An expired link answers 403: the link is renewed

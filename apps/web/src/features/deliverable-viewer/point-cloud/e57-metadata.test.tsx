@@ -1,7 +1,5 @@
-import { MantineProvider } from '@mantine/core';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderInMantine } from '../../../test/render-for-test.tsx';
 import E57Metadata from './e57-metadata.tsx';
 import { writeE57 } from './test/point-cloud-fixtures.ts';
 
@@ -32,20 +30,10 @@ describe('E57Metadata', () => {
       { name: 'Stairs', guid: '{B2}', count: 500_000, bounds: { min: [18, 25, 0], max: [24, 32, 12] } },
     ]);
     const requested = serveWithRanges(file);
-    const container = document.createElement('div');
-    document.body.append(container);
-    const root = createRoot(container);
-    await act(async () => {
-      root.render(
-        <MantineProvider>
-          <E57Metadata url="/api/files/token" fileName="site.e57" sizeBytes={file.length} />
-        </MantineProvider>,
-      );
-    });
-    cleanup = () => {
-      act(() => root.unmount());
-      container.remove();
-    };
+    const { container, unmount } = await renderInMantine(
+      <E57Metadata url="/api/files/token" fileName="site.e57" sizeBytes={file.length} />,
+    );
+    cleanup = unmount;
     await vi.waitFor(() => expect(container.querySelector('[data-viewer-state="ready"]')).not.toBeNull());
     const text = container.textContent ?? '';
     expect(text).toContain('2,500,000');
@@ -62,20 +50,10 @@ describe('E57Metadata', () => {
 
   it('says the header could not be read, and still offers the download', async () => {
     serveWithRanges(new Uint8Array(2048));
-    const container = document.createElement('div');
-    document.body.append(container);
-    const root = createRoot(container);
-    await act(async () => {
-      root.render(
-        <MantineProvider>
-          <E57Metadata url="/api/files/other" fileName="broken.e57" sizeBytes={2048} />
-        </MantineProvider>,
-      );
-    });
-    cleanup = () => {
-      act(() => root.unmount());
-      container.remove();
-    };
+    const { container, unmount } = await renderInMantine(
+      <E57Metadata url="/api/files/other" fileName="broken.e57" sizeBytes={2048} />,
+    );
+    cleanup = unmount;
     await vi.waitFor(() => expect(container.querySelector('[data-viewer-state="error"]')).not.toBeNull());
     expect(container.textContent).toContain('Not an E57 file');
     expect(container.querySelector('a[download]')?.textContent).toBe('Download broken.e57');

@@ -1,7 +1,5 @@
-import { MantineProvider } from '@mantine/core';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderInMantine } from '../../../test/render-for-test.tsx';
 import PointCloudViewer from './point-cloud-viewer.tsx';
 import { gridCloud, writeLas } from './test/point-cloud-fixtures.ts';
 
@@ -26,20 +24,10 @@ describe('PointCloudViewer without WebGL', () => {
     });
     // This browser has no WebGL: every context request fails.
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-    const container = document.createElement('div');
-    document.body.append(container);
-    const root = createRoot(container);
-    await act(async () => {
-      root.render(
-        <MantineProvider>
-          <PointCloudViewer url="/api/files/t" fileName="yard.las" sizeBytes={file.length} />
-        </MantineProvider>,
-      );
-    });
-    cleanup = () => {
-      act(() => root.unmount());
-      container.remove();
-    };
+    const { container, unmount } = await renderInMantine(
+      <PointCloudViewer url="/api/files/t" fileName="yard.las" sizeBytes={file.length} />,
+    );
+    cleanup = unmount;
     await vi.waitFor(() => expect(container.querySelector('[data-viewer-state="facts"]')).not.toBeNull());
     const facts = container.querySelector('table[aria-label="Facts of yard.las"]')?.textContent ?? '';
     expect(facts).toContain('LAS 1.2');

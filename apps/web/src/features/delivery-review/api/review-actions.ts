@@ -5,35 +5,31 @@ import {
   ZOrderReview,
 } from '@spacecapture/shared/contracts/order-review';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { reviewKeys, type TReviewPortal } from './review-keys.ts';
 
 /** POST /api/customer/orders/:id/approve → the review, now completed. */
 export function approveOrder(orderId: string) {
-  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/approve`, {
-    method: 'POST',
-    json: {},
-    schema: ZOrderReview,
-  });
+  return sendJson(`/api/customer/orders/${encodeURIComponent(orderId)}/approve`, {}, ZOrderReview);
 }
 
 /** POST /api/customer/orders/:id/request-changes { comments } → the review, now changes_requested. */
 export function requestChanges(input: { orderId: string } & TRequestChangesRequest) {
-  return apiRequest(`/api/customer/orders/${encodeURIComponent(input.orderId)}/request-changes`, {
-    method: 'POST',
-    json: { comments: input.comments },
-    schema: ZOrderReview,
-  });
+  return sendJson(
+    `/api/customer/orders/${encodeURIComponent(input.orderId)}/request-changes`,
+    { comments: input.comments },
+    ZOrderReview,
+  );
 }
 
 /** POST /api/admin/orders/:id/approve or /close { reason } → the review, now completed. */
 export function adminEndReview(input: { orderId: string; action: 'approve' | 'close' } & TApproveOnBehalfRequest) {
-  return apiRequest(`/api/admin/orders/${encodeURIComponent(input.orderId)}/${input.action}`, {
-    method: 'POST',
-    json: { reason: input.reason },
-    schema: ZOrderReview,
-  });
+  return sendJson(
+    `/api/admin/orders/${encodeURIComponent(input.orderId)}/${input.action}`,
+    { reason: input.reason },
+    ZOrderReview,
+  );
 }
 
 /**

@@ -1,7 +1,13 @@
 import type { TOrderReview } from '@spacecapture/shared/contracts/order-review';
-import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderInPortal, typeInto, waitFor } from '../../../test/render-in-portal.tsx';
+import {
+  buttonNamed,
+  clickAndSettle,
+  pageText,
+  renderInPortal,
+  typeInto,
+  waitFor,
+} from '../../../test/render-in-portal.tsx';
 import { AdminReviewPanel } from './admin-review-panel.tsx';
 
 const ORDER_ID = '0d5b2b6e-8a51-4c34-9a64-3f7d6f1f2a10';
@@ -47,13 +53,9 @@ const REVIEW: TOrderReview = {
 let view: ReturnType<typeof renderInPortal> | undefined;
 afterEach(() => view?.unmount());
 
-const text = () => document.body.textContent ?? '';
-const button = (name: string) =>
-  [...document.querySelectorAll<HTMLButtonElement>('button')].find((element) => element.textContent?.trim() === name);
-const click = (element: HTMLElement | undefined) =>
-  act(async () => {
-    element?.click();
-  });
+const text = pageText;
+const button = buttonNamed;
+const click = clickAndSettle;
 
 describe('AdminReviewPanel', () => {
   it('shows every round and closes an order under changes only with a reason', async () => {

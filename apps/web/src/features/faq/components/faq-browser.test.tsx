@@ -1,18 +1,14 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mountPerTest } from '../../../test/mount-per-test.ts';
 import { FaqBrowser } from './faq-browser.tsx';
 
-let container: HTMLDivElement;
-let root: Root;
+const mount = mountPerTest();
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   act(() => {
-    root.render(
+    mount.root.render(
       <MemoryRouter>
         <FaqBrowser />
       </MemoryRouter>,
@@ -20,14 +16,11 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const questions = () => [...container.querySelectorAll<HTMLButtonElement>('button[aria-expanded]')];
+const questions = () => [...mount.container.querySelectorAll<HTMLButtonElement>('button[aria-expanded]')];
 const tab = (name: string) =>
-  [...container.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((element) => element.textContent === name);
+  [...mount.container.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find(
+    (element) => element.textContent === name,
+  );
 
 describe('FaqBrowser', () => {
   it('opens General by default and keeps one question open at a time', () => {
@@ -46,7 +39,7 @@ describe('FaqBrowser', () => {
     const text: string[] = [];
     for (const name of ['General', 'For Customers', 'For Providers', 'Technical']) {
       act(() => tab(name)?.click());
-      text.push(container.textContent ?? '');
+      text.push(mount.container.textContent ?? '');
     }
     const all = text.join(' ');
     for (const fact of [
@@ -61,6 +54,6 @@ describe('FaqBrowser', () => {
     ]) {
       expect(all).toContain(fact);
     }
-    expect(container.querySelector('a[href="/contact"]')?.textContent).toBe('Contact Us');
+    expect(mount.container.querySelector('a[href="/contact"]')?.textContent).toBe('Contact Us');
   });
 });

@@ -4,14 +4,14 @@ import {
   ZInvitation,
 } from '@spacecapture/shared/contracts/invitations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { adminKeys } from '../../../resources/admin/admin-keys.ts';
 import { invitationKeys } from './invitation-keys.ts';
 
 /** POST /api/admin/invitations → 201 the invitation (its link is e-mailed). */
 export function createInvitation(request: TCreateInvitationRequest) {
-  return apiRequest('/api/admin/invitations', { method: 'POST', json: request, schema: ZInvitation });
+  return sendJson('/api/admin/invitations', request, ZInvitation);
 }
 
 export function useCreateInvitation() {

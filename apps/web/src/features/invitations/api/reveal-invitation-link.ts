@@ -1,15 +1,11 @@
 import { INVITATION_MESSAGES, ZInvitationLink } from '@spacecapture/shared/contracts/invitations';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 
 /** POST /api/admin/invitations/:id/link → { url } of a pending invitation (audited; decision 091). */
 export function revealInvitationLink(id: string) {
-  return apiRequest(`/api/admin/invitations/${encodeURIComponent(id)}/link`, {
-    method: 'POST',
-    json: {},
-    schema: ZInvitationLink,
-  });
+  return sendJson(`/api/admin/invitations/${encodeURIComponent(id)}/link`, {}, ZInvitationLink);
 }
 
 /** Puts the link on the clipboard; false when the browser refuses (the field still shows it). */

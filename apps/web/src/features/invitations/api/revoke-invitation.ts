@@ -1,30 +1,16 @@
 import { ZInvitation } from '@spacecapture/shared/contracts/invitations';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson, type TMutationHookOptions, useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { invitationKeys } from './invitation-keys.ts';
 
 /** POST /api/admin/invitations/:id/revoke (pending invitations only; 409 otherwise). */
 export function revokeInvitation(id: string) {
-  return apiRequest(`/api/admin/invitations/${encodeURIComponent(id)}/revoke`, {
-    method: 'POST',
-    json: {},
-    schema: ZInvitation,
-  });
+  return sendJson(`/api/admin/invitations/${encodeURIComponent(id)}/revoke`, {}, ZInvitation);
 }
 
-/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
-export function useRevokeInvitation(
-  options: {
-    onSuccess?: (
-      data: Awaited<ReturnType<typeof revokeInvitation>>,
-      variables: Parameters<typeof revokeInvitation>[0],
-    ) => void;
-  } = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** `onSuccess` is the mutation's own (decision 097). */
+export function useRevokeInvitation(options: TMutationHookOptions<typeof revokeInvitation> = {}) {
+  return useRefreshingMutation(invitationKeys.list(), {
     mutationFn: revokeInvitation,
     onSuccess: (data, variables) => options.onSuccess?.(data, variables),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKeys.list() }),
   });
 }

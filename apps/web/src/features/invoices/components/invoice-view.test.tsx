@@ -2,9 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import type { TInvoice } from '@spacecapture/shared/contracts/customer-portal';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPerTest } from '../../../test/mount-per-test.ts';
 import { InvoiceView } from './invoice-view.tsx';
 
 const QUOTE_ID = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
@@ -27,8 +27,6 @@ const INVOICE: TInvoice = {
   currency: 'EUR',
 };
 
-let container: HTMLDivElement;
-let root: Root;
 let status: number;
 let body: unknown;
 let requested: string[];
@@ -41,21 +39,18 @@ beforeEach(() => {
     requested.push(url);
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
+
+const mount = mountPerTest();
 
 async function render() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () => {
-    root.render(
+    mount.root.render(
       <MantineProvider>
         <QueryClientProvider client={client}>
           <MemoryRouter initialEntries={[`/customer/quotes?invoice=${QUOTE_ID}`]}>
@@ -66,7 +61,7 @@ async function render() {
     );
   });
   // Until the answer is shown: the loader gives way to the sheet or the error.
-  for (let tries = 0; tries < 100 && container.querySelector('[aria-label="Loading the invoice"]'); tries += 1) {
+  for (let tries = 0; tries < 100 && mount.container.querySelector('[aria-label="Loading the invoice"]'); tries += 1) {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
@@ -74,7 +69,7 @@ async function render() {
 }
 
 function rows() {
-  return [...container.querySelectorAll('table tr')].map((row) =>
+  return [...mount.container.querySelectorAll('table tr')].map((row) =>
     [...row.querySelectorAll('th, td')].map((cell) => cell.textContent),
   );
 }
@@ -83,7 +78,7 @@ describe('InvoiceView', () => {
   it('shows the number, date, bill-to organisation, every line (repeats included) and the total', async () => {
     await render();
     expect(requested).toEqual([`/api/customer/quotes/${QUOTE_ID}/invoice`]);
-    const text = container.textContent ?? '';
+    const text = mount.container.textContent ?? '';
     expect(text).toContain('Invoice INV-2026-7D1E2F3A');
     expect(text).toMatch(/Invoice date.*2026/);
     expect(text).toContain('Northwind Estates');
@@ -101,11 +96,13 @@ describe('InvoiceView', () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);
     await render();
-    const printButton = [...container.querySelectorAll('button')].find((button) => button.textContent === 'Print');
+    const printButton = [...mount.container.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Print',
+    );
     expect(printButton?.disabled).toBe(false);
     act(() => printButton?.click());
     expect(print).toHaveBeenCalledTimes(1);
-    const back = [...container.querySelectorAll('a')].find((link) => link.textContent === 'Back to quotes');
+    const back = [...mount.container.querySelectorAll('a')].find((link) => link.textContent === 'Back to quotes');
     expect(back?.getAttribute('href')).toBe('/customer/quotes');
   });
 
@@ -113,10 +110,12 @@ describe('InvoiceView', () => {
     status = 409;
     body = { error: { code: 'conflict', message: 'An invoice exists only for an accepted quote.' } };
     await render();
-    expect(container.textContent).toContain('Could not load the invoice');
-    expect(container.textContent).toContain('An invoice exists only for an accepted quote.');
-    const printButton = [...container.querySelectorAll('button')].find((button) => button.textContent === 'Print');
+    expect(mount.container.textContent).toContain('Could not load the invoice');
+    expect(mount.container.textContent).toContain('An invoice exists only for an accepted quote.');
+    const printButton = [...mount.container.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Print',
+    );
     expect(printButton?.disabled).toBe(true);
-    expect(container.querySelector('table')).toBeNull();
+    expect(mount.container.querySelector('table')).toBeNull();
   });
 });

@@ -1,30 +1,24 @@
 import { ZNotification, ZUnreadCount } from '@spacecapture/shared/contracts/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson, useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 /** POST /api/notifications/:id/read: one of the caller's notifications is read. */
 export function markNotificationRead(id: string) {
-  return apiRequest(`/api/notifications/${encodeURIComponent(id)}/read`, {
-    method: 'POST',
-    json: {},
-    schema: ZNotification,
-  });
+  return sendJson(`/api/notifications/${encodeURIComponent(id)}/read`, {}, ZNotification);
 }
 
 /** POST /api/notifications/read-all: every notification of the caller is read. */
 export function markAllNotificationsRead() {
-  return apiRequest('/api/notifications/read-all', { method: 'POST', json: {}, schema: ZUnreadCount });
+  return sendJson('/api/notifications/read-all', {}, ZUnreadCount);
 }
 
 /** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
 export function useMarkNotificationRead(options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation(notificationKeys.all, {
     mutationFn: markNotificationRead,
     onSuccess: () => options.onSuccess?.(),
     onError: (error) => options.onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
 

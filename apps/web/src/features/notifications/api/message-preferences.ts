@@ -3,30 +3,20 @@ import {
   type TMessagePreferencesRequest,
   ZMessagePreferences,
 } from '@spacecapture/shared/contracts/conversations';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpointQuery, sendJson } from '../../../lib/api-hooks.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 /** GET /api/account/message-preferences → whether the caller is e-mailed digests of new messages. */
-export function getMessagePreferences(signal?: AbortSignal) {
-  return apiRequest('/api/account/message-preferences', {
-    schema: ZMessagePreferences,
-    ...(signal ? { signal } : {}),
-  });
-}
-
 export function useMessagePreferences() {
   return useQuery(
-    queryOptions({
-      queryKey: notificationKeys.messageDigests(),
-      queryFn: ({ signal }) => getMessagePreferences(signal),
-    }),
+    endpointQuery(notificationKeys.messageDigests(), '/api/account/message-preferences', ZMessagePreferences),
   );
 }
 
 /** PUT /api/account/message-preferences: digests on or off. */
 export function saveMessagePreferences(request: TMessagePreferencesRequest) {
-  return apiRequest('/api/account/message-preferences', { method: 'PUT', json: request, schema: ZMessagePreferences });
+  return sendJson('/api/account/message-preferences', request, ZMessagePreferences, 'PUT');
 }
 
 /** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */

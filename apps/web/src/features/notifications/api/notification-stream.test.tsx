@@ -1,7 +1,7 @@
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { mountPerTest } from '../../../test/mount-per-test.ts';
 import { useUnreadCount } from './get-unread-count.ts';
 import { useNotificationStream } from './notification-stream.ts';
 
@@ -28,8 +28,6 @@ class FakeEventSource extends EventTarget {
   }
 }
 
-let container: HTMLDivElement;
-let root: Root;
 let answerCount: (unreadCount: number) => void;
 
 beforeEach(() => {
@@ -48,17 +46,14 @@ beforeEach(() => {
           resolve(new Response(JSON.stringify({ unreadCount }), { headers: { 'Content-Type': 'application/json' } }));
       }),
   );
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
   notifyManager.setScheduler((callback) => setTimeout(callback, 0));
 });
+
+const mount = mountPerTest();
 
 function Bell() {
   useNotificationStream();
@@ -69,7 +64,7 @@ function Bell() {
 it('a count fetched before the stream’s newer one does not put the older count back', async () => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () => {
-    root.render(
+    mount.root.render(
       <QueryClientProvider client={client}>
         <Bell />
       </QueryClientProvider>,
@@ -79,12 +74,12 @@ it('a count fetched before the stream’s newer one does not put the older count
   await act(async () => {
     FakeEventSource.opened[0]?.send({ unreadCount: 1, latest: null });
   });
-  expect(container.textContent).toBe('1 unread');
+  expect(mount.container.textContent).toBe('1 unread');
   // The count read before the notification committed answers now.
   await act(async () => {
     answerCount(0);
   });
   // The count's fetch has settled (cancelled, or answered): nothing more is on its way.
   await vi.waitFor(() => expect(client.isFetching()).toBe(0));
-  expect(container.textContent).toBe('1 unread');
+  expect(mount.container.textContent).toBe('1 unread');
 });

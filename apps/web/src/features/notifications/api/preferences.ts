@@ -2,34 +2,20 @@ import {
   type TNotificationPreferencesRequest,
   ZNotificationPreferences,
 } from '@spacecapture/shared/contracts/notifications';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpointQuery, sendJson } from '../../../lib/api-hooks.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 /** GET /api/notifications/preferences → e-mail and in-app per event type of the caller's role. */
-export function getNotificationPreferences(signal?: AbortSignal) {
-  return apiRequest('/api/notifications/preferences', {
-    schema: ZNotificationPreferences,
-    ...(signal ? { signal } : {}),
-  });
-}
-
-export const notificationPreferencesQueryOptions = queryOptions({
-  queryKey: notificationKeys.preferences(),
-  queryFn: ({ signal }) => getNotificationPreferences(signal),
-});
-
 export function useNotificationPreferences() {
-  return useQuery(notificationPreferencesQueryOptions);
+  return useQuery(
+    endpointQuery(notificationKeys.preferences(), '/api/notifications/preferences', ZNotificationPreferences),
+  );
 }
 
 /** PUT /api/notifications/preferences: saves the matrix. */
 export function saveNotificationPreferences(request: TNotificationPreferencesRequest) {
-  return apiRequest('/api/notifications/preferences', {
-    method: 'PUT',
-    json: request,
-    schema: ZNotificationPreferences,
-  });
+  return sendJson('/api/notifications/preferences', request, ZNotificationPreferences, 'PUT');
 }
 
 /** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */

@@ -1,9 +1,10 @@
-import { Button, Center, Group, Loader, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Switch, Table, Text } from '@mantine/core';
 import { NOTIFICATION_MESSAGES, type TNotificationPreference } from '@spacecapture/shared/contracts/notifications';
 import { NOTIFICATION_EVENTS } from '@spacecapture/shared/notifications';
 import { type ReactNode, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
+import { TitledCard } from '../../../components/portal/titled-card.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/preferences.ts';
 import { MessageDigestSwitch } from './message-digest-switch.tsx';
@@ -102,26 +103,14 @@ export function NotificationPreferencesCard() {
     body = <PreferencesForm initial={preferences.data.items} />;
   }
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
+    <TitledCard
       id="notifications"
-      aria-labelledby="notification-preferences-heading"
+      headingId="notification-preferences-heading"
+      title="Notifications"
+      description="Choose how you hear about each event: by e-mail, in the app, both or neither."
     >
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz={20} id="notification-preferences-heading">
-            Notifications
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            Choose how you hear about each event: by e-mail, in the app, both or neither.
-          </Text>
-        </div>
-        {body}
-        <MessageDigestSwitch />
-      </Stack>
-    </Paper>
+      {body}
+      <MessageDigestSwitch />
+    </TitledCard>
   );
 }

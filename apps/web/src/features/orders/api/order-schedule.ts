@@ -1,32 +1,25 @@
 import { ZScheduleResponse, ZScheduleState } from '@spacecapture/shared/contracts/scheduling';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpointQuery, sendJson } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { customerKeys } from '../../../resources/customer/customer-keys.ts';
 
 const scheduleKey = (orderId: string) => [...customerKeys.order(orderId), 'schedule'] as const;
 
 /** GET /api/customer/orders/:id/schedule → the windows to pick from, the confirmed one (decision 145). */
-export function getOrderSchedule(orderId: string, signal?: AbortSignal) {
-  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/schedule`, {
-    schema: ZScheduleResponse,
-    ...(signal ? { signal } : {}),
-  });
-}
-
 export function useOrderSchedule(orderId: string) {
   return useQuery(
-    queryOptions({ queryKey: scheduleKey(orderId), queryFn: ({ signal }) => getOrderSchedule(orderId, signal) }),
+    endpointQuery(
+      scheduleKey(orderId),
+      `/api/customer/orders/${encodeURIComponent(orderId)}/schedule`,
+      ZScheduleResponse,
+    ),
   );
 }
 
 /** POST …/schedule/pick { start } → the confirmed schedule; the order (its window, status) reloads. */
 export function pickWindow({ orderId, start }: { orderId: string; start: string }) {
-  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/schedule/pick`, {
-    method: 'POST',
-    json: { start },
-    schema: ZScheduleState,
-  });
+  return sendJson(`/api/customer/orders/${encodeURIComponent(orderId)}/schedule/pick`, { start }, ZScheduleState);
 }
 
 export function usePickWindow() {
@@ -40,11 +33,11 @@ export function usePickWindow() {
 
 /** POST …/schedule/reschedule { reason } → the provider is asked for new windows. */
 export function askReschedule({ orderId, reason }: { orderId: string; reason: string }) {
-  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/schedule/reschedule`, {
-    method: 'POST',
-    json: { reason },
-    schema: ZScheduleState,
-  });
+  return sendJson(
+    `/api/customer/orders/${encodeURIComponent(orderId)}/schedule/reschedule`,
+    { reason },
+    ZScheduleState,
+  );
 }
 
 export function useAskReschedule() {

@@ -68,16 +68,7 @@ export function OrderSchedule({ orderId }: { orderId: string }) {
       {state.status === 'confirmed' ? (
         <RescheduleRequest
           pending={ask.isPending}
-          onAsk={(reason, done) =>
-            ask.mutate(
-              { orderId, reason },
-              {
-                onSuccess: done,
-                onError: (error) =>
-                  notifyError({ title: 'Failed', message: errorMessage(error, 'Could not ask to reschedule') }),
-              },
-            )
-          }
+          onAsk={(reason, callbacks) => ask.mutate({ orderId, reason }, callbacks)}
         />
       ) : null}
     </Stack>

@@ -3,9 +3,10 @@ import { Notifications, notifications } from '@mantine/notifications';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPerTest } from '../../../test/mount-per-test.ts';
+import { json, until } from '../../../test/render-at.tsx';
 import { ProjectDetail } from './project-detail.tsx';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
@@ -47,16 +48,10 @@ const ACCEPTED: TProviderAssignment = {
   customer: 'Harbour Holdings',
 };
 
-let container: HTMLDivElement;
-let root: Root;
 let posts: string[];
 let acceptAnswer: () => Response;
 /** What the server holds: GET answers it, a successful answer replaces it. */
 let current: TProviderAssignment;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
@@ -73,41 +68,20 @@ beforeEach(() => {
     }
     return json(200, current);
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => {
-    notifications.clean();
-    root.unmount();
-  });
-  container.remove();
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
-/** Lets the app work in 20 ms steps until `check` passes (about 3 s at most). */
-async function until(check: () => void) {
-  for (let attempt = 0; ; attempt += 1) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (attempt >= 150) throw error;
-    }
-  }
-}
+const mount = mountPerTest({ beforeUnmount: () => notifications.clean() });
 
 async function render() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: 0 } } });
   act(() => {
-    root.render(
+    mount.root.render(
       <MemoryRouter>
         <MantineProvider>
           <Notifications />
@@ -118,29 +92,29 @@ async function render() {
       </MemoryRouter>,
     );
   });
-  await until(() => expect(container.textContent).toContain('Project #'));
+  await until(() => expect(mount.container.textContent).toContain('Project #'));
 }
 
 function button(name: string) {
-  return [...container.querySelectorAll('button')].find((element) => element.textContent === name);
+  return [...mount.container.querySelectorAll('button')].find((element) => element.textContent === name);
 }
 
 describe('ProjectDetail', () => {
   it('asks for an answer within the real time left, accepts, and then reveals the address', async () => {
     await render();
-    expect(container.textContent).toContain(
+    expect(mount.container.textContent).toContain(
       'You have been selected for this project. Please review the details and respond within 5 hours 7 minutes.',
     );
-    expect(container.textContent).toContain('Location revealed after acceptance');
-    expect(container.textContent).toContain('$1,250.00');
-    expect(container.querySelector('[data-urgency="high"]')?.textContent).toBe('high urgency');
+    expect(mount.container.textContent).toContain('Location revealed after acceptance');
+    expect(mount.container.textContent).toContain('$1,250.00');
+    expect(mount.container.querySelector('[data-urgency="high"]')?.textContent).toBe('high urgency');
 
     await act(async () => button('Accept Project')?.click());
-    await until(() => expect(container.textContent).toContain('Harbour Holdings'));
+    await until(() => expect(mount.container.textContent).toContain('Harbour Holdings'));
     expect(posts).toEqual([`/api/provider/assignments/${ID}/accept`]);
     expect(document.body.textContent).toContain('You accepted this job.');
-    expect(container.textContent).toContain('12 Market Street, Leeds');
-    expect(container.textContent).toContain('Harbour Holdings');
+    expect(mount.container.textContent).toContain('12 Market Street, Leeds');
+    expect(mount.container.textContent).toContain('Harbour Holdings');
     expect(button('Accept Project')).toBeUndefined();
   });
 
@@ -150,7 +124,7 @@ describe('ProjectDetail', () => {
     await act(async () => button('Accept Project')?.click());
     await until(() => expect(document.body.textContent).toContain('Failed to accept'));
     expect(document.body.textContent).toContain('The response deadline has passed.');
-    expect(container.textContent).toContain('Location revealed after acceptance');
+    expect(mount.container.textContent).toContain('Location revealed after acceptance');
     expect(button('Accept Project')).toBeDefined();
   });
 
@@ -161,18 +135,18 @@ describe('ProjectDetail', () => {
     };
     await render();
     await act(async () => button('Decline')?.click());
-    await until(() => expect(container.querySelector('[aria-label="Status: declined"]')).not.toBeNull());
+    await until(() => expect(mount.container.querySelector('[aria-label="Status: declined"]')).not.toBeNull());
     expect(posts).toEqual([`/api/provider/assignments/${ID}/decline`]);
     expect(document.body.textContent).toContain('Declined');
-    expect(container.querySelector('[aria-label="Status: declined"]')).not.toBeNull();
+    expect(mount.container.querySelector('[aria-label="Status: declined"]')).not.toBeNull();
     expect(button('Accept Project')).toBeUndefined();
-    expect(container.textContent).toContain('Location revealed after acceptance');
+    expect(mount.container.textContent).toContain('Location revealed after acceptance');
   });
 
   it('closes the response window once the deadline has passed', async () => {
     vi.setSystemTime(NOW + 6 * HOUR);
     await render();
-    expect(container.textContent).toContain('The response window has closed');
+    expect(mount.container.textContent).toContain('The response window has closed');
     expect(button('Accept Project')).toBeUndefined();
   });
 });

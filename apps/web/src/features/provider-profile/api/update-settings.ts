@@ -1,11 +1,11 @@
 import { type TUpdateProviderSettingsRequest, ZProviderSettings } from '@spacecapture/shared/contracts/provider-portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-hooks.ts';
 import { settingsKey } from './get-settings.ts';
 
 /** PUT /api/provider/settings → the saved settings (the business name only from a provider admin). */
 export function updateSettings(settings: TUpdateProviderSettingsRequest) {
-  return apiRequest('/api/provider/settings', { method: 'PUT', json: settings, schema: ZProviderSettings });
+  return sendJson('/api/provider/settings', settings, ZProviderSettings, 'PUT');
 }
 
 export function useUpdateSettings() {

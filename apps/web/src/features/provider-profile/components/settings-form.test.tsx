@@ -1,42 +1,18 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import type { TProviderSettings } from '@spacecapture/shared/contracts/provider-portal';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPerTest } from '../../../test/mount-per-test.ts';
+import { PROVIDER_SETTINGS } from '../../../test/provider-fixtures.ts';
+import { json, renderAt, until } from '../../../test/render-at.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
-const SAVED: TProviderSettings = {
-  businessName: 'Harbour Scans',
-  contactEmail: 'ops@harbour.example',
-  phone: '+44 20 7946 0000',
-  availability: 'Weekdays',
-  serviceRegions: ['London'],
-  notifications: { newProjectAssignments: true, projectUpdates: true, paymentNotifications: true },
-};
+const SAVED = PROVIDER_SETTINGS;
 
-let container: HTMLDivElement;
-let root: Root;
 let requests: { method: string; url: string; body: unknown }[];
 let answer: (body: unknown) => Response;
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 function render(canRename: boolean) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: 0 } } });
-  act(() => {
-    root.render(
-      <MantineProvider>
-        <Notifications />
-        <QueryClientProvider client={client}>
-          <SettingsForm settings={SAVED} canRename={canRename} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
-  });
+  renderAt(mount.root, '/', <SettingsForm settings={SAVED} canRename={canRename} />);
 }
 
 beforeEach(() => {
@@ -47,23 +23,17 @@ beforeEach(() => {
     requests.push({ method: String(init.method), url, body });
     return answer(body);
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => {
-    notifications.clean();
-    root.unmount();
-  });
-  container.remove();
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
 
+const mount = mountPerTest({ beforeUnmount: () => notifications.clean() });
+
 function input(label: string): HTMLInputElement {
-  const labelElement = [...container.querySelectorAll('label')].find((element) =>
+  const labelElement = [...mount.container.querySelectorAll('label')].find((element) =>
     element.textContent?.startsWith(label),
   );
   const element = labelElement?.htmlFor ? document.getElementById(labelElement.htmlFor) : null;
@@ -88,24 +58,11 @@ function press(element: HTMLElement, key: string) {
 }
 
 function save() {
-  const button = [...container.querySelectorAll('button')].find((element) => element.textContent === 'Save Settings');
+  const button = [...mount.container.querySelectorAll('button')].find(
+    (element) => element.textContent === 'Save Settings',
+  );
   if (!button) throw new Error('No Save Settings button');
   act(() => button.click());
-}
-
-/** Lets the app work in 20 ms steps until `check` passes (about 3 s at most). */
-async function until(check: () => void) {
-  for (let attempt = 0; ; attempt += 1) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (attempt >= 150) throw error;
-    }
-  }
 }
 
 function fieldError(label: string) {

@@ -1,6 +1,5 @@
 import { CUSTOMER_TOASTS, ZCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson, useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { focusPageTitle } from '../../../lib/focus-page-title.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { customerKeys } from '../../../resources/customer/customer-keys.ts';
@@ -10,16 +9,11 @@ export type TQuoteAnswer = 'accept' | 'decline';
 
 /** POST /api/customer/quotes/:id/accept|decline → the answered quote (409 unless sent and still valid). */
 export function answerQuote(input: { id: string; answer: TQuoteAnswer }) {
-  return apiRequest(`/api/customer/quotes/${encodeURIComponent(input.id)}/${input.answer}`, {
-    method: 'POST',
-    json: {},
-    schema: ZCustomerQuote,
-  });
+  return sendJson(`/api/customer/quotes/${encodeURIComponent(input.id)}/${input.answer}`, {}, ZCustomerQuote);
 }
 
 export function useAnswerQuote() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation(customerKeys.all, {
     mutationFn: answerQuote,
     // Here, not in the card: an answered quote leaves the dashboard's list, and its callbacks with it.
     onSuccess: (quote, { answer }) => {
@@ -33,6 +27,5 @@ export function useAnswerQuote() {
       focusPageTitle();
     },
     // A refusal (e.g. expired meanwhile) also changed what the list should show.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }

@@ -1,11 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPerTest } from '../../../test/mount-per-test.ts';
+import { json, renderAt } from '../../../test/render-at.tsx';
 import { QuoteCard } from './quote-card.tsx';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
@@ -34,29 +32,11 @@ function quoteOf(overrides: Partial<TCustomerQuote> = {}): TCustomerQuote {
   };
 }
 
-let container: HTMLDivElement;
-let root: Root;
 let requests: { method: string; url: string }[];
 let answer: () => Response;
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 function render(quote: TCustomerQuote, now = NOW) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: 0 } } });
-  act(() => {
-    root.render(
-      <MantineProvider>
-        <Notifications />
-        <QueryClientProvider client={client}>
-          <MemoryRouter>
-            <QuoteCard quote={quote} now={now} />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
-  });
+  renderAt(mount.root, '/', <QuoteCard quote={quote} now={now} />);
 }
 
 function button(name: string): HTMLButtonElement | undefined {
@@ -86,29 +66,23 @@ beforeEach(() => {
     requests.push({ method: String(init.method), url });
     return answer();
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => {
-    notifications.clean();
-    root.unmount();
-  });
-  container.remove();
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
+
+const mount = mountPerTest({ beforeUnmount: () => notifications.clean() });
 
 describe('QuoteCard enabling rules', () => {
   it('offers Accept and Decline on a sent quote before its validity date', () => {
     render(quoteOf());
     expect(button('Accept')?.disabled).toBe(false);
     expect(button('Decline')?.disabled).toBe(false);
-    expect(container.textContent).not.toContain('View invoice');
-    expect(container.textContent).toContain('sent');
-    const order = [...container.querySelectorAll('a')].find((link) => link.textContent === 'View order');
+    expect(mount.container.textContent).not.toContain('View invoice');
+    expect(mount.container.textContent).toContain('sent');
+    const order = [...mount.container.querySelectorAll('a')].find((link) => link.textContent === 'View order');
     expect(order?.getAttribute('href')).toBe(`/customer/orders?order=${quoteOf().order.id}`);
   });
 
@@ -116,8 +90,8 @@ describe('QuoteCard enabling rules', () => {
     render(quoteOf(), new Date('2026-07-01T00:00:00Z'));
     expect(button('Accept')?.disabled).toBe(true);
     expect(button('Decline')?.disabled).toBe(true);
-    expect(container.textContent).toContain('expired');
-    expect(container.textContent).toMatch(/expired on .+ and can no longer be accepted or declined/);
+    expect(mount.container.textContent).toContain('expired');
+    expect(mount.container.textContent).toMatch(/expired on .+ and can no longer be accepted or declined/);
   });
 
   it('offers no answer on an expired, declined or accepted quote, and says why; only the accepted one has an invoice', () => {
@@ -125,10 +99,10 @@ describe('QuoteCard enabling rules', () => {
       render(quoteOf({ status, canRespond: false, respondedAt: status === 'expired' ? null : '2026-06-12T10:00:00Z' }));
       expect(button('Accept'), status).toBeUndefined();
       expect(button('Decline'), status).toBeUndefined();
-      const invoice = [...container.querySelectorAll('a')].find((link) => link.textContent === 'View invoice');
+      const invoice = [...mount.container.querySelectorAll('a')].find((link) => link.textContent === 'View invoice');
       if (status === 'accepted') {
         expect(invoice?.getAttribute('href')).toBe(`/customer/quotes?invoice=${QUOTE_ID}`);
-        expect(container.textContent).toMatch(/You accepted this quote on /);
+        expect(mount.container.textContent).toMatch(/You accepted this quote on /);
       } else {
         expect(invoice).toBeUndefined();
       }
@@ -142,11 +116,11 @@ describe('QuoteCard enabling rules', () => {
 
   it('shows the breakdown, the total in the currency, the SLA and the validity date', () => {
     render(quoteOf());
-    const text = container.textContent ?? '';
+    const text = mount.container.textContent ?? '';
     expect(text).toContain('Capture');
     expect(text).toContain('$1,000.00');
     expect(text).toContain('$500.50');
-    expect(container.querySelector('[data-testid="quote-total"]')?.textContent).toBe('$1,500.50');
+    expect(mount.container.querySelector('[data-testid="quote-total"]')?.textContent).toBe('$1,500.50');
     expect(text).toContain('Standard SLA: 5 business days after capture');
     expect(text).toMatch(/Valid until.*2026/);
   });

@@ -1,25 +1,17 @@
 import { type TRatingRequest, ZRating } from '@spacecapture/shared/contracts/customer-portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson, type TMutationHookOptions } from '../../../lib/api-hooks.ts';
 import { customerKeys } from '../../../resources/customer/customer-keys.ts';
 
 type TRateOrderArgs = { orderId: string; rating: TRatingRequest };
 
 /** POST /api/customer/orders/:id/rating → 201 the rating (once per delivered or completed order). */
 export function rateOrder({ orderId, rating }: TRateOrderArgs) {
-  return apiRequest(`/api/customer/orders/${encodeURIComponent(orderId)}/rating`, {
-    method: 'POST',
-    json: rating,
-    schema: ZRating,
-  });
+  return sendJson(`/api/customer/orders/${encodeURIComponent(orderId)}/rating`, rating, ZRating);
 }
 
-/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
-export function useRateOrder(
-  options: {
-    onSuccess?: (data: Awaited<ReturnType<typeof rateOrder>>, variables: Parameters<typeof rateOrder>[0]) => void;
-  } = {},
-) {
+/** `onSuccess` is the mutation's own (decision 097). */
+export function useRateOrder(options: TMutationHookOptions<typeof rateOrder> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rateOrder,

@@ -1,18 +1,14 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mountPerTest } from '../../../test/mount-per-test.ts';
 import { ServicesCatalogue } from './services-catalogue.tsx';
 
-let container: HTMLDivElement;
-let root: Root;
+const mount = mountPerTest();
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   act(() => {
-    root.render(
+    mount.root.render(
       <MemoryRouter>
         <ServicesCatalogue />
       </MemoryRouter>,
@@ -20,19 +16,14 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
 function button(name: string) {
-  const found = [...container.querySelectorAll('button')].find((element) => element.textContent === name);
+  const found = [...mount.container.querySelectorAll('button')].find((element) => element.textContent === name);
   if (!found) throw new Error(`No button ${name}`);
   return found;
 }
 
 function cardCount() {
-  return container.querySelectorAll('h2').length;
+  return mount.container.querySelectorAll('h2').length;
 }
 
 describe('ServicesCatalogue', () => {

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { type TMutationHookOptions, useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { teamKeys } from './team-keys.ts';
 
 /** DELETE /api/organization/members/:userId → 204: an org admin removes a teammate (their account ends). */
@@ -11,19 +11,10 @@ export async function removeTeamMember(userId: string): Promise<void> {
   });
 }
 
-/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
-export function useRemoveTeamMember(
-  options: {
-    onSuccess?: (
-      data: Awaited<ReturnType<typeof removeTeamMember>>,
-      variables: Parameters<typeof removeTeamMember>[0],
-    ) => void;
-  } = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** `onSuccess` is the mutation's own (decision 097). */
+export function useRemoveTeamMember(options: TMutationHookOptions<typeof removeTeamMember> = {}) {
+  return useRefreshingMutation(teamKeys.all, {
     mutationFn: removeTeamMember,
     onSuccess: (data, variables) => options.onSuccess?.(data, variables),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

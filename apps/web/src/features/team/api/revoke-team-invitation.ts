@@ -1,30 +1,16 @@
 import { ZInvitation } from '@spacecapture/shared/contracts/invitations';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson, type TMutationHookOptions, useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { teamKeys } from './team-keys.ts';
 
 /** POST /api/organization/invitations/:id/revoke: an org admin revokes a pending invitation of theirs. */
 export function revokeTeamInvitation(id: string) {
-  return apiRequest(`/api/organization/invitations/${encodeURIComponent(id)}/revoke`, {
-    method: 'POST',
-    json: {},
-    schema: ZInvitation,
-  });
+  return sendJson(`/api/organization/invitations/${encodeURIComponent(id)}/revoke`, {}, ZInvitation);
 }
 
-/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
-export function useRevokeTeamInvitation(
-  options: {
-    onSuccess?: (
-      data: Awaited<ReturnType<typeof revokeTeamInvitation>>,
-      variables: Parameters<typeof revokeTeamInvitation>[0],
-    ) => void;
-  } = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** `onSuccess` is the mutation's own (decision 097). */
+export function useRevokeTeamInvitation(options: TMutationHookOptions<typeof revokeTeamInvitation> = {}) {
+  return useRefreshingMutation(teamKeys.all, {
     mutationFn: revokeTeamInvitation,
     onSuccess: (data, variables) => options.onSuccess?.(data, variables),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

@@ -1,30 +1,16 @@
 import { ZMarkDeliveredAnswer } from '@spacecapture/shared/contracts/provider-uploads';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson, type TMutationHookOptions, useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { uploadKeys } from './upload-keys.ts';
 
 /** POST /api/provider/orders/:id/delivered → { orderId, status } (captured → delivered). */
 export function markDelivered(orderId: string) {
-  return apiRequest(`/api/provider/orders/${encodeURIComponent(orderId)}/delivered`, {
-    method: 'POST',
-    json: {},
-    schema: ZMarkDeliveredAnswer,
-  });
+  return sendJson(`/api/provider/orders/${encodeURIComponent(orderId)}/delivered`, {}, ZMarkDeliveredAnswer);
 }
 
-/** `onSuccess` is the mutation's own: it runs even when the success unmounts the component (decision 097). */
-export function useMarkDelivered(
-  options: {
-    onSuccess?: (
-      data: Awaited<ReturnType<typeof markDelivered>>,
-      variables: Parameters<typeof markDelivered>[0],
-    ) => void;
-  } = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** `onSuccess` is the mutation's own (decision 097). */
+export function useMarkDelivered(options: TMutationHookOptions<typeof markDelivered> = {}) {
+  return useRefreshingMutation(uploadKeys.all, {
     mutationFn: markDelivered,
     onSuccess: (data, variables) => options.onSuccess?.(data, variables),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: uploadKeys.all }),
   });
 }

@@ -5,21 +5,21 @@ import {
   ZWebhookEndpoint,
   ZWebhookEndpointWithSecret,
 } from '@spacecapture/shared/contracts/webhooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { sendJson, useRefreshingMutation } from '../../../lib/api-hooks.ts';
 import { webhookKeys } from './webhook-keys.ts';
 
 const base = (id: string) => `/api/customer/webhooks/${encodeURIComponent(id)}`;
 
 /** POST /api/customer/webhooks → the endpoint with its signing secret (shown once). */
 export function createWebhookEndpoint(request: TCreateWebhookEndpointRequest) {
-  return apiRequest('/api/customer/webhooks', { method: 'POST', json: request, schema: ZWebhookEndpointWithSecret });
+  return sendJson('/api/customer/webhooks', request, ZWebhookEndpointWithSecret);
 }
 
 /** PATCH /api/customer/webhooks/:id: change, disable or enable. */
 export function updateWebhookEndpoint(input: { id: string; changes: TUpdateWebhookEndpointRequest }) {
-  return apiRequest(base(input.id), { method: 'PATCH', json: input.changes, schema: ZWebhookEndpoint });
+  return sendJson(base(input.id), input.changes, ZWebhookEndpoint, 'PATCH');
 }
 
 export async function deleteWebhookEndpoint(id: string): Promise<void> {
@@ -27,19 +27,19 @@ export async function deleteWebhookEndpoint(id: string): Promise<void> {
 }
 
 export function rotateWebhookSecret(id: string) {
-  return apiRequest(`${base(id)}/rotate-secret`, { method: 'POST', json: {}, schema: ZWebhookEndpointWithSecret });
+  return sendJson(`${base(id)}/rotate-secret`, {}, ZWebhookEndpointWithSecret);
 }
 
 export function sendWebhookTest(id: string) {
-  return apiRequest(`${base(id)}/test`, { method: 'POST', json: {}, schema: ZWebhookDelivery });
+  return sendJson(`${base(id)}/test`, {}, ZWebhookDelivery);
 }
 
 export function replayWebhookDelivery(input: { endpointId: string; deliveryId: string }) {
-  return apiRequest(`${base(input.endpointId)}/deliveries/${encodeURIComponent(input.deliveryId)}/replay`, {
-    method: 'POST',
-    json: {},
-    schema: ZWebhookDelivery,
-  });
+  return sendJson(
+    `${base(input.endpointId)}/deliveries/${encodeURIComponent(input.deliveryId)}/replay`,
+    {},
+    ZWebhookDelivery,
+  );
 }
 
 /**
@@ -50,10 +50,8 @@ export function useWebhookMutation<TInput, TOutput>(
   mutationFn: (input: TInput) => Promise<TOutput>,
   options: { onSuccess?: (data: TOutput, input: TInput) => void } = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation(webhookKeys.all, {
     mutationFn,
     onSuccess: (data, input) => options.onSuccess?.(data, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
   });
 }
