@@ -60,16 +60,10 @@ function matchingOrg(lead: TLead, orgOptions: readonly TOrgOption[]) {
  * that organisation chosen; an install without customers starts on a new one.
  */
 type TOnConverted = (converted: TConvertLeadResponse) => void;
+/** A lead, the organisations it may be ordered for, and who hears of the order it becomes. */
+type TLeadProps = { lead: TLead; orgOptions: readonly TOrgOption[]; onConverted: TOnConverted };
 
-function CreateOrderForm({
-  lead,
-  orgOptions,
-  onConverted,
-}: {
-  lead: TLead;
-  orgOptions: readonly TOrgOption[];
-  onConverted: TOnConverted;
-}) {
+function CreateOrderForm({ lead, orgOptions, onConverted }: TLeadProps) {
   const match = matchingOrg(lead, orgOptions);
   // Until the admin chooses, the defaults follow the organisations as they load.
   const [chosenMode, setMode] = useState<TOrgMode | null>(null);
@@ -143,15 +137,7 @@ function CreateOrderForm({
   );
 }
 
-function LeadCard({
-  lead,
-  orgOptions,
-  onConverted,
-}: {
-  lead: TLead;
-  orgOptions: readonly TOrgOption[];
-  onConverted: TOnConverted;
-}) {
+function LeadCard({ lead, orgOptions, onConverted }: TLeadProps) {
   const setStatus = useSetLeadStatus();
   const { details, contact } = lead;
 

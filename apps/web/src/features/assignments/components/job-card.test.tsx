@@ -34,6 +34,20 @@ function job(overrides: Partial<TProviderAssignment>): TProviderAssignment {
   };
 }
 
+/** What an accepted, unmasked job adds to the offer. */
+const ACCEPTED = { status: 'accepted', accepted: true, masked: false, title: 'Head office' } as const;
+
+/** Renders one job card, replacing the one a previous step rendered. */
+function renderJob(overrides: Partial<TProviderAssignment>) {
+  view?.unmount();
+  view = renderForTest(
+    <MemoryRouter>
+      <JobCard job={job(overrides)} />
+    </MemoryRouter>,
+  );
+  return view;
+}
+
 let view: ReturnType<typeof renderForTest> | undefined;
 afterEach(() => view?.unmount());
 
@@ -104,16 +118,8 @@ describe('JobCard', () => {
   });
 
   it('says when uploads open and why: at the window, early by an admin, or once scheduled', () => {
-    const accepted = { status: 'accepted' as const, accepted: true, masked: false, title: 'Head office' };
-    const linesOf = (uploads: TProviderAssignment['uploads']) => {
-      view?.unmount();
-      view = renderForTest(
-        <MemoryRouter>
-          <JobCard job={job({ ...accepted, uploads })} />
-        </MemoryRouter>,
-      );
-      return view.container.querySelector('[data-testid="uploads-opening"]')?.textContent ?? '';
-    };
+    const linesOf = (uploads: TProviderAssignment['uploads']) =>
+      renderJob({ ...ACCEPTED, uploads }).container.querySelector('[data-testid="uploads-opening"]')?.textContent ?? '';
     expect(linesOf({ open: false, opensAt: null, openedEarly: false })).toBe(
       'Uploads open when the capture window starts, once the schedule is confirmed.',
     );
@@ -127,25 +133,16 @@ describe('JobCard', () => {
   });
 
   it('lists every proposed window while the customer picks, not only the first', () => {
-    view = renderForTest(
-      <MemoryRouter>
-        <JobCard
-          job={job({
-            status: 'accepted',
-            accepted: true,
-            masked: false,
-            title: 'Head office',
-            proposedStart: '2030-01-02T09:00:00.000Z',
-            proposedEnd: '2030-01-02T12:00:00.000Z',
-            proposedWindows: [
-              { start: '2030-01-02T09:00:00.000Z', end: '2030-01-02T12:00:00.000Z' },
-              { start: '2030-01-04T13:00:00.000Z', end: '2030-01-04T16:00:00.000Z' },
-            ],
-          })}
-        />
-      </MemoryRouter>,
-    );
-    const text = view.container.textContent ?? '';
+    const card = renderJob({
+      ...ACCEPTED,
+      proposedStart: '2030-01-02T09:00:00.000Z',
+      proposedEnd: '2030-01-02T12:00:00.000Z',
+      proposedWindows: [
+        { start: '2030-01-02T09:00:00.000Z', end: '2030-01-02T12:00:00.000Z' },
+        { start: '2030-01-04T13:00:00.000Z', end: '2030-01-04T16:00:00.000Z' },
+      ],
+    });
+    const text = card.container.textContent ?? '';
     expect(text).toContain('Proposed windows:');
     expect(text).toMatch(/Jan 2, 2030.*·.*Jan 4, 2030/);
     expect(text).toContain("(awaiting the customer's pick or confirmation)");
