@@ -23,6 +23,9 @@ test('the admin confirms a schedule: the card leaves the queue, "Schedule confir
   await acceptQuote(market.customer.api, quoteId);
   const { assignmentId } = await assignOrder(deps.admin, order.orderId, market.provider.organization.id);
   await acceptAssignment(market.provider.api, assignmentId);
+  // A second order waiting for its provider, whose card can raise an error.
+  const waiting = await createOrder(deps, market.customer.organization.id);
+  await acceptQuote(market.customer.api, (await sendQuote(deps.admin, waiting.orderId)).quoteId);
   const start = new Date(Date.now() + 7 * 86_400_000);
   await proposeSchedule(market.provider.api, assignmentId, start, new Date(start.getTime() + 4 * 3_600_000));
 
@@ -32,8 +35,11 @@ test('the admin confirms a schedule: the card leaves the queue, "Schedule confir
   const card = page.getByTestId('assignment-card').filter({ hasText: order.location });
   await expect(card).toContainText('Proposed schedule:');
 
-  // An error first: offering without a provider.
-  await card.getByRole('button', { name: 'Create Assignment' }).click();
+  // An error first: offering the waiting order without a provider. (The accepted job's card offers
+  // no second offer.)
+  await expect(card.getByRole('button', { name: 'Create Assignment' })).toHaveCount(0);
+  const waitingCard = page.getByTestId('assignment-card').filter({ hasText: waiting.location });
+  await waitingCard.getByRole('button', { name: 'Create Assignment' }).click();
   const error = toast(page, 'Pick a provider');
   await expect(error).toBeVisible();
 
