@@ -176,6 +176,9 @@ export async function createAccount(
     data: { name: nameOf(email), password: PASSWORD, invitationToken: invitation.searchParams.get('invite') },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
+  // Joining signs in: the helper's own session ends here, so a test counts only the devices it signs in.
+  const signedOut = await invitee.post('/api/auth/sign-out', { data: {} });
+  expect(signedOut.status(), await signedOut.text()).toBe(200);
   await invitee.dispose();
   return { email, password: PASSWORD, role: options.role, organization: (await created.json()).organization };
 }
