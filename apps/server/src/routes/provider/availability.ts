@@ -1,42 +1,34 @@
 import { ZProviderAvailabilityRequest, ZProviderAvailabilityResponse } from '@spacecapture/shared/contracts/dispatch';
 import { PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toActor } from '../../lib/actor.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { guardedErrorResponses } from '../route-schemas.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { declareRoutes } from '../declare-routes.ts';
 
-const errors = guardedErrorResponses;
 const tags = ['provider'];
 
 /** The provider's availability for dispatch (decision 124): working hours, blocked dates, jobs per day, bases. */
 const providerAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dispatch } = app.services;
+  const route = declareRoutes(app, { roles: PROVIDER_ROLES, tags });
 
-  app.get(
+  route.get(
     '/provider/availability',
     {
-      schema: {
-        'x-roles': PROVIDER_ROLES,
-        tags,
-        summary: "The caller organisation's availability, or null before it is first saved",
-        response: { 200: ZProviderAvailabilityResponse, ...errors },
-      },
+      summary: "The caller organisation's availability, or null before it is first saved",
+      response: { 200: ZProviderAvailabilityResponse },
     },
-    async (request) => dispatch.availability(toActor(callerOf(request))),
+    async (request) => dispatch.availability(actorOf(request)),
   );
 
-  app.put(
+  route.put(
     '/provider/availability',
     {
-      schema: {
-        'x-roles': ['provider_admin'],
-        tags,
-        summary: "Replace the caller organisation's availability",
-        body: ZProviderAvailabilityRequest,
-        response: { 200: ZProviderAvailabilityResponse, ...errors },
-      },
+      roles: ['provider_admin'],
+      summary: "Replace the caller organisation's availability",
+      body: ZProviderAvailabilityRequest,
+      response: { 200: ZProviderAvailabilityResponse },
     },
-    async (request) => dispatch.updateAvailability(toActor(callerOf(request)), request.body),
+    async (request) => dispatch.updateAvailability(actorOf(request), request.body),
   );
 };
 
