@@ -4,16 +4,12 @@ import path from 'node:path';
 import { schema } from '@spacecapture/db/client';
 import { deliverableTypeOf } from '@spacecapture/shared/contracts/provider-uploads';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
 import type { TClient } from './accounts.ts';
-import { submitLead } from './workflow.ts';
+import { convertedOrder } from './workflow.ts';
 
 /** An order of the customer organisation, converted from a lead by the admin. */
-export async function createCustomerOrder(app: FastifyInstance, admin: TClient, customerOrgId: string) {
-  const leadId = await submitLead(app, { location: `Leeds ${randomUUID().slice(0, 6)}` });
-  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  return converted.json().order as { id: string; title: string };
+export function createCustomerOrder(app: FastifyInstance, admin: TClient, customerOrgId: string) {
+  return convertedOrder(app, admin, customerOrgId, { location: `Leeds ${randomUUID().slice(0, 6)}` });
 }
 
 /** A deliverable of the order with these bytes in the file store, as a finished upload leaves it. */

@@ -6,18 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   confirmEmail,
   createClient,
-  createSignedInAdmin,
-  createSignedInUser,
   emailsTo,
   errorOf,
   invitationTokenFor,
   STRONG_PASSWORD,
   signUp,
   type TClient,
+  type TNewUser,
   type TSignedInUser,
   uniqueAddress,
 } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { auditDelta, COMPANY_EMAIL, submitApplication, submitLead } from '../../../test/workflow.ts';
 
 /**
@@ -31,15 +30,12 @@ const API = '/api/admin';
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let customer: TSignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL } });
-  admin = (await createSignedInAdmin(t.app)).client;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: `Known Customer ${randomUUID().slice(0, 6)}` },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL } }));
+  customer = await newUser('customer_admin', { name: `Known Customer ${randomUUID().slice(0, 6)}` });
 }, 60_000);
 afterAll(async () => {
   await t?.close();

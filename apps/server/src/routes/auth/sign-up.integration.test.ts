@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
-  createSignedInAdmin,
   emailsTo,
   errorOf,
   invitationTokenFor,
@@ -18,7 +17,7 @@ import {
   uniqueAddress,
   uniqueEmail,
 } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 
 const INVITE_ONLY = 'Signup is invite-only. Please use your invitation link or contact an admin.';
 const DAY_MS = 86_400_000;
@@ -29,8 +28,7 @@ let admin: TClient;
 let clockOffsetMs = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => new Date(Date.now() + clockOffsetMs) });
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, admin } = await createTestAppWithAdmin({ clock: () => new Date(Date.now() + clockOffsetMs) }));
 });
 afterAll(async () => {
   await t?.close();

@@ -2,15 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
-  createSignedInAdmin,
-  createSignedInUser,
   errorOf,
   type TClient,
+  type TNewUser,
   type TResponse,
   type TSignedInUser,
 } from '../../../test/accounts.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/workflow.ts';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../modules/uploads/abandoned-uploads.ts';
 
@@ -29,20 +28,20 @@ let t: TTestApp;
 /** Windows start as jobs are made (acceptedJob moves this clock past them). */
 const clock = movableClock();
 let admin: TClient;
+let newUser: TNewUser;
 let attacker: TSignedInUser;
 let victim: TSignedInUser;
 let customerOrgId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
     clock: clock.now,
     env: {
       COMPANY_EMAIL,
       UPLOAD_MAX_BYTES: String(MAX_BYTES),
       UPLOAD_RESERVED_BYTES_PER_ORG: String(RESERVED_PER_ORG),
     },
-  });
-  admin = (await createSignedInAdmin(t.app)).client;
+  }));
   attacker = await newProvider('Sly Scans');
   victim = await newProvider('Honest Scans');
   customerOrgId = (await createOrganization(admin, 'customer')).id;
@@ -52,10 +51,7 @@ afterAll(async () => {
 });
 
 function newProvider(name: string) {
-  return createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `${name} ${randomUUID().slice(0, 6)}` },
-  });
+  return newUser('provider_admin', { name: `${name} ${randomUUID().slice(0, 6)}` });
 }
 
 async function orderOf(provider: TSignedInUser) {

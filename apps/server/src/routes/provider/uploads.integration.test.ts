@@ -8,14 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
   createClient,
-  createSignedInAdmin,
-  createSignedInUser,
   errorOf,
   type TClient,
+  type TNewUser,
   type TSignedInUser,
 } from '../../../test/accounts.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   acceptedJob,
   auditOf,
@@ -41,6 +40,7 @@ let t: TTestApp;
 /** The app's clock: acceptedOrder moves it past each new window's start. */
 const clock = movableClock();
 let admin: TClient;
+let newUser: TNewUser;
 let provider: TSignedInUser;
 let providerUser: TSignedInUser;
 let otherProvider: TSignedInUser;
@@ -49,25 +49,15 @@ let customerOrgId: string;
 let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL, UPLOAD_MAX_BYTES: String(MAX_BYTES) }, clock: clock.now });
-  admin = (await createSignedInAdmin(t.app)).client;
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Upload Scans ${randomUUID().slice(0, 6)}` },
-  });
-  providerUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_user',
-    organization: { id: provider.orgId },
-  });
-  otherProvider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Rival Scans ${randomUUID().slice(0, 6)}` },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
+    env: { COMPANY_EMAIL, UPLOAD_MAX_BYTES: String(MAX_BYTES) },
+    clock: clock.now,
+  }));
+  provider = await newUser('provider_admin', { name: `Upload Scans ${randomUUID().slice(0, 6)}` });
+  providerUser = await newUser('provider_user', { id: provider.orgId });
+  otherProvider = await newUser('provider_admin', { name: `Rival Scans ${randomUUID().slice(0, 6)}` });
   customerOrgId = (await createOrganization(admin, 'customer')).id;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { id: customerOrgId },
-  });
+  customer = await newUser('customer_admin', { id: customerOrgId });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 90_000);
