@@ -1,18 +1,15 @@
 import { ZAuditCsvQuery, ZAuditList, ZAuditQuery } from '@spacecapture/shared/contracts/admin-console/audit';
-import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachment } from '../../lib/csv.ts';
 import { declareRoutes } from '../declare-routes.ts';
-
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
-const tags = ['admin'];
+import { signedInErrorResponses } from '../route-schemas.ts';
 
 /** /admin/audit (spec 001 §2, §9): the latest 100 entries, filters, pages beyond, and a CSV export. */
 const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.auditLog;
-  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags, errors });
+  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags: ['admin'], errors: signedInErrorResponses });
 
   route.get(
     '/audit',

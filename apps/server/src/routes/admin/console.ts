@@ -26,10 +26,9 @@ import { z } from 'zod';
 import { SIGNED_FILES_PATH } from '../../modules/storage/download-links.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { declareRoutes } from '../declare-routes.ts';
-import { idParams } from '../route-schemas.ts';
+import { idParams, signedInErrorResponses } from '../route-schemas.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
-const tags = ['admin'];
+const errors = { ...signedInErrorResponses, 404: ZErrorResponse };
 
 /**
  * The admin console's screens (spec 001 §2): the dashboard's counts, /admin/orders with an order's
@@ -38,7 +37,7 @@ const tags = ['admin'];
  */
 const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adminConsole: service, orderActions } = app.services;
-  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags, errors });
+  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags: ['admin'], errors });
 
   route.get(
     '/dashboard',

@@ -11,12 +11,11 @@ import { declareRoutes } from '../declare-routes.ts';
 import { idParams } from '../route-schemas.ts';
 
 const roles = ADMIN_ROLES;
-const tags = ['admin'];
 
 /** Admin dispatch (decisions 123–125): place an order, rank the providers for it. */
 const adminDispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dispatch } = app.services;
-  const route = declareRoutes(app, { roles, tags });
+  const route = declareRoutes(app, { roles, tags: ['admin'] });
 
   route.get(
     '/assignments/ranking',

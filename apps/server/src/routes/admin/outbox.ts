@@ -4,14 +4,14 @@ import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { declareRoutes } from '../declare-routes.ts';
+import { signedInErrorResponses } from '../route-schemas.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
-const tags = ['admin'];
+const errors = { ...signedInErrorResponses, 404: ZErrorResponse };
 
 /** The outbox view: every e-mail the platform sent, kept, is retrying or gave up on. */
 const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.outboxView;
-  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags, errors });
+  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags: ['admin'], errors });
 
   route.get(
     '/outbox',

@@ -1,18 +1,15 @@
 import { ZReport, ZReportingCsvQuery, ZReportingQuery } from '@spacecapture/shared/contracts/admin-console/reporting';
-import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachment } from '../../lib/csv.ts';
 import { declareRoutes } from '../declare-routes.ts';
-
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
-const tags = ['admin'];
+import { signedInErrorResponses } from '../route-schemas.ts';
 
 /** /admin/reporting (spec 001 §2): real figures over a range of days, and the same tables as CSV. */
 const adminReportingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.reporting;
-  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags, errors });
+  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags: ['admin'], errors: signedInErrorResponses });
 
   route.get(
     '/reporting',

@@ -6,12 +6,11 @@ import { declareRoutes } from '../declare-routes.ts';
 import { idParams } from '../route-schemas.ts';
 
 const roles = ADMIN_ROLES;
-const tags = ['admin'];
 
 /** Admin scheduling (decisions 144, 145): pick a window for the customer; see and stop an order's auto-offer cascade. */
 const adminSchedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { scheduling, cascades } = app.services;
-  const route = declareRoutes(app, { roles, tags });
+  const route = declareRoutes(app, { roles, tags: ['admin'] });
 
   route.get(
     '/assignments/:id/schedule',

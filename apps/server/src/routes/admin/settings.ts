@@ -1,18 +1,15 @@
 import { ZSettings, ZUpdateSettingsRequest } from '@spacecapture/shared/contracts/admin-console/settings';
-import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toActor } from '../../lib/actor.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { declareRoutes } from '../declare-routes.ts';
-
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
-const tags = ['admin'];
+import { signedInErrorResponses } from '../route-schemas.ts';
 
 /** /admin/settings (spec 001 §2, §3 feature_flags): read and save the feature flags, audited. */
 const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.settings;
-  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags, errors });
+  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags: ['admin'], errors: signedInErrorResponses });
 
   route.get(
     '/settings',

@@ -9,7 +9,6 @@ import { declareRoutes } from '../declare-routes.ts';
 import { idParams } from '../route-schemas.ts';
 
 const roles = ADMIN_ROLES;
-const tags = ['webhooks'];
 
 /**
  * The admins' read-only view of customers' webhook endpoints and their delivery logs (decision
@@ -18,7 +17,7 @@ const tags = ['webhooks'];
  */
 const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { webhooks } = app.services;
-  const route = declareRoutes(app, { roles, tags });
+  const route = declareRoutes(app, { roles, tags: ['webhooks'] });
 
   route.get(
     '/customers/:id/webhooks',

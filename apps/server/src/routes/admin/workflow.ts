@@ -33,7 +33,6 @@ import { declareRoutes } from '../declare-routes.ts';
 import { idParams } from '../route-schemas.ts';
 
 const roles = ADMIN_ROLES;
-const tags = ['admin'];
 
 /**
  * The admin workflow from lead to scheduled job (spec 001 §2 /admin/triage, /admin/quotes,
@@ -41,7 +40,7 @@ const tags = ['admin'];
  */
 const adminWorkflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const { leads, applications, quotes, assignments } = app.services;
-  const route = declareRoutes(app, { roles, tags });
+  const route = declareRoutes(app, { roles, tags: ['admin'] });
 
   // ------------------------------------------------------------------------------------------
   // Triage: order leads

@@ -13,12 +13,11 @@ import { idempotencyKeyHeaders, idParams } from '../route-schemas.ts';
 
 /** Every member of a customer organisation may order for it, as every member may answer its quotes (decision 104). */
 const roles = ['customer_admin', 'customer_user'];
-const tags = ['customer'];
 
 /** New requests from the customer portal and "Order again" (issue 17 item 2), under /api. */
 const customerOrderRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orderRequests } = app.services;
-  const route = declareRoutes(app, { roles, tags });
+  const route = declareRoutes(app, { roles, tags: ['customer'] });
 
   route.post(
     '/customer/orders',

@@ -15,12 +15,12 @@ import {
   ZSupportRequestCreated,
   ZUpdateOrganizationRequest,
 } from '@spacecapture/shared/contracts/customer-portal';
-import { AppError } from '@spacecapture/shared/errors';
 import { boundedText } from '@spacecapture/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storedFileHeaders } from '../../lib/content-disposition.ts';
 import { parseRange, SIGNED_FILES_PATH } from '../../modules/storage/download-links.ts';
+import { openStored } from '../../modules/storage/file-store.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { declareRoutes } from '../declare-routes.ts';
 import { idParams } from '../route-schemas.ts';
@@ -163,10 +163,7 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
       const { key, fileName } = await customer.resolveLink(request.params.token);
-      const whole = await app.files.open(key).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') throw new AppError('not_found', 'The file is no longer available.');
-        throw error;
-      });
+      const whole = await openStored(app.files, key, 'The file is no longer available.');
       const range = parseRange(request.headers.range, whole.size);
       // An SVG is typed as one so a viewer's <img> can draw it; as a page it is a sandboxed download.
       const contentType = SVG_NAME.test(fileName) ? 'image/svg+xml' : undefined;

@@ -10,12 +10,10 @@ import { actorOf } from '../../plugins/auth.ts';
 import { declareRoutes } from '../declare-routes.ts';
 import { idParams } from '../route-schemas.ts';
 
-const tags = ['customer'];
-
 /** The customer's side of scheduling an order (decision 145): pick a proposed window, ask to reschedule. */
 const customerSchedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { scheduling } = app.services;
-  const route = declareRoutes(app, { roles: CUSTOMER_ROLES, tags });
+  const route = declareRoutes(app, { roles: CUSTOMER_ROLES, tags: ['customer'] });
 
   route.get(
     '/customer/orders/:id/schedule',

@@ -9,13 +9,10 @@ import { actorOf } from '../../plugins/auth.ts';
 import { declareRoutes } from '../declare-routes.ts';
 import { idParams } from '../route-schemas.ts';
 
-const roles = ['customer_admin'];
-const tags = ['customer'];
-
 /** A customer admin's share links of one order (decision 137), registered under /api. */
 const customerShareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const { shareLinks } = app.services;
-  const route = declareRoutes(app, { roles, tags });
+  const route = declareRoutes(app, { roles: ['customer_admin'], tags: ['customer'] });
 
   route.get(
     '/customer/orders/:id/share-links',

@@ -4,12 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.ts';
 import { declareRoutes } from '../declare-routes.ts';
 
-const tags = ['provider'];
-
 /** The provider's availability for dispatch (decision 124): working hours, blocked dates, jobs per day, bases. */
 const providerAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dispatch } = app.services;
-  const route = declareRoutes(app, { roles: PROVIDER_ROLES, tags });
+  const route = declareRoutes(app, { roles: PROVIDER_ROLES, tags: ['provider'] });
 
   route.get(
     '/provider/availability',

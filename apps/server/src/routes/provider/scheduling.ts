@@ -5,12 +5,10 @@ import { actorOf } from '../../plugins/auth.ts';
 import { declareRoutes } from '../declare-routes.ts';
 import { idParams } from '../route-schemas.ts';
 
-const tags = ['provider'];
-
 /** The provider's side of scheduling an accepted job (decision 145). */
 const providerSchedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { scheduling } = app.services;
-  const route = declareRoutes(app, { roles: PROVIDER_ROLES, tags });
+  const route = declareRoutes(app, { roles: PROVIDER_ROLES, tags: ['provider'] });
 
   route.get(
     '/provider/assignments/:id/schedule',

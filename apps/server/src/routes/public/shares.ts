@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { declareRoutes } from '../declare-routes.ts';
 
 const FILES_PATH = '/api/files';
-const tags = ['public'];
 const errors = { 400: ZErrorResponse, 404: ZErrorResponse, 410: ZErrorResponse, 429: ZErrorResponse };
 
 /**
@@ -14,7 +13,7 @@ const errors = { 400: ZErrorResponse, 404: ZErrorResponse, 410: ZErrorResponse, 
  * cached and never indexed.
  */
 const publicShareRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number }> = async (app, options) => {
-  const route = declareRoutes(app, { roles: ['public'], tags, errors });
+  const route = declareRoutes(app, { roles: ['public'], tags: ['public'], errors });
   const rateLimit = { max: options.rateLimitPerMinute, timeWindow: '1 minute' };
   const { shareLinks } = app.services;
 
