@@ -3,7 +3,8 @@ import { schema } from '@spacecapture/db/client';
 import { REVIEW_LIMITS, REVIEW_MESSAGES } from '@spacecapture/shared/contracts/order-review';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ORIGIN, errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../test/accounts.ts';
+import { errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../test/accounts.ts';
+import { uploadWhole } from '../../test/deliverables.ts';
 import { movableClock } from '../../test/movable-clock.ts';
 import { createTestAppWithAdmin, type TTestApp } from '../../test/test-app.ts';
 import {
@@ -22,7 +23,6 @@ import {
  * auto-approval, and who may take each step.
  */
 
-const UPLOADS = '/api/provider/uploads';
 const DAY = 86_400_000;
 
 let t: TTestApp;
@@ -51,33 +51,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-function metadataHeader(values: Record<string, string>) {
-  return Object.entries(values)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-}
-
 /** One whole-file tus upload by `client`; the new deliverable's id. */
-async function upload(client: TClient, orderId: string, fileName: string, bytes: Buffer) {
-  const headers = { 'tus-resumable': '1.0.0', origin: APP_ORIGIN, cookie: client.jar.header() };
-  const created = await t.app.inject({
-    method: 'POST',
-    url: UPLOADS,
-    headers: {
-      ...headers,
-      'upload-length': String(bytes.length),
-      'upload-metadata': metadataHeader({ orderId, filename: fileName }),
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const done = await t.app.inject({
-    method: 'PATCH',
-    url: String(created.headers.location),
-    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    payload: bytes,
-  });
-  expect(done.statusCode, done.body).toBe(204);
-  return String(done.headers['upload-deliverable-id']);
+function upload(client: TClient, orderId: string, fileName: string, bytes: Buffer) {
+  return uploadWhole(t.app, client, orderId, fileName, bytes);
 }
 
 /** An order the provider captured, uploaded one file to and marked delivered. */

@@ -2,7 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ORIGIN, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
+import type { TClient, TNewUser, TSignedInUser } from '../../../test/accounts.ts';
+import { tusRequest } from '../../../test/deliverables.ts';
 import { startFakeS3 } from '../../../test/fake-s3.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
 import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
@@ -65,18 +66,7 @@ function tus(
   headers: Record<string, string> = {},
   body?: Buffer,
 ) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      'tus-resumable': '1.0.0',
-      origin: APP_ORIGIN,
-      cookie: provider.client.jar.header(),
-      ...(method === 'PATCH' ? { 'content-type': 'application/offset+octet-stream' } : {}),
-      ...headers,
-    },
-    ...(body ? { payload: body } : {}),
-  });
+  return tusRequest(t.app, provider.client, method, url, { headers, ...(body ? { body } : {}) });
 }
 
 describe('the S3 driver', () => {

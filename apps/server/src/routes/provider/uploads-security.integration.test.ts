@@ -1,13 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APP_ORIGIN,
-  errorOf,
-  type TClient,
-  type TNewUser,
-  type TResponse,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
+import { errorOf, type TClient, type TNewUser, type TResponse, type TSignedInUser } from '../../../test/accounts.ts';
+import { type TTusArgs, tusMetadata, tusRequest } from '../../../test/deliverables.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
 import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/workflow.ts';
@@ -58,30 +52,14 @@ async function orderOf(provider: TSignedInUser) {
   return (await acceptedJob(t.app, { admin, customerOrgId, provider }, { clock })).orderId;
 }
 
-function metadataHeader(values: Record<string, string>) {
-  return Object.entries(values)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-}
-
-function tus(
-  client: TClient | null,
-  method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE' | 'OPTIONS',
-  url: string,
-  options: { headers?: Record<string, string>; body?: Buffer } = {},
-) {
-  const headers: Record<string, string> = { 'tus-resumable': '1.0.0', origin: APP_ORIGIN, ...options.headers };
-  const cookie = client?.jar.header();
-  if (cookie) headers.cookie = cookie;
-  if (method === 'PATCH') headers['content-type'] = 'application/offset+octet-stream';
-  return t.app.inject({ method, url, headers, ...(options.body ? { payload: options.body } : {}) });
-}
+/** A tus request to this file's app (tusRequest). */
+const tus = (...args: TTusArgs) => tusRequest(t.app, ...args);
 
 function create(client: TClient, orderId: string, length: number, metadata: Record<string, string> = {}) {
   return tus(client, 'POST', UPLOADS, {
     headers: {
       'upload-length': String(length),
-      'upload-metadata': metadataHeader({ orderId, filename: 'scan.e57', ...metadata }),
+      'upload-metadata': tusMetadata({ orderId, filename: 'scan.e57', ...metadata }),
     },
   });
 }
@@ -216,7 +194,7 @@ describe('space reserved by unfinished uploads', () => {
       headers: {
         'tus-resumable': '0.2.2',
         'upload-length': String(RESERVED_PER_ORG),
-        'upload-metadata': metadataHeader({ orderId, filename: 'scan.e57' }),
+        'upload-metadata': tusMetadata({ orderId, filename: 'scan.e57' }),
       },
     });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
@@ -330,7 +308,7 @@ describe('tus’s own refusals', () => {
       headers: {
         'upload-length': '10',
         'upload-defer-length': '1.5',
-        'upload-metadata': metadataHeader({ orderId, filename: 'scan.e57' }),
+        'upload-metadata': tusMetadata({ orderId, filename: 'scan.e57' }),
       },
     });
     expectOurError(badHeader, 400, 'bad_request', 'a malformed Upload-Defer-Length');

@@ -13,6 +13,7 @@ import {
   type TNewUser,
   type TSignedInUser,
 } from '../../../test/accounts.ts';
+import { type TTusArgs, tusMetadata, tusRequest } from '../../../test/deliverables.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
 import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
@@ -77,31 +78,14 @@ function acceptedOrder(options: { scheduled?: boolean; windowAhead?: boolean } =
   );
 }
 
-function metadataHeader(values: Record<string, string>) {
-  return Object.entries(values)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-}
-
-/** A tus request as tus-js-client sends it: cookies of `client`, our Origin, Tus-Resumable. */
-function tus(
-  client: TClient | null,
-  method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE',
-  url: string,
-  options: { headers?: Record<string, string>; body?: Buffer } = {},
-) {
-  const headers: Record<string, string> = { 'tus-resumable': '1.0.0', origin: APP_ORIGIN, ...options.headers };
-  const cookie = client?.jar.header();
-  if (cookie) headers.cookie = cookie;
-  if (method === 'PATCH') headers['content-type'] = 'application/offset+octet-stream';
-  return t.app.inject({ method, url, headers, ...(options.body ? { payload: options.body } : {}) });
-}
+/** A tus request to this file's app (tusRequest). */
+const tus = (...args: TTusArgs) => tusRequest(t.app, ...args);
 
 async function create(client: TClient | null, orderId: string, fileName: string, length: number, sha256?: string) {
   return tus(client, 'POST', UPLOADS, {
     headers: {
       'upload-length': String(length),
-      'upload-metadata': metadataHeader({ orderId, filename: fileName, ...(sha256 ? { sha256 } : {}) }),
+      'upload-metadata': tusMetadata({ orderId, filename: fileName, ...(sha256 ? { sha256 } : {}) }),
     },
   });
 }
@@ -336,12 +320,12 @@ describe('limits and refusals', () => {
   it('refuses metadata without a file name, an empty file, no length, and orders not yet scheduled', async () => {
     const { orderId } = await acceptedOrder({ scheduled: false });
     const noName = await tus(provider.client, 'POST', UPLOADS, {
-      headers: { 'upload-length': '10', 'upload-metadata': metadataHeader({ orderId }) },
+      headers: { 'upload-length': '10', 'upload-metadata': tusMetadata({ orderId }) },
     });
     expect(noName.statusCode).toBe(400);
     expect(errorOf(noName).fields).toHaveProperty('filename');
     const noLength = await tus(provider.client, 'POST', UPLOADS, {
-      headers: { 'upload-metadata': metadataHeader({ orderId, filename: 'a.e57' }) },
+      headers: { 'upload-metadata': tusMetadata({ orderId, filename: 'a.e57' }) },
     });
     expect(noLength.statusCode).toBe(400);
     const empty = await create(provider.client, orderId, 'empty.e57', 0);

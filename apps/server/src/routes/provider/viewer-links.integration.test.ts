@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ORIGIN, errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
-import { storeDeliverable } from '../../../test/deliverables.ts';
+import { storeDeliverable, uploadWhole } from '../../../test/deliverables.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
 import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/workflow.ts';
@@ -34,29 +34,7 @@ beforeAll(async () => {
   otherCustomer = await newUser('customer_admin', { id: (await createOrganization(admin, 'customer')).id });
 
   ({ orderId } = await acceptedJob(t.app, { admin, customerOrgId, provider }, { clock }));
-  const meta = (values: Record<string, string>) =>
-    Object.entries(values)
-      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-      .join(',');
-  const headers = { 'tus-resumable': '1.0.0', origin: APP_ORIGIN, cookie: provider.client.jar.header() };
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/provider/uploads',
-    headers: {
-      ...headers,
-      'upload-length': String(bytes.length),
-      'upload-metadata': meta({ orderId, filename: 'walkthrough.mp4' }),
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const done = await t.app.inject({
-    method: 'PATCH',
-    url: String(created.headers.location),
-    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    payload: bytes,
-  });
-  expect(done.statusCode, done.body).toBe(204);
-  fileId = String(done.headers['upload-deliverable-id']);
+  fileId = await uploadWhole(t.app, provider.client, orderId, 'walkthrough.mp4', bytes);
 }, 90_000);
 afterAll(async () => {
   await t?.close();
