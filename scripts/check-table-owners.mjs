@@ -2,7 +2,8 @@
 // schema has one owner module; only that module's code inserts, updates or deletes its rows, and
 // every other module calls a function the owner exports (for a grouped write, a builder of its
 // rows). Writes are found by pattern, so a write hidden behind a helper that takes any table is not
-// seen: the patterns are the ways the server writes (drizzle, insertRows, sql`` templates).
+// seen: the patterns are the ways the server writes (drizzle, insertRows, stampedUpdate, sql``
+// templates).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -168,7 +169,7 @@ const VERB = { insert: 'inserts into', update: 'updates', delete: 'deletes from'
 
 /**
  * The writes to tables in one source: each with its line, the table's export name, what it does
- * and how (`drizzle`, `insertRows`, `raw SQL`). `tables` maps export names to SQL names.
+ * and how (`drizzle`, `insertRows`, `stampedUpdate`, `raw SQL`). `tables` maps export names to SQL names.
  */
 export function tableWrites(source, tables) {
   const bindings = tableBindings(source, tables);
@@ -185,6 +186,11 @@ export function tableWrites(source, tables) {
   for (const match of source.matchAll(grouped)) {
     const table = resolve(match[1], match[2]);
     if (table) writes.push({ line: lineAt(match.index), table, verb: VERB.insert, how: 'insertRows' });
+  }
+  const stamped = new RegExp(`\\bstampedUpdate\\(\\s*(schema\\s*\\.\\s*)?(${NAME})\\s*,`, 'g');
+  for (const match of source.matchAll(stamped)) {
+    const table = resolve(match[1], match[2]);
+    if (table) writes.push({ line: lineAt(match.index), table, verb: VERB.update, how: 'stampedUpdate' });
   }
   const raw = new RegExp(
     `\\b(insert\\s+into|update|delete\\s+from)\\s+(?:\\$\\{\\s*(schema\\s*\\.\\s*)?(${NAME})\\s*\\}|"([^"]+)"|([A-Za-z_]\\w*))`,

@@ -34,6 +34,7 @@ const CLEAN = {
     "import { schema } from '@spacecapture/db/client';",
     'const { orders } = schema;',
     'export const insertOrder = (tx) => tx.insert(orders).values({});',
+    'export const updateOrder = stampedUpdate(orders, orders.id);',
     'export const cancel = (tx, id) =>',
     '  tx',
     '    .update(schema.orders)',
@@ -99,6 +100,22 @@ describe('the table owners check', () => {
     expect(problems).toEqual([
       'modules/public-forms/public-forms-service.ts:3: inserts into orders (insertRows), which modules/orders/ owns: call a function it exports.',
       'modules/public-forms/public-forms-service.ts:3: inserts into outbox_emails (insertRows), which modules/outbox/ owns: call a function it exports.',
+    ]);
+  });
+
+  it('refuses a stamped update (stampedUpdate) of another module’s table, by schema or by a destructured name', () => {
+    const problems = check({
+      ...CLEAN,
+      'modules/retention/retention-repository.ts': [
+        "import { schema, stampedUpdate } from '@spacecapture/db/client';",
+        'const { outboxEmails } = schema;',
+        'export const touchOrder = stampedUpdate(schema.orders, schema.orders.id);',
+        'export const touchEmail = stampedUpdate(outboxEmails, outboxEmails.id);',
+      ].join('\n'),
+    });
+    expect(problems).toEqual([
+      'modules/retention/retention-repository.ts:3: updates orders (stampedUpdate), which modules/orders/ owns: call a function it exports.',
+      'modules/retention/retention-repository.ts:4: updates outbox_emails (stampedUpdate), which modules/outbox/ owns: call a function it exports.',
     ]);
   });
 

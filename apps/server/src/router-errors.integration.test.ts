@@ -1,7 +1,7 @@
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInAdmin, type TClient } from '../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../test/test-app.ts';
+import type { TClient } from '../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../test/test-app.ts';
 
 /**
  * Paths the router itself cannot read, found by the API fuzz test: a malformed percent-encoding
@@ -12,8 +12,7 @@ let t: TTestApp;
 let admin: TClient;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, admin } = await createTestAppWithAdmin());
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -205,7 +205,7 @@ export async function createSignedInAdmin(
 
 export async function invite(
   admin: TClient,
-  input: { email: string; role: TInvitableRole; organization: { id: string } | { name: string } },
+  input: { email: string; role: TInvitableRole; organization: TOrganizationRef },
 ) {
   const response = await admin.post('/api/admin/invitations', {
     email: input.email,
@@ -242,7 +242,7 @@ export async function createSignedInUser(
   app: FastifyInstance,
   db: TDatabase,
   admin: TClient,
-  input: { role: TInvitableRole; organization: { id: string } | { name: string }; email?: string },
+  input: { role: TInvitableRole; organization: TOrganizationRef; email?: string | undefined },
 ) {
   const email = input.email ?? uniqueEmail(input.role.replace('_', '-'));
   const invitation = await invite(admin, { email, role: input.role, organization: input.organization });
@@ -261,6 +261,15 @@ export async function createSignedInUser(
 }
 
 export type TSignedInUser = Awaited<ReturnType<typeof createSignedInUser>>;
+
+export type TOrganizationRef = { id: string } | { name: string };
+/** A signed-in user of `role` in `organization` (an existing one by id, or a new one by name). */
+export type TNewUser = (role: TInvitableRole, organization: TOrganizationRef, email?: string) => Promise<TSignedInUser>;
+
+/** `newUser(role, organization)`: createSignedInUser with the app, database and admin given once. */
+export function usersInvitedBy(app: FastifyInstance, db: TDatabase, admin: TClient): TNewUser {
+  return (role, organization, email) => createSignedInUser(app, db, admin, { role, organization, email });
+}
 
 // ---------------------------------------------------------------------------------------------
 // TOTP (RFC 6238: HMAC-SHA-1, 30-second steps, 6 digits)

@@ -5,6 +5,7 @@ import { openPgliteThread, openPostgres, type TDatabaseHandle } from '@spacecapt
 import { inject } from 'vitest';
 import { buildApp, type TAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { createSignedInAdmin, usersInvitedBy } from './accounts.ts';
 import { TEST_PASSWORD_HASHING } from './password-hashing.ts';
 import { createPostgresTestDatabase } from './postgres-test-database.ts';
 
@@ -47,20 +48,20 @@ function openMigratedPglite(): Promise<TDatabaseHandle> {
 
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+export type TTestAppOptions = {
+  env?: Record<string, string>;
+  startWorkers?: boolean;
+  /** `server`: the server's own (slow) password hashing instead of the tests' cheap one. */
+  passwordHashing?: 'server';
+} & Partial<
+  Pick<TAppOptions, 'clock' | 'outbox' | 'mailTransport' | 'offerExpiry' | 'logger' | 'thumbnails' | 'webhooks'>
+>;
+
 /**
  * The whole app on a fresh database, with its own data folder; workers off unless asked, and cheap
  * password hashing unless asked for the server's (decision 169).
  */
-export async function createTestApp(
-  options: {
-    env?: Record<string, string>;
-    startWorkers?: boolean;
-    /** `server`: the server's own (slow) password hashing instead of the tests' cheap one. */
-    passwordHashing?: 'server';
-  } & Partial<
-    Pick<TAppOptions, 'clock' | 'outbox' | 'mailTransport' | 'offerExpiry' | 'logger' | 'thumbnails' | 'webhooks'>
-  > = {},
-) {
+export async function createTestApp(options: TTestAppOptions = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spacecapture-app-'));
   const database = await createTestDatabase();
   // A test that expects the app to refuse its configuration leaves nothing behind either.
@@ -110,4 +111,21 @@ export async function createTestApp(
       await discard();
     },
   };
+}
+
+/**
+ * The app as most tests start: createTestApp with its master admin signed in (`admin`, its client;
+ * `adminAccount`, with its e-mail and password), and `newUser` to make signed-in users through the
+ * admin's invitations.
+ */
+export async function createTestAppWithAdmin(options: TTestAppOptions = {}) {
+  const t = await createTestApp(options);
+  try {
+    const adminAccount = await createSignedInAdmin(t.app);
+    const admin = adminAccount.client;
+    return { t, admin, adminAccount, newUser: usersInvitedBy(t.app, t.db, admin) };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
 }

@@ -27,6 +27,19 @@ export async function submitLead(app: FastifyInstance, overrides: Record<string,
   return response.json().id as string;
 }
 
+/** A lead converted by the admin into an order of the customer organisation, as the triage screen does. */
+export async function convertedOrder(
+  app: FastifyInstance,
+  admin: TClient,
+  customerOrgId: string,
+  leadOverrides: Record<string, unknown> = {},
+) {
+  const leadId = await submitLead(app, leadOverrides);
+  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId });
+  expect(converted.statusCode, converted.body).toBe(201);
+  return converted.json().order as { id: string; title: string; status: string; location: string };
+}
+
 export async function submitApplication(
   app: FastifyInstance,
   overrides: Record<string, unknown> = {},
@@ -155,10 +168,8 @@ export async function acceptedJob(
   options: { scheduled?: boolean; location?: string; clock?: TMovableClock } = {},
 ) {
   const { admin, customerOrgId, provider } = parties;
-  const leadId = await submitLead(app, { location: options.location ?? `Dock Road ${randomUUID().slice(0, 8)}` });
-  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  const orderId = converted.json().order.id as string;
+  const location = options.location ?? `Dock Road ${randomUUID().slice(0, 8)}`;
+  const orderId = (await convertedOrder(app, admin, customerOrgId, { location })).id;
   const offered = await admin.post('/api/admin/assignments', {
     orderId,
     providerOrgId: provider.orgId,

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type ExtractTablesWithRelations, getTableColumns, type SQLWrapper, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, eq, getTableColumns, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -42,6 +42,28 @@ export function insertRows<TTable extends PgTable>(
   rows: readonly TTable['$inferInsert'][],
 ): TInsertRows {
   return { table, rows };
+}
+
+/**
+ * A repository's update of one row of `table`, found by `key`: sets the values, stamps `updatedAt`
+ * with the caller's clock and answers the row as it now is. Written once for the tables that keep
+ * `updatedAt` (`export const updateLead = stampedUpdate(orderLeads, orderLeads.id)`); the table-owner
+ * check reads `stampedUpdate(X, …)` as a write of X.
+ */
+export function stampedUpdate<TTable extends PgTable & { updatedAt: AnyPgColumn }>(table: TTable, key: AnyPgColumn) {
+  return async (
+    tx: TExecutor,
+    id: string,
+    values: Partial<TTable['$inferInsert']>,
+    now: Date,
+  ): Promise<TTable['$inferSelect']> => {
+    const [row] = await tx
+      .update(table as PgTable)
+      .set({ ...values, updatedAt: now })
+      .where(eq(key, id))
+      .returning();
+    return row as TTable['$inferSelect'];
+  };
 }
 
 /** A value as json_populate_recordset reads it for its column (a timestamp from ISO text). */

@@ -3,6 +3,7 @@ import { portalOfRole, type TPortal } from '@spacecapture/shared/roles';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type TActor, toActor } from '../lib/actor.ts';
 import { findProfile, type TAccountProfile } from '../modules/accounts/accounts-repository.ts';
 import type { TApiKeyRow } from '../modules/api-keys/api-keys-repository.ts';
 import { bearerApiKeyOf, type TApiKeysService } from '../modules/api-keys/api-keys-service.ts';
@@ -43,6 +44,11 @@ function isMfaExempt(routeUrl: string) {
 export function callerOf(request: FastifyRequest): TCaller {
   if (!request.caller) throw new AppError('unauthenticated', 'Please sign in.');
   return request.caller;
+}
+
+/** The caller of a guarded route as the services take it. */
+export function actorOf(request: FastifyRequest): TActor {
+  return toActor(callerOf(request));
 }
 
 export function requestOrigin(request: FastifyRequest) {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ORIGIN, createSignedInAdmin, createSignedInUser, type TClient } from '../../test/accounts.ts';
+import { createSignedInAdmin, createSignedInUser, type TClient } from '../../test/accounts.ts';
+import { tusMetadata, tusRequest } from '../../test/deliverables.ts';
 import { movableClock } from '../../test/movable-clock.ts';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
 import { acceptedJob, createOrganization } from '../../test/workflow.ts';
@@ -158,21 +159,16 @@ describe('with METRICS_TOKEN', () => {
     const before = sample(await metrics(), 'spacecapture_upload_received_bytes_total') ?? 0;
 
     const bytes = randomBytes(300_000);
-    const headers = { 'tus-resumable': '1.0.0', origin: APP_ORIGIN, cookie: provider.client.jar.header() };
-    const metadata = `orderId ${Buffer.from(orderId).toString('base64')},filename ${Buffer.from('scan.e57').toString('base64')}`;
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/provider/uploads',
-      headers: { ...headers, 'upload-length': String(bytes.length), 'upload-metadata': metadata },
+    const metadata = tusMetadata({ orderId, filename: 'scan.e57' });
+    const created = await tusRequest(t.app, provider.client, 'POST', '/api/provider/uploads', {
+      headers: { 'upload-length': String(bytes.length), 'upload-metadata': metadata },
     });
     expect(created.statusCode, created.body).toBe(201);
     let offset = 0;
     for (const part of [bytes.subarray(0, 100_000), bytes.subarray(100_000)]) {
-      const patched = await t.app.inject({
-        method: 'PATCH',
-        url: String(created.headers.location),
-        headers: { ...headers, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
-        payload: part,
+      const patched = await tusRequest(t.app, provider.client, 'PATCH', String(created.headers.location), {
+        headers: { 'upload-offset': String(offset) },
+        body: part,
       });
       expect(patched.statusCode, patched.body).toBe(204);
       offset += part.length;

@@ -2,20 +2,19 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
-  createSignedInAdmin,
-  createSignedInUser,
   invitationTokenFor,
   invite,
   latestEmail,
   linkIn,
   markAddressUnconfirmed,
   type TClient,
+  type TNewUser,
   type TSignedInUser,
   uniqueAddress,
   uniqueEmail,
 } from '../../test/accounts.ts';
 import { createCustomerOrder, storeDeliverable } from '../../test/deliverables.ts';
-import { createTestApp, type TTestApp } from '../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../test/test-app.ts';
 import { COMPANY_EMAIL } from '../../test/workflow.ts';
 
 /**
@@ -35,25 +34,19 @@ const logStream = new Writable({
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let customer: TSignedInUser;
 let provider: TSignedInUser;
 /** Every secret the tests handled: none may appear in any log line. */
 const secrets = new Set<string>();
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
     env: { COMPANY_EMAIL, METRICS_TOKEN },
     logger: { level: 'trace', stream: logStream },
-  });
-  admin = (await createSignedInAdmin(t.app)).client;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Secret Links Customer' },
-  });
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Secret Links Scans' },
-  });
+  }));
+  customer = await newUser('customer_admin', { name: 'Secret Links Customer' });
+  provider = await newUser('provider_admin', { name: 'Secret Links Scans' });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -131,10 +124,7 @@ describe('secret links in the log', () => {
     expect(preview.loggedUrl).toBe('/api/auth/invitations/REDACTED');
 
     // A member's own e-mail links: a confirmation (query token) and a reset (path token, then query).
-    const member = await createSignedInUser(t.app, t.db, admin, {
-      role: 'customer_user',
-      organization: { id: customer.orgId },
-    });
+    const member = await newUser('customer_user', { id: customer.orgId });
     // Joining verifies the address; an account made before that gets its link at sign-in.
     await markAddressUnconfirmed(t.db, member.email);
     expect(

@@ -3,11 +3,9 @@ import { boundedText } from '@spacecapture/shared/fields';
 import { CUSTOMER_ROLES, PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toActor } from '../lib/actor.ts';
-import { callerOf } from '../plugins/auth.ts';
-import { guardedErrorResponses } from './route-schemas.ts';
+import { actorOf } from '../plugins/auth.ts';
+import { declareRoutes } from './declare-routes.ts';
 
-const errors = guardedErrorResponses;
 const MEMBERS = [...CUSTOMER_ROLES, ...PROVIDER_ROLES];
 const MANAGERS = ['customer_admin', ...PROVIDER_ROLES];
 const tags = ['calendar'];
@@ -18,45 +16,32 @@ const tags = ['calendar'];
  */
 const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const { calendar } = app.services;
+  const route = declareRoutes(app, { roles: MANAGERS, tags });
 
-  app.get(
+  route.get(
     '/account/calendar-feed',
     {
-      schema: {
-        'x-roles': MEMBERS,
-        tags,
-        summary:
-          "Whether the caller's calendar address exists (a provider member's own, a customer organisation's shared one)",
-        response: { 200: ZCalendarFeed, ...errors },
-      },
+      roles: MEMBERS,
+      summary:
+        "Whether the caller's calendar address exists (a provider member's own, a customer organisation's shared one)",
+      response: { 200: ZCalendarFeed },
     },
-    async (request) => calendar.feed(toActor(callerOf(request))),
+    async (request) => calendar.feed(actorOf(request)),
   );
 
-  app.post(
+  route.post(
     '/account/calendar-feed',
     {
-      schema: {
-        'x-roles': MANAGERS,
-        tags,
-        summary: 'Make a new secret calendar address, revoking the previous one; the address is shown only now',
-        response: { 201: ZCalendarFeedCreated, ...errors },
-      },
+      summary: 'Make a new secret calendar address, revoking the previous one; the address is shown only now',
+      response: { 201: ZCalendarFeedCreated },
     },
-    async (request, reply) => reply.status(201).send(await calendar.create(toActor(callerOf(request)))),
+    async (request, reply) => reply.status(201).send(await calendar.create(actorOf(request))),
   );
 
-  app.delete(
+  route.delete(
     '/account/calendar-feed',
-    {
-      schema: {
-        'x-roles': MANAGERS,
-        tags,
-        summary: 'Revoke the calendar address: it stops answering at once',
-        response: { 200: ZCalendarFeed, ...errors },
-      },
-    },
-    async (request) => calendar.revoke(toActor(callerOf(request))),
+    { summary: 'Revoke the calendar address: it stops answering at once', response: { 200: ZCalendarFeed } },
+    async (request) => calendar.revoke(actorOf(request)),
   );
 
   app.get(

@@ -3,16 +3,10 @@ import { schema } from '@spacecapture/db/client';
 import { REVIEW_LIMITS, REVIEW_MESSAGES } from '@spacecapture/shared/contracts/order-review';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APP_ORIGIN,
-  createSignedInAdmin,
-  createSignedInUser,
-  errorOf,
-  type TClient,
-  type TSignedInUser,
-} from '../../test/accounts.ts';
+import { errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../test/accounts.ts';
+import { uploadWhole } from '../../test/deliverables.ts';
 import { movableClock } from '../../test/movable-clock.ts';
-import { createTestApp, type TTestApp } from '../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../test/test-app.ts';
 import {
   acceptedJob,
   auditOf,
@@ -29,12 +23,12 @@ import {
  * auto-approval, and who may take each step.
  */
 
-const UPLOADS = '/api/provider/uploads';
 const DAY = 86_400_000;
 
 let t: TTestApp;
 const clock = movableClock();
 let admin: TClient;
+let newUser: TNewUser;
 let provider: TSignedInUser;
 let providerUser: TSignedInUser;
 let otherProvider: TSignedInUser;
@@ -44,65 +38,22 @@ let otherCustomer: TSignedInUser;
 let customerOrgId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL }, clock: clock.now });
-  admin = (await createSignedInAdmin(t.app)).client;
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Review Scans ${randomUUID().slice(0, 6)}` },
-  });
-  providerUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_user',
-    organization: { id: provider.orgId },
-  });
-  otherProvider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Other Scans ${randomUUID().slice(0, 6)}` },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL }, clock: clock.now }));
+  provider = await newUser('provider_admin', { name: `Review Scans ${randomUUID().slice(0, 6)}` });
+  providerUser = await newUser('provider_user', { id: provider.orgId });
+  otherProvider = await newUser('provider_admin', { name: `Other Scans ${randomUUID().slice(0, 6)}` });
   customerOrgId = (await createOrganization(admin, 'customer')).id;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { id: customerOrgId },
-  });
-  customerUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: customerOrgId },
-  });
-  otherCustomer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: `Other Customer ${randomUUID().slice(0, 6)}` },
-  });
+  customer = await newUser('customer_admin', { id: customerOrgId });
+  customerUser = await newUser('customer_user', { id: customerOrgId });
+  otherCustomer = await newUser('customer_admin', { name: `Other Customer ${randomUUID().slice(0, 6)}` });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
 });
 
-function metadataHeader(values: Record<string, string>) {
-  return Object.entries(values)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-}
-
 /** One whole-file tus upload by `client`; the new deliverable's id. */
-async function upload(client: TClient, orderId: string, fileName: string, bytes: Buffer) {
-  const headers = { 'tus-resumable': '1.0.0', origin: APP_ORIGIN, cookie: client.jar.header() };
-  const created = await t.app.inject({
-    method: 'POST',
-    url: UPLOADS,
-    headers: {
-      ...headers,
-      'upload-length': String(bytes.length),
-      'upload-metadata': metadataHeader({ orderId, filename: fileName }),
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const done = await t.app.inject({
-    method: 'PATCH',
-    url: String(created.headers.location),
-    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    payload: bytes,
-  });
-  expect(done.statusCode, done.body).toBe(204);
-  return String(done.headers['upload-deliverable-id']);
+function upload(client: TClient, orderId: string, fileName: string, bytes: Buffer) {
+  return uploadWhole(t.app, client, orderId, fileName, bytes);
 }
 
 /** An order the provider captured, uploaded one file to and marked delivered. */

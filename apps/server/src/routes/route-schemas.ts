@@ -3,14 +3,11 @@ import { z } from 'zod';
 
 /** Pieces every guarded route declares alike. */
 
+/** The error answers any operation behind the guard can give: bad input, no session, a role that may not. */
+export const signedInErrorResponses = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+
 /** The error answers a guarded operation on one organisation's rows can give. */
-export const guardedErrorResponses = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+export const guardedErrorResponses = { ...signedInErrorResponses, 404: ZErrorResponse, 409: ZErrorResponse };
 
 export const idParams = z.object({ id: z.uuid() });
 

@@ -1,11 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createPollingLoop } from './polling-loop.ts';
+import { createBatchLoop, type TBatchLoopOptions } from './polling-loop.ts';
 
-export type TAutoApprovalWorkerOptions = {
-  pollIntervalMs: number;
-  /** Orders approved per pass before looking again. */
-  batchSize: number;
-};
+/** `batchSize`: orders approved per pass before looking again. */
+export type TAutoApprovalWorkerOptions = TBatchLoopOptions;
 
 export const DEFAULT_AUTO_APPROVAL_OPTIONS: TAutoApprovalWorkerOptions = {
   pollIntervalMs: 600_000,
@@ -23,21 +20,12 @@ export function createAutoApprovalWorker(deps: {
   log: FastifyBaseLogger;
   options: TAutoApprovalWorkerOptions;
 }) {
-  const { log, options } = deps;
-  return createPollingLoop(async (isStopping) => {
-    let total = 0;
-    try {
-      for (;;) {
-        const approved = await deps.approveOverdueDeliveries(options.batchSize);
-        total += approved;
-        if (approved < options.batchSize || isStopping()) break;
-      }
-      if (total > 0) log.info({ approved: total }, 'deliveries approved automatically');
-    } catch (error) {
-      log.error({ err: error }, 'auto-approval pass failed');
-    }
-    return total;
-  }, options.pollIntervalMs);
+  return createBatchLoop({
+    runBatch: deps.approveOverdueDeliveries,
+    log: deps.log,
+    options: deps.options,
+    messages: { count: 'approved', done: 'deliveries approved automatically', failed: 'auto-approval pass failed' },
+  });
 }
 
 export type TAutoApprovalWorker = ReturnType<typeof createAutoApprovalWorker>;

@@ -1,11 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createPollingLoop } from './polling-loop.ts';
+import { createBatchLoop, type TBatchLoopOptions } from './polling-loop.ts';
 
-export type TOfferExpiryWorkerOptions = {
-  pollIntervalMs: number;
-  /** Offers expired per transaction-batch pass before looking again. */
-  batchSize: number;
-};
+/** `batchSize`: offers expired per transaction-batch pass before looking again. */
+export type TOfferExpiryWorkerOptions = TBatchLoopOptions;
 
 export const DEFAULT_OFFER_EXPIRY_OPTIONS: TOfferExpiryWorkerOptions = {
   pollIntervalMs: 30_000,
@@ -22,21 +19,12 @@ export function createOfferExpiryWorker(deps: {
   log: FastifyBaseLogger;
   options: TOfferExpiryWorkerOptions;
 }) {
-  const { log, options } = deps;
-  return createPollingLoop(async (isStopping) => {
-    let total = 0;
-    try {
-      for (;;) {
-        const expired = await deps.expireDueOffers(options.batchSize);
-        total += expired;
-        if (expired < options.batchSize || isStopping()) break;
-      }
-      if (total > 0) log.info({ expired: total }, 'offers expired');
-    } catch (error) {
-      log.error({ err: error }, 'offer expiry pass failed');
-    }
-    return total;
-  }, options.pollIntervalMs);
+  return createBatchLoop({
+    runBatch: deps.expireDueOffers,
+    log: deps.log,
+    options: deps.options,
+    messages: { count: 'expired', done: 'offers expired', failed: 'offer expiry pass failed' },
+  });
 }
 
 export type TOfferExpiryWorker = ReturnType<typeof createOfferExpiryWorker>;

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+
 type TPollingLoopOptions = {
   /** Whether `start()` runs a pass at once (a restarted instance catches up) or one interval later. */
   passOnStart?: boolean;
@@ -108,3 +110,55 @@ export function createPollingLoop<T>(
 }
 
 export type TPollingLoop<T> = ReturnType<typeof createPollingLoop<T>>;
+
+/** How often a batch loop passes, and how many items each of its batches takes. */
+export type TBatchLoopOptions = { pollIntervalMs: number; batchSize: number };
+
+/**
+ * Runs `batch` with `batchSize` until one handles fewer items, or the loop is stopping; resolves
+ * with how many it handled in all (a failed batch rejects).
+ */
+export async function inBatches(
+  batch: (limit: number) => Promise<number>,
+  batchSize: number,
+  isStopping: () => boolean,
+) {
+  let total = 0;
+  for (;;) {
+    const handled = await batch(batchSize);
+    total += handled;
+    if (handled < batchSize || isStopping()) return total;
+  }
+}
+
+/**
+ * A worker whose pass is one duty done in batches (expire offers, approve deliveries, advance the
+ * cascades, send reminders): `kick()` runs a pass now and resolves with how many items it handled;
+ * `stop()` waits for the pass in progress. A pass that handled any logs `messages.done` with the
+ * count as `messages.count`; a failed one logs `messages.failed` and resolves with what its earlier
+ * batches handled.
+ */
+export function createBatchLoop(deps: {
+  runBatch: (limit: number) => Promise<number>;
+  log: FastifyBaseLogger;
+  options: TBatchLoopOptions;
+  messages: { count: string; done: string; failed: string };
+}) {
+  const { log, options, messages } = deps;
+  return createPollingLoop(async (isStopping) => {
+    let total = 0;
+    try {
+      for (;;) {
+        const handled = await deps.runBatch(options.batchSize);
+        total += handled;
+        if (handled < options.batchSize || isStopping()) break;
+      }
+      if (total > 0) log.info({ [messages.count]: total }, messages.done);
+    } catch (error) {
+      log.error({ err: error }, messages.failed);
+    }
+    return total;
+  }, options.pollIntervalMs);
+}
+
+export type TBatchLoop = ReturnType<typeof createBatchLoop>;

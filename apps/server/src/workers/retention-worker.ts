@@ -6,7 +6,7 @@ import { deleteIdempotencyKeysBefore } from '../modules/idempotency/idempotency.
 import { deleteReadNotifications } from '../modules/notifications/notifications-repository.ts';
 import { deleteSentEmailsBefore } from '../modules/outbox/outbox-repository.ts';
 import { deleteFinishedDeliveriesBefore } from '../modules/webhooks/webhooks-repository.ts';
-import { createPollingLoop } from './polling-loop.ts';
+import { createPollingLoop, inBatches } from './polling-loop.ts';
 
 export type TRetentionWorkerOptions = {
   intervalMs: number;
@@ -46,6 +46,16 @@ export type TPruned = {
   apiKeyUses: number;
 };
 
+/** Each kind of row the worker prunes, with the owner's delete of those older than a cutoff. */
+const PRUNERS: readonly [keyof TPruned, (db: TDatabase, cutoff: Date, limit: number) => Promise<number>][] = [
+  ['idempotencyKeys', deleteIdempotencyKeysBefore],
+  ['sentEmails', deleteSentEmailsBefore],
+  ['expiredSessions', deleteSessionsExpiredBefore],
+  ['readNotifications', deleteReadNotifications],
+  ['webhookDeliveries', deleteFinishedDeliveriesBefore],
+  ['apiKeyUses', deleteApiKeyUsesBefore],
+];
+
 /**
  * Prunes what the app no longer needs (decision 081): idempotency keys, delivered e-mails,
  * expired sessions, read notifications, finished webhook deliveries and the audit log's API-key
@@ -62,20 +72,6 @@ export function createRetentionWorker(deps: {
 }) {
   const { db, clock, log, options } = deps;
 
-  async function drain(
-    remove: (cutoff: Date, limit: number) => Promise<number>,
-    keepMs: number,
-    isStopping: () => boolean,
-  ) {
-    const cutoff = new Date(clock().getTime() - keepMs);
-    let total = 0;
-    for (;;) {
-      const removed = await remove(cutoff, options.batchSize);
-      total += removed;
-      if (removed < options.batchSize || isStopping()) return total;
-    }
-  }
-
   async function pass(isStopping: () => boolean): Promise<TPruned> {
     const pruned: TPruned = {
       idempotencyKeys: 0,
@@ -86,36 +82,11 @@ export function createRetentionWorker(deps: {
       apiKeyUses: 0,
     };
     try {
-      pruned.idempotencyKeys = await drain(
-        (cutoff, limit) => deleteIdempotencyKeysBefore(db, cutoff, limit),
-        options.idempotencyKeysMs,
-        isStopping,
-      );
-      pruned.sentEmails = await drain(
-        (cutoff, limit) => deleteSentEmailsBefore(db, cutoff, limit),
-        options.sentEmailsMs,
-        isStopping,
-      );
-      pruned.expiredSessions = await drain(
-        (cutoff, limit) => deleteSessionsExpiredBefore(db, cutoff, limit),
-        options.expiredSessionsMs,
-        isStopping,
-      );
-      pruned.readNotifications = await drain(
-        (cutoff, limit) => deleteReadNotifications(db, cutoff, limit),
-        options.readNotificationsMs,
-        isStopping,
-      );
-      pruned.webhookDeliveries = await drain(
-        (cutoff, limit) => deleteFinishedDeliveriesBefore(db, cutoff, limit),
-        options.webhookDeliveriesMs,
-        isStopping,
-      );
-      pruned.apiKeyUses = await drain(
-        (cutoff, limit) => deleteApiKeyUsesBefore(db, cutoff, limit),
-        options.apiKeyUsesMs,
-        isStopping,
-      );
+      // In this order, each kind by its owner module's delete.
+      for (const [kind, remove] of PRUNERS) {
+        const cutoff = new Date(clock().getTime() - options[`${kind}Ms`]);
+        pruned[kind] = await inBatches((limit) => remove(db, cutoff, limit), options.batchSize, isStopping);
+      }
       if (Object.values(pruned).some((count) => count > 0)) {
         log.info(pruned, 'retention: old rows removed');
       }

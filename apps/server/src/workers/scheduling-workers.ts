@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createPollingLoop } from './polling-loop.ts';
+import { createBatchLoop, type TBatchLoopOptions } from './polling-loop.ts';
 
-export type TSchedulingWorkerOptions = { pollIntervalMs: number; batchSize: number };
+export type TSchedulingWorkerOptions = TBatchLoopOptions;
 
 export const DEFAULT_SCHEDULING_WORKER_OPTIONS: TSchedulingWorkerOptions = { pollIntervalMs: 60_000, batchSize: 50 };
 
@@ -16,21 +16,11 @@ export function createBatchWorker(deps: {
   log: FastifyBaseLogger;
   options: TSchedulingWorkerOptions;
 }) {
-  const { log, options } = deps;
-  return createPollingLoop(async (isStopping) => {
-    let total = 0;
-    try {
-      for (;;) {
-        const done = await deps.runBatch(options.batchSize);
-        total += done;
-        if (done < options.batchSize || isStopping()) break;
-      }
-      if (total > 0) log.info({ handled: total }, `${deps.name} pass`);
-    } catch (error) {
-      log.error({ err: error }, `${deps.name} pass failed`);
-    }
-    return total;
-  }, options.pollIntervalMs);
+  const { name, ...loop } = deps;
+  return createBatchLoop({
+    ...loop,
+    messages: { count: 'handled', done: `${name} pass`, failed: `${name} pass failed` },
+  });
 }
 
 export type TBatchWorker = ReturnType<typeof createBatchWorker>;

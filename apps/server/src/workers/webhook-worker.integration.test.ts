@@ -1,16 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  createSignedInAdmin,
-  createSignedInUser,
-  errorOf,
-  type TClient,
-  type TSignedInUser,
-} from '../../test/accounts.ts';
+import { errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../test/accounts.ts';
 import { eventually } from '../../test/eventually.ts';
-import { createTestApp, type TTestApp } from '../../test/test-app.ts';
-import { COMPANY_EMAIL, DEFAULT_BREAKDOWN, submitLead } from '../../test/workflow.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../test/test-app.ts';
+import { COMPANY_EMAIL, convertedOrder, DEFAULT_BREAKDOWN } from '../../test/workflow.ts';
 
 /**
  * Webhook deliveries of one organisation never wait for another's (issue 26, decision 183): a
@@ -50,20 +44,20 @@ function startReceiver(options: { hang: boolean }): Promise<TReceiver> {
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let slow: TSignedInUser;
 let prompt: TSignedInUser;
 let hanging: TReceiver;
 let answering: TReceiver;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
     env: { COMPANY_EMAIL, WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOK_TEST_RATE_LIMIT: String(TEST_SENDS_PER_MINUTE) },
     // No poll to fall back on, and an attempt that would outlast the test: only the fixes can pass it.
     webhooks: { pollIntervalMs: 3_600_000, timeoutMs: 600_000 },
-  });
-  admin = (await createSignedInAdmin(t.app)).client;
-  slow = await createSignedInUser(t.app, t.db, admin, { role: 'customer_admin', organization: { name: 'Slow Co' } });
-  prompt = await createSignedInUser(t.app, t.db, admin, { role: 'customer_admin', organization: { name: 'Quick Co' } });
+  }));
+  slow = await newUser('customer_admin', { name: 'Slow Co' });
+  prompt = await newUser('customer_admin', { name: 'Quick Co' });
   hanging = await startReceiver({ hang: true });
   answering = await startReceiver({ hang: false });
 }, 60_000);
@@ -82,11 +76,9 @@ async function addEndpoint(customer: TSignedInUser, url: string, events: string[
 
 /** A lead converted into an order of the customer, quoted and the quote sent: the order moves to quoted. */
 async function sendQuoteTo(customer: TSignedInUser) {
-  const leadId = await submitLead(t.app);
-  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId: customer.orgId });
-  expect(converted.statusCode, converted.body).toBe(201);
+  const order = await convertedOrder(t.app, admin, customer.orgId);
   const draft = await admin.post('/api/admin/quotes', {
-    orderId: converted.json().order.id,
+    orderId: order.id,
     priceBreakdown: DEFAULT_BREAKDOWN,
   });
   expect(draft.statusCode, draft.body).toBe(201);
@@ -127,10 +119,7 @@ it('sends an order move’s delivery on commit, and one receiver that never answ
 });
 
 it('limits test sends per organisation with 429 and Retry-After, and changes nothing when refused', async () => {
-  const limited = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Chatty Co' },
-  });
+  const limited = await newUser('customer_admin', { name: 'Chatty Co' });
   const endpoints = [
     await addEndpoint(limited, answering.url, ['quote.sent']),
     await addEndpoint(limited, answering.url, ['order.created']),
@@ -150,10 +139,7 @@ it('limits test sends per organisation with 429 and Retry-After, and changes not
   expect(queued).toHaveLength(TEST_SENDS_PER_MINUTE);
 
   // The limit is the organisation's own: another one still sends its tests.
-  const other = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Calm Co' },
-  });
+  const other = await newUser('customer_admin', { name: 'Calm Co' });
   const otherEndpoint = await addEndpoint(other, answering.url, ['quote.sent']);
   expect((await other.client.post(`${API}/${otherEndpoint}/test`)).statusCode).toBe(202);
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { insertRows, schema, type TExecutor } from '@spacecapture/db/client';
+import { insertRows, schema, stampedUpdate, type TExecutor } from '@spacecapture/db/client';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { afterCursor, containsPattern, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
@@ -30,19 +30,7 @@ export async function lockApplication(tx: TExecutor, id: string) {
   return row;
 }
 
-export async function updateApplication(
-  tx: TExecutor,
-  id: string,
-  values: Partial<typeof providerApplications.$inferInsert>,
-  now: Date,
-) {
-  const [row] = await tx
-    .update(providerApplications)
-    .set({ ...values, updatedAt: now })
-    .where(eq(providerApplications.id, id))
-    .returning();
-  return row!;
-}
+export const updateApplication = stampedUpdate(providerApplications, providerApplications.id);
 
 /** An application whose organisation, region or contact contains the text. */
 function applicationMatches(text: string): SQL | undefined {

@@ -22,7 +22,7 @@ import { recordAudit } from '../audit/audit-repository.ts';
 import type { TInvitationsService } from '../invitations/invitations-service.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { insertDevice, upsertProfile } from '../providers/providers-repository.ts';
-import type { TFileStore } from '../storage/file-store.ts';
+import { openStored, type TFileStore } from '../storage/file-store.ts';
 import { applicationRejectedEmail } from './application-emails.ts';
 import {
   findApplication,
@@ -200,15 +200,8 @@ export function createApplicationsService(deps: {
       if (!application) throw new AppError('not_found', 'Application not found.');
       const file = application.portfolioFile;
       if (!file) throw new AppError('not_found', 'This application has no portfolio file.');
-      try {
-        const opened = await files.open(file.storageKey);
-        return { ...opened, originalName: file.originalName, contentType: file.contentType };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-          throw new AppError('not_found', 'The portfolio file is missing from storage.');
-        }
-        throw error;
-      }
+      const opened = await openStored(files, file.storageKey, 'The portfolio file is missing from storage.');
+      return { ...opened, originalName: file.originalName, contentType: file.contentType };
     },
   };
 }

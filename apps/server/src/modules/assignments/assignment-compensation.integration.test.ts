@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { WORKFLOW_MESSAGES } from '@spacecapture/shared/contracts/admin-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInAdmin, createSignedInUser, type TClient, type TSignedInUser } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import type { TClient, TNewUser, TSignedInUser } from '../../../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   assignmentRow,
   auditCount,
   auditOf,
   COMPANY_EMAIL,
+  convertedOrder,
   createOrganization,
   orderRow,
-  submitLead,
 } from '../../../test/workflow.ts';
 
 /**
@@ -22,16 +22,13 @@ const API = '/api/admin';
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let provider: TSignedInUser;
 let customerOrgId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL } });
-  admin = (await createSignedInAdmin(t.app)).client;
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Paid Scans ${randomUUID().slice(0, 6)}` },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL } }));
+  provider = await newUser('provider_admin', { name: `Paid Scans ${randomUUID().slice(0, 6)}` });
   customerOrgId = (await createOrganization(admin, 'customer', 'Compensation Customer')).id;
 }, 60_000);
 afterAll(async () => {
@@ -39,10 +36,7 @@ afterAll(async () => {
 });
 
 async function newOrder() {
-  const leadId = await submitLead(t.app);
-  const converted = await admin.post(`${API}/leads/${leadId}/convert`, { customerOrgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  return converted.json().order as { id: string; title: string };
+  return convertedOrder(t.app, admin, customerOrgId);
 }
 
 describe('Create Assignment with compensation', () => {

@@ -1,4 +1,4 @@
-import { schema, type TExecutor } from '@spacecapture/db/client';
+import { schema, stampedUpdate, type TExecutor } from '@spacecapture/db/client';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, notInArray, sql } from 'drizzle-orm';
 
 const {
@@ -47,20 +47,7 @@ export async function lockLiveAssignmentOf(tx: TExecutor, orderId: string) {
   return row;
 }
 
-/** Sets the values and stamps `updatedAt` with the caller's clock. */
-export async function updateAssignment(
-  tx: TExecutor,
-  id: string,
-  values: Partial<typeof assignments.$inferInsert>,
-  now: Date,
-) {
-  const [row] = await tx
-    .update(assignments)
-    .set({ ...values, updatedAt: now })
-    .where(eq(assignments.id, id))
-    .returning();
-  return row!;
-}
+export const updateAssignment = stampedUpdate(assignments, assignments.id);
 
 /**
  * Claims up to `limit` confirmed captures starting within `horizon` of `now` whose reminder is not

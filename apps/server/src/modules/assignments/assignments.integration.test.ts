@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInAdmin, createSignedInUser, type TClient, type TSignedInUser } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import type { TClient, TNewUser, TSignedInUser } from '../../../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   assignmentRow,
   auditDelta,
   auditOf,
   COMPANY_EMAIL,
+  convertedOrder,
   createOrganization,
   DEFAULT_BREAKDOWN,
   jobEventsOf,
   orderRow,
   outboxWithSubject,
-  submitLead,
 } from '../../../test/workflow.ts';
 import type { TActor } from '../../lib/actor.ts';
 
@@ -26,6 +26,7 @@ const HOUR = 3_600_000;
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let provider: TSignedInUser;
 let providerActor: TActor;
 let customerOrgId: string;
@@ -34,16 +35,12 @@ let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
     env: { COMPANY_EMAIL },
     clock: () => new Date(Date.now() + offsetMs),
     offerExpiry: { pollIntervalMs: 50 },
-  });
-  admin = (await createSignedInAdmin(t.app)).client;
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Answer Scans' },
-  });
+  }));
+  provider = await newUser('provider_admin', { name: 'Answer Scans' });
   providerActor = { userId: provider.userId, role: 'provider_admin', orgId: provider.orgId };
   customerOrgId = (await createOrganization(admin, 'customer', 'Offer Customer')).id;
 }, 60_000);
@@ -56,10 +53,7 @@ const services = () => t.app.services.assignments;
 
 /** An order offered to the provider; with `quoteAccepted`, it went through an accepted quote first. */
 async function offer(options: { quoteAccepted?: boolean } = {}) {
-  const leadId = await submitLead(t.app);
-  const converted = await admin.post(`${API}/leads/${leadId}/convert`, { customerOrgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  const order = converted.json().order as { id: string; title: string };
+  const order = await convertedOrder(t.app, admin, customerOrgId);
   if (options.quoteAccepted) {
     const quote = (await admin.post(`${API}/quotes`, { orderId: order.id, priceBreakdown: DEFAULT_BREAKDOWN })).json();
     await admin.post(`${API}/quotes/${quote.id}/send`);

@@ -1,8 +1,8 @@
 import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInAdmin, createSignedInUser, type TClient, type TSignedInUser } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import type { TClient, TNewUser, TSignedInUser } from '../../../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, auditOf, COMPANY_EMAIL, orderRow } from '../../../test/workflow.ts';
 
 /**
@@ -12,6 +12,7 @@ import { acceptedJob, auditOf, COMPANY_EMAIL, orderRow } from '../../../test/wor
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let provider: TSignedInUser;
 let providerUser: TSignedInUser;
 let customer: TSignedInUser;
@@ -19,24 +20,11 @@ let customerUser: TSignedInUser;
 let job: { orderId: string; assignmentId: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL } });
-  admin = (await createSignedInAdmin(t.app)).client;
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Feed Scans' },
-  });
-  providerUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_user',
-    organization: { id: provider.orgId },
-  });
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Feed Customer' },
-  });
-  customerUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: customer.orgId },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL } }));
+  provider = await newUser('provider_admin', { name: 'Feed Scans' });
+  providerUser = await newUser('provider_user', { id: provider.orgId });
+  customer = await newUser('customer_admin', { name: 'Feed Customer' });
+  customerUser = await newUser('customer_user', { id: customer.orgId });
   job = await acceptedJob(
     t.app,
     { admin, customerOrgId: customer.orgId, provider: { client: provider.client, orgId: provider.orgId } },
@@ -107,10 +95,7 @@ describe('calendar feeds', () => {
   });
 
   it("a removed member's address stops answering and its row goes with the account", async () => {
-    const member = await createSignedInUser(t.app, t.db, admin, {
-      role: 'provider_user',
-      organization: { id: provider.orgId },
-    });
+    const member = await newUser('provider_user', { id: provider.orgId });
     const path = await makeFeed(member.client);
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
     const removed = await provider.client.delete(`/api/organization/members/${member.userId}`);
@@ -124,19 +109,13 @@ describe('calendar feeds', () => {
   });
 
   it("is read with the member's rights of now: a member who left, or a deactivated organisation, gets nothing", async () => {
-    const member = await createSignedInUser(t.app, t.db, admin, {
-      role: 'provider_user',
-      organization: { id: provider.orgId },
-    });
+    const member = await newUser('provider_user', { id: provider.orgId });
     const memberFeed = await makeFeed(member.client);
     // No screen moves a member out of an organisation yet: the membership row alone goes.
     await t.db.delete(schema.orgMemberships).where(eq(schema.orgMemberships.userId, member.userId));
     expect((await t.app.inject({ method: 'GET', url: memberFeed })).statusCode).toBe(404);
 
-    const other = await createSignedInUser(t.app, t.db, admin, {
-      role: 'customer_admin',
-      organization: { name: 'Feed Customer Gone' },
-    });
+    const other = await newUser('customer_admin', { name: 'Feed Customer Gone' });
     const orgFeed = await makeFeed(other.client);
     expect((await t.app.inject({ method: 'GET', url: orgFeed })).statusCode).toBe(200);
     await t.db.update(schema.organizations).set({ status: 'inactive' }).where(eq(schema.organizations.id, other.orgId));

@@ -1,4 +1,4 @@
-import { schema, type TExecutor } from '@spacecapture/db/client';
+import { schema, stampedUpdate, type TExecutor } from '@spacecapture/db/client';
 import { and, asc, desc, eq, gte, inArray, isNull, notExists } from 'drizzle-orm';
 
 const { assignments, dispatchCascades, orders, organizations, quotes } = schema;
@@ -51,19 +51,7 @@ export async function findCascade(db: TExecutor, orderId: string) {
   return row;
 }
 
-export async function updateCascade(
-  tx: TExecutor,
-  orderId: string,
-  values: Partial<typeof dispatchCascades.$inferInsert>,
-  now: Date,
-) {
-  const [row] = await tx
-    .update(dispatchCascades)
-    .set({ ...values, updatedAt: now })
-    .where(eq(dispatchCascades.orderId, orderId))
-    .returning();
-  return row!;
-}
+export const updateCascade = stampedUpdate(dispatchCascades, dispatchCascades.orderId);
 
 /** Providers this order was ever offered to: a cascade never offers twice to the same one. */
 export async function offeredProvidersOf(tx: TExecutor, orderId: string) {

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInAdmin, errorOf, type TClient } from '../../../test/accounts.ts';
+import { errorOf, type TClient } from '../../../test/accounts.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   addDevice,
   assignmentRow,
   auditOf,
   COMPANY_EMAIL,
+  convertedOrder,
   createOrganization,
   DEFAULT_BREAKDOWN,
   orderRow,
   outboxWithSubject,
-  submitLead,
 } from '../../../test/workflow.ts';
 import type { TActor } from '../../lib/actor.ts';
 
@@ -56,8 +56,7 @@ async function insertProvider(name: string, base: { lat: number; lon: number }) 
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL }, clock: clock.now });
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, admin } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL }, clock: clock.now }));
   customerOrgId = (await createOrganization(admin, 'customer', 'Cascade Customer')).id;
   providers.near = await insertProvider('Leeds Scans', LEEDS);
   providers.far = await insertProvider('York Scans', YORK);
@@ -78,10 +77,9 @@ async function setCascade(on: boolean) {
 
 /** A placed order in Leeds whose quote the customer accepted: approved, ready for assignment. */
 async function approvedOrder() {
-  const leadId = await submitLead(t.app, { location: `Wellington Street ${randomUUID().slice(0, 8)}` });
-  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  const order = converted.json().order as { id: string; title: string };
+  const order = await convertedOrder(t.app, admin, customerOrgId, {
+    location: `Wellington Street ${randomUUID().slice(0, 8)}`,
+  });
   const placed = await admin.request('PUT', `/api/admin/orders/${order.id}/place`, {
     place: { label: 'Leeds, West Yorkshire, GB', ...LEEDS, timeZone: 'Europe/London' },
   });

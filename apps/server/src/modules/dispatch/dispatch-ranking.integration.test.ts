@@ -3,15 +3,16 @@ import { schema } from '@spacecapture/db/client';
 import type { TDispatchRankingResponse } from '@spacecapture/shared/contracts/dispatch';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
-  createSignedInAdmin,
-  createSignedInUser,
-  errorOf,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { addDevice, auditOf, COMPANY_EMAIL, createOrganization, orderRow, submitLead } from '../../../test/workflow.ts';
+  addDevice,
+  auditOf,
+  COMPANY_EMAIL,
+  convertedOrder,
+  createOrganization,
+  orderRow,
+} from '../../../test/workflow.ts';
 import { createProfileReader, loadRecords } from './dispatch-repository.ts';
 
 /**
@@ -29,6 +30,7 @@ const WEEKDAYS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '08:00', en
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let providerAdmin: TSignedInUser;
 let customerOrgId: string;
 const ids: Record<string, string> = {};
@@ -85,10 +87,7 @@ async function insertProvider(
 }
 
 async function newOrder() {
-  const leadId = await submitLead(t.app);
-  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  return converted.json().order as { id: string; title: string; location: string };
+  return convertedOrder(t.app, admin, customerOrgId);
 }
 
 async function rankingOf(orderId: string) {
@@ -104,13 +103,9 @@ async function rankingOf(orderId: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL }, clock: () => NOW });
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL }, clock: () => NOW }));
   customerOrgId = (await createOrganization(admin, 'customer', 'Dispatch Customer')).id;
-  providerAdmin = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Wharfe Scans ${randomUUID().slice(0, 4)}` },
-  });
+  providerAdmin = await newUser('provider_admin', { name: `Wharfe Scans ${randomUUID().slice(0, 4)}` });
   const leedsBase = { label: 'Leeds', ...LEEDS, radiusKm: 60 };
   await insertProvider('Aire Scans', { base: leedsBase });
   await insertProvider('Ouse Scans', { base: { label: 'York', ...YORK, radiusKm: 60 } });

@@ -1,4 +1,4 @@
-import { schema, type TExecutor } from '@spacecapture/db/client';
+import { schema, stampedUpdate, type TExecutor } from '@spacecapture/db/client';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { newestFirst } from '../../lib/pagination.ts';
 
@@ -47,20 +47,7 @@ export async function findPendingInvitationForEmail(db: TExecutor, email: string
   return row;
 }
 
-/** Sets the values and stamps `updatedAt` with the caller's clock. */
-export async function updateInvitation(
-  tx: TExecutor,
-  id: string,
-  values: Partial<typeof invitations.$inferInsert>,
-  now: Date,
-) {
-  const [row] = await tx
-    .update(invitations)
-    .set({ ...values, updatedAt: now })
-    .where(eq(invitations.id, id))
-    .returning();
-  return row!;
-}
+export const updateInvitation = stampedUpdate(invitations, invitations.id);
 
 export type TInvitationCursor = { createdAt: string; id: string };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { insertRows, schema, type TExecutor } from '@spacecapture/db/client';
+import { insertRows, schema, stampedUpdate, type TExecutor } from '@spacecapture/db/client';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { afterCursor, containsPattern, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
@@ -26,20 +26,7 @@ export async function lockLead(tx: TExecutor, id: string) {
   return row;
 }
 
-/** Sets the values and stamps `updatedAt` with the caller's clock. */
-export async function updateLead(
-  tx: TExecutor,
-  id: string,
-  values: Partial<typeof orderLeads.$inferInsert>,
-  now: Date,
-) {
-  const [row] = await tx
-    .update(orderLeads)
-    .set({ ...values, updatedAt: now })
-    .where(eq(orderLeads.id, id))
-    .returning();
-  return row!;
-}
+export const updateLead = stampedUpdate(orderLeads, orderLeads.id);
 
 /** A lead whose contact or details contain the text (name, e-mail, phone, company, location, notes). */
 function leadMatches(text: string): SQL | undefined {

@@ -4,8 +4,8 @@ import { canTransition, ORDER_MACHINE, type TOrderStatus } from '@spacecapture/s
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSignedInAdmin, type TClient } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import type { TClient } from '../../../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   auditCount,
   COMPANY_EMAIL,
@@ -86,8 +86,10 @@ const customerActor = (): TActor => ({ userId: 'property-customer', role: 'custo
 const providerActor = (orgId: string): TActor => ({ userId: 'property-provider', role: 'provider_admin', orgId });
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL }, clock: () => new Date(Date.now() + offsetMs) });
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, admin } = await createTestAppWithAdmin({
+    env: { COMPANY_EMAIL },
+    clock: () => new Date(Date.now() + offsetMs),
+  }));
   customerOrgId = (await createOrganization(admin, 'customer', 'Property Customer')).id;
   providerOrgIds = [
     (await createOrganization(admin, 'provider', 'Property Provider A')).id,

@@ -1,4 +1,4 @@
-import { schema, type TExecutor } from '@spacecapture/db/client';
+import { schema, stampedUpdate, type TExecutor } from '@spacecapture/db/client';
 import type { TNotificationPreferences } from '@spacecapture/db/schema';
 import { and, desc, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
@@ -37,15 +37,7 @@ export async function lockOrder(tx: TExecutor, id: string, options: { skipLocked
   return row;
 }
 
-/** Sets the values and stamps `updatedAt` with the caller's clock. */
-export async function updateOrder(tx: TExecutor, id: string, values: Partial<typeof orders.$inferInsert>, now: Date) {
-  const [row] = await tx
-    .update(orders)
-    .set({ ...values, updatedAt: now })
-    .where(eq(orders.id, id))
-    .returning();
-  return row!;
-}
+export const updateOrder = stampedUpdate(orders, orders.id);
 
 export async function insertJobEvent(
   tx: TExecutor,

@@ -6,7 +6,6 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
-  createSignedInAdmin,
   invite,
   linkIn,
   signUp,
@@ -15,7 +14,7 @@ import {
   uniqueEmail,
 } from '../../../test/accounts.ts';
 import { captureLog } from '../../../test/log-capture.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 
 /** Without SMTP_URL every e-mail is written to DATA_DIR/mail as a .eml file (decision 090). */
 
@@ -30,11 +29,10 @@ let admin: TClient;
 let mailDir: string;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, admin } = await createTestAppWithAdmin({
     outbox: { pollIntervalMs: 50, baseBackoffMs: 50, maxBackoffMs: 200 },
     logger: { level: 'info', stream: logStream },
-  });
-  admin = (await createSignedInAdmin(t.app)).client;
+  }));
   mailDir = path.join(t.dataDir, 'mail');
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { schema, type TExecutor } from '@spacecapture/db/client';
+import { schema, stampedUpdate, type TExecutor } from '@spacecapture/db/client';
 import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
@@ -27,15 +27,7 @@ export async function lockQuote(tx: TExecutor, id: string) {
   return row;
 }
 
-/** Sets the values and stamps `updatedAt` with the caller's clock. */
-export async function updateQuote(tx: TExecutor, id: string, values: Partial<typeof quotes.$inferInsert>, now: Date) {
-  const [row] = await tx
-    .update(quotes)
-    .set({ ...values, updatedAt: now })
-    .where(eq(quotes.id, id))
-    .returning();
-  return row!;
-}
+export const updateQuote = stampedUpdate(quotes, quotes.id);
 
 export async function findQuoteWithOrder(db: TExecutor, id: string) {
   const [row] = await db

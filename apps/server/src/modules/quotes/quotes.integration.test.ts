@@ -2,19 +2,19 @@ import { schema } from '@spacecapture/db/client';
 import { AppError } from '@spacecapture/shared/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInAdmin, createSignedInUser, type TClient, type TSignedInUser } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import type { TClient, TNewUser, TSignedInUser } from '../../../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   auditDelta,
   auditOf,
   COMPANY_EMAIL,
+  convertedOrder,
   createOrganization,
   DEFAULT_BREAKDOWN,
   jobEventsOf,
   orderRow,
   outboxWithSubject,
   quoteRow,
-  submitLead,
 } from '../../../test/workflow.ts';
 import type { TActor } from '../../lib/actor.ts';
 
@@ -28,18 +28,18 @@ const DAY = 86_400_000;
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let customer: TSignedInUser;
 let customerActor: TActor;
 /** How far the app's clock runs ahead of real time. */
 let offsetMs = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL }, clock: () => new Date(Date.now() + offsetMs) });
-  admin = (await createSignedInAdmin(t.app)).client;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Quote Customer' },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
+    env: { COMPANY_EMAIL },
+    clock: () => new Date(Date.now() + offsetMs),
+  }));
+  customer = await newUser('customer_admin', { name: 'Quote Customer' });
   customerActor = { userId: customer.userId, role: 'customer_admin', orgId: customer.orgId };
 }, 60_000);
 afterAll(async () => {
@@ -49,10 +49,7 @@ afterAll(async () => {
 const scope = () => ({ customerOrgId: customer.orgId });
 
 async function draftQuote(options: { validityUntil?: string } = {}) {
-  const leadId = await submitLead(t.app);
-  const converted = await admin.post(`${API}/leads/${leadId}/convert`, { customerOrgId: customer.orgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  const order = converted.json().order as { id: string; title: string };
+  const order = await convertedOrder(t.app, admin, customer.orgId);
   const created = await admin.post(`${API}/quotes`, {
     orderId: order.id,
     priceBreakdown: DEFAULT_BREAKDOWN,

@@ -1,16 +1,9 @@
 import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSignedInAdmin,
-  createSignedInUser,
-  emailsTo,
-  errorOf,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
+import { emailsTo, errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   acceptedJob,
   assignmentRow,
@@ -33,6 +26,7 @@ const DAY = 24 * HOUR;
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let provider: TSignedInUser;
 let providerUser: TSignedInUser;
 let customer: TSignedInUser;
@@ -42,32 +36,13 @@ let otherProvider: TSignedInUser;
 const clock = movableClock();
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL }, clock: clock.now });
-  admin = (await createSignedInAdmin(t.app)).client;
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Window Scans' },
-  });
-  providerUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_user',
-    organization: { id: provider.orgId },
-  });
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Picking Customer' },
-  });
-  customerUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: customer.orgId },
-  });
-  otherCustomer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Other Customer' },
-  });
-  otherProvider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Other Scans' },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL }, clock: clock.now }));
+  provider = await newUser('provider_admin', { name: 'Window Scans' });
+  providerUser = await newUser('provider_user', { id: provider.orgId });
+  customer = await newUser('customer_admin', { name: 'Picking Customer' });
+  customerUser = await newUser('customer_user', { id: customer.orgId });
+  otherCustomer = await newUser('customer_admin', { name: 'Other Customer' });
+  otherProvider = await newUser('provider_admin', { name: 'Other Scans' });
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -3,6 +3,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'nod
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { AppError } from '@spacecapture/shared/errors';
 import { FileStore } from '@tus/file-store';
 import { type DataStore, ERRORS, type KvStore, type Upload } from '@tus/utils';
 
@@ -42,6 +43,16 @@ export type TFileStore = {
 /** Keys of files stored whole (`applications/<uuid>.pdf`) and of deliverables (`<order id>/<ms>_<name>`). */
 const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
 const DELIVERABLE_KEY = /^[0-9a-f-]{36}\/\d{13}_[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+/** `files.open`, a missing file answered 404 (`not_found`) with `message`. */
+export async function openStored(files: TFileStore, key: string, message: string) {
+  try {
+    return await files.open(key);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('not_found', message);
+    throw error;
+  }
+}
 
 export function isSafeKey(key: string) {
   return (SAFE_KEY.test(key) || DELIVERABLE_KEY.test(key)) && !key.includes('..');

@@ -1,11 +1,17 @@
 import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInAdmin, createSignedInUser, type TClient, type TSignedInUser } from '../../../test/accounts.ts';
+import {
+  createSignedInAdmin,
+  createSignedInUser,
+  type TClient,
+  type TNewUser,
+  type TSignedInUser,
+} from '../../../test/accounts.ts';
 import { createCustomerOrder, storeDeliverable } from '../../../test/deliverables.ts';
 import { captureLog } from '../../../test/log-capture.ts';
 import { makeHugeImagePdf, makeImage, makeManyLinesPdf } from '../../../test/made-files.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestApp, createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { COMPANY_EMAIL } from '../../../test/workflow.ts';
 import type { TContainedLimits } from '../../lib/contained-process.ts';
 import { DEFAULT_THUMBNAIL_OPTIONS } from '../../workers/thumbnail-worker.ts';
@@ -20,18 +26,15 @@ const { entries: logLines, stream: logStream } = captureLog<{ msg?: string; limi
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let customer: TSignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
     env: { COMPANY_EMAIL },
     logger: { level: 'warn', stream: logStream },
-  });
-  admin = (await createSignedInAdmin(t.app)).client;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Hostile Files Customer' },
-  });
+  }));
+  customer = await newUser('customer_admin', { name: 'Hostile Files Customer' });
 }, 90_000);
 afterAll(async () => {
   await t?.close();

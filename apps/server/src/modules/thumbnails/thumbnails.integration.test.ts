@@ -2,10 +2,10 @@ import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInAdmin, createSignedInUser, type TClient, type TSignedInUser } from '../../../test/accounts.ts';
+import type { TClient, TNewUser, TSignedInUser } from '../../../test/accounts.ts';
 import { createCustomerOrder, storeDeliverable } from '../../../test/deliverables.ts';
 import { makeImage, makePdf } from '../../../test/made-files.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { COMPANY_EMAIL } from '../../../test/workflow.ts';
 
 /**
@@ -18,20 +18,17 @@ const MINUTE = 60_000;
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let customer: TSignedInUser;
 let offsetMs = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
     env: { COMPANY_EMAIL },
     clock: () => new Date(Date.now() + offsetMs),
     thumbnails: { maxAttempts: 2 },
-  });
-  admin = (await createSignedInAdmin(t.app)).client;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Thumbnail Customer' },
-  });
+  }));
+  customer = await newUser('customer_admin', { name: 'Thumbnail Customer' });
 }, 90_000);
 afterAll(async () => {
   await t?.close();

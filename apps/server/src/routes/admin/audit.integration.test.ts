@@ -2,19 +2,13 @@ import { schema } from '@spacecapture/db/client';
 import { AUDIT_CSV_COLUMNS } from '@spacecapture/shared/contracts/admin-console/audit';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  createSignedInAdmin,
-  createSignedInUser,
-  errorOf,
-  type TClient,
-  uniqueAddress,
-} from '../../../test/accounts.ts';
+import { createClient, errorOf, type TClient, type TNewUser, uniqueAddress } from '../../../test/accounts.ts';
 import { at, parseCsv, walkPages } from '../../../test/admin-console.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let adminUserId: string;
 let adminEmail: string;
 const DAY = new Date('2026-03-10T12:00:00.000Z');
@@ -30,10 +24,9 @@ async function idsWhere(where?: ReturnType<typeof and>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const created = await createSignedInAdmin(t.app);
-  admin = created.client;
-  adminEmail = created.email;
+  const started = await createTestAppWithAdmin();
+  ({ t, admin, newUser } = started);
+  adminEmail = started.adminAccount.email;
   adminUserId = (await admin.me()).body.user.id;
   // 130 entries over three days: pairs share an instant, others differ only in microseconds.
   const entities = ['order', 'quote', 'assignment'];
@@ -203,10 +196,7 @@ describe('GET /api/admin/audit.csv', () => {
     const anonymous = createClient(t.app, { remoteAddress: uniqueAddress() });
     expect((await anonymous.get('/api/admin/audit')).statusCode).toBe(401);
     expect((await anonymous.get('/api/admin/audit.csv')).statusCode).toBe(401);
-    const customer = await createSignedInUser(t.app, t.db, admin, {
-      role: 'customer_user',
-      organization: { name: 'Audit Customer' },
-    });
+    const customer = await newUser('customer_user', { name: 'Audit Customer' });
     expect((await customer.client.get('/api/admin/audit')).statusCode).toBe(403);
     const csv = await customer.client.get('/api/admin/audit.csv');
     expect(csv.statusCode).toBe(403);

@@ -1,42 +1,33 @@
 import { ZAuditCsvQuery, ZAuditList, ZAuditQuery } from '@spacecapture/shared/contracts/admin-console/audit';
-import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachment } from '../../lib/csv.ts';
-
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
-const tags = ['admin'];
+import { declareRoutes } from '../declare-routes.ts';
+import { signedInErrorResponses } from '../route-schemas.ts';
 
 /** /admin/audit (spec 001 §2, §9): the latest 100 entries, filters, pages beyond, and a CSV export. */
 const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.auditLog;
+  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags: ['admin'], errors: signedInErrorResponses });
 
-  app.get(
+  route.get(
     '/audit',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary: 'Audit entries, newest first (100 by default); filter by entity, action, actor and dates',
-        querystring: ZAuditQuery,
-        response: { 200: ZAuditList, ...errors },
-      },
+      summary: 'Audit entries, newest first (100 by default); filter by entity, action, actor and dates',
+      querystring: ZAuditQuery,
+      response: { 200: ZAuditList },
     },
     async (request) => service.list(request.query),
   );
 
-  app.get(
+  route.get(
     '/audit.csv',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary: 'The audit entries the same filters select, as CSV (streamed, newest first)',
-        querystring: ZAuditCsvQuery,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('CSV with a header row'), ...errors },
-      },
+      summary: 'The audit entries the same filters select, as CSV (streamed, newest first)',
+      querystring: ZAuditCsvQuery,
+      produces: ['text/csv'],
+      response: { 200: z.string().describe('CSV with a header row') },
     },
     async (request, reply) => {
       const stream = await service.csv(request.query);

@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
 import { desc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  createSignedInAdmin,
-  createSignedInUser,
-  errorOf,
-  type TClient,
-  uniqueAddress,
-} from '../../../test/accounts.ts';
+import { createClient, errorOf, type TClient, type TNewUser, uniqueAddress } from '../../../test/accounts.ts';
 import {
   at,
   insertAssignment,
@@ -22,11 +15,12 @@ import {
   insertRating,
   walkPages,
 } from '../../../test/admin-console.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { submitLead } from '../../../test/workflow.ts';
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let adminUserId: string;
 const BASE = new Date('2026-06-01T12:00:00.000Z');
 const STATUSES = ['triage', 'quoted', 'approved', 'assigned', 'scheduled'];
@@ -38,9 +32,7 @@ let expectedOrder: string[];
 let special: { id: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const created = await createSignedInAdmin(t.app);
-  admin = created.client;
+  ({ t, admin, newUser } = await createTestAppWithAdmin());
   adminUserId = (await admin.me()).body.user.id;
   acme = await insertOrg(t.db, { type: 'customer', name: 'Acme Holdings', createdAt: at(BASE, 300) });
   blue = await insertOrg(t.db, { type: 'customer', name: 'Blue 100% Estates', createdAt: at(BASE, 200) });
@@ -412,10 +404,7 @@ describe('access', () => {
     for (const path of ['/api/admin/orders', '/api/admin/dashboard', '/api/admin/providers', '/api/admin/customers']) {
       expect((await anonymous.get(path)).statusCode).toBe(401);
     }
-    const customer = await createSignedInUser(t.app, t.db, admin, {
-      role: 'customer_admin',
-      organization: { id: acme.id },
-    });
+    const customer = await newUser('customer_admin', { id: acme.id });
     for (const path of ['/api/admin/orders', `/api/admin/orders/${expectedOrder[0]}`, '/api/admin/support-requests']) {
       const response = await customer.client.get(path);
       expect(response.statusCode).toBe(403);

@@ -23,13 +23,12 @@ import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toActor } from '../../lib/actor.ts';
 import { SIGNED_FILES_PATH } from '../../modules/storage/download-links.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { guardedErrorResponses, idParams } from '../route-schemas.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { declareRoutes } from '../declare-routes.ts';
+import { idParams, signedInErrorResponses } from '../route-schemas.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
-const tags = ['admin'];
+const errors = { ...signedInErrorResponses, 404: ZErrorResponse };
 
 /**
  * The admin console's screens (spec 001 §2): the dashboard's counts, /admin/orders with an order's
@@ -38,60 +37,42 @@ const tags = ['admin'];
  */
 const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adminConsole: service, orderActions } = app.services;
+  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags: ['admin'], errors });
 
-  app.get(
+  route.get(
     '/dashboard',
-    {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary: 'What needs attention: counts for the admin dashboard',
-        response: { 200: ZAdminDashboard, ...errors },
-      },
-    },
+    { summary: 'What needs attention: counts for the admin dashboard', response: { 200: ZAdminDashboard } },
     async () => service.dashboard(),
   );
 
-  app.get(
+  route.get(
     '/orders',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        'x-api-key-scope': 'orders:read',
-        tags,
-        summary: 'Orders with their customer organisation, newest first; search, status filter, cursor pages',
-        querystring: ZAdminOrdersQuery,
-        response: { 200: ZAdminOrderList, ...errors },
-      },
+      apiKeyScope: 'orders:read',
+      summary: 'Orders with their customer organisation, newest first; search, status filter, cursor pages',
+      querystring: ZAdminOrdersQuery,
+      response: { 200: ZAdminOrderList },
     },
     async (request) => service.orders(request.query),
   );
 
-  app.get(
+  route.get(
     '/orders/:id',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        'x-api-key-scope': 'orders:read',
-        tags,
-        summary: "An order's whole history: job events, quotes, assignments, deliverables, ratings",
-        params: z.object({ id: z.uuid() }),
-        response: { 200: ZAdminOrderDetail, ...errors },
-      },
+      apiKeyScope: 'orders:read',
+      summary: "An order's whole history: job events, quotes, assignments, deliverables, ratings",
+      params: z.object({ id: z.uuid() }),
+      response: { 200: ZAdminOrderDetail },
     },
     async (request) => service.order(request.params.id),
   );
 
-  app.post(
+  route.post(
     '/deliverables/:id/link',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary: "A signed URL for any order's file, valid 300 seconds (for viewing and downloading)",
-        params: z.object({ id: z.uuid() }),
-        response: { 200: ZDownloadLink, ...errors },
-      },
+      summary: "A signed URL for any order's file, valid 300 seconds (for viewing and downloading)",
+      params: z.object({ id: z.uuid() }),
+      response: { 200: ZDownloadLink },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
@@ -99,129 +80,97 @@ const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  route.post(
     '/orders/:id/cancel',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary:
-          'Cancel an order not yet captured (reason required): its live offer is withdrawn, the customer and that provider are e-mailed',
-        params: idParams,
-        body: ZCancelOrderRequest,
-        response: { 200: ZAdminOrderDetail, ...guardedErrorResponses },
-      },
+      summary:
+        'Cancel an order not yet captured (reason required): its live offer is withdrawn, the customer and that provider are e-mailed',
+      params: idParams,
+      body: ZCancelOrderRequest,
+      response: { 200: ZAdminOrderDetail, 409: ZErrorResponse },
     },
     async (request) => {
-      await orderActions.cancel(request.params.id, request.body, toActor(callerOf(request)));
+      await orderActions.cancel(request.params.id, request.body, actorOf(request));
       return service.order(request.params.id);
     },
   );
 
-  app.post(
+  route.post(
     '/orders/:id/complete',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary:
-          'Mark an order completed: a delivered one, or a scheduled or captured one with a reason (audited, sent to the provider)',
-        params: idParams,
-        body: ZCompleteOrderRequest.optional(),
-        response: { 200: ZAdminOrderDetail, ...guardedErrorResponses },
-      },
+      summary:
+        'Mark an order completed: a delivered one, or a scheduled or captured one with a reason (audited, sent to the provider)',
+      params: idParams,
+      body: ZCompleteOrderRequest.optional(),
+      response: { 200: ZAdminOrderDetail, 409: ZErrorResponse },
     },
     async (request) => {
-      await orderActions.complete(request.params.id, request.body, toActor(callerOf(request)));
+      await orderActions.complete(request.params.id, request.body, actorOf(request));
       return service.order(request.params.id);
     },
   );
 
-  app.post(
+  route.post(
     '/orders/:id/open-uploads',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary:
-          'Let the provider of a scheduled order upload and deliver before its capture window (reason required, audited, shown on the timeline)',
-        params: idParams,
-        body: ZOpenUploadsEarlyRequest,
-        response: { 200: ZAdminOrderDetail, ...guardedErrorResponses },
-      },
+      summary:
+        'Let the provider of a scheduled order upload and deliver before its capture window (reason required, audited, shown on the timeline)',
+      params: idParams,
+      body: ZOpenUploadsEarlyRequest,
+      response: { 200: ZAdminOrderDetail, 409: ZErrorResponse },
     },
     async (request) => {
-      await orderActions.openUploadsEarly(request.params.id, request.body, toActor(callerOf(request)));
+      await orderActions.openUploadsEarly(request.params.id, request.body, actorOf(request));
       return service.order(request.params.id);
     },
   );
 
-  app.get(
+  route.get(
     '/providers',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary: 'Provider organisations with members, devices, certifications and acceptance rate',
-        querystring: ZAdminOrganizationsQuery,
-        response: { 200: ZAdminProviderList, ...errors },
-      },
+      summary: 'Provider organisations with members, devices, certifications and acceptance rate',
+      querystring: ZAdminOrganizationsQuery,
+      response: { 200: ZAdminProviderList },
     },
     async (request) => service.providers(request.query),
   );
 
-  app.get(
+  route.get(
     '/providers/:id',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary: 'One provider organisation with its members, devices, certifications and acceptance rate',
-        params: idParams,
-        response: { 200: ZAdminProviderDetail, ...errors },
-      },
+      summary: 'One provider organisation with its members, devices, certifications and acceptance rate',
+      params: idParams,
+      response: { 200: ZAdminProviderDetail },
     },
     async (request) => service.provider(request.params.id),
   );
 
-  app.get(
+  route.get(
     '/customers',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary: 'Customer organisations with members and orders count',
-        querystring: ZAdminOrganizationsQuery,
-        response: { 200: ZAdminCustomerList, ...errors },
-      },
+      summary: 'Customer organisations with members and orders count',
+      querystring: ZAdminOrganizationsQuery,
+      response: { 200: ZAdminCustomerList },
     },
     async (request) => service.customers(request.query),
   );
 
-  app.get(
+  route.get(
     '/customers/:id',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary: 'One customer organisation with its members and orders count',
-        params: idParams,
-        response: { 200: ZAdminCustomerDetail, ...errors },
-      },
+      summary: 'One customer organisation with its members and orders count',
+      params: idParams,
+      response: { 200: ZAdminCustomerDetail },
     },
     async (request) => service.customer(request.params.id),
   );
 
-  app.get(
+  route.get(
     '/support-requests',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary: 'Support requests from the customer portal, newest first',
-        querystring: ZAdminSupportRequestsQuery,
-        response: { 200: ZAdminSupportRequestList, ...errors },
-      },
+      summary: 'Support requests from the customer portal, newest first',
+      querystring: ZAdminSupportRequestsQuery,
+      response: { 200: ZAdminSupportRequestList },
     },
     async (request) => service.supportRequests(request.query),
   );

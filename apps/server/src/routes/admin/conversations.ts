@@ -1,11 +1,8 @@
 import { ZConversation, ZInbox, ZInboxQuery, ZOrderConversations } from '@spacecapture/shared/contracts/conversations';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
-import { conversationErrors, conversationRoutes } from '../conversation-routes.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { conversationRoutes } from '../conversation-routes.ts';
 import { idParams } from '../route-schemas.ts';
-
-const roles = ADMIN_ROLES;
-const tags = ['admin'];
-const errors = conversationErrors;
 
 /**
  * The admins' side of conversations (decision 119), under /api/admin: the inbox of every
@@ -13,55 +10,39 @@ const errors = conversationErrors;
  */
 const adminConversationRoutes = conversationRoutes({
   side: 'admin',
-  roles,
+  roles: ADMIN_ROLES,
   conversationPath: '/conversations/:id',
   unreadPath: '/conversations/unread',
   summaries: {
     conversation: 'One conversation, oldest message first',
     unread: 'Unread messages of the caller across every conversation',
   },
-  more(app, actor) {
+  more(app, route) {
     const { conversations } = app.services;
-    app.get(
+    route.get(
       '/inbox',
       {
-        schema: {
-          'x-roles': roles,
-          tags,
-          summary: 'Every conversation, latest message first, with the caller’s unread counts',
-          querystring: ZInboxQuery,
-          response: { 200: ZInbox, ...errors },
-        },
+        summary: 'Every conversation, latest message first, with the caller’s unread counts',
+        querystring: ZInboxQuery,
+        response: { 200: ZInbox },
       },
-      async (request) => conversations.admin.inbox(actor(request), request.query),
+      async (request) => conversations.admin.inbox(actorOf(request), request.query),
     );
 
-    app.get(
+    route.get(
       '/orders/:id/conversations',
       {
-        schema: {
-          'x-roles': roles,
-          tags,
-          summary: "An order's conversation with its customer, and with its provider once one accepted",
-          params: idParams,
-          response: { 200: ZOrderConversations, ...errors },
-        },
+        summary: "An order's conversation with its customer, and with its provider once one accepted",
+        params: idParams,
+        response: { 200: ZOrderConversations },
       },
-      async (request) => conversations.admin.ofOrder(actor(request), request.params.id),
+      async (request) => conversations.admin.ofOrder(actorOf(request), request.params.id),
     );
 
-    app.post(
+    route.post(
       '/conversations/:id/assign',
-      {
-        schema: {
-          'x-roles': roles,
-          tags,
-          summary: 'Assign the conversation to the caller',
-          params: idParams,
-          response: { 200: ZConversation, ...errors },
-        },
-      },
-      async (request) => conversations.admin.assignToMe(actor(request), request.params.id),
+      { summary: 'Assign the conversation to the caller', params: idParams, response: { 200: ZConversation } },
+      async (request) => conversations.admin.assignToMe(actorOf(request), request.params.id),
     );
   },
 });

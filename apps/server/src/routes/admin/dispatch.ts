@@ -7,60 +7,47 @@ import {
 import { ZReadiness } from '@spacecapture/shared/provider-readiness';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toActor } from '../../lib/actor.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { guardedErrorResponses, idParams } from '../route-schemas.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { declareRoutes } from '../declare-routes.ts';
+import { idParams } from '../route-schemas.ts';
 
-const errors = guardedErrorResponses;
 const roles = ADMIN_ROLES;
-const tags = ['admin'];
 
 /** Admin dispatch (decisions 123–125): place an order, rank the providers for it. */
 const adminDispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dispatch } = app.services;
+  const route = declareRoutes(app, { roles, tags: ['admin'] });
 
-  app.get(
+  route.get(
     '/assignments/ranking',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary:
-          'Active providers for an order: the eligible ranked with a score and reasons, the others out with theirs',
-        querystring: ZDispatchRankingQuery,
-        response: { 200: ZDispatchRanking, ...errors },
-      },
+      summary:
+        'Active providers for an order: the eligible ranked with a score and reasons, the others out with theirs',
+      querystring: ZDispatchRankingQuery,
+      response: { 200: ZDispatchRanking },
     },
     async (request) => dispatch.ranking(request.query.orderId),
   );
 
-  app.get(
+  route.get(
     '/providers/:id/readiness',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'What a provider organisation still needs before dispatch can offer it jobs',
-        params: idParams,
-        response: { 200: ZReadiness, ...errors },
-      },
+      summary: 'What a provider organisation still needs before dispatch can offer it jobs',
+      params: idParams,
+      response: { 200: ZReadiness },
     },
     async (request) => dispatch.readiness(request.params.id),
   );
 
-  app.put(
+  route.put(
     '/orders/:id/place',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: "Set an order's place (and the customer's preferred windows and access notes when given)",
-        params: idParams,
-        body: ZSetOrderPlaceRequest,
-        response: { 200: ZOrderDispatchDetails, ...errors },
-      },
+      summary: "Set an order's place (and the customer's preferred windows and access notes when given)",
+      params: idParams,
+      body: ZSetOrderPlaceRequest,
+      response: { 200: ZOrderDispatchDetails },
     },
-    async (request) => dispatch.setOrderPlace(request.params.id, request.body, toActor(callerOf(request))),
+    async (request) => dispatch.setOrderPlace(request.params.id, request.body, actorOf(request)),
   );
 };
 

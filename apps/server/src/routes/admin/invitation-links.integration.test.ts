@@ -3,27 +3,26 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
-  createSignedInAdmin,
-  createSignedInUser,
   errorOf,
   invitationLinkFor,
   invite,
   signUp,
   type TClient,
+  type TNewUser,
   uniqueAddress,
   uniqueEmail,
 } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 
 /** "Copy link" on /admin/invitations (decision 091): the pending invitation's link, audited. */
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let adminId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, admin, newUser } = await createTestAppWithAdmin());
   adminId = (await admin.me()).body.user.id as string;
 });
 afterAll(async () => {
@@ -102,10 +101,7 @@ describe('POST /api/admin/invitations/:id/link', () => {
       role: 'customer_user',
       organization: { name: 'Guarded Homes' },
     });
-    const customer = await createSignedInUser(t.app, t.db, admin, {
-      role: 'customer_admin',
-      organization: { id: invitation.organization.id },
-    });
+    const customer = await newUser('customer_admin', { id: invitation.organization.id });
     expect((await linkOf(invitation.id, customer.client)).statusCode).toBe(403);
     const visitor = createClient(t.app, { remoteAddress: uniqueAddress() });
     expect((await linkOf(invitation.id, visitor)).statusCode).toBe(401);

@@ -4,27 +4,26 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
-  createSignedInAdmin,
-  createSignedInUser,
   emailsTo,
   errorOf,
   latestEmail,
   type TClient,
+  type TNewUser,
   type TSignedInUser,
   uniqueAddress,
 } from '../../../test/accounts.ts';
 import { insertMember } from '../../../test/admin-console.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   assignmentRow,
   auditDelta,
   auditOf,
   COMPANY_EMAIL,
+  convertedOrder,
   DEFAULT_BREAKDOWN,
   jobEventsOf,
   orderRow,
   outboxWithSubject,
-  submitLead,
 } from '../../../test/workflow.ts';
 
 /** The admin's Cancel order and Mark completed on an order's detail, and one organisation's detail. */
@@ -33,22 +32,16 @@ const API = '/api/admin';
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let adminUserId: string;
 let customer: TSignedInUser;
 let provider: TSignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL } });
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL } }));
   adminUserId = (await admin.me()).body.user.id;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Harbour Lofts' },
-  });
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Northern Scans' },
-  });
+  customer = await newUser('customer_admin', { name: 'Harbour Lofts' });
+  provider = await newUser('provider_admin', { name: 'Northern Scans' });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -57,16 +50,13 @@ afterAll(async () => {
 const providerActor = () => ({ userId: provider.userId, role: 'provider_admin', orgId: provider.orgId });
 
 /** An order made from a lead, as the triage screen does. */
-async function convertedOrder() {
-  const leadId = await submitLead(t.app);
-  const response = await admin.post(`${API}/leads/${leadId}/convert`, { customerOrgId: customer.orgId });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().order as { id: string; title: string; location: string };
+function customerOrder() {
+  return convertedOrder(t.app, admin, customer.orgId);
 }
 
 /** An order offered to the provider (not answered yet). */
 async function offeredOrder() {
-  const order = await convertedOrder();
+  const order = await customerOrder();
   const response = await admin.post(`${API}/assignments`, {
     orderId: order.id,
     providerOrgId: provider.orgId,
@@ -78,7 +68,7 @@ async function offeredOrder() {
 
 /** The whole chain up to scheduled: quote accepted, offer accepted, window proposed and confirmed. */
 async function scheduledOrder() {
-  const order = await convertedOrder();
+  const order = await customerOrder();
   const quote = await admin.post(`${API}/quotes`, { orderId: order.id, priceBreakdown: DEFAULT_BREAKDOWN });
   expect(quote.statusCode, quote.body).toBe(201);
   expect((await admin.post(`${API}/quotes/${quote.json().id}/send`)).statusCode).toBe(200);
@@ -163,7 +153,7 @@ describe('POST /api/admin/orders/:id/cancel', () => {
   });
 
   it('cancels an order in triage with no offer: only the customer is e-mailed', async () => {
-    const order = await convertedOrder();
+    const order = await customerOrder();
     const before = (await outboxWithSubject(t.db, 'Job cancelled: ')).length;
     const response = await admin.post(`${API}/orders/${order.id}/cancel`, { reason: 'Duplicate request.' });
     expect(response.statusCode, response.body).toBe(200);
@@ -175,7 +165,7 @@ describe('POST /api/admin/orders/:id/cancel', () => {
   });
 
   it('e-mails every member of the customer organisation, each a copy of their own', async () => {
-    const order = await convertedOrder();
+    const order = await customerOrder();
     await insertMember(t.db, customer.orgId, 'customer_user');
     const response = await admin.post(`${API}/orders/${order.id}/cancel`, { reason: 'Budget withdrawn.' });
     expect(response.statusCode, response.body).toBe(200);
@@ -185,7 +175,7 @@ describe('POST /api/admin/orders/:id/cancel', () => {
   });
 
   it('refuses a missing, blank or too long reason with a message, and changes nothing', async () => {
-    const order = await convertedOrder();
+    const order = await customerOrder();
     const cases: [body: { reason?: string }, message: string][] = [
       [{}, ORDER_ACTION_MESSAGES.reasonRequired],
       [{ reason: '   ' }, ORDER_ACTION_MESSAGES.reasonRequired],
@@ -206,7 +196,7 @@ describe('POST /api/admin/orders/:id/cancel', () => {
 
   it('refuses to cancel once captured or later, or twice: 409 from … to …, nothing written', async () => {
     for (const status of ['captured', 'delivered', 'completed']) {
-      const order = await convertedOrder();
+      const order = await customerOrder();
       await setStatus(order.id, status);
       let response: Awaited<ReturnType<TClient['post']>> | undefined;
       expect(
@@ -218,7 +208,7 @@ describe('POST /api/admin/orders/:id/cancel', () => {
       expect(errorOf(response!).message).toBe(`Cannot move order from ${status} to cancelled.`);
       expect((await orderRow(t.db, order.id)).status).toBe(status);
     }
-    const order = await convertedOrder();
+    const order = await customerOrder();
     expect((await admin.post(`${API}/orders/${order.id}/cancel`, { reason: 'First.' })).statusCode).toBe(200);
     const again = await admin.post(`${API}/orders/${order.id}/cancel`, { reason: 'Second.' });
     expect(again.statusCode).toBe(409);
@@ -272,7 +262,7 @@ describe('POST /api/admin/orders/:id/complete', () => {
   });
 
   it('marks a delivered order completed with a job event and one audit entry', async () => {
-    const order = await convertedOrder();
+    const order = await customerOrder();
     await setStatus(order.id, 'delivered');
     let response: Awaited<ReturnType<TClient['post']>> | undefined;
     expect(
@@ -346,7 +336,7 @@ describe('POST /api/admin/orders/:id/complete', () => {
 
   it('refuses an order that is neither delivered nor under way: 409, nothing written', async () => {
     for (const status of ['triage', 'cancelled']) {
-      const order = await convertedOrder();
+      const order = await customerOrder();
       await setStatus(order.id, status);
       let response: Awaited<ReturnType<TClient['post']>> | undefined;
       expect(
@@ -385,7 +375,7 @@ describe('GET /api/admin/providers/:id and /customers/:id', () => {
 
 describe('access', () => {
   it('is 401 without a session and 403 for a customer or provider; the order is unchanged', async () => {
-    const order = await convertedOrder();
+    const order = await customerOrder();
     const anonymous = createClient(t.app, { remoteAddress: uniqueAddress() });
     const calls = [
       (client: TClient) => client.post(`${API}/orders/${order.id}/cancel`, { reason: 'No.' }),

@@ -4,7 +4,6 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
-  createSignedInAdmin,
   errorOf,
   invitationTokenFor,
   invite,
@@ -13,7 +12,7 @@ import {
   uniqueEmail,
 } from '../../../test/accounts.ts';
 import { walkPages } from '../../../test/admin-console.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { submitLead } from '../../../test/workflow.ts';
 
 let t: TTestApp;
@@ -30,8 +29,7 @@ async function outboxIds(status?: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, admin } = await createTestAppWithAdmin());
   invitedEmail = uniqueEmail('invited');
   await invite(admin, { email: invitedEmail, role: 'customer_admin', organization: { name: 'Outbox Customer' } });
   await submitLead(t.app);

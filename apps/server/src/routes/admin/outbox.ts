@@ -3,38 +3,32 @@ import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { declareRoutes } from '../declare-routes.ts';
+import { signedInErrorResponses } from '../route-schemas.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
-const tags = ['admin'];
+const errors = { ...signedInErrorResponses, 404: ZErrorResponse };
 
 /** The outbox view: every e-mail the platform sent, kept, is retrying or gave up on. */
 const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.outboxView;
+  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags: ['admin'], errors });
 
-  app.get(
+  route.get(
     '/outbox',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary: 'Outbox e-mails, newest first: status, recipients, subject, attempts, last error',
-        querystring: ZOutboxQuery,
-        response: { 200: ZOutboxList, ...errors },
-      },
+      summary: 'Outbox e-mails, newest first: status, recipients, subject, attempts, last error',
+      querystring: ZOutboxQuery,
+      response: { 200: ZOutboxList },
     },
     async (request) => service.list(request.query),
   );
 
-  app.get(
+  route.get(
     '/outbox/:id',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary: 'One outbox e-mail with its HTML and text (links carrying a secret token redacted)',
-        params: z.object({ id: z.uuid() }),
-        response: { 200: ZOutboxEmailDetail, ...errors },
-      },
+      summary: 'One outbox e-mail with its HTML and text (links carrying a secret token redacted)',
+      params: z.object({ id: z.uuid() }),
+      response: { 200: ZOutboxEmailDetail },
     },
     async (request) => service.get(request.params.id),
   );

@@ -1,7 +1,7 @@
 import { ORDER_STATUSES } from '@spacecapture/shared/contracts/admin-workflow';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createSignedInAdmin, errorOf, type TClient, uniqueAddress } from '../../../test/accounts.ts';
+import { createClient, errorOf, type TClient, uniqueAddress } from '../../../test/accounts.ts';
 import {
   insertAssignment,
   insertDeliverable,
@@ -12,7 +12,7 @@ import {
   insertRating,
   parseCsv,
 } from '../../../test/admin-console.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 
 /** The app's clock: every relative rule (validity, windows that have ended) is judged at this instant. */
 const NOW = new Date('2026-06-15T12:00:00.000Z');
@@ -29,8 +29,7 @@ let second: { id: string; name: string };
 let idle: { id: string; name: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => NOW });
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, admin } = await createTestAppWithAdmin({ clock: () => NOW }));
   const customer = await insertOrg(t.db, { type: 'customer', name: 'Report Customer' });
   prime = ref(await insertOrg(t.db, { type: 'provider', name: 'Prime Scans' }));
   second = ref(await insertOrg(t.db, { type: 'provider', name: 'Second Site' }));

@@ -1,41 +1,29 @@
 import { ZSettings, ZUpdateSettingsRequest } from '@spacecapture/shared/contracts/admin-console/settings';
-import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toActor } from '../../lib/actor.ts';
 import { callerOf } from '../../plugins/auth.ts';
-
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
-const tags = ['admin'];
+import { declareRoutes } from '../declare-routes.ts';
+import { signedInErrorResponses } from '../route-schemas.ts';
 
 /** /admin/settings (spec 001 §2, §3 feature_flags): read and save the feature flags, audited. */
 const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.settings;
+  const route = declareRoutes(app, { roles: ADMIN_ROLES, tags: ['admin'], errors: signedInErrorResponses });
 
-  app.get(
+  route.get(
     '/settings',
-    {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary: 'The feature flags, and which of them the caller may change',
-        response: { 200: ZSettings, ...errors },
-      },
-    },
+    { summary: 'The feature flags, and which of them the caller may change', response: { 200: ZSettings } },
     async (request) => service.get(callerOf(request)),
   );
 
-  app.put(
+  route.put(
     '/settings',
     {
-      schema: {
-        'x-roles': ADMIN_ROLES,
-        tags,
-        summary:
-          'Save the feature flags (all three); a change writes one audit entry. MFA requirement: master admin only',
-        body: ZUpdateSettingsRequest,
-        response: { 200: ZSettings, ...errors },
-      },
+      summary:
+        'Save the feature flags (all three); a change writes one audit entry. MFA requirement: master admin only',
+      body: ZUpdateSettingsRequest,
+      response: { 200: ZSettings },
     },
     async (request) => {
       const caller = callerOf(request);

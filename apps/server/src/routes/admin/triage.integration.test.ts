@@ -5,17 +5,16 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
-  createSignedInAdmin,
-  createSignedInUser,
   emailsTo,
   errorOf,
   invitationTokenFor,
   signUp,
   type TClient,
+  type TNewUser,
   type TSignedInUser,
   uniqueAddress,
 } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { auditDelta, COMPANY_EMAIL, submitApplication, submitLead } from '../../../test/workflow.ts';
 
 /**
@@ -29,15 +28,12 @@ const API = '/api/admin';
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let customer: TSignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL } });
-  admin = (await createSignedInAdmin(t.app)).client;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: `Known Customer ${randomUUID().slice(0, 6)}` },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL } }));
+  customer = await newUser('customer_admin', { name: `Known Customer ${randomUUID().slice(0, 6)}` });
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -5,11 +5,10 @@ import {
 } from '@spacecapture/shared/contracts/webhooks';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guardedErrorResponses, idParams } from '../route-schemas.ts';
+import { declareRoutes } from '../declare-routes.ts';
+import { idParams } from '../route-schemas.ts';
 
 const roles = ADMIN_ROLES;
-const tags = ['webhooks'];
-const errors = guardedErrorResponses;
 
 /**
  * The admins' read-only view of customers' webhook endpoints and their delivery logs (decision
@@ -18,32 +17,25 @@ const errors = guardedErrorResponses;
  */
 const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { webhooks } = app.services;
+  const route = declareRoutes(app, { roles, tags: ['webhooks'] });
 
-  app.get(
+  route.get(
     '/customers/:id/webhooks',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: "A customer organization's webhook endpoints (never their secrets)",
-        params: idParams,
-        response: { 200: ZWebhookEndpointList, ...errors },
-      },
+      summary: "A customer organization's webhook endpoints (never their secrets)",
+      params: idParams,
+      response: { 200: ZWebhookEndpointList },
     },
     async (request) => ({ items: await webhooks.admin.list(request.params.id) }),
   );
 
-  app.get(
+  route.get(
     '/webhooks/:id/deliveries',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'The delivery log of any webhook endpoint, newest first',
-        params: idParams,
-        querystring: ZWebhookDeliveryQuery,
-        response: { 200: ZWebhookDeliveryPage, ...errors },
-      },
+      summary: 'The delivery log of any webhook endpoint, newest first',
+      params: idParams,
+      querystring: ZWebhookDeliveryQuery,
+      response: { 200: ZWebhookDeliveryPage },
     },
     async (request) => webhooks.admin.deliveries(request.params.id, request.query),
   );

@@ -3,24 +3,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
-  createSignedInAdmin,
-  createSignedInUser,
   errorOf,
   invitationTokenFor,
   latestEmail,
   signUp,
   type TClient,
+  type TNewUser,
   type TSignedInUser,
   uniqueAddress,
 } from '../../../test/accounts.ts';
 import { PDF_BYTES, PNG_BYTES } from '../../../test/public-forms.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   addCertification,
   addDevice,
   auditDelta,
   auditOf,
   COMPANY_EMAIL,
+  convertedOrder,
   createOrganization,
   DEFAULT_BREAKDOWN,
   jobEventsOf,
@@ -41,32 +41,23 @@ const SPEC = {
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let adminUserId: string;
 let customer: TSignedInUser;
 let provider: TSignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL } });
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL } }));
   adminUserId = (await admin.me()).body.user.id;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Acme Customer' },
-  });
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Scan Co' },
-  });
+  customer = await newUser('customer_admin', { name: 'Acme Customer' });
+  provider = await newUser('provider_admin', { name: 'Scan Co' });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
 });
 
-async function convertedOrder(overrides: Record<string, unknown> = {}) {
-  const leadId = await submitLead(t.app, overrides);
-  const response = await admin.post(`${API}/leads/${leadId}/convert`, { customerOrgId: customer.orgId });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().order as { id: string; status: string; title: string };
+function customerOrder(overrides: Record<string, unknown> = {}) {
+  return convertedOrder(t.app, admin, customer.orgId, overrides);
 }
 
 async function createQuote(orderId: string, extra: Record<string, unknown> = {}) {
@@ -301,7 +292,7 @@ describe('quotes', () => {
     const noOrder = await admin.post(`${API}/quotes`, { priceBreakdown: DEFAULT_BREAKDOWN });
     expect(noOrder.statusCode).toBe(400);
     expect(errorOf(noOrder).fields).toEqual({ orderId: SPEC.selectOrder });
-    const order = await convertedOrder();
+    const order = await customerOrder();
     const cases: [unknown, string, string][] = [
       [{ items: [], currency: 'USD' }, 'priceBreakdown.items', 'Add at least one item.'],
       [
@@ -353,7 +344,7 @@ describe('quotes', () => {
   });
 
   it('creates a draft with the total computed on the server, once per Idempotency-Key', async () => {
-    const order = await convertedOrder();
+    const order = await customerOrder();
     const breakdown = {
       items: [
         { label: 'Capture', amount: 0.1 },
@@ -404,7 +395,7 @@ describe('quotes', () => {
   });
 
   it('sends a draft: status sent, order quoted, e-mails to every customer member and the company; drafts only', async () => {
-    const order = await convertedOrder();
+    const order = await customerOrder();
     const quote = await createQuote(order.id);
     expect(quote.total).toBe(1500);
     let response: Awaited<ReturnType<TClient['post']>> | undefined;
@@ -430,7 +421,7 @@ describe('quotes', () => {
   });
 
   it('refuses to quote or send for a cancelled order', async () => {
-    const order = await convertedOrder();
+    const order = await customerOrder();
     const quote = await createQuote(order.id);
     await t.db.update(schema.orders).set({ status: 'cancelled' }).where(eq(schema.orders.id, order.id));
     const create = await admin.post(`${API}/quotes`, { orderId: order.id, priceBreakdown: DEFAULT_BREAKDOWN });
@@ -440,7 +431,7 @@ describe('quotes', () => {
   });
 
   it('lists quotes newest first, a page at a time', async () => {
-    const order = await convertedOrder();
+    const order = await customerOrder();
     const a = await createQuote(order.id);
     const b = await createQuote(order.id);
     const first = (await admin.get(`${API}/quotes?orderId=${order.id}&limit=1`)).json();
@@ -453,8 +444,8 @@ describe('quotes', () => {
 
 describe('assignments', () => {
   it('lists orders in approved, triage or assigned, with their latest offer', async () => {
-    const inTriage = await convertedOrder();
-    const quoted = await convertedOrder();
+    const inTriage = await customerOrder();
+    const quoted = await customerOrder();
     const quote = await createQuote(quoted.id);
     await admin.post(`${API}/quotes/${quote.id}/send`);
     const response = await admin.get(`${API}/assignments/queue?limit=100`);
@@ -475,7 +466,7 @@ describe('assignments', () => {
     await addCertification(t.db, meta.id, 'virtual-tour', ['NL', 'DE']);
     await addDevice(t.db, pro.id, 'Pro 3');
     await addCertification(t.db, pro.id, 'virtual-tour', ['Utrecht']);
-    const pointCloud = await convertedOrder({ captureType: 'point-cloud', location: 'Utrecht, NL' });
+    const pointCloud = await customerOrder({ captureType: 'point-cloud', location: 'Utrecht, NL' });
     const response = await admin.get(`${API}/assignments/providers?orderId=${pointCloud.id}`);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
@@ -499,7 +490,7 @@ describe('assignments', () => {
   });
 
   it('assigns: offer with the acceptance deadline from the flag, order assigned, provider e-mailed, one audit entry', async () => {
-    const order = await convertedOrder();
+    const order = await customerOrder();
     const missing = await admin.post(`${API}/assignments`, { orderId: order.id, compensation: 500 });
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).fields).toEqual({ providerOrgId: SPEC.pickProvider });
@@ -560,7 +551,7 @@ describe('assignments', () => {
       .values({ id: 1, providerAcceptanceDeadlineHours: 24 })
       .onConflictDoUpdate({ target: schema.featureFlags.id, set: { providerAcceptanceDeadlineHours: 24 } });
     try {
-      const order = await convertedOrder();
+      const order = await customerOrder();
       const other = await createOrganization(admin, 'provider', 'Other Scans');
       const first = (
         await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId, compensation: 500 })
@@ -591,7 +582,7 @@ describe('assignments', () => {
   });
 
   it('refuses to assign an order that is not in approved, triage or assigned: 409 from … to …', async () => {
-    const order = await convertedOrder();
+    const order = await customerOrder();
     const quote = await createQuote(order.id);
     await admin.post(`${API}/quotes/${quote.id}/send`);
     const response = await admin.post(`${API}/assignments`, {
@@ -604,7 +595,7 @@ describe('assignments', () => {
   });
 
   it('confirms the latest schedule only with an accepted offer and a full window; the order becomes scheduled', async () => {
-    const order = await convertedOrder();
+    const order = await customerOrder();
     const assignment = (
       await admin.post(`${API}/assignments`, { orderId: order.id, providerOrgId: provider.orgId, compensation: 500 })
     ).json();

@@ -1,25 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
-  createSignedInAdmin,
-  createSignedInUser,
   emailsTo,
   errorOf,
   latestEmail,
   linkIn,
   type TClient,
+  type TNewUser,
   type TSignedInUser,
   uniqueAddress,
   withSignInWarnings,
 } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 
 let t: TTestApp;
-let admin: TClient;
+let newUser: TNewUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, newUser } = await createTestAppWithAdmin());
 });
 afterAll(async () => {
   await t?.close();
@@ -50,7 +48,7 @@ describe('sessions and sign-out scopes', () => {
   let tablet: TClient;
 
   beforeAll(async () => {
-    user = await createSignedInUser(t.app, t.db, admin, { role: 'customer_admin', organization: { name: 'Devices' } });
+    user = await newUser('customer_admin', { name: 'Devices' });
     laptop = user.client;
     phone = await signInOnDevice(user, 'phone');
     tablet = await signInOnDevice(user, 'tablet');
@@ -99,7 +97,7 @@ describe('password recovery', () => {
   const NEW_PASSWORD = 'Another-Long-Secret-77';
 
   beforeAll(async () => {
-    user = await createSignedInUser(t.app, t.db, admin, { role: 'provider_admin', organization: { name: 'Recovery' } });
+    user = await newUser('provider_admin', { name: 'Recovery' });
     phone = await signInOnDevice(user, 'phone');
   });
 

@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
-  createSignedInAdmin,
   emailsTo,
   errorOf,
   invitationTokenFor,
@@ -21,7 +20,7 @@ import {
   uniqueEmail,
 } from '../../../test/accounts.ts';
 import { createCustomerOrder } from '../../../test/deliverables.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { createOrganization, DEFAULT_BREAKDOWN } from '../../../test/workflow.ts';
 
 const INVITE_ONLY = 'Signup is invite-only. Please use your invitation link or contact an admin.';
@@ -33,8 +32,7 @@ let admin: TClient;
 let clockOffsetMs = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => new Date(Date.now() + clockOffsetMs) });
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, admin } = await createTestAppWithAdmin({ clock: () => new Date(Date.now() + clockOffsetMs) }));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInAdmin, errorOf, invite, type TClient, uniqueEmail } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { errorOf, invite, type TClient, uniqueEmail } from '../../../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 
 let t: TTestApp;
 let admin: TClient;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createSignedInAdmin(t.app)).client;
+  ({ t, admin } = await createTestAppWithAdmin());
 });
 afterAll(async () => {
   await t?.close();

@@ -4,16 +4,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
-  createSignedInAdmin,
-  createSignedInUser,
   errorOf,
   type TClient,
+  type TNewUser,
   type TSignedInUser,
   totpCode,
   uniqueAddress,
 } from '../../../test/accounts.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { COMPANY_EMAIL } from '../../../test/workflow.ts';
 
 /**
@@ -29,6 +28,7 @@ const KEYS_PER_ORG = 15;
 const clock = movableClock();
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let adminPassword: string;
 let owner: TSignedInUser;
 let colleague: TSignedInUser;
@@ -37,7 +37,7 @@ let ownOrderId: string;
 let outsiderOrderId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  const started = await createTestAppWithAdmin({
     env: {
       COMPANY_EMAIL,
       PUBLIC_URL: APP_ORIGIN,
@@ -47,21 +47,11 @@ beforeAll(async () => {
     },
     clock: clock.now,
   });
-  const signedInAdmin = await createSignedInAdmin(t.app);
-  admin = signedInAdmin.client;
-  adminPassword = signedInAdmin.password;
-  owner = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: `Keyed Customer ${randomUUID().slice(0, 6)}` },
-  });
-  colleague = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: owner.orgId },
-  });
-  outsider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: `Other Customer ${randomUUID().slice(0, 6)}` },
-  });
+  ({ t, admin, newUser } = started);
+  adminPassword = started.adminAccount.password;
+  owner = await newUser('customer_admin', { name: `Keyed Customer ${randomUUID().slice(0, 6)}` });
+  colleague = await newUser('customer_user', { id: owner.orgId });
+  outsider = await newUser('customer_admin', { name: `Other Customer ${randomUUID().slice(0, 6)}` });
   ownOrderId = (await placeOrder(owner.client)).id;
   outsiderOrderId = (await placeOrder(outsider.client)).id;
 }, 240_000);
@@ -272,10 +262,7 @@ describe('using a key', () => {
   });
 
   it('caps the live keys of an organisation: a clear 409 at the cap, room again once one is revoked', async () => {
-    const capped = await createSignedInUser(t.app, t.db, admin, {
-      role: 'customer_admin',
-      organization: { name: `Capped Customer ${randomUUID().slice(0, 6)}` },
-    });
+    const capped = await newUser('customer_admin', { name: `Capped Customer ${randomUUID().slice(0, 6)}` });
     const made = [];
     for (let i = 0; i < KEYS_PER_ORG; i++) made.push(await createKey(capped.client, ['orders:read']));
     const refused = await capped.client.post('/api/customer/api-keys', {

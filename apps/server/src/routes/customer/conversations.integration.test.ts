@@ -14,7 +14,7 @@ import {
 import { PNG_BYTES as PNG, postMessageWithFiles } from '../../../test/message-files.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { acceptedJob, COMPANY_EMAIL, createOrganization, submitLead } from '../../../test/workflow.ts';
+import { acceptedJob, COMPANY_EMAIL, convertedOrder, createOrganization } from '../../../test/workflow.ts';
 
 /**
  * Conversations on orders (decision 119) and their e-mail digests (decision 120): who may read and
@@ -60,10 +60,9 @@ afterAll(async () => {
 });
 
 async function newOrder() {
-  const leadId = await submitLead(t.app, { location: `Pier Lane ${randomUUID().slice(0, 8)}` });
-  const converted = await admin.client.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  return converted.json().order.id as string;
+  return (
+    await convertedOrder(t.app, admin.client, customerOrgId, { location: `Pier Lane ${randomUUID().slice(0, 8)}` })
+  ).id;
 }
 
 /** A multipart message post with files, as a browser's FormData sends it. */

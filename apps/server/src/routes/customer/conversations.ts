@@ -1,6 +1,8 @@
 import { ZMessagePreferences, ZMessagePreferencesRequest } from '@spacecapture/shared/contracts/conversations';
 import { CUSTOMER_ROLES } from '@spacecapture/shared/roles';
+import { actorOf } from '../../plugins/auth.ts';
 import { conversationErrors, conversationRoutes } from '../conversation-routes.ts';
+import { declareRoutes } from '../declare-routes.ts';
 
 /**
  * The customer's conversation with the team on one of their organisation's orders (decision 119),
@@ -17,33 +19,23 @@ const customerConversationRoutes = conversationRoutes({
     unread: "Unread messages of the caller on their organisation's orders",
   },
   /* The message e-mail preference is every signed-in person's own, whatever their portal. */
-  more(app, actor) {
+  more(app) {
     const { conversations } = app.services;
-    app.get(
+    const route = declareRoutes(app, { roles: ['authenticated'], tags: ['account'], errors: conversationErrors });
+    route.get(
       '/account/message-preferences',
-      {
-        schema: {
-          'x-roles': ['authenticated'],
-          tags: ['account'],
-          summary: 'Whether the caller is e-mailed digests of new messages',
-          response: { 200: ZMessagePreferences, ...conversationErrors },
-        },
-      },
-      async (request) => conversations.preferences(actor(request)),
+      { summary: 'Whether the caller is e-mailed digests of new messages', response: { 200: ZMessagePreferences } },
+      async (request) => conversations.preferences(actorOf(request)),
     );
 
-    app.put(
+    route.put(
       '/account/message-preferences',
       {
-        schema: {
-          'x-roles': ['authenticated'],
-          tags: ['account'],
-          summary: 'Turn e-mail digests of new messages on or off for the caller',
-          body: ZMessagePreferencesRequest,
-          response: { 200: ZMessagePreferences, ...conversationErrors },
-        },
+        summary: 'Turn e-mail digests of new messages on or off for the caller',
+        body: ZMessagePreferencesRequest,
+        response: { 200: ZMessagePreferences },
       },
-      async (request) => conversations.setPreferences(actor(request), request.body),
+      async (request) => conversations.setPreferences(actorOf(request), request.body),
     );
   },
 });

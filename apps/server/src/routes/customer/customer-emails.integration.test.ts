@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { formatPlaceWindow } from '@spacecapture/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APP_ORIGIN,
-  createSignedInAdmin,
-  createSignedInUser,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { COMPANY_EMAIL, outboxWithSubject, submitLead } from '../../../test/workflow.ts';
+import { APP_ORIGIN, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
+import { COMPANY_EMAIL, convertedOrder, outboxWithSubject } from '../../../test/workflow.ts';
 
 /**
  * What the customer organisation is told by e-mail (issue 5): every member gets the sent quote
@@ -23,30 +17,18 @@ const PUBLIC_URL = APP_ORIGIN;
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let owner: TSignedInUser;
 let colleague: TSignedInUser;
 let outsider: TSignedInUser;
 let provider: TSignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL, PUBLIC_URL } });
-  admin = (await createSignedInAdmin(t.app)).client;
-  owner = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Mailed Customer' },
-  });
-  colleague = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: owner.orgId },
-  });
-  outsider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Unrelated Customer' },
-  });
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Mailed Scans' },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL, PUBLIC_URL } }));
+  owner = await newUser('customer_admin', { name: 'Mailed Customer' });
+  colleague = await newUser('customer_user', { id: owner.orgId });
+  outsider = await newUser('customer_admin', { name: 'Unrelated Customer' });
+  provider = await newUser('provider_admin', { name: 'Mailed Scans' });
 }, 90_000);
 afterAll(async () => {
   await t?.close();
@@ -54,10 +36,7 @@ afterAll(async () => {
 
 async function createOrder() {
   // A site that names no town the gazetteer knows: the order stays unplaced and its times read in UTC.
-  const leadId = await submitLead(t.app, { location: `Unit ${randomUUID().slice(0, 6)}, Riverside Works` });
-  const converted = await admin.post(`${ADMIN}/leads/${leadId}/convert`, { customerOrgId: owner.orgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  return converted.json().order as { id: string; title: string };
+  return convertedOrder(t.app, admin, owner.orgId, { location: `Unit ${randomUUID().slice(0, 6)}, Riverside Works` });
 }
 
 async function sendQuote(orderId: string) {

@@ -2,16 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  createSignedInAdmin,
-  createSignedInUser,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
+import { createClient, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
 import { PNG_BYTES, postMessageWithFiles } from '../../../test/message-files.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { DEFAULT_BREAKDOWN, submitLead } from '../../../test/workflow.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
+import { convertedOrder, DEFAULT_BREAKDOWN } from '../../../test/workflow.ts';
 
 /**
  * Every customer operation of the OpenAPI document, walked for each kind of stranger: a member of
@@ -54,6 +48,7 @@ const VALID_BODIES: Record<string, unknown> = {
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let owner: TSignedInUser;
 let colleague: TSignedInUser;
 let outsider: TSignedInUser;
@@ -116,30 +111,15 @@ function isById(operation: TWalkedOperation) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createSignedInAdmin(t.app)).client;
-  owner = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Walled Customer' },
-  });
-  colleague = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: owner.orgId },
-  });
-  outsider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Curious Customer' },
-  });
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Curious Scans' },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin());
+  owner = await newUser('customer_admin', { name: 'Walled Customer' });
+  colleague = await newUser('customer_user', { id: owner.orgId });
+  outsider = await newUser('customer_admin', { name: 'Curious Customer' });
+  provider = await newUser('provider_admin', { name: 'Curious Scans' });
 
   // Our organisation: a delivered order with a file, and a quote still waiting for an answer.
-  const leadId = await submitLead(t.app, { location: `Hull ${randomUUID().slice(0, 6)}` });
-  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId: owner.orgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  const orderId = converted.json().order.id as string;
+  const orderId = (await convertedOrder(t.app, admin, owner.orgId, { location: `Hull ${randomUUID().slice(0, 6)}` }))
+    .id;
   const created = await admin.post('/api/admin/quotes', { orderId, priceBreakdown: DEFAULT_BREAKDOWN });
   expect(created.statusCode, created.body).toBe(201);
   const quoteId = created.json().id as string;

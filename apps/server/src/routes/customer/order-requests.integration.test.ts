@@ -2,23 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APP_ORIGIN,
-  createSignedInAdmin,
-  createSignedInUser,
-  errorOf,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { APP_ORIGIN, errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   auditOf,
   COMPANY_EMAIL,
+  convertedOrder,
   DEFAULT_BREAKDOWN,
   jobEventsOf,
   orderRow,
   outboxWithSubject,
-  submitLead,
 } from '../../../test/workflow.ts';
 
 /**
@@ -30,25 +23,16 @@ import {
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let owner: TSignedInUser;
 let colleague: TSignedInUser;
 let outsider: TSignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL, PUBLIC_URL: APP_ORIGIN } });
-  admin = (await createSignedInAdmin(t.app)).client;
-  owner = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Ordering Customer' },
-  });
-  colleague = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: owner.orgId },
-  });
-  outsider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Other Customer' },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL, PUBLIC_URL: APP_ORIGIN } }));
+  owner = await newUser('customer_admin', { name: 'Ordering Customer' });
+  colleague = await newUser('customer_user', { id: owner.orgId });
+  outsider = await newUser('customer_admin', { name: 'Other Customer' });
 }, 90_000);
 afterAll(async () => {
   await t?.close();
@@ -226,10 +210,11 @@ describe('Order again', () => {
   });
 
   it('fills the form from an order that came from a lead, with the details the lead kept', async () => {
-    const leadId = await submitLead(t.app, { spaceType: 'industrial', spaceSize: 'xlarge', timeline: 'flexible' });
-    const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId: owner.orgId });
-    expect(converted.statusCode, converted.body).toBe(201);
-    const past = converted.json().order;
+    const past = await convertedOrder(t.app, admin, owner.orgId, {
+      spaceType: 'industrial',
+      spaceSize: 'xlarge',
+      timeline: 'flexible',
+    });
 
     const again = await owner.client.get(`/api/customer/orders/${past.id}/order-again`);
     expect(again.statusCode, again.body).toBe(200);

@@ -7,30 +7,26 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toActor } from '../../lib/actor.ts';
 import { parseIdempotencyKey } from '../../modules/idempotency/idempotency.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { guardedErrorResponses, idempotencyKeyHeaders, idParams } from '../route-schemas.ts';
+import { actorOf, callerOf } from '../../plugins/auth.ts';
+import { declareRoutes } from '../declare-routes.ts';
+import { idempotencyKeyHeaders, idParams } from '../route-schemas.ts';
 
-const errors = guardedErrorResponses;
 /** Every member of a customer organisation may order for it, as every member may answer its quotes (decision 104). */
 const roles = ['customer_admin', 'customer_user'];
-const tags = ['customer'];
 
 /** New requests from the customer portal and "Order again" (issue 17 item 2), under /api. */
 const customerOrderRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orderRequests } = app.services;
+  const route = declareRoutes(app, { roles, tags: ['customer'] });
 
-  app.post(
+  route.post(
     '/customer/orders',
     {
-      schema: {
-        'x-roles': roles,
-        'x-api-key-scope': 'capture_requests:create',
-        tags,
-        summary: "Order a capture for the caller's organisation: an order awaiting its quote, no lead to triage",
-        headers: idempotencyKeyHeaders,
-        body: ZCreateCustomerOrderRequest,
-        response: { 201: ZCreateCustomerOrderResponse, ...errors },
-      },
+      apiKeyScope: 'capture_requests:create',
+      summary: "Order a capture for the caller's organisation: an order awaiting its quote, no lead to triage",
+      headers: idempotencyKeyHeaders,
+      body: ZCreateCustomerOrderRequest,
+      response: { 201: ZCreateCustomerOrderResponse },
     },
     async (request, reply) => {
       const key = parseIdempotencyKey(request.headers['idempotency-key']);
@@ -40,31 +36,23 @@ const customerOrderRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  route.get(
     '/customer/sites',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'The addresses the organisation ordered for, most recently used first',
-        response: { 200: ZCustomerSitesResponse, ...errors },
-      },
+      summary: 'The addresses the organisation ordered for, most recently used first',
+      response: { 200: ZCustomerSitesResponse },
     },
-    async (request) => orderRequests.sites(toActor(callerOf(request))),
+    async (request) => orderRequests.sites(actorOf(request)),
   );
 
-  app.get(
+  route.get(
     '/customer/orders/:id/order-again',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: "A past order's site, capture type and options, to order it again",
-        params: idParams,
-        response: { 200: ZOrderAgainResponse, ...errors },
-      },
+      summary: "A past order's site, capture type and options, to order it again",
+      params: idParams,
+      response: { 200: ZOrderAgainResponse },
     },
-    async (request) => orderRequests.orderAgain(toActor(callerOf(request)), request.params.id),
+    async (request) => orderRequests.orderAgain(actorOf(request), request.params.id),
   );
 };
 

@@ -4,22 +4,15 @@ import path from 'node:path';
 import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  createSignedInAdmin,
-  createSignedInUser,
-  errorOf,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createClient, errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   auditOf,
   COMPANY_EMAIL,
+  convertedOrder,
   DEFAULT_BREAKDOWN,
   orderRow,
   outboxWithSubject,
-  submitLead,
 } from '../../../test/workflow.ts';
 
 /**
@@ -34,6 +27,7 @@ const HOUR = 3_600_000;
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let customer: TSignedInUser;
 let member: TSignedInUser;
 let outsider: TSignedInUser;
@@ -44,34 +38,21 @@ let offsetMs = 0;
 let frozenAt: number | null = null;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL }, clock: () => new Date(frozenAt ?? Date.now() + offsetMs) });
-  admin = (await createSignedInAdmin(t.app)).client;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Portal Customer' },
-  });
-  member = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: customer.orgId },
-  });
-  outsider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Other Customer' },
-  });
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Portal Scans' },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
+    env: { COMPANY_EMAIL },
+    clock: () => new Date(frozenAt ?? Date.now() + offsetMs),
+  }));
+  customer = await newUser('customer_admin', { name: 'Portal Customer' });
+  member = await newUser('customer_user', { id: customer.orgId });
+  outsider = await newUser('customer_admin', { name: 'Other Customer' });
+  provider = await newUser('provider_admin', { name: 'Portal Scans' });
 }, 90_000);
 afterAll(async () => {
   await t?.close();
 });
 
 async function createOrder(orgId = customer.orgId, location = `Leeds ${randomUUID().slice(0, 6)}`) {
-  const leadId = await submitLead(t.app, { location });
-  const converted = await admin.post(`${ADMIN}/leads/${leadId}/convert`, { customerOrgId: orgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  return converted.json().order as { id: string; title: string };
+  return convertedOrder(t.app, admin, orgId, { location });
 }
 
 async function sentQuote(options: { validityUntil?: string } = {}) {

@@ -15,17 +15,16 @@ import {
   ZSupportRequestCreated,
   ZUpdateOrganizationRequest,
 } from '@spacecapture/shared/contracts/customer-portal';
-import { AppError } from '@spacecapture/shared/errors';
 import { boundedText } from '@spacecapture/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toActor } from '../../lib/actor.ts';
 import { storedFileHeaders } from '../../lib/content-disposition.ts';
 import { parseRange, SIGNED_FILES_PATH } from '../../modules/storage/download-links.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { guardedErrorResponses, idParams } from '../route-schemas.ts';
+import { openStored } from '../../modules/storage/file-store.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { declareRoutes } from '../declare-routes.ts';
+import { idParams } from '../route-schemas.ts';
 
-const errors = guardedErrorResponses;
 const roles = ['customer_admin', 'customer_user'];
 const tags = ['customer'];
 const SVG_NAME = /\.svg$/i;
@@ -36,156 +35,118 @@ const SVG_NAME = /\.svg$/i;
  */
 const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { customer } = app.services;
-  const actor = (request: Parameters<typeof callerOf>[0]) => toActor(callerOf(request));
+  const route = declareRoutes(app, { roles, tags });
 
-  app.get(
+  route.get(
     '/customer/orders',
     {
-      schema: {
-        'x-roles': roles,
-        'x-api-key-scope': 'orders:read',
-        tags,
-        summary: "The organisation's orders, newest first, with display status and progress",
-        querystring: ZListCustomerOrdersQuery,
-        response: { 200: ZCustomerOrderList, ...errors },
-      },
+      apiKeyScope: 'orders:read',
+      summary: "The organisation's orders, newest first, with display status and progress",
+      querystring: ZListCustomerOrdersQuery,
+      response: { 200: ZCustomerOrderList },
     },
-    async (request) => customer.listOrders(actor(request), request.query),
+    async (request) => customer.listOrders(actorOf(request), request.query),
   );
 
-  app.get(
+  route.get(
     '/customer/orders/:id',
     {
-      schema: {
-        'x-roles': roles,
-        'x-api-key-scope': 'orders:read',
-        tags,
-        summary: 'One order of the organisation with its steps, quotes and deliverables',
-        params: idParams,
-        response: { 200: ZCustomerOrderDetail, ...errors },
-      },
+      apiKeyScope: 'orders:read',
+      summary: 'One order of the organisation with its steps, quotes and deliverables',
+      params: idParams,
+      response: { 200: ZCustomerOrderDetail },
     },
-    async (request) => customer.orderDetail(actor(request), request.params.id),
+    async (request) => customer.orderDetail(actorOf(request), request.params.id),
   );
 
-  app.post(
+  route.post(
     '/customer/orders/:id/rating',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: "Rate the provider's job on a delivered or completed order (once)",
-        params: idParams,
-        body: ZRatingRequest,
-        response: { 201: ZRating, ...errors },
-      },
+      summary: "Rate the provider's job on a delivered or completed order (once)",
+      params: idParams,
+      body: ZRatingRequest,
+      response: { 201: ZRating },
     },
     async (request, reply) =>
-      reply.status(201).send(await customer.rateOrder(actor(request), request.params.id, request.body)),
+      reply.status(201).send(await customer.rateOrder(actorOf(request), request.params.id, request.body)),
   );
 
-  app.get(
+  route.get(
     '/customer/quotes',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: "The organisation's quotes with price breakdown, validity and whether they can be answered now",
-        querystring: ZListCustomerQuotesQuery,
-        response: { 200: ZCustomerQuoteList, ...errors },
-      },
+      summary: "The organisation's quotes with price breakdown, validity and whether they can be answered now",
+      querystring: ZListCustomerQuotesQuery,
+      response: { 200: ZCustomerQuoteList },
     },
-    async (request) => customer.listQuotes(actor(request), request.query),
+    async (request) => customer.listQuotes(actorOf(request), request.query),
   );
 
   for (const answer of ['accept', 'decline'] as const) {
-    app.post(
+    route.post(
       `/customer/quotes/:id/${answer}`,
       {
-        schema: {
-          'x-roles': roles,
-          tags,
-          summary: `${answer === 'accept' ? 'Accept' : 'Decline'} a sent quote before its validity date`,
-          params: idParams,
-          response: { 200: ZCustomerQuote, ...errors },
-        },
+        summary: `${answer === 'accept' ? 'Accept' : 'Decline'} a sent quote before its validity date`,
+        params: idParams,
+        response: { 200: ZCustomerQuote },
       },
-      async (request) => customer.answerQuote(actor(request), request.params.id, answer),
+      async (request) => customer.answerQuote(actorOf(request), request.params.id, answer),
     );
   }
 
-  app.get(
+  route.get(
     '/customer/quotes/:id/invoice',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'The invoice of an accepted quote, for a printable page',
-        params: idParams,
-        response: { 200: ZInvoice, ...errors },
-      },
+      summary: 'The invoice of an accepted quote, for a printable page',
+      params: idParams,
+      response: { 200: ZInvoice },
     },
-    async (request) => customer.invoice(actor(request), request.params.id),
+    async (request) => customer.invoice(actorOf(request), request.params.id),
   );
 
-  app.get(
+  route.get(
     '/customer/deliverables',
     {
-      schema: {
-        'x-roles': roles,
-        'x-api-key-scope': 'deliverables:read',
-        tags,
-        summary: "The organisation's orders with their files",
-        response: { 200: ZDeliverablesByOrder, ...errors },
-      },
+      apiKeyScope: 'deliverables:read',
+      summary: "The organisation's orders with their files",
+      response: { 200: ZDeliverablesByOrder },
     },
-    async (request) => customer.deliverables(actor(request)),
+    async (request) => customer.deliverables(actorOf(request)),
   );
 
-  app.post(
+  route.post(
     '/customer/deliverables/:id/link',
     {
-      schema: {
-        'x-roles': roles,
-        'x-api-key-scope': 'deliverables:read',
-        tags,
-        summary: 'A signed download URL for one file, valid 300 seconds',
-        params: idParams,
-        response: { 200: ZDownloadLink, ...errors },
-      },
+      apiKeyScope: 'deliverables:read',
+      summary: 'A signed download URL for one file, valid 300 seconds',
+      params: idParams,
+      response: { 200: ZDownloadLink },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return customer.createLink(actor(request), request.params.id, SIGNED_FILES_PATH);
+      return customer.createLink(actorOf(request), request.params.id, SIGNED_FILES_PATH);
     },
   );
 
-  app.post(
+  route.post(
     '/customer/support',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'A support request for the company, e-mailed and visible to admins',
-        body: ZSupportRequest,
-        response: { 201: ZSupportRequestCreated, ...errors },
-      },
+      summary: 'A support request for the company, e-mailed and visible to admins',
+      body: ZSupportRequest,
+      response: { 201: ZSupportRequestCreated },
     },
-    async (request, reply) => reply.status(201).send(await customer.createSupportRequest(actor(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await customer.createSupportRequest(actorOf(request), request.body)),
   );
 
-  app.patch(
+  route.patch(
     '/customer/organization',
     {
-      schema: {
-        'x-roles': ['customer_admin'],
-        tags,
-        summary: "Rename the caller's organisation",
-        body: ZUpdateOrganizationRequest,
-        response: { 200: ZCustomerOrganization, ...errors },
-      },
+      roles: ['customer_admin'],
+      summary: "Rename the caller's organisation",
+      body: ZUpdateOrganizationRequest,
+      response: { 200: ZCustomerOrganization },
     },
-    async (request) => customer.renameOrganization(actor(request), request.body),
+    async (request) => customer.renameOrganization(actorOf(request), request.body),
   );
 
   app.get(
@@ -202,10 +163,7 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
       const { key, fileName } = await customer.resolveLink(request.params.token);
-      const whole = await app.files.open(key).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') throw new AppError('not_found', 'The file is no longer available.');
-        throw error;
-      });
+      const whole = await openStored(app.files, key, 'The file is no longer available.');
       const range = parseRange(request.headers.range, whole.size);
       // An SVG is typed as one so a viewer's <img> can draw it; as a page it is a sandboxed download.
       const contentType = SVG_NAME.test(fileName) ? 'image/svg+xml' : undefined;

@@ -6,61 +6,46 @@ import {
 } from '@spacecapture/shared/contracts/scheduling';
 import { CUSTOMER_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toActor } from '../../lib/actor.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { guardedErrorResponses, idParams } from '../route-schemas.ts';
-
-const errors = guardedErrorResponses;
-const tags = ['customer'];
+import { actorOf } from '../../plugins/auth.ts';
+import { declareRoutes } from '../declare-routes.ts';
+import { idParams } from '../route-schemas.ts';
 
 /** The customer's side of scheduling an order (decision 145): pick a proposed window, ask to reschedule. */
 const customerSchedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { scheduling } = app.services;
-  const actor = (request: Parameters<typeof callerOf>[0]) => toActor(callerOf(request));
+  const route = declareRoutes(app, { roles: CUSTOMER_ROLES, tags: ['customer'] });
 
-  app.get(
+  route.get(
     '/customer/orders/:id/schedule',
     {
-      schema: {
-        'x-roles': CUSTOMER_ROLES,
-        tags,
-        summary: "An order's scheduling once a provider accepted it (null before)",
-        params: idParams,
-        response: { 200: ZScheduleResponse, ...errors },
-      },
+      summary: "An order's scheduling once a provider accepted it (null before)",
+      params: idParams,
+      response: { 200: ZScheduleResponse },
     },
-    async (request) => ({ schedule: await scheduling.customerSchedule(actor(request), request.params.id) }),
+    async (request) => ({ schedule: await scheduling.customerSchedule(actorOf(request), request.params.id) }),
   );
 
-  app.post(
+  route.post(
     '/customer/orders/:id/schedule/pick',
     {
-      schema: {
-        'x-roles': CUSTOMER_ROLES,
-        tags,
-        summary:
-          "Pick one of the provider's proposed windows (refused when it clashes with the provider's other captures or time off)",
-        params: idParams,
-        body: ZPickWindowRequest,
-        response: { 200: ZScheduleState, ...errors },
-      },
+      summary:
+        "Pick one of the provider's proposed windows (refused when it clashes with the provider's other captures or time off)",
+      params: idParams,
+      body: ZPickWindowRequest,
+      response: { 200: ZScheduleState },
     },
-    async (request) => scheduling.customerPick(actor(request), request.params.id, new Date(request.body.start)),
+    async (request) => scheduling.customerPick(actorOf(request), request.params.id, new Date(request.body.start)),
   );
 
-  app.post(
+  route.post(
     '/customer/orders/:id/schedule/reschedule',
     {
-      schema: {
-        'x-roles': CUSTOMER_ROLES,
-        tags,
-        summary: 'Ask to move a confirmed capture, with a reason (the confirmed window stands until a new pick)',
-        params: idParams,
-        body: ZRescheduleRequest,
-        response: { 200: ZScheduleState, ...errors },
-      },
+      summary: 'Ask to move a confirmed capture, with a reason (the confirmed window stands until a new pick)',
+      params: idParams,
+      body: ZRescheduleRequest,
+      response: { 200: ZScheduleState },
     },
-    async (request) => scheduling.customerReschedule(actor(request), request.params.id, request.body.reason),
+    async (request) => scheduling.customerReschedule(actorOf(request), request.params.id, request.body.reason),
   );
 };
 

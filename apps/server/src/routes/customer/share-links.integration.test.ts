@@ -3,15 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
-  createSignedInAdmin,
-  createSignedInUser,
   errorOf,
   type TClient,
+  type TNewUser,
   type TSignedInUser,
   uniqueAddress,
 } from '../../../test/accounts.ts';
 import { createCustomerOrder, storeDeliverable } from '../../../test/deliverables.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { auditOf, COMPANY_EMAIL } from '../../../test/workflow.ts';
 
 /**
@@ -26,6 +25,7 @@ const LINKS_PER_ORDER = 3;
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let customer: TSignedInUser;
 let member: TSignedInUser;
 let outsider: TSignedInUser;
@@ -34,27 +34,14 @@ let provider: TSignedInUser;
 let offsetMs = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
     env: { COMPANY_EMAIL, SHARE_RATE_LIMIT: String(SHARE_RATE_LIMIT), SHARE_LINKS_PER_ORDER: String(LINKS_PER_ORDER) },
     clock: () => new Date(Date.now() + offsetMs),
-  });
-  admin = (await createSignedInAdmin(t.app)).client;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Sharing Customer' },
-  });
-  member = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: customer.orgId },
-  });
-  outsider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Other Customer' },
-  });
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Sharing Scans' },
-  });
+  }));
+  customer = await newUser('customer_admin', { name: 'Sharing Customer' });
+  member = await newUser('customer_user', { id: customer.orgId });
+  outsider = await newUser('customer_admin', { name: 'Other Customer' });
+  provider = await newUser('provider_admin', { name: 'Sharing Scans' });
 }, 90_000);
 afterAll(async () => {
   await t?.close();

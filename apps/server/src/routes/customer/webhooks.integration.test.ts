@@ -4,16 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSignedInAdmin,
-  createSignedInUser,
-  errorOf,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
+import { errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { acceptedJob, auditOf, COMPANY_EMAIL, DEFAULT_BREAKDOWN, submitLead } from '../../../test/workflow.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
+import { acceptedJob, auditOf, COMPANY_EMAIL, convertedOrder, DEFAULT_BREAKDOWN } from '../../../test/workflow.ts';
 import { checkTarget, type TResolver } from '../../modules/webhooks/url-policy.ts';
 import { createWebhookWorker, DEFAULT_WEBHOOK_OPTIONS } from '../../workers/webhook-worker.ts';
 
@@ -76,16 +70,16 @@ function startReceiver() {
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let customer: TSignedInUser;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL, WEBHOOKS_ALLOW_LOOPBACK: 'true' }, clock: clock.now });
-  admin = (await createSignedInAdmin(t.app)).client;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Hook Customer' },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
+    env: { COMPANY_EMAIL, WEBHOOKS_ALLOW_LOOPBACK: 'true' },
+    clock: clock.now,
+  }));
+  customer = await newUser('customer_admin', { name: 'Hook Customer' });
   receiver = await startReceiver();
 }, 60_000);
 afterAll(async () => {
@@ -108,10 +102,7 @@ async function addEndpoint(events: string[], url = receiver.url) {
 }
 
 async function convertLead() {
-  const leadId = await submitLead(t.app);
-  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId: customer.orgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  return converted.json().order as { id: string; title: string };
+  return convertedOrder(t.app, admin, customer.orgId);
 }
 
 async function deliveriesOf(endpointId: string, query = '') {
@@ -164,18 +155,12 @@ describe('endpoints', () => {
 
   it('is for customer admins of the organisation only: another organisation’s endpoint is not found', async () => {
     const endpoint = await addEndpoint(['order.created']);
-    const other = await createSignedInUser(t.app, t.db, admin, {
-      role: 'customer_admin',
-      organization: { name: 'Other Customer' },
-    });
+    const other = await newUser('customer_admin', { name: 'Other Customer' });
     expect((await other.client.get(`${API}/${endpoint.id}/deliveries`)).statusCode).toBe(404);
     expect((await other.client.post(`${API}/${endpoint.id}/rotate-secret`)).statusCode).toBe(404);
     expect((await other.client.delete(`${API}/${endpoint.id}`)).statusCode).toBe(404);
     expect((await other.client.get(API)).json().items).toEqual([]);
-    const teammate = await createSignedInUser(t.app, t.db, admin, {
-      role: 'customer_user',
-      organization: { id: customer.orgId },
-    });
+    const teammate = await newUser('customer_user', { id: customer.orgId });
     expect((await teammate.client.get(API)).statusCode).toBe(403);
     expect((await admin.get(API)).statusCode).toBe(403);
   });
@@ -263,10 +248,7 @@ describe('deliveries', () => {
     expect(draft.statusCode, draft.body).toBe(201);
     expect((await admin.post(`/api/admin/quotes/${draft.json().id}/send`)).statusCode).toBe(200);
 
-    const provider = await createSignedInUser(t.app, t.db, admin, {
-      role: 'provider_admin',
-      organization: { name: 'Hook Provider' },
-    });
+    const provider = await newUser('provider_admin', { name: 'Hook Provider' });
     await acceptedJob(
       t.app,
       { admin, customerOrgId: customer.orgId, provider: { client: provider.client, orgId: provider.orgId } },

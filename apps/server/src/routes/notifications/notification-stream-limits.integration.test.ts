@@ -1,15 +1,9 @@
 import { get as httpGet } from 'node:http';
 import type { TNotificationStreamEvent } from '@spacecapture/shared/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  createSignedInAdmin,
-  createSignedInUser,
-  STRONG_PASSWORD,
-  type TClient,
-} from '../../../test/accounts.ts';
+import { createClient, STRONG_PASSWORD, type TClient, type TNewUser } from '../../../test/accounts.ts';
 import { listenOnPort, openEventStream, type TEventStream } from '../../../test/event-stream.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { notify } from '../../modules/notifications/notifications-service.ts';
 
 /**
@@ -21,14 +15,14 @@ import { notify } from '../../modules/notifications/notifications-service.ts';
 
 let t: TTestApp;
 let baseUrl: string;
-let admin: TClient;
+let newUser: TNewUser;
 
 // Few places for ordinary requests, fewer than the streams this file opens at once.
 const MAX_IN_FLIGHT = 4;
 const LIMITS = { total: 7, perUser: 3, perAddress: 4 };
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, newUser } = await createTestAppWithAdmin({
     env: {
       SHED_AFTER_BUSY_MS: '60000',
       MAX_IN_FLIGHT: String(MAX_IN_FLIGHT),
@@ -38,8 +32,7 @@ beforeAll(async () => {
       // The streams below come from this machine and name their client address, as through our proxy.
       TRUST_PROXY: '127.0.0.1',
     },
-  });
-  admin = (await createSignedInAdmin(t.app)).client;
+  }));
   baseUrl = await listenOnPort(t.app);
 }, 60_000);
 afterAll(async () => {
@@ -47,7 +40,7 @@ afterAll(async () => {
 });
 
 function customer(name: string) {
-  return createSignedInUser(t.app, t.db, admin, { role: 'customer_admin', organization: { name } });
+  return newUser('customer_admin', { name });
 }
 
 function openStream(user: { client: TClient }, address: string) {
@@ -178,10 +171,7 @@ describe('a stream ends with its session', () => {
 
   it('removing a member ends their streams', async () => {
     const owner = await customer('Removing Ltd');
-    const member = await createSignedInUser(t.app, t.db, admin, {
-      role: 'customer_user',
-      organization: { id: owner.orgId },
-    });
+    const member = await newUser('customer_user', { id: owner.orgId });
     const stream = await openStream(member, '10.9.0.4');
     expect(stream.status).toBe(200);
     await stream.until(() => true);

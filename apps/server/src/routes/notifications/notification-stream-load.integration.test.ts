@@ -1,8 +1,8 @@
 import type { TNotificationStreamEvent } from '@spacecapture/shared/contracts/notifications';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSignedInAdmin, createSignedInUser, type TClient, type TSignedInUser } from '../../../test/accounts.ts';
+import type { TClient, TNewUser, TSignedInUser } from '../../../test/accounts.ts';
 import { listenOnPort, openEventStream } from '../../../test/event-stream.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { notify } from '../../modules/notifications/notifications-service.ts';
 
 /**
@@ -14,20 +14,16 @@ import { notify } from '../../modules/notifications/notifications-service.ts';
 let t: TTestApp;
 let baseUrl: string;
 let admin: TClient;
+let newUser: TNewUser;
 let listener: TSignedInUser;
 let bystander: TSignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SHED_AFTER_BUSY_MS: '60000', MAX_IN_FLIGHT: '100000' } });
-  admin = (await createSignedInAdmin(t.app)).client;
-  listener = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Listening Ltd' },
-  });
-  bystander = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: listener.orgId },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
+    env: { SHED_AFTER_BUSY_MS: '60000', MAX_IN_FLIGHT: '100000' },
+  }));
+  listener = await newUser('customer_admin', { name: 'Listening Ltd' });
+  bystander = await newUser('customer_user', { id: listener.orgId });
   baseUrl = await listenOnPort(t.app);
 }, 60_000);
 afterAll(async () => {

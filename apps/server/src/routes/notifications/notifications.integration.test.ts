@@ -2,17 +2,10 @@ import { schema } from '@spacecapture/db/client';
 import type { TNotificationStreamEvent } from '@spacecapture/shared/contracts/notifications';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSignedInAdmin,
-  createSignedInUser,
-  emailsTo,
-  errorOf,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
+import { emailsTo, errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
 import { listenOnPort, openEventStream } from '../../../test/event-stream.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { COMPANY_EMAIL, DEFAULT_BREAKDOWN, submitLead } from '../../../test/workflow.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
+import { COMPANY_EMAIL, convertedOrder, DEFAULT_BREAKDOWN } from '../../../test/workflow.ts';
 import { notify } from '../../modules/notifications/notifications-service.ts';
 
 /**
@@ -23,21 +16,17 @@ import { notify } from '../../modules/notifications/notifications-service.ts';
 let t: TTestApp;
 let baseUrl: string;
 let admin: TClient;
+let newUser: TNewUser;
 let adminUserId: string;
 let owner: TSignedInUser;
 let teammate: TSignedInUser;
 
 beforeAll(async () => {
   // The stream needs a real port; a busy shared test machine must not shed these requests.
-  t = await createTestApp({ env: { COMPANY_EMAIL, SHED_AFTER_BUSY_MS: '60000' } });
-  const signedIn = await createSignedInAdmin(t.app);
-  admin = signedIn.client;
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL, SHED_AFTER_BUSY_MS: '60000' } }));
   adminUserId = (await admin.me()).body.user.id;
-  owner = await createSignedInUser(t.app, t.db, admin, { role: 'customer_admin', organization: { name: 'Bell Co' } });
-  teammate = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: owner.orgId },
-  });
+  owner = await newUser('customer_admin', { name: 'Bell Co' });
+  teammate = await newUser('customer_user', { id: owner.orgId });
   baseUrl = await listenOnPort(t.app);
 }, 60_000);
 afterAll(async () => {
@@ -45,10 +34,7 @@ afterAll(async () => {
 });
 
 async function sendQuote() {
-  const leadId = await submitLead(t.app);
-  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId: owner.orgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  const order = converted.json().order as { id: string; title: string };
+  const order = await convertedOrder(t.app, admin, owner.orgId);
   const created = await admin.post('/api/admin/quotes', { orderId: order.id, priceBreakdown: DEFAULT_BREAKDOWN });
   expect(created.statusCode, created.body).toBe(201);
   const sent = await admin.post(`/api/admin/quotes/${created.json().id}/send`);

@@ -10,15 +10,14 @@ import {
 import { AppError, ZErrorResponse } from '@spacecapture/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toActor } from '../../lib/actor.ts';
 import { createStreamBudget, type TStreamLimits } from '../../lib/stream-budget.ts';
 import { listenToSessionEnds, liveSessionIds } from '../../modules/auth/session-ends.ts';
 import { createNotificationStream } from '../../modules/notifications/notification-stream.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { guardedErrorResponses, idParams } from '../route-schemas.ts';
+import { actorOf, callerOf } from '../../plugins/auth.ts';
+import { declareRoutes } from '../declare-routes.ts';
+import { idParams } from '../route-schemas.ts';
 
 const SIGNED_IN = ['authenticated'];
-const errors = guardedErrorResponses;
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
 /** A stream ends after this long and the browser opens a new one, which checks the session again. */
@@ -34,8 +33,8 @@ const REFUSED_RETRY_AFTER_SECONDS = 30;
  * unread count that every instance feeds from the database's announcements (decision 122).
  */
 const notificationRoutes: FastifyPluginAsyncZod<{ streams: TStreamLimits }> = async (app, options) => {
-  const tags = ['notifications'];
   const service = app.services.notifications;
+  const route = declareRoutes(app, { roles: SIGNED_IN, tags: ['notifications'] });
   const log = app.log.child({ module: 'notifications' });
   const stream = createNotificationStream({
     db: app.db,
@@ -70,104 +69,61 @@ const notificationRoutes: FastifyPluginAsyncZod<{ streams: TStreamLimits }> = as
   });
   await Promise.all([stream.ready, sessionEnds.ready]);
 
-  app.get(
+  route.get(
     '/notifications',
     {
-      schema: {
-        'x-roles': SIGNED_IN,
-        tags,
-        summary: 'Your notifications, newest first (`unread` for the unread ones only), with the unread count',
-        querystring: ZNotificationListQuery,
-        response: { 200: ZNotificationList, ...errors },
-      },
+      summary: 'Your notifications, newest first (`unread` for the unread ones only), with the unread count',
+      querystring: ZNotificationListQuery,
+      response: { 200: ZNotificationList },
     },
-    async (request) => service.list(toActor(callerOf(request)), request.query),
+    async (request) => service.list(actorOf(request), request.query),
   );
 
-  app.get(
+  route.get(
     '/notifications/unread-count',
-    {
-      schema: {
-        'x-roles': SIGNED_IN,
-        tags,
-        summary: 'How many of your notifications are unread',
-        response: { 200: ZUnreadCount, ...errors },
-      },
-    },
+    { summary: 'How many of your notifications are unread', response: { 200: ZUnreadCount } },
     async (request) => service.unreadCount(callerOf(request).userId),
   );
 
-  app.post(
+  route.post(
     '/notifications/:id/read',
-    {
-      schema: {
-        'x-roles': SIGNED_IN,
-        tags,
-        summary: 'Mark one of your notifications read',
-        params: idParams,
-        response: { 200: ZNotification, ...errors },
-      },
-    },
-    async (request) => service.markRead(toActor(callerOf(request)), request.params.id),
+    { summary: 'Mark one of your notifications read', params: idParams, response: { 200: ZNotification } },
+    async (request) => service.markRead(actorOf(request), request.params.id),
   );
 
-  app.post(
+  route.post(
     '/notifications/read-all',
-    {
-      schema: {
-        'x-roles': SIGNED_IN,
-        tags,
-        summary: 'Mark all your notifications read',
-        response: { 200: ZUnreadCount, ...errors },
-      },
-    },
-    async (request) => service.markAllRead(toActor(callerOf(request))),
+    { summary: 'Mark all your notifications read', response: { 200: ZUnreadCount } },
+    async (request) => service.markAllRead(actorOf(request)),
   );
 
-  app.get(
+  route.get(
     '/notifications/preferences',
     {
-      schema: {
-        'x-roles': SIGNED_IN,
-        tags,
-        summary: 'Your e-mail and in-app choice for each event your role receives',
-        response: { 200: ZNotificationPreferences, ...errors },
-      },
+      summary: 'Your e-mail and in-app choice for each event your role receives',
+      response: { 200: ZNotificationPreferences },
     },
-    async (request) => service.preferences(toActor(callerOf(request))),
+    async (request) => service.preferences(actorOf(request)),
   );
 
-  app.put(
+  route.put(
     '/notifications/preferences',
     {
-      schema: {
-        'x-roles': SIGNED_IN,
-        tags,
-        summary: 'Save your e-mail and in-app choices (only events your role receives)',
-        body: ZNotificationPreferencesRequest,
-        response: { 200: ZNotificationPreferences, ...errors },
-      },
+      summary: 'Save your e-mail and in-app choices (only events your role receives)',
+      body: ZNotificationPreferencesRequest,
+      response: { 200: ZNotificationPreferences },
     },
-    async (request) => service.savePreferences(toActor(callerOf(request)), request.body),
+    async (request) => service.savePreferences(actorOf(request), request.body),
   );
 
-  app.get(
+  route.get(
     '/notifications/stream',
     {
-      schema: {
-        'x-roles': SIGNED_IN,
-        'x-long-lived': true,
-        tags,
-        summary:
-          'Server-sent events: `notifications` with your unread count and newest unread item, now and at each change; ends with your session',
-        produces: ['text/event-stream'],
-        response: {
-          200: z.string().describe('text/event-stream'),
-          ...errors,
-          429: ZErrorResponse,
-          503: ZErrorResponse,
-        },
-      },
+      'x-long-lived': true,
+      summary:
+        'Server-sent events: `notifications` with your unread count and newest unread item, now and at each change; ends with your session',
+      produces: ['text/event-stream'],
+      response: { 200: z.string().describe('text/event-stream'), 429: ZErrorResponse, 503: ZErrorResponse },
     },
     async (request, reply) => {
       const { userId, sessionId, sessionExpiresAt } = callerOf(request);

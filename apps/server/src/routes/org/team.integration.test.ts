@@ -3,22 +3,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
-  createSignedInAdmin,
-  createSignedInUser,
   errorOf,
   invitationLinkFor,
   invitationTokenFor,
   signUp,
   type TClient,
+  type TNewUser,
   type TSignedInUser,
   uniqueAddress,
   uniqueEmail,
   withSignInWarnings,
 } from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 /** customer_admin of Acme, a customer_user of Acme, a customer_user of another customer, a provider_admin. */
 let acmeAdmin: TSignedInUser;
 let acmeUser: TSignedInUser;
@@ -26,21 +26,11 @@ let otherCustomerUser: TSignedInUser;
 let providerAdmin: TSignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createSignedInAdmin(t.app)).client;
-  acmeAdmin = await createSignedInUser(t.app, t.db, admin, { role: 'customer_admin', organization: { name: 'Acme' } });
-  acmeUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: acmeAdmin.orgId },
-  });
-  otherCustomerUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { name: 'Globex' },
-  });
-  providerAdmin = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Hopper Scans' },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin());
+  acmeAdmin = await newUser('customer_admin', { name: 'Acme' });
+  acmeUser = await newUser('customer_user', { id: acmeAdmin.orgId });
+  otherCustomerUser = await newUser('customer_user', { name: 'Globex' });
+  providerAdmin = await newUser('provider_admin', { name: 'Hopper Scans' });
 });
 afterAll(async () => {
   await t?.close();

@@ -2,13 +2,11 @@ import { ZInvitation, ZTeam, ZTeamInviteRequest } from '@spacecapture/shared/con
 import { CUSTOMER_ROLES, PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toActor } from '../../lib/actor.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { guardedErrorResponses } from '../route-schemas.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { declareRoutes } from '../declare-routes.ts';
 
 const MEMBERS = [...CUSTOMER_ROLES, ...PROVIDER_ROLES];
 const ORG_ADMINS = ['customer_admin', 'provider_admin'] as const;
-const errors = guardedErrorResponses;
 
 /**
  * The caller's own organisation and team (customer and provider portals). Members read it;
@@ -16,69 +14,48 @@ const errors = guardedErrorResponses;
  * the invitations service hold the rules.
  */
 const teamRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['organization'];
   const { team } = app.services;
+  const route = declareRoutes(app, { roles: ORG_ADMINS, tags: ['organization'] });
 
-  app.get(
+  route.get(
     '/organization/team',
-    {
-      schema: {
-        'x-roles': MEMBERS,
-        tags,
-        summary: 'Your organisation, its members and pending invitations',
-        response: { 200: ZTeam, ...errors },
-      },
-    },
-    async (request) => team.team(toActor(callerOf(request))),
+    { roles: MEMBERS, summary: 'Your organisation, its members and pending invitations', response: { 200: ZTeam } },
+    async (request) => team.team(actorOf(request)),
   );
 
-  app.post(
+  route.post(
     '/organization/invitations',
     {
-      schema: {
-        'x-roles': ORG_ADMINS,
-        tags,
-        summary: 'Invite a teammate into your organisation (role customer_user or provider_user)',
-        body: ZTeamInviteRequest,
-        response: { 201: ZInvitation, ...errors },
-      },
+      summary: 'Invite a teammate into your organisation (role customer_user or provider_user)',
+      body: ZTeamInviteRequest,
+      response: { 201: ZInvitation },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await app.services.invitations.inviteTeamMember(request.body.email, toActor(callerOf(request)))),
+      reply.status(201).send(await app.services.invitations.inviteTeamMember(request.body.email, actorOf(request))),
   );
 
-  app.post(
+  route.post(
     '/organization/invitations/:id/revoke',
     {
-      schema: {
-        'x-roles': ORG_ADMINS,
-        tags,
-        summary: "Revoke a pending invitation of your organisation's",
-        params: z.object({ id: z.uuid() }),
-        response: { 200: ZInvitation, ...errors },
-      },
+      summary: "Revoke a pending invitation of your organisation's",
+      params: z.object({ id: z.uuid() }),
+      response: { 200: ZInvitation },
     },
     async (request) => {
-      const caller = callerOf(request);
-      return app.services.invitations.revoke(request.params.id, toActor(caller), { orgId: caller.orgId ?? 'none' });
+      const caller = actorOf(request);
+      return app.services.invitations.revoke(request.params.id, caller, { orgId: caller.orgId ?? 'none' });
     },
   );
 
-  app.delete(
+  route.delete(
     '/organization/members/:userId',
     {
-      schema: {
-        'x-roles': ORG_ADMINS,
-        tags,
-        summary: 'Remove a teammate (their account ends)',
-        params: z.object({ userId: z.uuid() }),
-        response: { 204: z.null(), ...errors },
-      },
+      summary: 'Remove a teammate (their account ends)',
+      params: z.object({ userId: z.uuid() }),
+      response: { 204: z.null() },
     },
     async (request, reply) => {
-      await team.removeMember(toActor(callerOf(request)), request.params.userId);
+      await team.removeMember(actorOf(request), request.params.userId);
       return reply.status(204).send(null);
     },
   );

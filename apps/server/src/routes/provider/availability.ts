@@ -2,55 +2,41 @@ import { ZProviderAvailabilityRequest, ZProviderAvailabilityResponse } from '@sp
 import { ZReadiness } from '@spacecapture/shared/provider-readiness';
 import { PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toActor } from '../../lib/actor.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { guardedErrorResponses } from '../route-schemas.ts';
-
-const errors = guardedErrorResponses;
-const tags = ['provider'];
+import { actorOf } from '../../plugins/auth.ts';
+import { declareRoutes } from '../declare-routes.ts';
 
 /** The provider's availability for dispatch (decision 124): working hours, blocked dates, jobs per day, bases. */
 const providerAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dispatch } = app.services;
+  const route = declareRoutes(app, { roles: PROVIDER_ROLES, tags: ['provider'] });
 
-  app.get(
+  route.get(
     '/provider/availability',
     {
-      schema: {
-        'x-roles': PROVIDER_ROLES,
-        tags,
-        summary: "The caller organisation's availability, or null before it is first saved",
-        response: { 200: ZProviderAvailabilityResponse, ...errors },
-      },
+      summary: "The caller organisation's availability, or null before it is first saved",
+      response: { 200: ZProviderAvailabilityResponse },
     },
-    async (request) => dispatch.availability(toActor(callerOf(request))),
+    async (request) => dispatch.availability(actorOf(request)),
   );
 
-  app.get(
+  route.get(
     '/provider/readiness',
     {
-      schema: {
-        'x-roles': PROVIDER_ROLES,
-        tags,
-        summary: 'What the caller organisation still needs before dispatch can offer it jobs',
-        response: { 200: ZReadiness, ...errors },
-      },
+      summary: 'What the caller organisation still needs before dispatch can offer it jobs',
+      response: { 200: ZReadiness },
     },
-    async (request) => dispatch.ownReadiness(toActor(callerOf(request))),
+    async (request) => dispatch.ownReadiness(actorOf(request)),
   );
 
-  app.put(
+  route.put(
     '/provider/availability',
     {
-      schema: {
-        'x-roles': ['provider_admin'],
-        tags,
-        summary: "Replace the caller organisation's availability",
-        body: ZProviderAvailabilityRequest,
-        response: { 200: ZProviderAvailabilityResponse, ...errors },
-      },
+      roles: ['provider_admin'],
+      summary: "Replace the caller organisation's availability",
+      body: ZProviderAvailabilityRequest,
+      response: { 200: ZProviderAvailabilityResponse },
     },
-    async (request) => dispatch.updateAvailability(toActor(callerOf(request)), request.body),
+    async (request) => dispatch.updateAvailability(actorOf(request), request.body),
   );
 };
 

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSignedInAdmin,
-  createSignedInUser,
-  emailsTo,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { COMPANY_EMAIL, createOrganization, submitLead } from '../../../test/workflow.ts';
+import { emailsTo, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
+import { COMPANY_EMAIL, convertedOrder, createOrganization } from '../../../test/workflow.ts';
 
 /**
  * A provider organisation's notification preferences (provider dashboard Settings) decide which
@@ -19,26 +13,17 @@ import { COMPANY_EMAIL, createOrganization, submitLead } from '../../../test/wor
 const DAY = 86_400_000;
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let quiet: TSignedInUser;
 let chatty: TSignedInUser;
 let customer: TSignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL } });
-  admin = (await createSignedInAdmin(t.app)).client;
-  quiet = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Quiet Scans ${randomUUID().slice(0, 6)}` },
-  });
-  chatty = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Chatty Scans ${randomUUID().slice(0, 6)}` },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL } }));
+  quiet = await newUser('provider_admin', { name: `Quiet Scans ${randomUUID().slice(0, 6)}` });
+  chatty = await newUser('provider_admin', { name: `Chatty Scans ${randomUUID().slice(0, 6)}` });
   const customerOrgId = (await createOrganization(admin, 'customer', `Prefs Customer ${randomUUID().slice(0, 6)}`)).id;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { id: customerOrgId },
-  });
+  customer = await newUser('customer_admin', { id: customerOrgId });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -51,10 +36,7 @@ async function setPreferences(provider: TSignedInUser, notifications: Record<str
 }
 
 async function offerTo(provider: TSignedInUser) {
-  const leadId = await submitLead(t.app, { location: `Quay ${randomUUID().slice(0, 8)}` });
-  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId: customer.orgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  const order = converted.json().order as { id: string; title: string };
+  const order = await convertedOrder(t.app, admin, customer.orgId, { location: `Quay ${randomUUID().slice(0, 8)}` });
   const assigned = await admin.post('/api/admin/assignments', {
     orderId: order.id,
     providerOrgId: provider.orgId,

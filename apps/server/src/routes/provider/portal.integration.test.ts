@@ -3,22 +3,15 @@ import { schema } from '@spacecapture/db/client';
 import { MASKED_LOCATION } from '@spacecapture/shared/contracts/provider-portal';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  createSignedInAdmin,
-  createSignedInUser,
-  errorOf,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createClient, errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   auditDelta,
   COMPANY_EMAIL,
+  convertedOrder,
   createOrganization,
   DEFAULT_BREAKDOWN,
   jobEventsOf,
-  submitLead,
 } from '../../../test/workflow.ts';
 
 /**
@@ -31,6 +24,7 @@ const CUSTOMER_NAME = `Zephyr Holdings ${randomUUID().slice(0, 6)}`;
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let providerAdmin: TSignedInUser;
 let providerUser: TSignedInUser;
 let otherProvider: TSignedInUser;
@@ -40,25 +34,15 @@ let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL }, clock: () => new Date(Date.now() + offsetMs) });
-  admin = (await createSignedInAdmin(t.app)).client;
-  providerAdmin = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Portal Scans ${randomUUID().slice(0, 6)}` },
-  });
-  providerUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_user',
-    organization: { id: providerAdmin.orgId },
-  });
-  otherProvider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Other Scans ${randomUUID().slice(0, 6)}` },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
+    env: { COMPANY_EMAIL },
+    clock: () => new Date(Date.now() + offsetMs),
+  }));
+  providerAdmin = await newUser('provider_admin', { name: `Portal Scans ${randomUUID().slice(0, 6)}` });
+  providerUser = await newUser('provider_user', { id: providerAdmin.orgId });
+  otherProvider = await newUser('provider_admin', { name: `Other Scans ${randomUUID().slice(0, 6)}` });
   customerOrgId = (await createOrganization(admin, 'customer', CUSTOMER_NAME)).id;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { id: customerOrgId },
-  });
+  customer = await newUser('customer_admin', { id: customerOrgId });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -81,10 +65,10 @@ async function setMasking(on: boolean) {
 /** An order offered to `providerOrgId`; with `quoteAccepted`, through an accepted quote first. */
 async function offer(options: { providerOrgId?: string; quoteAccepted?: boolean; timeline?: string } = {}) {
   const location = `Harbour Street ${randomUUID().slice(0, 8)}`;
-  const leadId = await submitLead(t.app, { location, ...(options.timeline ? { timeline: options.timeline } : {}) });
-  const converted = await admin.post(`/api/admin/leads/${leadId}/convert`, { customerOrgId });
-  expect(converted.statusCode, converted.body).toBe(201);
-  const order = converted.json().order as { id: string; title: string; location: string };
+  const order = await convertedOrder(t.app, admin, customerOrgId, {
+    location,
+    ...(options.timeline ? { timeline: options.timeline } : {}),
+  });
   if (options.quoteAccepted) {
     const quote = (
       await admin.post('/api/admin/quotes', { orderId: order.id, priceBreakdown: DEFAULT_BREAKDOWN })

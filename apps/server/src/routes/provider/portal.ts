@@ -17,14 +17,11 @@ import {
 import { ADMIN_ROLES, PROVIDER_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toActor } from '../../lib/actor.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { guardedErrorResponses, idParams } from '../route-schemas.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { declareRoutes } from '../declare-routes.ts';
+import { idParams } from '../route-schemas.ts';
 
-const errors = guardedErrorResponses;
-const roles = PROVIDER_ROLES;
 const adminOfProvider = ['provider_admin'] as const;
-const tags = ['provider'];
 
 /**
  * The provider portal's API (spec 001 §2), under /api: /provider/… for the provider's own
@@ -33,162 +30,101 @@ const tags = ['provider'];
  */
 const providerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { provider, providers } = app.services;
-  const actor = (request: Parameters<typeof callerOf>[0]) => toActor(callerOf(request));
+  const route = declareRoutes(app, { roles: PROVIDER_ROLES, tags: ['provider'] });
 
-  app.get(
+  route.get(
     '/provider/assignments',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: "Offered and accepted jobs of the caller's organisation, newest first (address masked until accepted)",
-        response: { 200: ZProviderAssignmentList, ...errors },
-      },
+      summary: "Offered and accepted jobs of the caller's organisation, newest first (address masked until accepted)",
+      response: { 200: ZProviderAssignmentList },
     },
-    async (request) => provider.listAssignments(actor(request)),
+    async (request) => provider.listAssignments(actorOf(request)),
   );
 
-  app.get(
+  route.get(
     '/provider/assignments/:id',
-    {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'One job of the caller’s organisation',
-        params: idParams,
-        response: { 200: ZProviderAssignment, ...errors },
-      },
-    },
-    async (request) => provider.getAssignment(actor(request), request.params.id),
+    { summary: 'One job of the caller’s organisation', params: idParams, response: { 200: ZProviderAssignment } },
+    async (request) => provider.getAssignment(actorOf(request), request.params.id),
   );
 
-  app.post(
+  route.post(
     '/provider/assignments/:id/accept',
-    {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'Accept an offer before its deadline',
-        params: idParams,
-        response: { 200: ZProviderAssignment, ...errors },
-      },
-    },
-    async (request) => provider.accept(actor(request), request.params.id),
+    { summary: 'Accept an offer before its deadline', params: idParams, response: { 200: ZProviderAssignment } },
+    async (request) => provider.accept(actorOf(request), request.params.id),
   );
 
-  app.post(
+  route.post(
     '/provider/assignments/:id/decline',
-    {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'Decline an offer',
-        params: idParams,
-        response: { 200: ZProviderAssignment, ...errors },
-      },
-    },
-    async (request) => provider.decline(actor(request), request.params.id),
+    { summary: 'Decline an offer', params: idParams, response: { 200: ZProviderAssignment } },
+    async (request) => provider.decline(actorOf(request), request.params.id),
   );
 
-  app.post(
+  route.post(
     '/provider/assignments/:id/schedule',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'Propose a capture window for an accepted job (admins confirm it)',
-        params: idParams,
-        body: ZProposeScheduleRequest,
-        response: { 200: ZProviderAssignment, ...errors },
-      },
+      summary: 'Propose a capture window for an accepted job (admins confirm it)',
+      params: idParams,
+      body: ZProposeScheduleRequest,
+      response: { 200: ZProviderAssignment },
     },
-    async (request) => provider.proposeSchedule(actor(request), request.params.id, request.body),
+    async (request) => provider.proposeSchedule(actorOf(request), request.params.id, request.body),
   );
 
-  app.get(
+  route.get(
     '/provider/schedule',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'Proposed and confirmed capture windows of the organisation’s accepted jobs',
-        response: { 200: ZProviderSchedule, ...errors },
-      },
+      summary: 'Proposed and confirmed capture windows of the organisation’s accepted jobs',
+      response: { 200: ZProviderSchedule },
     },
-    async (request) => provider.schedule(actor(request)),
+    async (request) => provider.schedule(actorOf(request)),
   );
 
-  app.get(
+  route.get(
     '/provider/performance',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'Completed and active projects, total earnings, average rating, jobs per month',
-        response: { 200: ZProviderPerformance, ...errors },
-      },
+      summary: 'Completed and active projects, total earnings, average rating, jobs per month',
+      response: { 200: ZProviderPerformance },
     },
-    async (request) => provider.performance(actor(request)),
+    async (request) => provider.performance(actorOf(request)),
   );
 
   // ------------------------------------------------------------------------------------------
   // Devices
 
-  app.get(
+  route.get(
+    '/provider/devices',
+    { summary: 'The organisation’s devices', response: { 200: ZDeviceList } },
+    async (request) => provider.listDevices(actorOf(request)),
+  );
+
+  route.post(
     '/provider/devices',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'The organisation’s devices',
-        response: { 200: ZDeviceList, ...errors },
-      },
+      roles: adminOfProvider,
+      summary: 'Add a device (serial unique across the platform)',
+      body: ZDeviceRequest,
+      response: { 201: ZDevice },
     },
-    async (request) => provider.listDevices(actor(request)),
+    async (request, reply) => reply.status(201).send(await provider.createDevice(actorOf(request), request.body)),
   );
 
-  app.post(
-    '/provider/devices',
-    {
-      schema: {
-        'x-roles': adminOfProvider,
-        tags,
-        summary: 'Add a device (serial unique across the platform)',
-        body: ZDeviceRequest,
-        response: { 201: ZDevice, ...errors },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await provider.createDevice(actor(request), request.body)),
-  );
-
-  app.patch(
+  route.patch(
     '/provider/devices/:id',
     {
-      schema: {
-        'x-roles': adminOfProvider,
-        tags,
-        summary: 'Edit a device',
-        params: idParams,
-        body: ZUpdateDeviceRequest,
-        response: { 200: ZDevice, ...errors },
-      },
+      roles: adminOfProvider,
+      summary: 'Edit a device',
+      params: idParams,
+      body: ZUpdateDeviceRequest,
+      response: { 200: ZDevice },
     },
-    async (request) => provider.updateDevice(actor(request), request.params.id, request.body),
+    async (request) => provider.updateDevice(actorOf(request), request.params.id, request.body),
   );
 
-  app.delete(
+  route.delete(
     '/provider/devices/:id',
-    {
-      schema: {
-        'x-roles': adminOfProvider,
-        tags,
-        summary: 'Remove a device',
-        params: idParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    { roles: adminOfProvider, summary: 'Remove a device', params: idParams, response: { 204: z.null() } },
     async (request, reply) => {
-      await provider.deleteDevice(actor(request), request.params.id);
+      await provider.deleteDevice(actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -196,80 +132,64 @@ const providerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   // ------------------------------------------------------------------------------------------
   // Certifications
 
-  app.get(
+  route.get(
     '/provider/certifications',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'The organisation’s certifications: scope, status, regions, expiry',
-        response: { 200: ZCertificationList, ...errors },
-      },
+      summary: 'The organisation’s certifications: scope, status, regions, expiry',
+      response: { 200: ZCertificationList },
     },
-    async (request) => provider.listCertifications(actor(request)),
+    async (request) => provider.listCertifications(actorOf(request)),
   );
 
-  app.post(
+  route.post(
     '/provider/certifications',
     {
-      schema: {
-        'x-roles': adminOfProvider,
-        tags,
-        summary: 'Request a certification (pending until an admin verifies it)',
-        body: ZCertificationRequest,
-        response: { 201: ZCertification, ...errors },
-      },
+      roles: adminOfProvider,
+      summary: 'Request a certification (pending until an admin verifies it)',
+      body: ZCertificationRequest,
+      response: { 201: ZCertification },
     },
-    async (request, reply) => reply.status(201).send(await provider.requestCertification(actor(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await provider.requestCertification(actorOf(request), request.body)),
   );
 
   for (const [path, verdict] of [
     ['verify', 'active'],
     ['reject', 'rejected'],
   ] as const) {
-    app.post(
+    route.post(
       `/admin/certifications/:id/${path}`,
       {
-        schema: {
-          'x-roles': ADMIN_ROLES,
-          tags: ['admin'],
-          summary: verdict === 'active' ? 'Verify a pending certification' : 'Reject a pending certification',
-          params: idParams,
-          response: { 200: ZCertification, ...errors },
-        },
+        roles: ADMIN_ROLES,
+        tags: ['admin'],
+        summary: verdict === 'active' ? 'Verify a pending certification' : 'Reject a pending certification',
+        params: idParams,
+        response: { 200: ZCertification },
       },
-      async (request) => providers.decideCertification(actor(request), request.params.id, verdict),
+      async (request) => providers.decideCertification(actorOf(request), request.params.id, verdict),
     );
   }
 
   // ------------------------------------------------------------------------------------------
   // Settings
 
-  app.get(
+  route.get(
     '/provider/settings',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'Business name, contact, availability, service regions and notification preferences',
-        response: { 200: ZProviderSettings, ...errors },
-      },
+      summary: 'Business name, contact, availability, service regions and notification preferences',
+      response: { 200: ZProviderSettings },
     },
-    async (request) => provider.settings(actor(request)),
+    async (request) => provider.settings(actorOf(request)),
   );
 
-  app.put(
+  route.put(
     '/provider/settings',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'Save the settings (the business name only by a provider admin)',
-        body: ZUpdateProviderSettingsRequest,
-        response: { 200: ZProviderSettings, ...errors },
-      },
+      summary: 'Save the settings (the business name only by a provider admin)',
+      body: ZUpdateProviderSettingsRequest,
+      response: { 200: ZProviderSettings },
     },
-    async (request) => provider.updateSettings(actor(request), request.body),
+    async (request) => provider.updateSettings(actorOf(request), request.body),
   );
 };
 

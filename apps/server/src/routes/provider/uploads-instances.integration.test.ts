@@ -6,13 +6,8 @@ import { openPglite, openPostgres, schema, type TDatabaseHandle } from '@spaceca
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  APP_ORIGIN,
-  createSignedInAdmin,
-  createSignedInUser,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
+import { createSignedInAdmin, createSignedInUser, type TClient, type TSignedInUser } from '../../../test/accounts.ts';
+import { tusRequest } from '../../../test/deliverables.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
 import { TEST_PASSWORD_HASHING } from '../../../test/password-hashing.ts';
 import { createPostgresTestDatabase } from '../../../test/postgres-test-database.ts';
@@ -111,18 +106,7 @@ async function scheduledOrder() {
 
 /** A tus request with the provider's session, sent to one instance or the other. */
 function tus(app: FastifyInstance, method: 'POST' | 'HEAD' | 'PATCH', url: string, headers = {}, body?: Buffer) {
-  return app.inject({
-    method,
-    url,
-    headers: {
-      'tus-resumable': '1.0.0',
-      origin: APP_ORIGIN,
-      cookie: provider.client.jar.header(),
-      ...(method === 'PATCH' ? { 'content-type': 'application/offset+octet-stream' } : {}),
-      ...headers,
-    },
-    ...(body ? { payload: body } : {}),
-  });
+  return tusRequest(app, provider.client, method, url, { headers, ...(body ? { body } : {}) });
 }
 
 describe('two instances', () => {

@@ -2,16 +2,11 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APP_ORIGIN,
-  createSignedInAdmin,
-  createSignedInUser,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
+import type { TClient, TNewUser, TSignedInUser } from '../../../test/accounts.ts';
+import { tusRequest } from '../../../test/deliverables.ts';
 import { startFakeS3 } from '../../../test/fake-s3.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, createOrganization } from '../../../test/workflow.ts';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../modules/uploads/abandoned-uploads.ts';
 
@@ -29,12 +24,13 @@ let t: TTestApp;
 /** Windows start as jobs are made (acceptedJob moves this clock past them). */
 const clock = movableClock();
 let admin: TClient;
+let newUser: TNewUser;
 let provider: TSignedInUser;
 let customer: TSignedInUser;
 
 beforeAll(async () => {
   s3 = await startFakeS3(BUCKET);
-  t = await createTestApp({
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
     clock: clock.now,
     env: {
       S3_BUCKET: BUCKET,
@@ -43,17 +39,10 @@ beforeAll(async () => {
       S3_ACCESS_KEY_ID: 'test-access',
       S3_SECRET_ACCESS_KEY: 'test-secret-key',
     },
-  });
-  admin = (await createSignedInAdmin(t.app)).client;
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Bucket Scans ${randomUUID().slice(0, 6)}` },
-  });
+  }));
+  provider = await newUser('provider_admin', { name: `Bucket Scans ${randomUUID().slice(0, 6)}` });
   const customerOrgId = (await createOrganization(admin, 'customer')).id;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { id: customerOrgId },
-  });
+  customer = await newUser('customer_admin', { id: customerOrgId });
 }, 90_000);
 afterAll(async () => {
   await t?.close();
@@ -77,18 +66,7 @@ function tus(
   headers: Record<string, string> = {},
   body?: Buffer,
 ) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      'tus-resumable': '1.0.0',
-      origin: APP_ORIGIN,
-      cookie: provider.client.jar.header(),
-      ...(method === 'PATCH' ? { 'content-type': 'application/offset+octet-stream' } : {}),
-      ...headers,
-    },
-    ...(body ? { payload: body } : {}),
-  });
+  return tusRequest(t.app, provider.client, method, url, { headers, ...(body ? { body } : {}) });
 }
 
 describe('the S3 driver', () => {

@@ -1,16 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APP_ORIGIN,
-  createSignedInAdmin,
-  createSignedInUser,
-  errorOf,
-  type TClient,
-  type TResponse,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
+import { errorOf, type TClient, type TNewUser, type TResponse, type TSignedInUser } from '../../../test/accounts.ts';
+import { type TTusArgs, tusMetadata, tusRequest } from '../../../test/deliverables.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/workflow.ts';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../modules/uploads/abandoned-uploads.ts';
 
@@ -29,20 +22,20 @@ let t: TTestApp;
 /** Windows start as jobs are made (acceptedJob moves this clock past them). */
 const clock = movableClock();
 let admin: TClient;
+let newUser: TNewUser;
 let attacker: TSignedInUser;
 let victim: TSignedInUser;
 let customerOrgId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
     clock: clock.now,
     env: {
       COMPANY_EMAIL,
       UPLOAD_MAX_BYTES: String(MAX_BYTES),
       UPLOAD_RESERVED_BYTES_PER_ORG: String(RESERVED_PER_ORG),
     },
-  });
-  admin = (await createSignedInAdmin(t.app)).client;
+  }));
   attacker = await newProvider('Sly Scans');
   victim = await newProvider('Honest Scans');
   customerOrgId = (await createOrganization(admin, 'customer')).id;
@@ -52,40 +45,21 @@ afterAll(async () => {
 });
 
 function newProvider(name: string) {
-  return createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `${name} ${randomUUID().slice(0, 6)}` },
-  });
+  return newUser('provider_admin', { name: `${name} ${randomUUID().slice(0, 6)}` });
 }
 
 async function orderOf(provider: TSignedInUser) {
   return (await acceptedJob(t.app, { admin, customerOrgId, provider }, { clock })).orderId;
 }
 
-function metadataHeader(values: Record<string, string>) {
-  return Object.entries(values)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-}
-
-function tus(
-  client: TClient | null,
-  method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE' | 'OPTIONS',
-  url: string,
-  options: { headers?: Record<string, string>; body?: Buffer } = {},
-) {
-  const headers: Record<string, string> = { 'tus-resumable': '1.0.0', origin: APP_ORIGIN, ...options.headers };
-  const cookie = client?.jar.header();
-  if (cookie) headers.cookie = cookie;
-  if (method === 'PATCH') headers['content-type'] = 'application/offset+octet-stream';
-  return t.app.inject({ method, url, headers, ...(options.body ? { payload: options.body } : {}) });
-}
+/** A tus request to this file's app (tusRequest). */
+const tus = (...args: TTusArgs) => tusRequest(t.app, ...args);
 
 function create(client: TClient, orderId: string, length: number, metadata: Record<string, string> = {}) {
   return tus(client, 'POST', UPLOADS, {
     headers: {
       'upload-length': String(length),
-      'upload-metadata': metadataHeader({ orderId, filename: 'scan.e57', ...metadata }),
+      'upload-metadata': tusMetadata({ orderId, filename: 'scan.e57', ...metadata }),
     },
   });
 }
@@ -220,7 +194,7 @@ describe('space reserved by unfinished uploads', () => {
       headers: {
         'tus-resumable': '0.2.2',
         'upload-length': String(RESERVED_PER_ORG),
-        'upload-metadata': metadataHeader({ orderId, filename: 'scan.e57' }),
+        'upload-metadata': tusMetadata({ orderId, filename: 'scan.e57' }),
       },
     });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
@@ -334,7 +308,7 @@ describe('tus’s own refusals', () => {
       headers: {
         'upload-length': '10',
         'upload-defer-length': '1.5',
-        'upload-metadata': metadataHeader({ orderId, filename: 'scan.e57' }),
+        'upload-metadata': tusMetadata({ orderId, filename: 'scan.e57' }),
       },
     });
     expectOurError(badHeader, 400, 'bad_request', 'a malformed Upload-Defer-Length');

@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
   createClient,
-  createSignedInAdmin,
-  createSignedInUser,
   errorOf,
   type TClient,
+  type TNewUser,
   type TSignedInUser,
 } from '../../../test/accounts.ts';
+import { type TTusArgs, tusMetadata, tusRequest } from '../../../test/deliverables.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import {
   acceptedJob,
   auditOf,
@@ -41,6 +41,7 @@ let t: TTestApp;
 /** The app's clock: acceptedOrder moves it past each new window's start. */
 const clock = movableClock();
 let admin: TClient;
+let newUser: TNewUser;
 let provider: TSignedInUser;
 let providerUser: TSignedInUser;
 let otherProvider: TSignedInUser;
@@ -49,25 +50,15 @@ let customerOrgId: string;
 let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL, UPLOAD_MAX_BYTES: String(MAX_BYTES) }, clock: clock.now });
-  admin = (await createSignedInAdmin(t.app)).client;
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Upload Scans ${randomUUID().slice(0, 6)}` },
-  });
-  providerUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_user',
-    organization: { id: provider.orgId },
-  });
-  otherProvider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Rival Scans ${randomUUID().slice(0, 6)}` },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({
+    env: { COMPANY_EMAIL, UPLOAD_MAX_BYTES: String(MAX_BYTES) },
+    clock: clock.now,
+  }));
+  provider = await newUser('provider_admin', { name: `Upload Scans ${randomUUID().slice(0, 6)}` });
+  providerUser = await newUser('provider_user', { id: provider.orgId });
+  otherProvider = await newUser('provider_admin', { name: `Rival Scans ${randomUUID().slice(0, 6)}` });
   customerOrgId = (await createOrganization(admin, 'customer')).id;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { id: customerOrgId },
-  });
+  customer = await newUser('customer_admin', { id: customerOrgId });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 90_000);
@@ -87,31 +78,14 @@ function acceptedOrder(options: { scheduled?: boolean; windowAhead?: boolean } =
   );
 }
 
-function metadataHeader(values: Record<string, string>) {
-  return Object.entries(values)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-}
-
-/** A tus request as tus-js-client sends it: cookies of `client`, our Origin, Tus-Resumable. */
-function tus(
-  client: TClient | null,
-  method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE',
-  url: string,
-  options: { headers?: Record<string, string>; body?: Buffer } = {},
-) {
-  const headers: Record<string, string> = { 'tus-resumable': '1.0.0', origin: APP_ORIGIN, ...options.headers };
-  const cookie = client?.jar.header();
-  if (cookie) headers.cookie = cookie;
-  if (method === 'PATCH') headers['content-type'] = 'application/offset+octet-stream';
-  return t.app.inject({ method, url, headers, ...(options.body ? { payload: options.body } : {}) });
-}
+/** A tus request to this file's app (tusRequest). */
+const tus = (...args: TTusArgs) => tusRequest(t.app, ...args);
 
 async function create(client: TClient | null, orderId: string, fileName: string, length: number, sha256?: string) {
   return tus(client, 'POST', UPLOADS, {
     headers: {
       'upload-length': String(length),
-      'upload-metadata': metadataHeader({ orderId, filename: fileName, ...(sha256 ? { sha256 } : {}) }),
+      'upload-metadata': tusMetadata({ orderId, filename: fileName, ...(sha256 ? { sha256 } : {}) }),
     },
   });
 }
@@ -346,12 +320,12 @@ describe('limits and refusals', () => {
   it('refuses metadata without a file name, an empty file, no length, and orders not yet scheduled', async () => {
     const { orderId } = await acceptedOrder({ scheduled: false });
     const noName = await tus(provider.client, 'POST', UPLOADS, {
-      headers: { 'upload-length': '10', 'upload-metadata': metadataHeader({ orderId }) },
+      headers: { 'upload-length': '10', 'upload-metadata': tusMetadata({ orderId }) },
     });
     expect(noName.statusCode).toBe(400);
     expect(errorOf(noName).fields).toHaveProperty('filename');
     const noLength = await tus(provider.client, 'POST', UPLOADS, {
-      headers: { 'upload-metadata': metadataHeader({ orderId, filename: 'a.e57' }) },
+      headers: { 'upload-metadata': tusMetadata({ orderId, filename: 'a.e57' }) },
     });
     expect(noLength.statusCode).toBe(400);
     const empty = await create(provider.client, orderId, 'empty.e57', 0);

@@ -13,17 +13,17 @@ import { type Locker, Metadata } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type TActor, toActor } from '../../lib/actor.ts';
+import type { TActor } from '../../lib/actor.ts';
 import { SIGNED_FILES_PATH } from '../../modules/storage/download-links.ts';
 import { keyOfUploadId, UPLOAD_ID, uploadIdOf } from '../../modules/uploads/upload-keys.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { errorBody, toAppError } from '../../plugins/errors.ts';
+import { declareRoutes } from '../declare-routes.ts';
 import { guardedErrorResponses, idParams } from '../route-schemas.ts';
 import { TusServerWithOurErrors } from './tus-server.ts';
 
 const roles = PROVIDER_ROLES;
 const tags = ['provider'];
-const errors = { ...guardedErrorResponses, 413: ZErrorResponse };
 const uploadParams = z.object({
   uploadId: z.string().max(200).regex(UPLOAD_ID, 'expected the id of an upload, as in its Location'),
 });
@@ -41,6 +41,10 @@ type TUploadContext = { actor: TActor; key: string };
  */
 const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker }> = async (app, options) => {
   const { uploads } = app.services;
+  const route = declareRoutes(app, { roles, tags });
+  /** The tus requests, which may also be refused as too large. */
+  const tusErrors = { ...guardedErrorResponses, 413: ZErrorResponse };
+  const tusRoute = declareRoutes(app, { roles, tags, errors: tusErrors });
   // Bytes received for the metrics: what each write moved the offset by. tus ends a write
   // gracefully when its client goes away, so an interrupted PATCH counts what it stored.
   const writeUpload = app.files.uploads.write.bind(app.files.uploads);
@@ -132,7 +136,6 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker }> = async (
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
-  const actor = (request: FastifyRequest) => toActor(callerOf(request));
   /** After tus has answered, a failed clean-up can only be logged (the sweep catches up within a week). */
   const logCleanupFailure = (key: string) => (error: unknown) =>
     app.log.error({ err: error, key }, 'freeing an upload’s reserved space failed');
@@ -150,24 +153,19 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker }> = async (
   // tus bodies are streamed by tus itself; Fastify must leave them unread.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
-  app.post(
+  tusRoute.post(
     '/provider/uploads',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary:
-          'tus creation: start a resumable upload of a deliverable. Headers Tus-Resumable: 1.0.0, Upload-Length ' +
-          '(bytes, at most UPLOAD_MAX_BYTES), Upload-Metadata with orderId, filename and optional sha256 (hex); ' +
-          'answers 201 with the upload URL in Location',
-        headers: tusHeaders,
-        response: { 201: z.null().describe('Created; Location names the upload'), ...errors },
-      },
-      compress: false,
-      onRequest: refuseQueryString,
+      summary:
+        'tus creation: start a resumable upload of a deliverable. Headers Tus-Resumable: 1.0.0, Upload-Length ' +
+        '(bytes, at most UPLOAD_MAX_BYTES), Upload-Metadata with orderId, filename and optional sha256 (hex); ' +
+        'answers 201 with the upload URL in Location',
+      headers: tusHeaders,
+      response: { 201: z.null().describe('Created; Location names the upload') },
+      options: { compress: false, onRequest: refuseQueryString },
     },
     async (request, reply) => {
-      const caller = actor(request);
+      const caller = actorOf(request);
       const length = request.headers['upload-length'];
       if (typeof length !== 'string' || !/^\d{1,16}$/.test(length)) {
         throw new AppError('validation_failed', 'Upload-Length is required: the size of the file in bytes.', {
@@ -210,14 +208,14 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker }> = async (
         summary,
         params: uploadParams,
         headers: tusHeaders,
-        response: { 204: z.null().describe('Done; Upload-Offset says how many bytes are stored'), ...errors },
+        response: { 204: z.null().describe('Done; Upload-Offset says how many bytes are stored'), ...tusErrors },
       },
       compress: false,
       // The OpenAPI document leaves HEAD routes out unless asked; this one is an operation of its own.
       config: { swagger: { exposeHeadRoute: true } },
       onRequest: refuseQueryString,
       handler: async (request, reply) => {
-        const caller = actor(request);
+        const caller = actorOf(request);
         const key = keyOfUploadId(request.params.uploadId);
         if (!key) throw new AppError('not_found', 'Upload not found.');
         await uploads.authorizeUpload(caller, key, { writing });
@@ -255,62 +253,46 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker }> = async (
     });
   }
 
-  app.get(
+  route.get(
     '/provider/upload-targets',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'Orders the organisation holds the accepted assignment of, with whether files may be uploaded now',
-        response: { 200: ZUploadTargetList, ...guardedErrorResponses },
-      },
+      summary: 'Orders the organisation holds the accepted assignment of, with whether files may be uploaded now',
+      response: { 200: ZUploadTargetList },
     },
-    async (request) => uploads.listTargets(actor(request)),
+    async (request) => uploads.listTargets(actorOf(request)),
   );
 
-  app.get(
+  route.get(
     '/provider/files',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'Files of one order (latest 20) or the latest 10 uploads of all the organisation’s orders',
-        querystring: ZListUploadedFilesQuery,
-        response: { 200: ZUploadedFileList, ...guardedErrorResponses },
-      },
+      summary: 'Files of one order (latest 20) or the latest 10 uploads of all the organisation’s orders',
+      querystring: ZListUploadedFilesQuery,
+      response: { 200: ZUploadedFileList },
     },
-    async (request) => uploads.listFiles(actor(request), request.query.order),
+    async (request) => uploads.listFiles(actorOf(request), request.query.order),
   );
 
-  app.post(
+  route.post(
     '/provider/files/:id/link',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'A signed URL for one file of an order the organisation holds, valid 300 seconds (for viewing)',
-        params: idParams,
-        response: { 200: ZDownloadLink, ...guardedErrorResponses },
-      },
+      summary: 'A signed URL for one file of an order the organisation holds, valid 300 seconds (for viewing)',
+      params: idParams,
+      response: { 200: ZDownloadLink },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return app.services.customer.createProviderLink(actor(request), request.params.id, SIGNED_FILES_PATH);
+      return app.services.customer.createProviderLink(actorOf(request), request.params.id, SIGNED_FILES_PATH);
     },
   );
 
-  app.post(
+  route.post(
     '/provider/orders/:id/delivered',
     {
-      schema: {
-        'x-roles': roles,
-        tags,
-        summary: 'Mark delivered: captured → delivered once at least one file is uploaded; the customer is e-mailed',
-        params: idParams,
-        response: { 200: ZMarkDeliveredAnswer, ...guardedErrorResponses },
-      },
+      summary: 'Mark delivered: captured → delivered once at least one file is uploaded; the customer is e-mailed',
+      params: idParams,
+      response: { 200: ZMarkDeliveredAnswer },
     },
-    async (request) => uploads.markDelivered(actor(request), request.params.id),
+    async (request) => uploads.markDelivered(actorOf(request), request.params.id),
   );
 };
 

@@ -1,16 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APP_ORIGIN,
-  createSignedInAdmin,
-  createSignedInUser,
-  errorOf,
-  type TClient,
-  type TSignedInUser,
-} from '../../../test/accounts.ts';
-import { storeDeliverable } from '../../../test/deliverables.ts';
+import { APP_ORIGIN, errorOf, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
+import { storeDeliverable, uploadWhole } from '../../../test/deliverables.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/workflow.ts';
 
 /**
@@ -22,6 +15,7 @@ import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/wo
 let t: TTestApp;
 const clock = movableClock();
 let admin: TClient;
+let newUser: TNewUser;
 let provider: TSignedInUser;
 let otherProvider: TSignedInUser;
 let customer: TSignedInUser;
@@ -32,50 +26,15 @@ let orderId: string;
 const bytes = randomBytes(50_000);
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL }, clock: clock.now });
-  admin = (await createSignedInAdmin(t.app)).client;
-  provider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_user',
-    organization: { name: `Viewer Scans ${randomUUID().slice(0, 6)}` },
-  });
-  otherProvider = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: `Other Scans ${randomUUID().slice(0, 6)}` },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL }, clock: clock.now }));
+  provider = await newUser('provider_user', { name: `Viewer Scans ${randomUUID().slice(0, 6)}` });
+  otherProvider = await newUser('provider_admin', { name: `Other Scans ${randomUUID().slice(0, 6)}` });
   customerOrgId = (await createOrganization(admin, 'customer')).id;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_user',
-    organization: { id: customerOrgId },
-  });
-  otherCustomer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { id: (await createOrganization(admin, 'customer')).id },
-  });
+  customer = await newUser('customer_user', { id: customerOrgId });
+  otherCustomer = await newUser('customer_admin', { id: (await createOrganization(admin, 'customer')).id });
 
   ({ orderId } = await acceptedJob(t.app, { admin, customerOrgId, provider }, { clock }));
-  const meta = (values: Record<string, string>) =>
-    Object.entries(values)
-      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-      .join(',');
-  const headers = { 'tus-resumable': '1.0.0', origin: APP_ORIGIN, cookie: provider.client.jar.header() };
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/provider/uploads',
-    headers: {
-      ...headers,
-      'upload-length': String(bytes.length),
-      'upload-metadata': meta({ orderId, filename: 'walkthrough.mp4' }),
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const done = await t.app.inject({
-    method: 'PATCH',
-    url: String(created.headers.location),
-    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    payload: bytes,
-  });
-  expect(done.statusCode, done.body).toBe(204);
-  fileId = String(done.headers['upload-deliverable-id']);
+  fileId = await uploadWhole(t.app, provider.client, orderId, 'walkthrough.mp4', bytes);
 }, 90_000);
 afterAll(async () => {
   await t?.close();

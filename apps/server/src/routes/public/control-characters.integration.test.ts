@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
   createClient,
-  createSignedInAdmin,
-  createSignedInUser,
   errorOf,
   STRONG_PASSWORD,
   type TClient,
+  type TNewUser,
   type TResponse,
   uniqueAddress,
   uniqueEmail,
@@ -20,7 +19,7 @@ import {
   multipartBody,
   providerApplicationInput,
 } from '../../../test/public-forms.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { DEFAULT_BREAKDOWN } from '../../../test/workflow.ts';
 
 /**
@@ -32,22 +31,16 @@ import { DEFAULT_BREAKDOWN } from '../../../test/workflow.ts';
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let customer: TClient;
 let provider: TClient;
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createSignedInAdmin(t.app)).client;
-  const customerUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Control Customer' },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin());
+  const customerUser = await newUser('customer_admin', { name: 'Control Customer' });
   customer = customerUser.client;
-  const providerUser = await createSignedInUser(t.app, t.db, admin, {
-    role: 'provider_admin',
-    organization: { name: 'Control Provider' },
-  });
+  const providerUser = await newUser('provider_admin', { name: 'Control Provider' });
   provider = providerUser.client;
 });
 afterAll(async () => {

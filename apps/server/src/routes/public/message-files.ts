@@ -1,8 +1,8 @@
-import { AppError } from '@spacecapture/shared/errors';
 import { boundedText } from '@spacecapture/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storedFileHeaders } from '../../lib/content-disposition.ts';
+import { openStored } from '../../modules/storage/file-store.ts';
 
 /**
  * Downloads of message attachments by signed link (decision 119): the token, made for a caller who
@@ -24,10 +24,7 @@ const messageFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
       const { key, fileName } = await conversations.resolveLink(request.params.token);
-      const file = await app.files.open(key).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') throw new AppError('not_found', 'The file is no longer available.');
-        throw error;
-      });
+      const file = await openStored(app.files, key, 'The file is no longer available.');
       return reply.headers(storedFileHeaders(fileName)).header('Content-Length', file.size).send(file.stream);
     },
   );

@@ -3,9 +3,9 @@ import { schema } from '@spacecapture/db/client';
 import { FORM_POSTS } from '@spacecapture/shared/form-posts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ORIGIN, createSignedInAdmin, createSignedInUser, errorOf, type TClient } from '../../../test/accounts.ts';
+import { APP_ORIGIN, type createSignedInUser, errorOf, type TClient, type TNewUser } from '../../../test/accounts.ts';
 import { captureRequestInput } from '../../../test/public-forms.ts';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { COMPANY_EMAIL, orderRow } from '../../../test/workflow.ts';
 
 /**
@@ -17,6 +17,7 @@ import { COMPANY_EMAIL, orderRow } from '../../../test/workflow.ts';
 
 let t: TTestApp;
 let admin: TClient;
+let newUser: TNewUser;
 let customer: Awaited<ReturnType<typeof createSignedInUser>>;
 let leeds: { id: string; label: string; timeZone: string };
 
@@ -24,12 +25,8 @@ let leeds: { id: string; label: string; timeZone: string };
 const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_EMAIL, PUBLIC_URL: APP_ORIGIN } });
-  admin = (await createSignedInAdmin(t.app)).client;
-  customer = await createSignedInUser(t.app, t.db, admin, {
-    role: 'customer_admin',
-    organization: { name: 'Placing Customer' },
-  });
+  ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL, PUBLIC_URL: APP_ORIGIN } }));
+  customer = await newUser('customer_admin', { name: 'Placing Customer' });
   const found = await t.app.inject({ method: 'GET', url: '/api/places?q=leeds,%20england&limit=1' });
   expect(found.statusCode, found.body).toBe(200);
   leeds = found.json().items[0];

@@ -1,7 +1,7 @@
-import { AppError } from '@spacecapture/shared/errors';
 import { boundedText } from '@spacecapture/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { openStored } from '../../modules/storage/file-store.ts';
 import { THUMBNAIL_CONTENT_TYPE } from '../../modules/thumbnails/thumbnail-maker.ts';
 
 /**
@@ -23,10 +23,7 @@ const thumbnailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { key, secondsLeft } = await thumbnails.resolve(request.params.token, app.clock());
-      const file = await app.files.open(key).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') throw new AppError('not_found', 'The thumbnail is no longer available.');
-        throw error;
-      });
+      const file = await openStored(app.files, key, 'The thumbnail is no longer available.');
       return reply
         .header('Cache-Control', `private, max-age=${secondsLeft}, immutable`)
         .header('Content-Type', THUMBNAIL_CONTENT_TYPE)
