@@ -34,7 +34,8 @@ test('orders: only our organisation, search, status filter, detail with steps an
   const tag = randomUUID().slice(0, 8);
   const outsider = await createMember(deps, 'customer_admin');
   const waiting = await createOrder(deps, market.customer.organization.id, { location: `1 Mill Lane ${tag}, York` });
-  const scheduled = await scheduledOrder(deps, market, { location: `9 Quay Street ${tag}, Hull` });
+  // Unplaced (no town the map knows): its window is shown in the viewer's zone.
+  const scheduled = await scheduledOrder(deps, market, { location: `9 Quay Street ${tag}, Harbour Yard` });
   const foreign = await createOrder(deps, outsider.organization.id, { location: `5 Dock Road ${tag}, York` });
 
   await signInPage(page, market.customer);
