@@ -50,6 +50,8 @@ function NextStep({ detail }: { detail: TAdminOrderDetail }) {
       variant="light"
       title={`Next step · ${WAITS_FOR[step.waitsFor]}`}
       data-testid="order-next-step"
+      // Where the order stands, not an announcement: a named region rather than role="alert".
+      role="region"
     >
       <Group justify="space-between" gap="sm">
         <Text size="sm">{step.text}</Text>

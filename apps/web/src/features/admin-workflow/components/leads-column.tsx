@@ -220,6 +220,7 @@ function ConvertedNote({ converted, onClose }: { converted: TConvertLeadResponse
       closeButtonLabel="Dismiss"
       onClose={onClose}
       data-testid="converted-lead"
+      role="status"
     >
       <Stack gap="xs">
         <Text size="sm">

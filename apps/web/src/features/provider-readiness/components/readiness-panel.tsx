@@ -10,7 +10,8 @@ export function ReadinessPanel() {
   const readiness = useReadiness();
   if (!readiness.data || readiness.data.ready) return null;
   return (
-    <Alert color="brand" variant="light" title="Before you can be offered jobs" mb="md">
+    // A standing checklist, not an announcement: a named region rather than Mantine's role="alert".
+    <Alert color="brand" variant="light" title="Before you can be offered jobs" mb="md" role="region">
       <ReadinessChecklist readiness={readiness.data} fixOf={providerFixLink} />
     </Alert>
   );
