@@ -211,8 +211,15 @@ test.describe('capture request form', () => {
       timeline: 'urgent',
       additionalInfo: null,
       source: 'website',
-      // "London" names several places: kept for an admin to place (decision 140).
-      place: null,
+      // "London" names several places: the most populous is taken, with the part it came from, for
+      // the admin to check (decision 200).
+      place: {
+        label: 'London, England, GB',
+        lat: expect.any(Number),
+        lon: expect.any(Number),
+        timeZone: 'Europe/London',
+        matched: 'London',
+      },
       requestedWindows: [],
       accessNotes: null,
     });
