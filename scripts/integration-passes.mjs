@@ -13,4 +13,4 @@ export const SAME_ON_EVERY_DRIVER = [
 
 /** What a test file uses when it runs on the pass's test database (apps/server/test). */
 export const USES_THE_TEST_DATABASE =
-  /\b(createTestApp|createTestDatabase|createPostgresTestDatabase|createTwoInstances|TEST_DATABASE_DRIVER)\b/;
+  /\b(createTestApp|createTestAppWithAdmin|createTestDatabase|createPostgresTestDatabase|createTwoInstances|TEST_DATABASE_DRIVER)\b/;
