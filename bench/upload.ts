@@ -5,21 +5,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
-import { rssMb, startUploadServer, uploadFile } from './lib/upload-client.ts';
+import { pieceChecksums, rssMb, startUploadServer, uploadFile } from './lib/upload-client.ts';
 
 /**
  * A 2 GiB deliverable through the real upload path (tus over HTTP, streaming SHA-256, the
  * deliverable recorded) to a server in a child process, whose resident memory is sampled from
  * /proc while it runs. Twice: in 16 MiB PATCHes as the web page sends them, and in 256 MiB PATCHes
- * as a command-line client on a fast line may. Compared with copying the same file on the same
- * disk with a stream pipe, measured right before each. Goals: memory growth flat (under 64 MB),
- * throughput ≥ 0.5× copy.
+ * as a command-line client on a fast line may; each PATCH with its SHA-256 (Upload-Checksum) and
+ * the last with the file's, as the page sends them. Compared with copying the same file on the
+ * same disk with a stream pipe, measured right before each. Goals: memory growth flat (under
+ * 64 MB), throughput ≥ 0.6× copy.
  */
 
 const FILE_BYTES = 2 * 1024 ** 3;
 const BROWSER_CHUNK_BYTES = 16 * 1024 * 1024;
 const LARGE_CHUNK_BYTES = 256 * 1024 * 1024;
 const RSS_GOAL_MB = 64;
+/** Upload throughput against a stream-pipe copy (issue 32: 0.6×, each piece and the file checked). */
+const RATIO_GOAL = 0.6;
 
 async function generateFile(file: string) {
   // 1 MiB of random bytes repeated: incompressible enough, and never the whole file in memory.
@@ -67,9 +70,10 @@ await runBench(async () => {
         await rm(path.join(work, 'copy.bin'));
       }
       const copySeconds = copies.sort((a, b) => a - b)[1] as number;
+      const checksums = await pieceChecksums(source, chunkBytes);
       console.info(`upload: sending 2 GiB in ${chunkBytes / 1024 / 1024} MiB PATCHes...`);
       started = performance.now();
-      await uploadFile(server, source, 'bench-2gib.e57', chunkBytes);
+      await uploadFile(server, source, 'bench-2gib.e57', chunkBytes, checksums);
       const uploadSeconds = (performance.now() - started) / 1000;
       passes.push({
         chunkMiB: chunkBytes / 1024 / 1024,
@@ -95,7 +99,7 @@ await runBench(async () => {
       return [
         { name: `upload, ${pass.chunkMiB} MiB PATCHes`, value: round(pass.uploadMbps, 0), unit: 'MB/s' },
         { name: '  stream-pipe copy just before (median of 3)', value: round(pass.copyMbps, 0), unit: 'MB/s' },
-        { name: '  upload / copy', value: round(ratio, 2), goal: '≥ 0.5', status: goal(ratio >= 0.5) },
+        { name: '  upload / copy', value: round(ratio, 2), goal: `≥ ${RATIO_GOAL}`, status: goal(ratio >= RATIO_GOAL) },
       ];
     });
     figures.push(

@@ -31,6 +31,10 @@ const BENCHES = [
   { name: 'faults', needsBuild: false },
   // Builds its own page around the viewer (bench/fixtures/point-cloud-page), not the app.
   { name: 'point-cloud', needsBuild: false },
+  // LAS → EPT conversion in the contained child, at 5 M and 50 M points (decision 226).
+  { name: 'point-tree', needsBuild: false },
+  // The viewer streaming that tree by view in headless Chromium (BENCH_POINT_STREAM_SIZES for 50 M).
+  { name: 'point-stream', needsBuild: false },
 ];
 
 function parseArgs(argv) {

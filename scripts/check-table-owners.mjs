@@ -34,6 +34,19 @@ export const TABLE_OWNERS = {
   messageAttachments: 'conversations',
   conversationReads: 'conversations',
   messageDigestState: 'conversations',
+  // quality-checks-schema.ts
+  deliverableChecks: 'quality-checks',
+  // ledger-schema.ts
+  ledgerEntries: 'ledger',
+  ledgerLines: 'ledger',
+  // invoices-schema.ts
+  invoiceCounters: 'invoices',
+  invoices: 'invoices',
+  invoicePayments: 'invoices',
+  creditNotes: 'invoices',
+  companyBillingDetails: 'invoices',
+  taxRates: 'invoices',
+  organizationBilling: 'invoices',
   // marketplace-schema.ts
   orders: 'orders',
   jobEvents: 'orders',
@@ -48,9 +61,17 @@ export const TABLE_OWNERS = {
   providerAvailability: 'dispatch',
   ratings: 'ratings',
   supportRequests: 'support-requests',
+  supportRequestReplies: 'support-requests',
+  priceBookEntries: 'quotes',
   dispatchCascades: 'cascade',
   calendarFeeds: 'calendar',
   // notifications-schema.ts
+  // payouts-schema.ts
+  payoutRuns: 'payouts',
+  payouts: 'payouts',
+  payoutItems: 'payouts',
+  payoutFailedItems: 'payouts',
+  payableOverdueNotices: 'payouts',
   notifications: 'notifications',
   notificationPreferences: 'notifications',
   // schema.ts
@@ -60,8 +81,13 @@ export const TABLE_OWNERS = {
   outboxEmails: 'outbox',
   idempotencyKeys: 'idempotency',
   auditLog: 'audit',
+  // annotations-schema.ts
+  fileAnnotations: 'annotations',
   // share-links-schema.ts
   shareLinks: 'share-links',
+  shareVisitSalts: 'share-links',
+  shareLinkVisitors: 'share-links',
+  shareLinkFileOpens: 'share-links',
   // webhooks-schema.ts
   webhookEndpoints: 'webhooks',
   webhookDeliveries: 'webhooks',

@@ -10,6 +10,7 @@
  *   components                           components, lib, config, assets, styles
  *   lib                                  lib, config
  *   test                                 component-test helpers: test, components, lib, config
+ *   service-worker                       the provider portal's service worker: lib, config
  *
  * A feature never imports another feature (a route composes them), only tests import src/test,
  * and nothing in the web app imports the database package, the server or a file outside apps/web.
@@ -25,6 +26,7 @@ const ALLOWED = {
   lib: ['lib', 'config'],
   config: ['config'],
   test: ['test', 'components', 'lib', 'config'],
+  'service-worker': ['lib', 'config'],
 };
 const FORBIDDEN_PACKAGES = [/^@spacecapture\/(db|server)(\/|$)/];
 

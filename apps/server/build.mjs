@@ -26,6 +26,10 @@ await build({
     'pglite-thread-worker': here('../../packages/db/src/pglite-thread-worker.ts'),
     // The contained child that reads an uploaded file for its thumbnail (decision 171).
     'thumbnail-process': here('./src/modules/thumbnails/thumbnail-process.ts'),
+    // The contained child that turns a point cloud into its streaming tree (decision 226).
+    'point-tree-process': here('./src/modules/point-trees/point-tree-process.ts'),
+    // The contained child that checks a delivered file before the customer sees it (decision 236).
+    'quality-check-process': here('./src/modules/quality-checks/quality-check-process.ts'),
   },
   outdir: here('./dist'),
   outExtension: { '.js': '.mjs' },
@@ -40,5 +44,5 @@ await build({
 await cp(here('../../packages/db/migrations'), here('./dist/migrations'), { recursive: true });
 await cp(here('./gazetteer'), here('./dist/gazetteer'), { recursive: true });
 console.info(
-  'server bundled to apps/server/dist/server.mjs (and migrate.mjs, backup.mjs, restore.mjs, pglite-thread-worker.mjs, thumbnail-process.mjs)',
+  'server bundled to apps/server/dist/server.mjs (and migrate.mjs, backup.mjs, restore.mjs, pglite-thread-worker.mjs, thumbnail-process.mjs, point-tree-process.mjs, quality-check-process.mjs)',
 );

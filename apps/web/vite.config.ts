@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { PROVIDER_APP_SHELL } from './src/lib/offline/offline-scope.ts';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
@@ -50,8 +52,35 @@ function previewPrerenderedPages(): Plugin {
   };
 }
 
+/**
+ * The provider portal's service worker (decision 225), built from our own source with Workbox's
+ * modules. It precaches the app shell and the code and styles a portal page needs, leaving out the
+ * viewer's large libraries (three, pdf.js, laz-perf), which are fetched when a file is opened. The
+ * page registers it from the provider portal only; the manifest is a static file of its own.
+ */
+const providerServiceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/service-worker',
+  filename: 'provider-sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    rollupFormat: 'iife',
+    globPatterns: ['index.html', 'assets/**/*.{js,mjs,css,woff2,svg}'],
+    globIgnores: ['assets/three*', 'assets/pdf*', 'assets/laz-perf*', 'assets/*point-cloud*'],
+    // The build's index.html is still the empty shell here (the prerender fills it afterwards and
+    // keeps the shell as app.html). It is kept under a portal path, which the server answers with it.
+    manifestTransforms: [
+      async (entries) => ({
+        manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: PROVIDER_APP_SHELL } : entry)),
+        warnings: [],
+      }),
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), treeShakeReactRouter(), previewPrerenderedPages()],
+  plugins: [react(), treeShakeReactRouter(), previewPrerenderedPages(), providerServiceWorker],
   server: { proxy: apiProxy },
   // Module workers (the viewer starts them with type "module") may split: the point-cloud worker
   // loads laz-perf in a chunk of its own, only when a LAZ file is opened (decision 160).

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -88,8 +89,38 @@ function tusRequest(
   });
 }
 
-/** Uploads the file at `file` as the deliverable `fileName`, in PATCHes of `chunkBytes`; resolves to its id. */
-export async function uploadFile(server: TUploadServer, file: string, fileName: string, chunkBytes: number) {
+/**
+ * The SHA-256 of each piece of `chunkBytes` (base64, for Upload-Checksum) and of the whole file
+ * (hex, for Upload-File-Sha256), as the web page sends them (decision 217). Computed before the
+ * upload is timed: the page hashes in a worker of its own, on the provider's machine.
+ */
+export async function pieceChecksums(file: string, chunkBytes: number) {
+  const size = (await stat(file)).size;
+  const whole = createHash('sha256');
+  const pieces: string[] = [];
+  for (let offset = 0; offset < size; offset += chunkBytes) {
+    const piece = createHash('sha256');
+    const end = Math.min(offset + chunkBytes, size);
+    for await (const chunk of createReadStream(file, { start: offset, end: end - 1, highWaterMark: 1024 * 1024 })) {
+      piece.update(chunk as Buffer);
+      whole.update(chunk as Buffer);
+    }
+    pieces.push(piece.digest('base64'));
+  }
+  return { pieces, file: whole.digest('hex') };
+}
+
+/**
+ * Uploads the file at `file` as the deliverable `fileName`, in PATCHes of `chunkBytes`, each with
+ * its checksum when `checksums` are given; resolves to its id.
+ */
+export async function uploadFile(
+  server: TUploadServer,
+  file: string,
+  fileName: string,
+  chunkBytes: number,
+  checksums?: { pieces: string[]; file: string },
+) {
   const size = (await stat(file)).size;
   const metadata = [
     `orderId ${Buffer.from(server.orderId).toString('base64')}`,
@@ -112,6 +143,8 @@ export async function uploadFile(server: TUploadServer, file: string, fileName: 
         'upload-offset': String(offset),
         'content-type': 'application/offset+octet-stream',
         'content-length': String(end - offset),
+        ...(checksums ? { 'upload-checksum': `sha256 ${checksums.pieces[offset / chunkBytes]}` } : {}),
+        ...(checksums && end === size ? { 'upload-file-sha256': checksums.file } : {}),
       },
       { file, start: offset, end },
     );

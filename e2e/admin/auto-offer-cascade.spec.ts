@@ -61,7 +61,7 @@ async function setAutoOffer(page: Page, on: boolean) {
   await expect(toggle).toBeVisible();
   if ((await toggle.isChecked()) !== on) await toggle.click({ force: true });
   await expect(toggle).toBeChecked({ checked: on });
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'The feature flags were updated.')).toBeVisible();
 }
 
@@ -167,6 +167,14 @@ test('the auto-offer cascade offers to the next provider on a decline and on an 
       await expect(panel.getByText(`3. ${names[2]}: offered`)).toBeVisible();
       await expect(panel.getByText('Auto-offer: running')).toBeVisible();
       await told(names[2]);
+
+      // The order's own page shows the cascade under its next step, not only the assignment card.
+      await page.goto(`/admin/orders?order=${order.orderId}`);
+      const onOrder = page.getByLabel('Auto-offer');
+      await expect(onOrder.getByText('Auto-offer: running')).toBeVisible();
+      await expect(onOrder.getByText(`1. ${names[0]}: declined`)).toBeVisible();
+      await expect(onOrder.getByText(`3. ${names[2]}: offered`)).toBeVisible();
+      await expect(page.getByTestId('order-next-step')).toContainText(`Offered to ${names[2]}`);
       await providerContext.clearCookies();
       await signInPage(providerPage, providers[2]);
       await providerPage.goto('/provider/assignments');

@@ -43,10 +43,16 @@ test('the audit log filters by URL, shows what changed and exports the same sele
   const invitation = await invite(admin, email);
   await page.context().addCookies(adminCookies);
 
+  // More entries than one page holds: the table shows 25 and pages on, rather than growing without end.
+  for (let n = 0; n < 25; n += 1) await invite(admin, uniqueEmail(`paged${n}`));
   await page.goto('/admin/audit');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Audit log' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('table', { name: 'Audit entries' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Audit entries' }).locator('tbody > tr')).toHaveCount(25);
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/^Showing 26–/)).toBeVisible();
 
   // Entity and action are choices of the audited names; the actions follow the chosen entity.
   await choice(page, 'Entity').selectOption({ label: 'Invitation' });
@@ -116,10 +122,12 @@ test('the e-mail outbox tab lists an e-mail the admin caused and opens it with s
   await expect(row).toContainText(/invited to SpaceCapture/);
   await expect(row).toContainText(email);
   // Delivered to the test's mail server moments later: the list says so once it happened.
+  // Each try waits for the reloaded list itself, so a slow reload on a loaded machine is not a miss.
   await expect(async () => {
     await page.reload();
+    await expect(row).toHaveCount(1);
     await expect(row).toContainText('sent', { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(row.locator('td').nth(4)).toHaveText('1');
 
   // The status filter: nothing of this address failed.
@@ -165,7 +173,7 @@ test('settings refuse an invalid deadline with its message, save a valid one and
       await expect(hours).toHaveValue(String(original.providerAcceptanceDeadlineHours));
 
       await hours.fill('721');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText(ADMIN_CONSOLE_MESSAGES.deadlineHours)).toBeVisible();
       await expect(hours).toHaveAttribute('aria-invalid', 'true');
       const unchanged = (await (await admin.get('/api/admin/settings')).json()) as typeof before;
@@ -173,7 +181,7 @@ test('settings refuse an invalid deadline with its message, save a valid one and
 
       await hours.fill(String(changed));
       await expect(page.getByText(ADMIN_CONSOLE_MESSAGES.deadlineHours)).toBeHidden();
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(toast(page, ADMIN_CONSOLE_MESSAGES.settingsSaved.message)).toBeVisible();
       await expect(page.getByText(/^Last saved /)).toBeVisible();
       const saved = (await (await admin.get('/api/admin/settings')).json()) as typeof before;
@@ -215,6 +223,9 @@ test('reporting shows the figures of data just created, and exports them as CSV'
   };
   const revenueBefore = reportBefore.revenueByCurrency.find((row) => row.currency === currency)?.total ?? 0;
 
+  // An order is quoted in its organisation's currency (decision 203): the organisation takes this one.
+  const settings = await admin.patch(`/api/admin/customers/${market.customer.organization.id}`, { data: { currency } });
+  expect(settings.status(), await settings.text()).toBe(200);
   const order = await createOrder(deps, market.customer.organization.id);
   const { quoteId } = await sendQuote(admin, order.orderId, {
     currency,
@@ -235,6 +246,18 @@ test('reporting shows the figures of data just created, and exports them as CSV'
   }
   await expect(page.getByRole('img', { name: 'Orders by status' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Orders by month' })).toBeVisible();
+  // The bars are drawn in the brand's colour, the one its primary buttons use.
+  const colours = await page.evaluate(() => {
+    const bar = document.querySelector('[role="img"][aria-label="Orders by status"] rect');
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--mantine-primary-color-filled)';
+    document.body.append(probe);
+    const brand = getComputedStyle(probe).color;
+    probe.remove();
+    return { bar: bar ? getComputedStyle(bar).fill : null, brand };
+  });
+  expect(colours.bar).toBe(colours.brand);
+  expect(colours.brand).not.toBe('rgb(34, 139, 230)');
   const sent = Number(await page.locator('[data-figure="Quotes sent"]').textContent());
   expect(sent).toBeGreaterThan(reportBefore.quoteConversion.sent);
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { formatFileSize } from '@spacecapture/shared/file-size';
 import { ORDER_ACTION_MESSAGES } from '../../packages/shared/src/contracts/admin-console/orders.ts';
 import { CERTIFICATION_REVIEW_MESSAGES } from '../../packages/shared/src/contracts/admin-console/organizations.ts';
 import { expect, toast } from '../auth/support.ts';
+import { deliverableBytes } from '../support/deliverable-bytes.ts';
 import {
   createMember,
   createOrder,
@@ -115,14 +117,16 @@ test('a delivered order shows its deliverables with their size and can be marked
   market,
 }) => {
   const order = await startedOrder(deps, market);
-  await uploadDeliverable(market.provider.api, order.orderId, 'floor-plan.pdf', Buffer.alloc(3000, 1));
+  // A real PDF (the quality gate reads it), whose size the history then shows.
+  const plan = deliverableBytes('floor-plan.pdf', 3000);
+  await uploadDeliverable(market.provider.api, order.orderId, 'floor-plan.pdf', plan);
   await markDelivered(market.provider.api, order.orderId);
 
   await page.context().addCookies(adminCookies);
   await page.goto(`/admin/orders?order=${order.orderId}`);
   await expect(page.getByRole('heading', { level: 2, name: order.title })).toBeVisible();
   const history = page.getByRole('list', { name: 'Order history' });
-  await expect(history).toContainText('Deliverable: floor-plan.pdf (2.9 KB)');
+  await expect(history).toContainText(`Deliverable: floor-plan.pdf (${formatFileSize(plan.length)})`);
   await expect(history).toContainText('Order delivered');
   // Delivered is past capture: it can no longer be cancelled.
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);

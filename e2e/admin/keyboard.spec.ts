@@ -36,6 +36,10 @@ test('by keyboard alone the admin quotes an order, sends the quote, and backs ou
   // The new draft's Send, reached from the form through the table (newest first).
   await tabTo(page, page.getByRole('button', { name: `Send quote for ${order.title}` }), { max: 200 });
   await page.keyboard.press('Enter');
+  // The preview opens as a dialog: its confirm is reached with the keyboard too.
+  const preview = page.getByRole('dialog');
+  await tabTo(page, preview.getByRole('button', { name: 'Send quote', exact: true }));
+  await page.keyboard.press('Enter');
   await expect(toast(page, 'Quote sent')).toContainText('Customer can now accept or decline.');
   await expect.poll(async () => (await quoteOf()).map((quote) => quote.status)).toEqual(['sent']);
   // Send is gone with the draft: focus waits on the page's title, not on its body.

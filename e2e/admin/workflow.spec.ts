@@ -129,6 +129,7 @@ test('the admin triages a lead into an order, quotes it, sends the quote and ass
   await expect(row).toContainText('draft');
   await expect(row).toContainText('$1,500.00');
   await row.getByRole('button', { name: /Send quote/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send quote', exact: true }).click();
   await expect(toast(page, 'Quote sent')).toContainText('Customer can now accept or decline.');
   await expect(row).toContainText('sent');
   await expect(row.getByRole('button', { name: /Send quote/ })).toHaveCount(0);

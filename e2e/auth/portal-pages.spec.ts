@@ -13,10 +13,11 @@ import {
   test,
   uploadDeliverable,
 } from '../support/marketplace.ts';
+import { LINKED_PAGES, linkedPath } from './routes.ts';
 import { expect, uniqueEmail } from './support.ts';
 
 // Every page of a portal, in both schemes and at 390 px.
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 480_000 });
 
 const SMALL_SCREEN = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 720 };
@@ -24,14 +25,19 @@ const DESKTOP = { width: 1280, height: 720 };
 const schemeOf = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 
-/** Something on every list: a delivered job, a scheduled one, and a quote waiting for the customer. */
+/**
+ * Something on every list: a delivered job (at an address in a town the gazetteer knows, so its
+ * property page shows the town too), a scheduled one, and a quote waiting for the customer.
+ * Returns the delivered order's id.
+ */
 async function fillPortals(deps: TMarketDeps, market: TMarket) {
-  const delivered = await startedOrder(deps, market);
+  const delivered = await startedOrder(deps, market, { location: '1 Park Row, Leeds, GB' });
   await uploadDeliverable(market.provider.api, delivered.orderId, 'model.glb', Buffer.alloc(2000, 7));
   await markDelivered(market.provider.api, delivered.orderId);
   await scheduledOrder(deps, market);
   const waiting = await createOrder(deps, market.customer.organization.id);
   await sendQuote(deps.admin, waiting.orderId);
+  return delivered.orderId;
 }
 
 /** Texts of badges and buttons (within `within`) that are cut off, or whose words break across lines. */
@@ -65,14 +71,20 @@ function cutTexts(page: Page, within = 'body') {
 }
 
 /**
- * Opens each page of the portal's sidebar, and the account page, in both schemes: every text keeps
+ * Opens each page of the portal's sidebar, the account page and the `linked` pages, in both schemes: every text keeps
  * AA contrast and axe finds no WCAG 2.2 A/AA violation; in the dark one no light button is a dark
  * block. In the light scheme each page is then seen
  * at 390 px too: nothing scrolls sideways, the header shows the brand's name, and no badge or button
  * label is cut (nor, `withUnread`, those of the bell's notifications). Every finding is reported,
  * not only the first.
  */
-async function expectEveryPageAccessible(page: Page, start: string, portal: string, withUnread: boolean) {
+async function expectEveryPageAccessible(
+  page: Page,
+  start: string,
+  portal: string,
+  withUnread: boolean,
+  linked: readonly string[] = [],
+) {
   await page.setViewportSize(DESKTOP);
   await page.goto(start);
   const navigation = page.getByRole('navigation', { name: portal });
@@ -81,7 +93,7 @@ async function expectEveryPageAccessible(page: Page, start: string, portal: stri
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
   expect(paths.length).toBeGreaterThan(3);
-  paths.push('/account');
+  paths.push('/account', ...linked);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const path of paths) {
@@ -130,9 +142,12 @@ test('every customer portal page passes axe and keeps AA contrast in both scheme
   deps,
   market,
 }) => {
-  await fillPortals(deps, market);
+  const deliveredId = await fillPortals(deps, market);
+  const detail = await market.customer.api.get(`/api/customer/orders/${deliveredId}`);
+  const { propertyId } = (await detail.json()) as { propertyId: string };
+  const linked = LINKED_PAGES.customer.map(([pattern]) => linkedPath(pattern, { propertyId }));
   await signInPage(page, market.customer);
-  await expectEveryPageAccessible(page, '/customer-dashboard', 'Customer Portal', true);
+  await expectEveryPageAccessible(page, '/customer-dashboard', 'Customer Portal', true, linked);
 });
 
 test('every provider portal page passes axe and keeps AA contrast in both schemes, and fits 390 px', async ({

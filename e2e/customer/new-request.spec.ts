@@ -43,14 +43,16 @@ test('a customer orders from the portal with a saved site and the live estimate;
   await page.getByLabel('Space Size').selectOption({ label: 'Large (5,000-20,000 sq ft)' });
   await page.getByLabel('Timeline').selectOption({ label: 'Urgent (ASAP, 1-3 days)' });
 
-  // The estimate follows the options as they are chosen: retail falls to the default pricing,
-  // (100 + 0.5 × 150) × 1.1 urban × 1.2 priority = 231 → $208 - $254.
+  // The estimate follows the options as they are chosen, in the organisation's square feet and its
+  // currency; its urgency is the form's one Timeline (decision 203), asked nowhere else. Retail falls
+  // to the default pricing; 1,615 sq ft is 150 m²: (100 + 0.5 × 150) × 1.1 urban × 1.5 urgent = 289
+  // → $260 - $318.
+  await expect(page.getByLabel('Urgency')).toHaveCount(0);
   const estimate = page.getByTestId('request-estimate-range');
-  await page.getByRole('textbox', { name: 'Size (square meters)' }).fill('150');
-  await page.getByLabel('Location Type').selectOption({ label: 'Urban' });
+  await page.getByRole('textbox', { name: 'Size (square feet)' }).fill('1615');
   await expect(estimate).toHaveCount(0);
-  await page.getByLabel('Urgency').selectOption({ label: 'Priority (2-3 days)' });
-  await expect(estimate).toHaveText('$208 - $254');
+  await page.getByLabel('Location Type').selectOption({ label: 'Urban' });
+  await expect(estimate).toHaveText('$260 - $318');
 
   // A missing choice is named under its field, and nothing is sent.
   await page.getByRole('button', { name: 'Submit Request' }).click();
@@ -69,9 +71,9 @@ test('a customer orders from the portal with a saved site and the live estimate;
   const [stored] = await inspector.query<{ status: string; low: string; org: string }>(
     `SELECT status, request_details->'estimate'->>'low' AS low, customer_org_id::text AS org FROM orders WHERE id = ${sqlText(orderId)}`,
   );
-  expect(stored).toEqual({ status: 'triage', low: '208', org: customer.organization.id });
+  expect(stored).toEqual({ status: 'triage', low: '260', org: customer.organization.id });
   const mail = await waitForMail(inspector, COMPANY_EMAIL, new RegExp(`New order from ${customer.organization.name}`));
-  expect(mail.text).toContain('$208 - $254');
+  expect(mail.text).toContain('$260 - $318');
 
   // The admin finds it among the orders and quotes it, seeing the customer's estimate.
   const adminContext = await newDevice(browser);
@@ -82,7 +84,7 @@ test('a customer orders from the portal with a saved site and the live estimate;
   await expect(orders.getByRole('row').filter({ hasText: title })).toContainText(customer.organization.name);
   await admin.goto('/admin/quotes');
   await admin.getByLabel('Order').selectOption(orderId);
-  await expect(admin.getByTestId('customer-estimate')).toContainText("Customer's estimate: $208 - $254");
+  await expect(admin.getByTestId('customer-estimate')).toContainText("Customer's estimate: $260 - $318");
   await admin.getByRole('button', { name: 'Create Quote' }).click();
   await expect(toast(admin, 'Quote created')).toContainText('Draft quote has been created.');
   const quote = admin
@@ -90,6 +92,7 @@ test('a customer orders from the portal with a saved site and the live estimate;
     .getByRole('row')
     .filter({ hasText: customer.organization.name });
   await quote.getByRole('button', { name: /Send quote/ }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Send quote', exact: true }).click();
   await expect(toast(admin, 'Quote sent')).toContainText('Customer can now accept or decline.');
   await adminContext.close();
 

@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { formatDateTimeRange } from '@spacecapture/shared/format';
 import { expect, toast, waitForMail } from '../auth/support.ts';
+import { deliverableBytes } from '../support/deliverable-bytes.ts';
 import {
   createMember,
   createOrder,
@@ -74,9 +75,9 @@ test('orders: only our organisation, search, status filter, detail with steps an
   await expect(detail.getByRole('heading', { level: 2, name: scheduled.title })).toBeVisible();
   await expect(detail.getByText(scheduled.location, { exact: true })).toBeVisible();
   await expect(detail.getByText('In progress', { exact: true })).toBeVisible();
-  // Scheduled for next week: only the confirmed schedule is done (one step of four, dated when it
+  // Scheduled for next week: only the confirmed schedule is done (one step of five, dated when it
   // was confirmed); nothing claims a capture that has not happened.
-  await expect(detail.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '25');
+  await expect(detail.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '20');
   await expect(detail.getByRole('listitem').filter({ hasText: 'Capture scheduled ·' })).toHaveAttribute(
     'data-state',
     'done',
@@ -113,17 +114,22 @@ test('deliverables: listed per order, downloaded through a signed link (Range to
   market,
 }) => {
   const order = await startedOrder(deps, market);
-  const bytes = randomBytes(3000);
   const fileName = `scan-${randomUUID().slice(0, 6)}.e57`;
+  const bytes = deliverableBytes(fileName, 3000);
   const deliverableId = await uploadDeliverable(market.provider.api, order.orderId, fileName, bytes);
-  const goneId = await uploadDeliverable(market.provider.api, order.orderId, 'floor-plan.pdf', Buffer.from('%PDF-1.7'));
+  const goneId = await uploadDeliverable(
+    market.provider.api,
+    order.orderId,
+    'floor-plan.pdf',
+    deliverableBytes('floor-plan.pdf', 0),
+  );
   await markDelivered(market.provider.api, order.orderId);
 
   await signInPage(page, market.customer);
   await page.goto('/customer/deliverables');
   await expect(page.getByRole('heading', { level: 1, name: 'Deliverables' })).toBeVisible();
   const section = page.getByRole('region', { name: order.title });
-  await expect(section.getByText('Completed')).toBeVisible();
+  await expect(section.getByText('Awaiting your review')).toBeVisible();
   const row = section.getByRole('row').filter({ hasText: fileName });
   await expect(row).toContainText('Point cloud');
   await expect(row).toContainText('2.9 KB');
@@ -150,10 +156,14 @@ test('deliverables: listed per order, downloaded through a signed link (Range to
   await section.getByRole('button', { name: 'Download floor-plan.pdf' }).click();
   await expect(toast(page, 'Link error')).toContainText('File not found.');
 
-  // The order's detail: all steps done, the files, and the rating form.
+  // The order's detail: the job's steps done, the review under way, the files, and the rating form.
   await page.goto(`/customer/orders?order=${order.orderId}`);
   const detail = page.getByLabel('Order detail');
-  await expect(detail.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(detail.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '90');
+  await expect(detail.getByRole('listitem').filter({ hasText: 'Awaiting your review' })).toHaveAttribute(
+    'data-state',
+    'current',
+  );
   await expect(detail.getByText('Capture completed')).toBeVisible();
   await expect(detail.getByText('Processing and QA completed')).toBeVisible();
   await expect(detail.getByText('Final delivery completed')).toBeVisible();
@@ -203,10 +213,10 @@ test('dashboard: My Orders with detail and Back, Deliverables, and a support req
     await expect(page.getByRole('tab', { name })).toBeVisible();
   }
   await expect(page.getByRole('tab', { name: 'My Orders' })).toHaveAttribute('aria-selected', 'true');
-  await expect(orderRow(page, delivered.title).getByText('Completed')).toBeVisible();
+  await expect(orderRow(page, delivered.title).getByText('Awaiting your review')).toBeVisible();
   await expect(orderRow(page, pending.title).getByText('Pending')).toBeVisible();
 
-  // A completed order lists its real files with Download; Back returns to the list.
+  // A delivered order lists its real files with Download; Back returns to the list.
   await orderRow(page, delivered.title).getByRole('button', { name: delivered.title }).click();
   const detail = page.getByLabel('Order detail');
   await expect(detail.getByRole('button', { name: `Download ${fileName}` })).toBeVisible();

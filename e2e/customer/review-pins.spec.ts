@@ -15,7 +15,7 @@ function readyModel(page: Page) {
 
 const PINNED = /Pinned at x -?\d+\.\d\d, y -?\d+\.\d\d, z -?\d+\.\d\d/;
 
-test('the customer pins a change request to a point of the model; the provider sees it and delivers version 2; the pin stays on version 1', async ({
+test('the customer pins and writes a comment inside the model viewer, sends it from the order, and sees the request standing; the provider delivers version 2; the pin stays on version 1', async ({
   page,
   consoleErrors,
   deps,
@@ -27,11 +27,14 @@ test('the customer pins a change request to a point of the model; the provider s
   const firstId = await uploadDeliverable(market.provider.api, order.orderId, fileName, glbCube());
   await markDelivered(market.provider.api, order.orderId);
 
-  // The customer opens the model from the order and picks a point on it.
+  // The customer sees the delivery awaiting the review, opens the model and picks a point on it.
   await actAs(page, market.customer);
   await page.goto(`/customer/orders?order=${order.orderId}`);
   const review = page.getByLabel('Review', { exact: true });
-  await expect(review.getByRole('heading', { name: 'Review the delivery' })).toBeVisible();
+  await expect(review.getByRole('heading', { name: 'Awaiting your review' })).toBeVisible();
+  await expect(page.getByLabel('Order detail').locator('[data-status="awaiting_review"]')).toHaveText(
+    'Awaiting your review',
+  );
   await page
     .getByLabel('Order detail')
     .getByRole('table', { name: `Files of ${order.title}` })
@@ -49,22 +52,38 @@ test('the customer pins a change request to a point of the model; the provider s
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the model canvas has no box');
   await canvas.click({ position: { x: box.width / 2, y: box.height / 2 } });
-  await expect(toast(page, 'Point picked')).toBeVisible();
 
-  // Back on the order (same tab, no reload), the comment about the model takes the picked point.
-  await page.goBack();
+  // The comment box opens inside the viewer, at the point: written and saved there, nothing lost.
+  const commentBox = page.getByRole('dialog', { name: 'Comment at the picked point' });
+  await expect(commentBox).toBeVisible();
+  const pinnedInViewer = commentBox.getByTestId('picked-pin');
+  await expect(pinnedInViewer).toHaveText(PINNED);
+  const pinned = (await pinnedInViewer.textContent()) ?? '';
+  const boxTop = (await commentBox.boundingBox())?.y ?? 0;
+  expect(Math.abs(boxTop - (box.y + box.height / 2))).toBeLessThan(40);
+  await commentBox.getByRole('button', { name: 'Save comment' }).click();
+  await expect(commentBox.getByText('Write what should change.')).toBeVisible();
+  await commentBox.getByRole('textbox', { name: 'Comment' }).fill('The rail is missing here.');
+  await commentBox.getByRole('button', { name: 'Save comment' }).click();
+  await expect(commentBox).toHaveCount(0);
+  await expect(model).toHaveAttribute('data-pins', '1');
+  const notice = page.getByRole('status', { name: 'Your change request' });
+  await expect(notice).toContainText('1 comment in your change request, not sent yet.');
+
+  // On the order, the change request holds the comment with its point, ready to send.
+  await notice.getByRole('link', { name: 'Review and send' }).click();
   await expect(page).toHaveURL(`/customer/orders?order=${order.orderId}`);
-  await review.getByRole('button', { name: 'Request changes' }).click();
   const form = review.getByRole('form', { name: 'Request changes' });
-  await form.getByRole('combobox', { name: 'About' }).selectOption({ label: `${fileName} (version 1)` });
-  await form.getByRole('textbox', { name: 'Comment' }).fill('The rail is missing here.');
-  await form.getByRole('button', { name: 'Pin to the picked point' }).click();
-  const pinText = form.getByTestId('comment-pin');
-  await expect(pinText).toHaveText(PINNED);
-  const pinned = (await pinText.textContent()) ?? '';
+  await expect(form.getByRole('combobox', { name: 'About' })).toHaveValue(firstId);
+  await expect(form.getByRole('textbox', { name: 'Comment' })).toHaveValue('The rail is missing here.');
+  await expect(form.getByTestId('comment-pin')).toHaveText(pinned);
   await form.getByRole('button', { name: 'Send change request' }).click();
   await expect(toast(page, 'Changes requested')).toBeVisible();
+  // The decision stands in the panel: who and when, with the pinned comment.
+  await expect(review.getByRole('heading', { name: 'Changes requested' })).toBeVisible();
+  await expect(review.getByRole('region', { name: 'Review decision' })).toContainText(/Changes requested by .+ on /);
   await expect(review.getByLabel('Round 1 change request')).toContainText(`${fileName} (version 1) · ${pinned}`);
+  await expect(review.getByLabel('Round 1 change request')).toContainText('The rail is missing here.');
 
   // The server kept the pin on the comment: a point on the 2 × 2 × 2 cube centred on the origin.
   const [stored] = await inspector.query<{

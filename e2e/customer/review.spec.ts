@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { expect, toast, waitForMail } from '../auth/support.ts';
+import { deliverableBytes } from '../support/deliverable-bytes.ts';
 import { actAs, markDelivered, sqlText, startedOrder, test, uploadDeliverable } from '../support/marketplace.ts';
 
 // A whole marketplace and three sign-ins on a shared two-core machine.
@@ -15,24 +16,39 @@ test('review loop: the customer asks for a change, the provider delivers version
 }, testInfo) => {
   const order = await startedOrder(deps, market);
   const fileName = `model-${randomUUID().slice(0, 6)}.glb`;
-  const firstId = await uploadDeliverable(market.provider.api, order.orderId, fileName, randomBytes(2000));
+  const firstId = await uploadDeliverable(
+    market.provider.api,
+    order.orderId,
+    fileName,
+    deliverableBytes(fileName, 2000),
+  );
   await markDelivered(market.provider.api, order.orderId);
 
   // The customer sends the delivery back with a comment on the model.
   await actAs(page, market.customer);
   await page.goto(`/customer/orders?order=${order.orderId}`);
   const review = page.getByLabel('Review', { exact: true });
-  await expect(review.getByRole('heading', { name: 'Review the delivery' })).toBeVisible();
+  await expect(review.getByRole('heading', { name: 'Awaiting your review' })).toBeVisible();
+  await expect(page.getByLabel('Order detail').locator('[data-status="awaiting_review"]')).toHaveText(
+    'Awaiting your review',
+  );
   await review.getByRole('button', { name: 'Request changes' }).click();
   const form = review.getByRole('form', { name: 'Request changes' });
   await form.getByRole('combobox', { name: 'About' }).selectOption({ label: `${fileName} (version 1)` });
   await form.getByRole('button', { name: 'Send change request' }).click();
   await expect(form.getByText('Write what should change.')).toBeVisible();
   await form.getByRole('textbox', { name: 'Comment' }).fill('The north stair rail is missing.');
+  // A comment added and left empty is not sent, and does not stop the sending.
+  await form.getByRole('button', { name: 'Add comment' }).click();
+  await expect(form.getByRole('textbox', { name: 'Comment' })).toHaveCount(2);
   await form.getByRole('button', { name: 'Send change request' }).click();
   await expect(toast(page, 'Changes requested')).toBeVisible();
-  await expect(review.getByText('The provider is working on your comments.')).toBeVisible();
+  await expect(review.getByRole('heading', { name: 'Changes requested' })).toBeVisible();
+  const decision = review.getByRole('region', { name: 'Review decision' });
+  await expect(decision).toContainText(/Changes requested by .+ on /);
+  await expect(decision).toContainText('The provider is working on your comments.');
   await expect(review.getByLabel('Round 1 change request')).toContainText('The north stair rail is missing.');
+  await expect(review.getByTestId('review-comment')).toHaveCount(1);
   await expect(page.getByLabel('Order detail').getByText('In progress').first()).toBeVisible();
   const mail = await waitForMail(inspector, market.provider.email, /^Changes requested:/);
   expect(mail.text).toContain('The north stair rail is missing.');
@@ -45,7 +61,7 @@ test('review loop: the customer asks for a change, the provider delivers version
   await expect(providerReview.getByTestId('review-comment')).toContainText('The north stair rail is missing.');
   const redeliver = page.getByRole('button', { name: 'Mark re-delivered' });
   const revisedPath = testInfo.outputPath(fileName);
-  await writeFile(revisedPath, randomBytes(3000));
+  await writeFile(revisedPath, deliverableBytes(fileName, 3000));
   await page.getByLabel('Files', { exact: true }).setInputFiles(revisedPath);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByRole('listitem', { name: fileName }).getByTestId('upload-status')).toContainText('Uploaded');
@@ -81,7 +97,10 @@ test('review loop: the customer asks for a change, the provider delivers version
     .click();
   await expect(toast(page, 'Delivery approved')).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Approve all' })).toHaveCount(0);
-  await expect(detail.getByText('Completed').first()).toBeVisible();
+  // The approval stands in the panel once the toast has gone; the order reads Completed.
+  await expect(review.getByRole('heading', { name: 'Delivery approved' })).toBeVisible();
+  await expect(review.getByRole('region', { name: 'Review decision' })).toContainText(/Approved by .+ on /);
+  await expect(detail.getByText('Completed', { exact: true })).toBeVisible();
 
   const [row] = await inspector.query<{ status: string; delivery_round: number }>(
     `SELECT status, delivery_round FROM orders WHERE id = ${sqlText(order.orderId)}`,

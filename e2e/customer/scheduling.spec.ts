@@ -48,9 +48,17 @@ test('the provider proposes two windows, the customer picks one, a reschedule ro
   await card.getByRole('button', { name: 'Propose schedule' }).click();
   await expect(toast(page, 'The customer will pick one.')).toBeVisible();
 
-  // The customer picks the second window on the order.
+  // The dashboard names the customer's move, and its button opens the order where the windows are.
   await actAs(page, market.customer);
-  await page.goto(`/customer/orders?order=${order.orderId}`);
+  await page.goto('/customer-dashboard');
+  const move = page.getByRole('region', { name: 'Your move' });
+  await expect(move).toContainText(`${order.title}: the provider proposed 2 windows.`);
+  await expect(page.getByRole('table', { name: 'Orders' }).locator(`[data-order-id="${order.orderId}"]`)).toContainText(
+    'Pick a window',
+  );
+  await move.getByRole('button', { name: `Pick a window for ${order.title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`order=${order.orderId}`));
+  // The customer picks the second window on the order.
   const detail = page.getByLabel('Order detail');
   await expect(detail.getByText('Pick one of the provider’s windows:')).toBeVisible();
   const pickButtons = detail.getByRole('button', { name: /^Pick / });
@@ -65,6 +73,10 @@ test('the provider proposes two windows, the customer picks one, a reschedule ro
   );
   await expect(detail.getByText(/^Confirmed: /)).toContainText(shown);
   await expect(detail.getByText(/^Confirmed: /)).toContainText('UTC');
+  await page.goto('/customer-dashboard');
+  await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your move' })).toHaveCount(0);
+  await page.goto(`/customer/orders?order=${order.orderId}`);
   // A reschedule round trip: the customer asks, the provider proposes again, the customer picks.
   await detail.getByRole('button', { name: 'Reschedule…' }).click();
   await detail.getByLabel('Why should the capture move?').fill('The tenant moves out a week later.');

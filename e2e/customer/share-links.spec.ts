@@ -1,34 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, newDevice, toast } from '../auth/support.ts';
+import { solidPng } from '../support/deliverable-bytes.ts';
 import { markDelivered, signInPage, startedOrder, test, uploadDeliverable } from '../support/marketplace.ts';
-
-/** A real PNG of one colour, written by code: signature, IHDR, IDAT (unfiltered rows), IEND. */
-function solidPng(width: number, height: number, [red, green, blue]: [number, number, number]) {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.from(Array.from({ length: width }, () => [red, green, blue]).flat()),
-  ]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 // A whole flow (schedule, uploads, delivery) on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });

@@ -1,22 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { expect, PASSWORD, test, toast } from '../auth/support.ts';
+import { deliverableBytes } from '../support/deliverable-bytes.ts';
 import { linkOfMail, mailTo, startFreshInstall, type TFreshInstall } from '../support/fresh-install.ts';
 
 /**
  * The everyday flow on a fresh install without SMTP_URL, each person on a device of their own and
- * everything through the pages: the first admin invites a customer, who joins in one step and
- * requests a capture from the portal; the order is placed from its address, and its page leads the
- * admin to the quote; the customer accepts; the admin invites a provider, who joins and works
+ * everything through the pages: a visitor requests a capture on the public site; the first admin
+ * turns the lead into an order for a new organisation and invites its contact; the order is placed
+ * from its address, and its page leads the admin to the quote; the customer joins from the
+ * invitation in one step, lands on the waiting quote and accepts it; the admin invites a provider, who joins and works
  * through its checklist (a device, a service base, a certification the admin verifies); the order's
  * next step leads to the picker, whose one verdict ranks the provider first; the provider accepts and
  * proposes a window; the admin confirms it; the provider uploads once the window opens and marks
- * the order delivered; the customer downloads the file.
+ * the order delivered; the customer downloads the file and approves the delivery.
  */
 
-// A server of its own (fresh data folder, migrations), three people and an upload on a loaded machine.
-test.describe.configure({ timeout: 300_000 });
+// A server of its own (fresh data folder, migrations), three people, an upload and the customer's
+// approval on a loaded machine.
+test.describe.configure({ timeout: 420_000 });
 
 /** This test's server runs in the test worker's thread: a first page load may take long there. */
 const FIRST_LOAD = { timeout: 45_000 };
@@ -89,32 +91,44 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(admin).toHaveURL(`${install.url}/admin`, FIRST_LOAD);
     const adminNav = admin.getByRole('navigation', { name: 'Admin Portal' });
-    const customerLink = await inviteAndCopyLink(admin, CUSTOMER, 'customer_admin');
-    const customer = await signUpFromLink(browser, install, customerLink, CUSTOMER.email, '/customer-dashboard');
 
-    // 1. The customer requests a capture from the portal; it lands on the order, pending its quote.
-    await customer.getByRole('main').getByRole('link', { name: 'New Request' }).click();
-    await expect(customer.getByRole('heading', { level: 1, name: 'New Request' })).toBeVisible();
-    await expect(customer.getByTestId('request-ordered-by')).toContainText(CUSTOMER.organization);
-    await customer.getByRole('combobox', { name: 'Location', exact: true }).fill(LOCATION);
-    await customer.getByLabel('Space Type').selectOption({ label: 'Retail' });
-    await customer.getByLabel('Space Size').selectOption({ label: 'Large (5,000-20,000 sq ft)' });
-    await customer.getByLabel('What do you need?').selectOption({ label: 'Point Cloud' });
-    await customer.getByLabel('Timeline').selectOption({ label: 'Urgent (ASAP, 1-3 days)' });
-    await customer.getByRole('button', { name: 'Submit Request' }).click();
-    await expect(toast(customer, 'Request Submitted')).toContainText('Your order is awaiting its quote.');
-    await expect(customer).toHaveURL(/\/customer\/orders\?order=/);
-    const orderId = new URL(customer.url()).searchParams.get('order') as string;
-    const detail = customer.getByLabel('Order detail');
-    await expect(detail.getByRole('heading', { name: TITLE })).toBeVisible();
-    await expect(detail.getByText('Pending', { exact: true })).toBeVisible();
+    // 1. A visitor asks for a capture on the public site, with no account yet.
+    const visitorDevice = await browser.newContext({ baseURL: install.url, timezoneId: 'UTC' });
+    const visitor = await visitorDevice.newPage();
+    await visitor.goto('/request');
+    await expect(visitor.getByRole('button', { name: 'Submit Request' })).toBeVisible(FIRST_LOAD);
+    await visitor.getByRole('textbox', { name: 'Full Name' }).fill('Morgan Harbour');
+    await visitor.getByRole('textbox', { name: 'Email' }).fill(CUSTOMER.email);
+    await visitor.getByRole('textbox', { name: 'Phone' }).fill('+44 1227 555 0199');
+    await visitor.getByRole('textbox', { name: 'Company Name (Optional)' }).fill(CUSTOMER.organization);
+    await visitor.getByLabel('Space Type').selectOption({ label: 'Retail' });
+    await visitor.getByRole('combobox', { name: 'Location', exact: true }).fill(LOCATION);
+    await visitor.getByLabel('Space Size').selectOption({ label: 'Large (5,000-20,000 sq ft)' });
+    await visitor.getByLabel('What do you need?').selectOption({ label: 'Point Cloud' });
+    await visitor.getByLabel('Timeline').selectOption({ label: 'Urgent (ASAP, 1-3 days)' });
+    await visitor.getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ }).check();
+    await visitor.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(visitor.getByRole('heading', { name: 'Request Submitted Successfully!' })).toBeVisible();
+    await visitorDevice.close();
 
-    // 2. The admin finds it among the orders; its page says where it stands, where it is (found
-    //    from the address) and the next step, whose button opens the quote form on this order.
-    await adminNav.getByRole('link', { name: 'Orders', exact: true }).click();
-    const adminOrderRow = admin.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: TITLE });
-    await expect(adminOrderRow).toContainText(CUSTOMER.organization);
-    await adminOrderRow.getByRole('link', { name: TITLE }).click();
+    // The admin triages it: a new organisation named after the company, its contact invited, and
+    // the note left in the lead's place opens the order.
+    await adminNav.getByRole('link', { name: 'Triage', exact: true }).click();
+    const lead = admin.getByTestId('lead-card').filter({ hasText: CUSTOMER.email });
+    await expect(lead).toContainText('Urgent (ASAP, 1-3 days)');
+    await lead.getByText('New organization', { exact: true }).click();
+    await expect(lead.getByRole('textbox', { name: 'Organization name' })).toHaveValue(CUSTOMER.organization);
+    await expect(lead.getByRole('textbox', { name: /Invite contact/ })).toHaveValue(CUSTOMER.email);
+    await lead.getByRole('button', { name: 'Create Order and invite' }).click();
+    const converted = admin.getByTestId('converted-lead');
+    await expect(converted).toContainText(`${CUSTOMER.email} is invited to join it.`);
+    await converted.getByRole('link', { name: 'Open order' }).click();
+    await expect(admin).toHaveURL(/\/admin\/orders\?order=/);
+    const orderId = new URL(admin.url()).searchParams.get('order') as string;
+
+    // 2. The order's page says where it stands, where it is (found from the address) and the next
+    //    step, whose button opens the quote form on this order.
+    await expect(admin.getByRole('heading', { level: 2, name: TITLE })).toBeVisible();
     await expect(admin.getByTestId('order-place')).toContainText('Canterbury, England, GB (Europe/London)');
     await expect(admin.getByTestId('place-matched')).toContainText('“Canterbury”');
     const nextStep = admin.getByTestId('order-next-step');
@@ -130,12 +144,16 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
       .getByRole('row')
       .filter({ hasText: CUSTOMER.organization });
     await quoteRow.getByRole('button', { name: /Send quote/ }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Send quote', exact: true }).click();
     await expect(toast(admin, 'Quote sent')).toContainText('Customer can now accept or decline.');
     await expect(quoteRow).toContainText('sent');
 
-    // 3. The customer follows the quote e-mail's link and accepts the quote, after confirming.
-    await customer.goto(await linkOfMail(install, CUSTOMER.email, `Quote sent: ${TITLE}`));
+    // 3. The customer joins from the invitation e-mail in one step, and lands where the quote waits;
+    //    accepts it, after confirming.
+    const customerLink = await linkOfMail(install, CUSTOMER.email, 'invited to SpaceCapture');
+    const customer = await signUpFromLink(browser, install, customerLink, CUSTOMER.email, '/customer/quotes');
     await expect(customer.getByRole('heading', { level: 1, name: 'Quotes & Invoices' })).toBeVisible(FIRST_LOAD);
+    const detail = customer.getByLabel('Order detail');
     const quoteCard = customer.getByRole('article', { name: TITLE });
     await expect(quoteCard.getByText('sent', { exact: true })).toBeVisible();
     await quoteCard.getByRole('button', { name: 'Accept' }).click();
@@ -223,6 +241,10 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     await expect(job).toHaveCount(1);
     await expect(job).toContainText('Compensation: $650.00');
     await job.getByRole('button', { name: 'Accept', exact: true }).click();
+    await provider
+      .getByRole('dialog', { name: 'Accept this job?' })
+      .getByRole('button', { name: 'Accept job' })
+      .click();
     await expect(toast(provider, 'You accepted this job.')).toContainText('Accepted');
     await expect(job).toContainText(`Location: ${LOCATION}`);
     await expect(job).toContainText(`Client: ${CUSTOMER.organization}`);
@@ -248,7 +270,7 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     // 8. The provider uploads a file once the window has started, and marks the order delivered.
     const fileName = 'harbour-street.e57';
     const filePath = testInfo.outputPath(fileName);
-    const bytes = randomBytes(5000);
+    const bytes = deliverableBytes(fileName, 5000);
     await writeFile(filePath, bytes);
     await mailTo(install, PROVIDER.email, `Schedule confirmed: ${TITLE}`);
     await provider.reload();
@@ -274,7 +296,8 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     // 9. The customer follows the e-mail's link to Deliverables and downloads exactly the file.
     await customer.goto(await linkOfMail(install, CUSTOMER.email, `Order delivered: ${TITLE}`));
     const delivered = customer.getByRole('region', { name: TITLE });
-    await expect(delivered.getByText('Completed')).toBeVisible(FIRST_LOAD);
+    // Delivered is not completed: the delivery awaits the customer's review (decision 202).
+    await expect(delivered.getByText('Awaiting your review')).toBeVisible(FIRST_LOAD);
     const fileRow = delivered.getByRole('row').filter({ hasText: fileName });
     await expect(fileRow).toContainText('Point cloud');
     const downloading = customer.waitForEvent('download');
@@ -283,20 +306,39 @@ test('a fresh install without SMTP_URL: from the first admin to a customer downl
     expect(download.suggestedFilename()).toBe(fileName);
     expect((await readFile(await download.path())).equals(bytes)).toBe(true);
 
-    // The order itself: completed, every step done, nothing left pending.
+    // The order itself: awaiting the review, every step of the job done, the review under way.
     await customer
       .getByRole('navigation', { name: 'Customer Portal' })
       .getByRole('link', { name: 'Orders', exact: true })
       .click();
     const orderRow = customer.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: TITLE });
-    await expect(orderRow.getByText('Completed')).toBeVisible();
+    await expect(orderRow.getByText('Awaiting your review')).toBeVisible();
     await orderRow.getByRole('button', { name: TITLE }).click();
-    await expect(detail.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '100');
+    const progress = detail.getByRole('progressbar', { name: 'Order progress' });
+    await expect(progress).toHaveAttribute('aria-valuenow', '90');
+    await expect(detail.getByRole('listitem').filter({ hasText: 'Awaiting your review' })).toHaveAttribute(
+      'data-state',
+      'current',
+    );
+
+    // 10. The customer approves the delivery: now it is completed, every step done, nothing pending.
+    const review = detail.getByLabel('Review', { exact: true });
+    await expect(review.getByRole('heading', { name: 'Awaiting your review' })).toBeVisible();
+    await review.getByRole('button', { name: 'Approve all' }).click();
+    await customer
+      .getByRole('dialog', { name: 'Approve the delivery?' })
+      .getByRole('button', { name: 'Approve delivery' })
+      .click();
+    // The decision stands in the panel, with who made it (the name given on joining).
+    await expect(review.getByRole('region', { name: 'Review decision' })).toContainText('Approved by buyer on');
+    await expect(progress).toHaveAttribute('aria-valuenow', '100');
+    await expect(detail.getByText('Completed', { exact: true })).toBeVisible();
     for (const step of [
       'Capture scheduled',
       'Capture completed',
       'Processing and QA completed',
       'Final delivery completed',
+      'Delivery approved',
     ]) {
       await expect(detail.getByRole('listitem').filter({ hasText: step })).toHaveAttribute('data-state', 'done');
     }

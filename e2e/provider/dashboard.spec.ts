@@ -84,6 +84,10 @@ test('a provider sees an offer anonymised, accepts it from the detail view, sees
   ).toBeVisible();
   await expect(page.getByText(MASKED)).toBeVisible();
   await page.getByRole('button', { name: 'Accept Project' }).click();
+  // Accepting asks first, naming what is committed to.
+  const confirm = page.getByRole('dialog', { name: 'Accept this job?' });
+  await expect(confirm).toContainText('You commit to the');
+  await confirm.getByRole('button', { name: 'Accept job' }).click();
   await expect(toast(page, 'Accepted')).toContainText('You accepted this job.');
   await expect(page.getByText(order.location).first()).toBeVisible();
   await expect(page.getByText(market.customer.organization.name)).toBeVisible();

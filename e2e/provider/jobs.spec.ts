@@ -28,7 +28,13 @@ function localInput(days: number, hour: number) {
   return { input: day.toISOString().slice(0, 16), iso: day.toISOString() };
 }
 
+/**
+ * Signs the page in as `member`. A page still open under another user is left first: its polling
+ * would otherwise answer 401 between the cookies being cleared and the new ones set.
+ */
 async function signIn(page: Page, deps: TMarketDeps, member: { email: string; password: string }) {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
   await signInContext(page.context(), deps.playwright, member.email, member.password);
 }
 
@@ -72,6 +78,7 @@ test('a masked offer hides the address until accepted; the accepted job takes a 
   await expect(card.getByRole('link', { name: 'Upload Deliverables' })).toHaveCount(0);
 
   await card.getByRole('button', { name: 'Accept', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Accept this job?' }).getByRole('button', { name: 'Accept job' }).click();
   await expect(toast(page, 'You accepted this job.')).toContainText('Accepted');
   await expect(card).toContainText(`Location: ${order.location}`);
   await expect(card).toContainText(`Client: ${market.customer.organization.name}`);
@@ -122,7 +129,6 @@ test('a masked offer hides the address until accepted; the accepted job takes a 
       })
     ).status(),
   ).toBe(404);
-  await page.context().clearCookies();
   await signIn(page, deps, stranger);
   await page.goto('/provider/assignments');
   await expect(page.getByText('No jobs assigned yet.')).toBeVisible();
@@ -154,7 +160,6 @@ test('an admin offers the job with a compensation, which the provider sees', asy
   );
   expect(Number(stored?.compensation)).toBe(980.25);
 
-  await page.context().clearCookies();
   await signIn(page, deps, market.provider);
   await page.goto('/provider/assignments');
   await expect(page.getByTestId('job-card')).toContainText('Compensation: $980.25');

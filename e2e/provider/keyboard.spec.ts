@@ -60,6 +60,11 @@ test('by keyboard alone the provider backs out of declining an offer, accepts it
 
   await tabTo(page, accept, { back: true, max: 1 });
   await page.keyboard.press('Enter');
+  // Accept asks too; its confirm button is reached by Tab inside the dialog.
+  const acceptDialog = page.getByRole('dialog', { name: 'Accept this job?' });
+  await expect(acceptDialog).toBeVisible();
+  await tabTo(page, acceptDialog.getByRole('button', { name: 'Accept job' }));
+  await page.keyboard.press('Enter');
   await expect(toast(page, 'You accepted this job.')).toContainText('Accepted');
   await expect(card).toContainText(`Location: ${order.location}`);
   // Accept turns off once answered: the job itself keeps focus, with its ring.

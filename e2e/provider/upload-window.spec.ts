@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ORDER_ACTION_MESSAGES } from '../../packages/shared/src/contracts/admin-console/orders.ts';
 import { expect, newDevice, toast } from '../auth/support.ts';
+import { deliverableBytes } from '../support/deliverable-bytes.ts';
 import { scheduledOrder, signInPage, sqlText, startedOrder, test, uploadDeliverable } from '../support/marketplace.ts';
 
 // Whole marketplaces on a shared two-core machine.
@@ -28,7 +29,7 @@ test('uploads stay closed until the capture window; an admin opens them early wi
   const order = await scheduledOrder(deps, market);
   const fileName = `early-${randomUUID().slice(0, 6)}.e57`;
   const filePath = testInfo.outputPath(fileName);
-  await writeFile(filePath, Buffer.alloc(4096, 7));
+  await writeFile(filePath, deliverableBytes(fileName, 4096));
 
   // The provider: the order can be chosen, but says when uploads open, and nothing can be sent.
   await signInPage(page, market.provider);
@@ -85,7 +86,7 @@ test('a provider whose capture window has started uploads without asking anyone'
   const order = await startedOrder(deps, market);
   const fileName = `tour-${randomUUID().slice(0, 6)}.glb`;
   const filePath = testInfo.outputPath(fileName);
-  await writeFile(filePath, Buffer.alloc(2048, 3));
+  await writeFile(filePath, deliverableBytes(fileName, 2048));
   await signInPage(page, market.provider);
   await page.goto(`/provider/uploads?order=${order.orderId}`);
   await expect(page.getByRole('combobox', { name: 'Accepted assignment' })).toHaveValue(order.orderId);

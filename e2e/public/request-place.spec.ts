@@ -101,6 +101,8 @@ test('an admin places an order typed as an address, from the same type-ahead', a
   await expect(where).toContainText('Not placed on the map');
   await where.getByRole('button', { name: 'Set place' }).click();
   const place = where.getByRole('combobox', { name: 'Place', exact: true });
+  // The box starts on the part of the address that could name a town, not on the unit.
+  await expect(place).toHaveValue('Harbourside');
   await place.fill('Bristol');
   await page.getByRole('option', { name: 'Bristol, England, GB' }).click();
   await where.getByRole('button', { name: 'Save place' }).click();

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { startSmtpCapture } from '../../apps/server/test/smtp-capture.ts';
+import { startStripeDouble, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../../apps/server/test/stripe-double.ts';
 import { startE2eServer } from './e2e-server.ts';
 
 /** The master admin the server creates at start (ADMIN_EMAIL/ADMIN_PASSWORD), for the portal tests. */
@@ -10,11 +11,15 @@ const E2E_ADMIN = { email: 'admin@spacecapture.test', password: 'e2e-Master-pass
 
 /**
  * Starts the stack the browser tests drive: the real app (built web app, embedded PGlite in a
- * fresh data folder, e-mail over SMTP to a capture server) and a small inspector on another port
+ * fresh data folder, e-mail over SMTP to a capture server, Stripe's API played by the test double
+ * of its documented shapes) and a small inspector on another port
  * through which tests read what was stored and mailed. Workers find both through the environment.
  */
 export default async function globalSetup() {
   const smtp = await startSmtpCapture();
+  // Stripe for card payments and Connect payouts (decisions 229, 230): the test double of Stripe's
+  // documented shapes, whose hosted pages play the payer and the provider's onboarding out at once.
+  const stripe = await startStripeDouble();
   const {
     app,
     database,
@@ -32,8 +37,12 @@ export default async function globalSetup() {
       TRUST_PROXY: '127.0.0.1',
       // Webhooks to a listener the test starts on this machine (decision 118).
       WEBHOOKS_ALLOW_LOOPBACK: 'true',
+      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
     },
   });
+  stripe.deliverWebhooksTo(`${baseUrl}/api/payments/stripe/webhook`);
 
   const inspector = createServer(async (request, response) => {
     try {
@@ -77,6 +86,7 @@ export default async function globalSetup() {
     await app.close();
     await database.close();
     await smtp.close();
+    await stripe.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -31,6 +31,7 @@ import {
   tusMetadata,
 } from '../test/api-fuzz.ts';
 import { storeDeliverable } from '../test/deliverables.ts';
+import { makeGeneratedLas } from '../test/las-files.ts';
 import { makeImage } from '../test/made-files.ts';
 import { PNG_BYTES, postMessageWithFiles } from '../test/message-files.ts';
 import { movableClock } from '../test/movable-clock.ts';
@@ -284,6 +285,83 @@ async function createWorld() {
   const quoteId = quote.json().id as string;
   expect((await master.client.post(`/api/admin/quotes/${quoteId}/send`)).statusCode).toBe(200);
 
+  // Issue 30: an invoice, issued when the customer accepts another order's quote (decision 209).
+  const billedLead = await submitLead(t.app);
+  const billed = await master.client.post(`/api/admin/leads/${billedLead}/convert`, { customerOrgId: customer.orgId });
+  expect(billed.statusCode, billed.body).toBe(201);
+  const billedQuote = await master.client.post('/api/admin/quotes', {
+    orderId: billed.json().order.id,
+    priceBreakdown: DEFAULT_BREAKDOWN,
+  });
+  expect((await master.client.post(`/api/admin/quotes/${billedQuote.json().id}/send`)).statusCode).toBe(200);
+  expect((await customer.client.post(`/api/customer/quotes/${billedQuote.json().id}/accept`)).statusCode).toBe(200);
+  const invoiceId = (await master.client.get(`/api/admin/invoices?orderId=${billed.json().order.id}`)).json().items[0]
+    .id as string;
+
+  // Issue 30's credit note: another invoice, paid by bank transfer, then refunded in part (decision 215).
+  const refundedLead = await submitLead(t.app);
+  const refunded = await master.client.post(`/api/admin/leads/${refundedLead}/convert`, {
+    customerOrgId: customer.orgId,
+  });
+  expect(refunded.statusCode, refunded.body).toBe(201);
+  const refundedQuote = await master.client.post('/api/admin/quotes', {
+    orderId: refunded.json().order.id,
+    priceBreakdown: DEFAULT_BREAKDOWN,
+  });
+  expect((await master.client.post(`/api/admin/quotes/${refundedQuote.json().id}/send`)).statusCode).toBe(200);
+  expect((await customer.client.post(`/api/customer/quotes/${refundedQuote.json().id}/accept`)).statusCode).toBe(200);
+  const refundedInvoice = (await master.client.get(`/api/admin/invoices?orderId=${refunded.json().order.id}`)).json()
+    .items[0] as { id: string; currency: string; totalMinor: number };
+  const payment = await master.client.post(`/api/admin/invoices/${refundedInvoice.id}/payments`, {
+    amount: (refundedInvoice.totalMinor / 100).toFixed(2),
+    currency: refundedInvoice.currency,
+    receivedOn: '2026-12-01',
+    reference: 'Fuzz transfer',
+  });
+  expect(payment.statusCode, payment.body).toBe(201);
+  const creditNoted = await master.client.post(
+    `/api/admin/invoices/${refundedInvoice.id}/refunds`,
+    { amount: '1.00', reason: 'Fuzz refund', reverseProviderShare: false },
+    { headers: { 'idempotency-key': randomUUID() } },
+  );
+  expect(creditNoted.statusCode, creditNoted.body).toBe(201);
+  const creditNoteId = (creditNoted.json().creditNotes as { id: string }[])[0]!.id;
+
+  // Issue 30's payout: another job, delivered, approved, and paid by a recorded bank transfer (decision 213).
+  const paidJob = await acceptedJob(
+    t.app,
+    {
+      admin: master.client,
+      customerOrgId: customer.orgId,
+      provider: { client: provider.client, orgId: provider.orgId },
+    },
+    { clock },
+  );
+  await storeDeliverable(t.app, paidJob.orderId, 'paid-plan.png', await makeImage('png', 32, 24));
+  const delivered = await provider.client.post(`/api/provider/orders/${paidJob.orderId}/delivered`);
+  expect(delivered.statusCode, delivered.body).toBe(200);
+  const approved = await customer.client.post(`/api/customer/orders/${paidJob.orderId}/approve`);
+  expect(approved.statusCode, approved.body).toBe(200);
+  const payable = (
+    (await master.client.get('/api/admin/payables?status=due')).json().items as {
+      assignmentId: string;
+      currency: string;
+    }[]
+  ).find((item) => item.assignmentId === paidJob.assignmentId)!;
+  const payoutRun = await master.client.post('/api/admin/payout-runs', {
+    method: 'bank_transfer',
+    transfers: [
+      {
+        providerOrgId: provider.orgId,
+        currency: payable.currency,
+        assignmentIds: [paidJob.assignmentId],
+        reference: 'FUZZ-PAYOUT',
+      },
+    ],
+  });
+  expect(payoutRun.statusCode, payoutRun.body).toBe(201);
+  const payoutId = (payoutRun.json().payouts as { id: string }[])[0]!.id;
+
   const leadId = await submitLead(t.app);
   const application = await submitApplication(t.app);
   const certification = await provider.client.post('/api/provider/certifications', { scope: 'BIM', regions: [] });
@@ -349,12 +427,39 @@ async function createWorld() {
     (file) => file.thumbnailUrl,
   )?.thumbnailUrl;
   expect(thumbnailUrl, withThumbnail.body).toBeTruthy();
+  // Issue 31's streaming tree of a point cloud: its signed token, and a node of each kind.
+  const scan = await storeDeliverable(t.app, job.orderId, 'scan.las', await makeGeneratedLas(2_000));
+  await t.app.pointTrees.kick();
+  // Issue 31's annotation on that cloud, written by the customer (decision 241).
+  const annotation = await customer.client.post(`/api/customer/files/${scan.id}/annotations`, {
+    position: { x: 1, y: 2, z: 3 },
+    label: 'Fuzz note',
+  });
+  expect(annotation.statusCode, annotation.body).toBe(201);
+  const withTree = await customer.client.get(`/api/customer/orders/${job.orderId}`);
+  const treeUrl = (withTree.json().deliverables as { pointTree: { url: string | null } }[]).find(
+    (file) => file.pointTree.url,
+  )?.pointTree.url;
+  expect(treeUrl, withTree.body).toBeTruthy();
+  // Issue 33's property: the site of the delivered order (decisions 234, 237).
+  const propertyId = (await customer.client.get(`/api/customer/orders/${job.orderId}`)).json().propertyId as string;
   const shareLink = await customer.client.post(`/api/customer/orders/${job.orderId}/share-links`, { expiresInDays: 7 });
   expect(shareLink.statusCode, shareLink.body).toBe(201);
+  // Issue 28's support request about the order (decision 204).
+  const supportRequest = await customer.client.post('/api/customer/support', {
+    subject: 'Fuzz question',
+    message: 'Where is the plan?',
+    orderId: job.orderId,
+  });
+  expect(supportRequest.statusCode, supportRequest.body).toBe(201);
 
   const homeRows = {
     orders: [job.orderId, quotedOrder],
     quotes: [quoteId],
+    invoices: [invoiceId],
+    'credit-notes': [creditNoteId],
+    payouts: [payoutId],
+    properties: [propertyId],
     assignments: [job.assignmentId],
     deliverables: [deliverableId],
     uploads: [openUpload, finished],
@@ -370,6 +475,8 @@ async function createWorld() {
     attachments: [attachmentId],
     notifications: (notices.json().items as { id: string }[]).map((notice) => notice.id),
     'share-links': [shareLink.json().link.id as string],
+    'support-requests': [supportRequest.json().id as string],
+    annotations: [annotation.json().id as string],
   };
   Object.assign(ids, homeRows, {
     invitations: [adminInvitation.id, teamInvitation.json().id as string],
@@ -380,6 +487,9 @@ async function createWorld() {
     'message-files': [String(new URL(attachmentLink.json().url, APP_ORIGIN).pathname.split('/').pop())],
     shares: [String(shareLink.json().url).split('/share/')[1] as string],
     thumbnails: [String(thumbnailUrl).split('/').pop() as string],
+    'point-trees': [String(treeUrl).split('/')[3] as string],
+    'ept-hierarchy': ['0-0-0-0.json'],
+    'ept-data': ['0-0-0-0.bin'],
     calendar: [calendarFile],
   });
   for (const rows of Object.values(homeRows)) for (const id of rows) owned.add(id);

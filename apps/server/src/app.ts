@@ -28,6 +28,8 @@ import type { TAutoApprovalWorker } from './workers/auto-approval-worker.ts';
 import type { TMessageDigestWorker } from './workers/message-digest-worker.ts';
 import type { TOfferExpiryWorker } from './workers/offer-expiry-worker.ts';
 import type { TOutboxWorker } from './workers/outbox-worker.ts';
+import type { TPointTreeWorker } from './workers/point-tree-worker.ts';
+import type { TQualityCheckWorker } from './workers/quality-check-worker.ts';
 import type { TRetentionWorker } from './workers/retention-worker.ts';
 import type { TBatchWorker } from './workers/scheduling-workers.ts';
 import type { TThumbnailWorker } from './workers/thumbnail-worker.ts';
@@ -64,10 +66,17 @@ declare module 'fastify' {
     cascades: TBatchWorker;
     /** Reminders 24 hours before confirmed captures (decision 147). */
     captureReminders: TBatchWorker;
+    /** Admins told of payables past the promised 14 days (decision 213). */
+    overduePayables: TBatchWorker;
+    /** Invoices' due dates: reminders before and after, and overdue (decision 209). */
+    invoiceReminders: TBatchWorker;
     messageDigests: TMessageDigestWorker;
     retention: TRetentionWorker;
     webhooks: TWebhookWorker;
     thumbnails: TThumbnailWorker;
+    pointTrees: TPointTreeWorker;
+    /** The quality check of delivered files (decision 236). */
+    qualityChecks: TQualityCheckWorker;
     /** Work done after a response has gone out (awaited before the app closes). */
     backgroundTasks: TBackgroundTasks;
     services: TServices;
@@ -151,8 +160,17 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     webDistDir: config.webDistDir ?? defaultWebDistDir(),
   });
 
-  const { offerExpiry, autoApproval, cascades, captureReminders, retention, abandonedUploads, messageDigests } =
-    serviceWorkers;
+  const {
+    offerExpiry,
+    autoApproval,
+    cascades,
+    captureReminders,
+    invoiceReminders,
+    retention,
+    abandonedUploads,
+    messageDigests,
+    overduePayables,
+  } = serviceWorkers;
   runWorkers(
     app,
     {
@@ -162,11 +180,15 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         autoApproval,
         cascades,
         captureReminders,
+        invoiceReminders,
         retention,
         abandonedUploads,
         queueWorkers.webhooks,
         messageDigests,
+        overduePayables,
         queueWorkers.thumbnails,
+        queueWorkers.pointTrees,
+        queueWorkers.qualityChecks,
       ],
     },
     {

@@ -133,6 +133,21 @@ describe('loadConfig', () => {
     expect(configErrorFor({ SMTP_URL: 'https://mailer:hunter22@mail.example.com' }).message).not.toContain('hunter22');
   });
 
+  it('takes card payments only with both Stripe keys, and never shows them in an error', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(configErrorFor({ STRIPE_SECRET_KEY: 'sk_test_abc123' }).message).toContain('STRIPE_WEBHOOK_SECRET');
+    expect(configErrorFor({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }).message).toContain('STRIPE_SECRET_KEY');
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }).stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      connectWebhookSecret: undefined,
+      apiUrl: undefined,
+    });
+    const wrong = configErrorFor({ STRIPE_SECRET_KEY: 'pk_live_oops secret', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' });
+    expect(wrong.message).toContain('STRIPE_SECRET_KEY');
+    expect(wrong.message).not.toContain('oops secret');
+  });
+
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(configErrorFor({ ADMIN_EMAIL: 'root@example.com' }).message).toContain('ADMIN_PASSWORD');
     expect(configErrorFor({ ADMIN_PASSWORD: 'correct horse battery staple' }).message).toContain('ADMIN_EMAIL');

@@ -167,6 +167,28 @@ const ZEnvironment = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'expected true or false').optional(),
+  /** Card payments through Stripe (decision 230): both keys, or neither (bank transfer only). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'expected a Stripe secret key (sk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'expected a signing secret (whsec_...)')
+    .optional(),
+  /**
+   * The signing secret of Stripe's Connect endpoint (events of connected accounts, decision 227),
+   * when it is another endpoint than STRIPE_WEBHOOK_SECRET's; unset, those are signed with that one.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'expected a signing secret (whsec_...)')
+    .optional(),
+  /** A Stripe-compatible API server (a test double); unset: Stripe itself. */
+  STRIPE_API_URL: ZUrl(['http:', 'https:'], { host: true }).optional(),
   /** Minutes between passes that prune old rows (decision 081). */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** Days an idempotency key (a replayable answer) is kept. */
@@ -186,6 +208,14 @@ const ZEnvironment = z.object({
 const DEFAULT_UPLOAD_RESERVED_BYTES_PER_ORG = 200 * 1000 ** 3;
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+export type TStripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** The Connect endpoint's signing secret, when it has one of its own (decision 227). */
+  connectWebhookSecret: string | undefined;
+  apiUrl: string | undefined;
+};
 
 export type TS3Config = {
   bucket: string;
@@ -240,6 +270,8 @@ export type TConfig = {
   uploadReservedBytesPerOrg: number;
   /** Unset: files on local disk under $DATA_DIR/files. */
   s3: TS3Config | undefined;
+  /** Unset: no card payments, bank transfer only (decision 230). */
+  stripe: TStripeConfig | undefined;
   retention: {
     intervalMinutes: number;
     idempotencyKeysDays: number;
@@ -268,6 +300,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const s3Problems = s3Completeness(present);
   if (s3Problems.length > 0) throw new ConfigError(s3Problems);
+  if (Boolean(present.STRIPE_SECRET_KEY) !== Boolean(present.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(['STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take card payments, or neither']);
+  }
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map(
@@ -323,6 +358,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: value.ADMIN_PASSWORD,
     uploadMaxBytes: value.UPLOAD_MAX_BYTES,
     uploadReservedBytesPerOrg,
+    stripe:
+      value.STRIPE_SECRET_KEY && value.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: value.STRIPE_SECRET_KEY,
+            webhookSecret: value.STRIPE_WEBHOOK_SECRET,
+            connectWebhookSecret: value.STRIPE_CONNECT_WEBHOOK_SECRET,
+            apiUrl: value.STRIPE_API_URL,
+          }
+        : undefined,
     s3: value.S3_BUCKET
       ? {
           bucket: value.S3_BUCKET,
@@ -365,6 +409,9 @@ const SECRET_VARIABLES = new Set([
   'S3_SECRET_ACCESS_KEY',
   'S3_ACCESS_KEY_ID',
   'METRICS_TOKEN',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_CONNECT_WEBHOOK_SECRET',
 ]);
 
 /** What a start-up message may show of a value: never a secret, nor the password inside a URL. */

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { openConfiguredDatabase } from './database.ts';
 import { summarizeError } from './lib/error-summary.ts';
 import { ensureFirstAdmin, StartupError } from './modules/auth/first-admin.ts';
+import { fillMissingPropertyKeys } from './modules/orders/orders-at-property.ts';
 
 /**
  * Starts the app on the configured port and stops it gracefully on SIGTERM or SIGINT. A start
@@ -63,6 +64,8 @@ async function main() {
   try {
     database = await openConfiguredDatabase(config);
     await database.migrate();
+    // Orders from before property keys (migration 0033) get theirs, computed in TypeScript (decision 237).
+    await fillMissingPropertyKeys(database.db);
     // The embedded database has no autovacuum to gather planner statistics; gather them at start.
     if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   } catch (error) {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from './config.ts';
 import { createAdminConsoleService } from './modules/admin-console/admin-console-service.ts';
 import { createOrderActionsService } from './modules/admin-console/order-actions-service.ts';
+import { createAnnotationsService } from './modules/annotations/annotations-service.ts';
 import { createApiKeysService } from './modules/api-keys/api-keys-service.ts';
 import { createApplicationsService } from './modules/applications/applications-service.ts';
 import { createAssignmentsService } from './modules/assignments/assignments-service.ts';
@@ -15,17 +16,29 @@ import { createCascadeService } from './modules/cascade/cascade-service.ts';
 import { createConversationsService } from './modules/conversations/conversations-service.ts';
 import { noticeOfMessage } from './modules/conversations/message-notices.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
+import { createDeliverablesArchives } from './modules/deliverables/deliverables-archive.ts';
 import { createDispatchService } from './modules/dispatch/dispatch-service.ts';
 import { createInvitationsService } from './modules/invitations/invitations-service.ts';
+import { createBillingSettingsService } from './modules/invoices/billing-settings-service.ts';
+import { createInvoicesService } from './modules/invoices/invoices-service.ts';
 import { createLeadsService } from './modules/leads/leads-service.ts';
 import { createNotificationsService } from './modules/notifications/notifications-service.ts';
 import { createOrderRequestsService } from './modules/orders/order-requests-service.ts';
+import { createBrandingService } from './modules/organizations/branding-service.ts';
 import { createTeamService } from './modules/organizations/team-service.ts';
 import { createOutboxViewService } from './modules/outbox/outbox-view-service.ts';
+import { createCardAdapter } from './modules/payments/card.ts';
+import { createConnectService } from './modules/payouts/connect-service.ts';
+import { payoutMethodAdapters } from './modules/payouts/payout-methods.ts';
+import { compensationPayablesOfOrder } from './modules/payouts/payouts-repository.ts';
+import { createPayoutsService } from './modules/payouts/payouts-service.ts';
+import { createStripeConnect } from './modules/payouts/stripe-connect.ts';
 import { createPlacesService } from './modules/places/places-service.ts';
+import { createPointTreeLinks, createPointTreesService } from './modules/point-trees/point-tree-links.ts';
 import { createProviderService } from './modules/provider/provider-service.ts';
 import { createProvidersService } from './modules/providers/providers-service.ts';
 import { createPublicFormsService } from './modules/public-forms/public-forms-service.ts';
+import { createQualityChecksService } from './modules/quality-checks/quality-checks-service.ts';
 import { createQuotesService } from './modules/quotes/quotes-service.ts';
 import { createRatingsService } from './modules/ratings/ratings-service.ts';
 import { createReportingService } from './modules/reporting/reporting-service.ts';
@@ -33,6 +46,7 @@ import { createReviewService } from './modules/review/review-service.ts';
 import { createRemindersService } from './modules/scheduling/reminders-service.ts';
 import { createSchedulingService } from './modules/scheduling/scheduling-service.ts';
 import { createSettingsService } from './modules/settings/settings-service.ts';
+import { createTourHosts } from './modules/settings/tour-hosts.ts';
 import { createShareLinksService } from './modules/share-links/share-links-service.ts';
 import { createLinkSigner } from './modules/storage/download-links.ts';
 import type { TFileStore } from './modules/storage/file-store.ts';
@@ -84,7 +98,15 @@ export async function createServices(deps: {
     publicUrl: config.publicUrl,
     maxScheduleWindowMs: config.scheduleWindowMaxHours * 3_600_000,
   };
-  const quotes = createQuotesService(workflowDeps);
+  const invoices = createInvoicesService({
+    ...workflowDeps,
+    card: createCardAdapter(config.stripe),
+    // A refund may reverse the provider's share of what the payouts module holds payable (decision 215).
+    providerShares: { compensationPayablesOfOrder },
+  });
+  // Stripe Connect for providers (decisions 227, 228): none without Stripe's keys.
+  const stripeConnect = createStripeConnect(config.stripe);
+  const quotes = createQuotesService({ ...workflowDeps, invoices });
   const assignments = createAssignmentsService(workflowDeps);
   const dispatch = createDispatchService({ db, clock });
   // The provider records the provider portal changes, and the admins' certification verdicts.
@@ -93,18 +115,27 @@ export async function createServices(deps: {
   // One signer for every download link of a deliverable: the portal's and a share link's.
   const fileLinks = createLinkSigner(await loadInstanceSecret(db, 'files_signing'));
   const thumbnails = createThumbnailLinks(createLinkSigner(await loadInstanceSecret(db, 'thumbnail_signing')));
+  const pointTreeLinks = createPointTreeLinks(createLinkSigner(await loadInstanceSecret(db, 'point_tree_signing')));
 
   // Hashes uploads as their bytes reach the store (decision 042): it wraps the tus data store's
   // write, so it is set up once, before any route uses the store.
   const checksums = trackChecksums(files.uploads);
+  // The hosts tour links may point at (decision 233): uploads checks against them, the headers
+  // widen frame-src by the embeddable ones.
+  const tourHosts = createTourHosts({ db, clock });
+  await tourHosts.refresh();
   const uploads = createUploadsService({
     db,
+    tourHosts,
     files,
     checksums,
     clock,
     publicUrl: config.publicUrl,
     reservedBytesPerOrg: config.uploadReservedBytesPerOrg,
     thumbnails,
+    log: deps.log.child({ module: 'uploads' }),
+    pointTrees: pointTreeLinks,
+    invoices,
   });
   // The store removes an upload when tus terminates it (DELETE) or the sweep gives it up: its share
   // of the reserved space goes with it before tus answers, so the next creation sees it free.
@@ -114,7 +145,16 @@ export async function createServices(deps: {
     await uploads.releaseReservation(key);
   };
 
+  // "Download all" (decision 221): the customer's and a share link's zip of an order's files.
+  const archives = createDeliverablesArchives({ db, files });
+
   const places = createPlacesService();
+  const supportRequests = createSupportRequestsService({
+    db,
+    clock,
+    companyEmail: config.companyEmail,
+    publicUrl: config.publicUrl,
+  });
   const services = {
     publicForms: createPublicFormsService({
       db,
@@ -135,19 +175,27 @@ export async function createServices(deps: {
     leads: createLeadsService({ db, clock, invitations }),
     applications: createApplicationsService({ db, clock, files, invitations }),
     quotes,
+    invoices,
+    billingSettings: createBillingSettingsService({ db }),
     assignments,
+    supportRequests,
     customer: createCustomerService({
       db,
       clock,
       files,
       quotes,
       ratings: createRatingsService({ db }),
-      supportRequests: createSupportRequestsService({ db, companyEmail: config.companyEmail }),
+      supportRequests,
       signer: fileLinks,
       thumbnails,
+      pointTrees: pointTreeLinks,
+      archives,
+      invoices,
+      tourHosts,
     }),
     orderRequests: createOrderRequestsService({ ...workflowDeps, places }),
     team: createTeamService({ db, invitations }),
+    branding: createBrandingService({ db, clock, files }),
     provider: createProviderService({
       db,
       assignments,
@@ -162,7 +210,15 @@ export async function createServices(deps: {
     review: createReviewService({ db, clock, publicUrl: config.publicUrl }),
     auditLog: createAuditLogService({ db }),
     settings: createSettingsService({ db }),
+    tourHosts,
     reporting: createReportingService({ db, clock }),
+    payouts: createPayoutsService({
+      db,
+      clock,
+      publicUrl: config.publicUrl,
+      methods: payoutMethodAdapters(stripeConnect),
+    }),
+    connect: createConnectService({ db, clock, publicUrl: config.publicUrl, connect: stripeConnect }),
     outboxView: createOutboxViewService({ db }),
     dispatch,
     scheduling: createSchedulingService(workflowDeps),
@@ -189,13 +245,18 @@ export async function createServices(deps: {
     notifications: createNotificationsService({ db, clock }),
     shareLinks: createShareLinksService({
       db,
+      tourHosts,
       clock,
       publicUrl: config.publicUrl,
       signer: fileLinks,
       thumbnails,
+      archives,
       maxLiveLinksPerOrder: config.shareLinksPerOrder,
     }),
     thumbnails: createThumbnailsService({ db, links: thumbnails }),
+    pointTrees: createPointTreesService({ db, links: pointTreeLinks }),
+    qualityChecks: createQualityChecksService({ db, clock }),
+    annotations: createAnnotationsService({ db, clock }),
   };
   // close() is called by app.ts when the app closes (the checksums keep nothing to stop today).
   // A new message is also an in-app notice (issue 15): conversations tell, notifications write.

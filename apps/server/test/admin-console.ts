@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { insertCredentialUser, insertMembership, insertRole } from '../src/modules/accounts/accounts-repository.ts';
+import { propertyKeyOf } from '../src/modules/orders/property-key.ts';
 import { createClient, STRONG_PASSWORD, type TClient, uniqueAddress, uniqueEmail } from './accounts.ts';
 import { TEST_PASSWORD_HASHING } from './password-hashing.ts';
 
@@ -82,6 +83,7 @@ export type TOrderSeed = {
   status?: string;
   location?: string;
   captureType?: string;
+  currency?: string;
   createdAt?: ReturnType<typeof at>;
 };
 
@@ -94,9 +96,11 @@ export async function insertOrders(db: TDatabase, seeds: readonly TOrderSeed[]) 
         title: seed.title ?? `Order ${index}`,
         status: seed.status ?? 'triage',
         location: seed.location ?? 'London',
+        propertyKey: propertyKeyOf(seed.location ?? 'London'),
         captureType: seed.captureType ?? 'virtual-tour',
         preferredDates: { timeline: 'standard', notes: null },
         customerOrgId: seed.customerOrgId,
+        currency: seed.currency ?? 'USD',
         ...(seed.createdAt ? { createdAt: seed.createdAt } : {}),
       })),
     )

@@ -1,7 +1,14 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type TCapturedMail = { to: string[]; subject: string; html: string; text: string; replyTo: string | undefined };
+export type TCapturedMail = {
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  replyTo: string | undefined;
+  attachments: { filename: string | undefined; contentType: string; content: Buffer }[];
+};
 
 /**
  * A real SMTP server in the test process. It can refuse mail (as a server that is down would),
@@ -37,6 +44,11 @@ export async function startSmtpCapture(options: { delayMs?: number } = {}) {
             html: typeof mail.html === 'string' ? mail.html : '',
             text: mail.text ?? '',
             replyTo: mail.replyTo?.value[0]?.address,
+            attachments: mail.attachments.map((file) => ({
+              filename: file.filename,
+              contentType: file.contentType,
+              content: file.content,
+            })),
           });
           for (const wake of waiters.splice(0)) wake();
           callback();

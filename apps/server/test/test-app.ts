@@ -5,6 +5,7 @@ import { openPgliteThread, openPostgres, type TDatabaseHandle } from '@spacecapt
 import { inject } from 'vitest';
 import { buildApp, type TAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { unbalancedEntries } from '../src/modules/ledger/ledger-repository.ts';
 import { createSignedInAdmin, usersInvitedBy } from './accounts.ts';
 import { TEST_PASSWORD_HASHING } from './password-hashing.ts';
 import { createPostgresTestDatabase } from './postgres-test-database.ts';
@@ -54,7 +55,10 @@ export type TTestAppOptions = {
   /** `server`: the server's own (slow) password hashing instead of the tests' cheap one. */
   passwordHashing?: 'server';
 } & Partial<
-  Pick<TAppOptions, 'clock' | 'outbox' | 'mailTransport' | 'offerExpiry' | 'logger' | 'thumbnails' | 'webhooks'>
+  Pick<
+    TAppOptions,
+    'clock' | 'outbox' | 'mailTransport' | 'offerExpiry' | 'logger' | 'thumbnails' | 'pointTrees' | 'webhooks'
+  >
 >;
 
 /**
@@ -92,6 +96,7 @@ export async function createTestApp(options: TTestAppOptions = {}) {
       ...(options.outbox ? { outbox: options.outbox } : {}),
       ...(options.offerExpiry ? { offerExpiry: options.offerExpiry } : {}),
       ...(options.thumbnails ? { thumbnails: options.thumbnails } : {}),
+      ...(options.pointTrees ? { pointTrees: options.pointTrees } : {}),
       ...(options.webhooks ? { webhooks: options.webhooks } : {}),
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
@@ -106,9 +111,14 @@ export async function createTestApp(options: TTestAppOptions = {}) {
     db: database.db,
     database,
     dataDir,
+    /** Closes the app and its database; fails the file if any ledger entry does not balance (decision 208). */
     async close() {
+      const unbalanced = await unbalancedEntries(database.db);
       await app.close();
       await discard();
+      if (unbalanced.length > 0) {
+        throw new Error(`Ledger entries that do not balance: ${JSON.stringify(unbalanced)}`);
+      }
     },
   };
 }

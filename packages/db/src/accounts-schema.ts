@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema.ts';
 
 /** Our account data beside the auth library's tables: organisations, roles, memberships, invitations, settings. */
@@ -15,6 +15,30 @@ export const organizations = pgTable(
     /** customer | provider */
     type: text('type').notNull(),
     status: text('status').notNull().default('active'),
+    /** A customer's default currency (ISO 4217): each new order of the organisation takes it (decision 203). */
+    currency: text('currency').notNull().default('USD'),
+    /** How a customer organisation reads and types areas: metric (m²) or imperial (sq ft) (decision 203). */
+    unitSystem: text('unit_system').notNull().default('imperial'),
+    /**
+     * A customer's branding for its branded share pages (decision 223): an accent colour (#rrggbb),
+     * a contact, and the logo as re-encoded by the contained image process (its storage key).
+     */
+    brandColor: text('brand_color'),
+    brandContactName: text('brand_contact_name'),
+    brandContactEmail: text('brand_contact_email'),
+    brandContactPhone: text('brand_contact_phone'),
+    brandLogoKey: text('brand_logo_key'),
+    /**
+     * A provider's Stripe connected account (decision 227): its id, created once, and its state as
+     * Stripe last told it (on the return from onboarding, or by an `account.updated` event at
+     * `stripeAccountSyncedAt`). Payouts go by Stripe transfer once details are submitted and payouts
+     * are enabled.
+     */
+    stripeAccountId: text('stripe_account_id'),
+    stripeDetailsSubmitted: boolean('stripe_details_submitted').notNull().default(false),
+    stripeChargesEnabled: boolean('stripe_charges_enabled').notNull().default(false),
+    stripePayoutsEnabled: boolean('stripe_payouts_enabled').notNull().default(false),
+    stripeAccountSyncedAt: timestamp('stripe_account_synced_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -22,6 +46,7 @@ export const organizations = pgTable(
     index('organizations_type_name_idx').on(table.type, table.name),
     // Admin lists of customers and providers: newest first by keyset, and search by name.
     index('organizations_type_created_idx').on(table.type, table.createdAt.desc(), table.id.desc()),
+    uniqueIndex('organizations_stripe_account_unique').on(table.stripeAccountId),
     index('organizations_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
   ],
 );
@@ -90,6 +115,11 @@ export const featureFlags = pgTable('feature_flags', {
   autoApproveAfterDays: integer('auto_approve_after_days').notNull().default(7),
   /** Offer orders ready for assignment down the dispatch ranking by themselves (decision 144). */
   autoOfferCascade: boolean('auto_offer_cascade').notNull().default(false),
+  /**
+   * The hosts tour links may point at and whether each may be framed (decision 233); null until an
+   * admin saves a list, when DEFAULT_TOUR_HOSTS apply.
+   */
+  tourHosts: jsonb('tour_hosts').$type<{ host: string; embeddable: boolean }[]>(),
   updatedAt: updatedAt(),
 });
 

@@ -46,11 +46,23 @@ export const orders = pgTable(
     title: text('title').notNull(),
     status: text('status').notNull().default('triage'),
     location: text('location').notNull(),
+    /**
+     * The order's property (decision 237): a hash of `location` normalised (case, punctuation and
+     * spacing), computed in TypeScript when the order is made (`propertyKeyOf`); orders of one
+     * organisation with the same key are one site. Null only on orders from before migration 0033
+     * until the start-up fill (`fillMissingPropertyKeys`) has keyed them.
+     */
+    propertyKey: text('property_key'),
     captureType: text('capture_type').notNull(),
     preferredDates: jsonb('preferred_dates').$type<TPreferredDates>(),
     customerOrgId: uuid('customer_org_id')
       .notNull()
       .references(() => organizations.id),
+    /**
+     * The order's one currency (ISO 4217), the customer organisation's default when the order was
+     * made: its quotes, the provider's compensation and every page and e-mail use it (decision 203).
+     */
+    currency: text('currency').notNull(),
     leadId: uuid('lead_id'),
     /** An order the customer requested in the portal: what they asked for and the estimate they saw. */
     requestDetails: jsonb('request_details').$type<TOrderRequestDetails>(),
@@ -70,6 +82,13 @@ export const orders = pgTable(
     index('orders_created_idx').on(table.createdAt.desc(), table.id.desc()),
     index('orders_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
     index('orders_customer_created_idx').on(table.customerOrgId, table.createdAt.desc(), table.id.desc()),
+    // A property's orders, newest first (decision 237).
+    index('orders_customer_property_created_idx').on(
+      table.customerOrgId,
+      table.propertyKey,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
     // Admin search ("contains", case-insensitive) on title and location. fastupdate off: the
     // embedded database has no autovacuum to flush a pending list, which every search would scan.
     index('orders_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
@@ -77,6 +96,24 @@ export const orders = pgTable(
     // A lead converts once: a second conversion cannot insert a second order.
     uniqueIndex('orders_lead_unique').on(table.leadId),
   ],
+);
+
+/**
+ * The price book (decision 205): what a new quote's Capture and Processing items start at, for a
+ * capture type and size band in one currency.
+ */
+export const priceBookEntries = pgTable(
+  'price_book_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    captureType: text('capture_type').notNull(),
+    spaceSize: text('space_size').notNull(),
+    currency: text('currency').notNull(),
+    capture: numeric('capture', { precision: 12, scale: 2 }).notNull(),
+    processing: numeric('processing', { precision: 12, scale: 2 }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('price_book_entries_key').on(table.captureType, table.spaceSize, table.currency)],
 );
 
 export type TPriceItem = { label: string; amount: number };
@@ -178,6 +215,16 @@ export const deliverables = pgTable(
     fileName: text('file_name').notNull(),
     size: numeric('size', { precision: 20, scale: 0 }).notNull(),
     checksum: text('checksum'),
+    /**
+     * A tour-link deliverable's https address (decision 233): type `tour`, no stored file
+     * (`fileLinks.paths` empty, size 0), so Download all and signed links leave it out.
+     */
+    tourUrl: text('tour_url'),
+    /**
+     * The file's CRC-32 (unsigned), which a zip's headers need before its bytes (decision 221):
+     * computed with the SHA-256 at upload; for files recorded before it, on their first download-all.
+     */
+    crc32: bigint('crc32', { mode: 'number' }),
     uploadedBy: text('uploaded_by'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
     /** 1 for the first file of a name in the order; a revised upload of the same name is the next (decision 134). */
@@ -197,8 +244,21 @@ export const deliverables = pgTable(
     thumbnailAttempts: smallint('thumbnail_attempts').notNull().default(0),
     /** When the worker may (re)try: a claim holds it a while, a failure backs it off. */
     thumbnailNextAt: timestamp('thumbnail_next_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The level-of-detail tree of a point cloud (decision 226), built after upload: pending until
+     * the point-tree worker has looked; converting with `treePercent` done; ready with the tree's
+     * folder in `treeKey`; none for a kind that has no tree; failed with `treeError` shown to the
+     * provider. The original stays the download whatever happens here.
+     */
+    treeState: text('tree_state').notNull().default('pending'),
+    treePercent: smallint('tree_percent').notNull().default(0),
+    treeKey: text('tree_key'),
+    treeError: text('tree_error'),
+    treeAttempts: smallint('tree_attempts').notNull().default(0),
+    treeNextAt: timestamp('tree_next_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('deliverables_tree_due_idx').on(table.treeState, table.treeNextAt),
     index('deliverables_order_idx').on(table.orderId, table.createdAt.desc()),
     index('deliverables_thumbnail_due_idx').on(table.thumbnailState, table.thumbnailNextAt),
     index('deliverables_order_name_idx').on(table.orderId, table.fileName, table.version.desc()),
@@ -304,22 +364,48 @@ export const ratings = pgTable(
   ],
 );
 
-/** Support requests from the customer portal, visible to admins. */
+/**
+ * Support requests from the customer portal (decision 204): a thread between the customer
+ * organisation and the admins, with a status (SUPPORT_REQUEST_MACHINE), an admin it is assigned to,
+ * and the order it concerns, if any.
+ */
 export const supportRequests = pgTable(
   'support_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: uuid('org_id').references(() => organizations.id),
     userId: text('user_id'),
+    orderId: uuid('order_id').references(() => orders.id),
+    assigneeUserId: text('assignee_user_id').references(() => user.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     status: text('status').notNull().default('open'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('support_requests_created_idx').on(table.createdAt.desc()),
     index('support_requests_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+    index('support_requests_order_idx').on(table.orderId),
+    index('support_requests_org_created_idx').on(table.orgId, table.createdAt.desc(), table.id.desc()),
   ],
+);
+
+/** A message in a support request's thread after the first: an admin's answer or the customer's follow-up. */
+export const supportRequestReplies = pgTable(
+  'support_request_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => supportRequests.id),
+    authorUserId: text('author_user_id'),
+    /** Whether an admin wrote it (the customer's portal names the company, not the person). */
+    fromAdmin: boolean('from_admin').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('support_request_replies_request_idx').on(table.requestId, table.createdAt)],
 );
 
 export type TNotificationPreferences = {

@@ -94,6 +94,8 @@ export const contactMessages = pgTable(
   (table) => [index('contact_messages_created_idx').on(table.createdAt.desc(), table.id.desc())],
 );
 
+export type TEmailAttachment = { filename: string; contentType: string; contentBase64: string };
+
 /** Transactional outbox: written with the business row, delivered later by the mail worker. */
 export const outboxEmails = pgTable(
   'outbox_emails',
@@ -104,6 +106,8 @@ export const outboxEmails = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** Files sent with the e-mail (an invoice's PDF), base64; never shown in the admin outbox view. */
+    attachments: jsonb('attachments').$type<TEmailAttachment[]>(),
     /** pending → sent, or failed after the last attempt. */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -163,10 +167,15 @@ export const auditLog = pgTable(
 );
 
 export * from './accounts-schema.ts';
+export * from './annotations-schema.ts';
 export * from './api-keys-schema.ts';
 export * from './auth-schema.ts';
 export * from './conversations-schema.ts';
+export * from './invoices-schema.ts';
+export * from './ledger-schema.ts';
 export * from './marketplace-schema.ts';
 export * from './notifications-schema.ts';
+export * from './payouts-schema.ts';
+export * from './quality-checks-schema.ts';
 export * from './share-links-schema.ts';
 export * from './webhooks-schema.ts';

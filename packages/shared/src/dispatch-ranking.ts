@@ -1,3 +1,4 @@
+import { validCertificationAt } from './certification-validity.ts';
 import { providerFitsCaptureType } from './provider-fit.ts';
 import { instantOf, localDayOf, localTimeOf, nextDate } from './zoned-time.ts';
 
@@ -120,9 +121,7 @@ type TCheck = { out: string | null; factor: TRankingFactor | null; distanceKm?: 
 
 function checkCertification(candidate: TRankingProfile, onDate: number, day: string): TCheck {
   const active = candidate.certifications.filter((cert) => cert.status === 'active' || cert.status === 'expired');
-  const valid = active.find(
-    (cert) => cert.status === 'active' && (cert.expiry === null || Date.parse(cert.expiry) >= onDate),
-  );
+  const valid = validCertificationAt(active, onDate);
   if (valid) {
     const until = valid.expiry ? `valid until ${valid.expiry.slice(0, 10)}` : 'without expiry';
     return {

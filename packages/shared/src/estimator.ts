@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TCaptureDevice } from './enums.ts';
+import { formatMoneyRounded } from './format.ts';
 
 /** The quote estimator (spec 000 §9): price formula, displayed range and suggested device. */
 
@@ -98,11 +99,12 @@ export function parseSquareMeters(text: string): number | null {
   return Number.isFinite(value) && value > 0 && value <= MAX_ESTIMATOR_SQUARE_METERS ? value : null;
 }
 
-const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** The displayed range (spec 000 §9): "$low - $high" in whole dollars. */
-export function formatPriceRange(estimate: Pick<TEstimate, 'low' | 'high'>): string {
-  return `$${wholeDollars.format(estimate.low)} - $${wholeDollars.format(estimate.high)}`;
+/**
+ * The displayed range (spec 000 §9): "$low - $high" in whole dollars. In the customer portal the
+ * figures are in the organisation's currency (decision 203): "£low - £high".
+ */
+export function formatPriceRange(estimate: Pick<TEstimate, 'low' | 'high'>, currency = 'USD'): string {
+  return `${formatMoneyRounded(estimate.low, currency)} - ${formatMoneyRounded(estimate.high, currency)}`;
 }
 
 export function formatTurnaround(days: number): string {

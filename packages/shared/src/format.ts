@@ -10,15 +10,22 @@ const LOCALE = 'en-US';
 /** The zone of every time the server writes: e-mails and the messages of its answers. */
 export const SERVER_TIME_ZONE = 'UTC';
 
-/** Provider compensation is kept without a currency; the marketplace quotes and pays in US dollars. */
-export const PAYOUT_CURRENCY = 'USD';
-
 /** An amount in its currency ("$695.50"); a code Intl does not know still reads plainly ("5.00 XX1"). */
 export function formatMoney(amount: number, currency: string): string {
   try {
     return new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** A currency's sign as amounts show it ("£" for GBP, "$" for USD); the code itself where Intl has none. */
+export function currencySymbol(currency: string): string {
+  try {
+    const parts = new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
   }
 }
 

@@ -17,6 +17,10 @@ export const NOTIFICATION_EVENT_TYPES = [
   'message_received',
   'delivery_reviewed',
   'delivery_updated',
+  'annotation_changed',
+  'support_replied',
+  'payout_sent',
+  'payable_overdue',
 ] as const;
 export type TNotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
 
@@ -53,7 +57,7 @@ export const NOTIFICATION_EVENTS: Record<TNotificationEventType, TEventDefinitio
   },
   job_offered: {
     label: 'New job offer',
-    description: 'Your organisation was offered a job.',
+    description: 'Your organisation was offered a job, or a job it held was given to another provider.',
     roles: PROVIDER_ROLES,
     channels: { admin: NONE, customer: NONE, provider: BOTH },
   },
@@ -104,6 +108,30 @@ export const NOTIFICATION_EVENTS: Record<TNotificationEventType, TEventDefinitio
     description: 'Revised files were delivered, or a delivery was approved for you.',
     roles: CUSTOMER_ROLES,
     channels: { admin: NONE, customer: BOTH, provider: NONE },
+  },
+  annotation_changed: {
+    label: 'Annotations',
+    description: 'Someone on the order added, changed or removed an annotation on one of its files.',
+    roles: [...ADMIN_ROLES, ...CUSTOMER_ROLES, ...PROVIDER_ROLES],
+    channels: { admin: IN_APP, customer: IN_APP, provider: IN_APP },
+  },
+  support_replied: {
+    label: 'Support reply',
+    description: 'Someone replied to a support request.',
+    roles: [...ADMIN_ROLES, ...CUSTOMER_ROLES],
+    channels: { admin: IN_APP, customer: IN_APP, provider: NONE },
+  },
+  payout_sent: {
+    label: 'Payout sent',
+    description: 'Your organisation was paid for jobs, or a job was adjusted.',
+    roles: PROVIDER_ROLES,
+    channels: { admin: NONE, customer: NONE, provider: BOTH },
+  },
+  payable_overdue: {
+    label: 'Payout overdue',
+    description: 'A provider has not been paid within the promised 14 days.',
+    roles: ADMIN_ROLES,
+    channels: { admin: IN_APP, customer: NONE, provider: NONE },
   },
 };
 

@@ -16,6 +16,8 @@ export const PATHS = {
   admin: '/admin',
   /** A share link's public page: `/share/<token>` (decision 137). */
   share: '/share',
+  /** A share link's embed page, framed by the sites its link lists: `/embed/<token>` (decision 224). */
+  embed: '/embed',
 } as const;
 
 /**

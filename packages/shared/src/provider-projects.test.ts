@@ -52,6 +52,22 @@ describe('projectUrgency', () => {
 });
 
 describe('projectStatus', () => {
+  it("raises an unconfirmed job to the customer's timeline, never past a confirmed window or an expired offer", () => {
+    const urgent = { preferredDates: { timeline: 'urgent' } };
+    expect(projectUrgency({ ...offer(47 * HOUR), ...urgent }, NOW)).toBe('high');
+    expect(projectUrgency({ ...accepted(), ...urgent }, NOW)).toBe('high');
+    expect(projectUrgency({ ...accepted(), preferredDates: { timeline: 'standard' } }, NOW)).toBe('low');
+    expect(projectUrgency({ ...offer(5 * HOUR), preferredDates: { timeline: 'planning' } }, NOW)).toBe('high');
+    expect(projectUrgency({ ...offer(-MINUTE), ...urgent }, NOW)).toBe('standard');
+    expect(
+      projectUrgency(
+        { ...accepted({ scheduledStart: at(10 * DAY), scheduledEnd: at(10 * DAY + HOUR) }), ...urgent },
+        NOW,
+      ),
+    ).toBe('low');
+    expect(projectUrgency({ ...accepted({}, 'completed'), ...urgent }, NOW)).toBe('standard');
+  });
+
   it('names the stage in the spec words', () => {
     expect(projectStatus(offer(HOUR))).toBe('assigned');
     expect(projectStatus(accepted())).toBe('accepted');

@@ -28,7 +28,7 @@ export type TProjectStatus =
 export type TTimedProject = Pick<
   TProviderAssignment,
   'status' | 'orderStatus' | 'respondBy' | 'scheduledStart' | 'scheduledEnd' | 'proposedStart' | 'proposedEnd'
->;
+> & { preferredDates?: { timeline: string | null } | null };
 
 /** What the provider sees about the work, from the offer's state and the order's progress. */
 export function projectStatus(project: Pick<TProviderAssignment, 'status' | 'orderStatus'>): TProjectStatus {
@@ -53,13 +53,20 @@ export function captureWindow(project: TTimedProject) {
   return null;
 }
 
-/**
- * An open offer is as urgent as its deadline is near (high within 6 hours, medium within 24);
- * accepted work as its capture window is near (high within 2 days, medium within 7); the rest —
- * nothing due, or already done — is standard.
- */
-export function projectUrgency(project: TTimedProject, now: number): TProjectUrgency {
-  const status = projectStatus(project);
+const URGENCY_ORDER: readonly TProjectUrgency[] = ['standard', 'low', 'medium', 'high'];
+const moreUrgent = (a: TProjectUrgency, b: TProjectUrgency) =>
+  URGENCY_ORDER.indexOf(a) >= URGENCY_ORDER.indexOf(b) ? a : b;
+
+/** How soon the customer asked for the capture: "Urgent (ASAP, 1-3 days)" is high however far the deadline. */
+const TIMELINE_URGENCY: Record<string, TProjectUrgency> = {
+  urgent: 'high',
+  standard: 'low',
+  flexible: 'low',
+  planning: 'standard',
+};
+
+/** What the clock alone says: the deadline of an open offer, the window of accepted work. */
+function urgencyByClock(project: TTimedProject, status: TProjectStatus, now: number): TProjectUrgency {
   if (status === 'assigned') {
     const remaining = new Date(project.respondBy).getTime() - now;
     if (!(remaining > 0)) return 'standard';
@@ -67,7 +74,6 @@ export function projectUrgency(project: TTimedProject, now: number): TProjectUrg
     if (remaining <= DAY) return 'medium';
     return 'low';
   }
-  if (status !== 'accepted') return 'standard';
   const window = captureWindow(project);
   if (!window) return 'standard';
   const untilStart = new Date(window.start).getTime() - now;
@@ -75,4 +81,22 @@ export function projectUrgency(project: TTimedProject, now: number): TProjectUrg
   if (untilStart <= 2 * DAY) return 'high';
   if (untilStart <= 7 * DAY) return 'medium';
   return 'low';
+}
+
+/**
+ * An open offer is as urgent as its deadline is near (high within 6 hours, medium within 24);
+ * accepted work as its capture window is near (high within 2 days, medium within 7). Until the
+ * capture is confirmed, the customer's timeline raises that: an urgent request never reads low
+ * (one job read LOW, STANDARD, LOW and HIGH as it moved, while the customer had asked for ASAP).
+ * What is done, expired or past its window is standard.
+ */
+export function projectUrgency(project: TTimedProject, now: number): TProjectUrgency {
+  const status = projectStatus(project);
+  if (status !== 'assigned' && status !== 'accepted') return 'standard';
+  const byClock = urgencyByClock(project, status, now);
+  const open = status === 'assigned' ? new Date(project.respondBy).getTime() > now : true;
+  const confirmed = Boolean(project.scheduledStart && project.scheduledEnd);
+  const timeline = project.preferredDates?.timeline;
+  if (!open || confirmed || !timeline) return byClock;
+  return moreUrgent(byClock, TIMELINE_URGENCY[timeline] ?? 'standard');
 }

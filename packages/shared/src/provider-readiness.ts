@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validCertificationAt } from './certification-validity.ts';
 import { PORTAL_PATHS } from './portal-paths.ts';
 
 /**
@@ -43,10 +44,8 @@ export const READINESS_FIX_PATHS: Record<TReadinessItemKey, string> = {
 };
 
 function certificationDetail(facts: TReadinessFacts, now: Date): { done: boolean; detail: string } {
-  const valid = facts.certifications.find(
-    (cert) => cert.status === 'active' && (cert.expiry === null || new Date(cert.expiry).getTime() >= now.getTime()),
-  );
-  if (valid) return { done: true, detail: 'An active certification is on record.' };
+  if (validCertificationAt(facts.certifications, now.getTime()))
+    return { done: true, detail: 'An active certification is on record.' };
   if (facts.certifications.some((cert) => cert.status === 'pending')) {
     return { done: false, detail: 'A certification waits for an admin to verify it.' };
   }

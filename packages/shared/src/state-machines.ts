@@ -99,13 +99,32 @@ export const ASSIGNMENT_MACHINE = defineMachine('assignment', {
 });
 export type TAssignmentStatus = (typeof ASSIGNMENT_MACHINE.states)[number];
 
-/** The customer's view of an order (spec 001 §4 display statuses; badges green, blue, yellow, red). */
-export type TCustomerOrderDisplay = 'completed' | 'in_progress' | 'pending' | 'cancelled';
+/**
+ * The customer's view of an order: the spec's four display statuses (spec 001 §4; badges green,
+ * blue, yellow, red) and, added by decision 202, awaiting_review: a delivered order waits for the
+ * customer's Approve or Request changes, and reads completed only once approved (or closed).
+ */
+export const CUSTOMER_DISPLAY_STATUSES = [
+  'completed',
+  'awaiting_review',
+  'in_progress',
+  'pending',
+  'cancelled',
+] as const;
+export type TCustomerOrderDisplay = (typeof CUSTOMER_DISPLAY_STATUSES)[number];
+
+/** The order statuses each display status stands for: the list filter asks for these. */
+export const ORDER_STATUSES_OF_DISPLAY = {
+  completed: ['completed'],
+  awaiting_review: ['delivered'],
+  in_progress: ['assigned', 'scheduled', 'captured', 'changes_requested'],
+  pending: ['triage', 'quoted', 'approved'],
+  cancelled: ['cancelled'],
+} as const satisfies Record<TCustomerOrderDisplay, readonly TOrderStatus[]>;
+
 export function customerDisplayStatus(status: TOrderStatus): TCustomerOrderDisplay {
-  if (status === 'completed' || status === 'delivered') return 'completed';
-  if (status === 'cancelled') return 'cancelled';
-  if (status === 'scheduled' || status === 'captured' || status === 'assigned' || status === 'changes_requested') {
-    return 'in_progress';
+  for (const display of CUSTOMER_DISPLAY_STATUSES) {
+    if ((ORDER_STATUSES_OF_DISPLAY[display] as readonly TOrderStatus[]).includes(status)) return display;
   }
   return 'pending';
 }
@@ -138,3 +157,39 @@ export const CASCADE_MACHINE = defineMachine('cascade', {
   stopped: [],
 });
 export type TCascadeStatus = (typeof CASCADE_MACHINE.states)[number];
+
+/**
+ * A customer's support request (decision 204): open until an admin answers; the customer's reply
+ * opens it again, even once closed; an admin closes it. An answered request may be answered again.
+ */
+export const SUPPORT_REQUEST_MACHINE = defineMachine('support request', {
+  open: ['open', 'answered', 'closed'],
+  answered: ['open', 'answered', 'closed'],
+  closed: ['open'],
+});
+export type TSupportRequestStatus = (typeof SUPPORT_REQUEST_MACHINE.states)[number];
+
+/**
+ * A provider's payable (decision 213): due from the customer's approval (or an admin's
+ * adjustment) until a payout run pays it, once.
+ */
+export const PAYABLE_MACHINE = defineMachine('payable', {
+  due: ['paid'],
+  paid: [],
+});
+export type TPayableState = (typeof PAYABLE_MACHINE.states)[number];
+
+/**
+ * Invoice (decision 209): issued open; paid once its payments cover it; overdue past its due date
+ * (still payable); void by an admin with a reason while nothing is paid. Paid and void are final.
+ */
+export const INVOICE_MACHINE = defineMachine('invoice', {
+  open: ['paid', 'overdue', 'void'],
+  overdue: ['paid', 'void'],
+  // A credit note gives back part or all of what was paid (decision 215).
+  paid: ['partly_refunded', 'refunded'],
+  partly_refunded: ['refunded'],
+  refunded: [],
+  void: [],
+});
+export type TInvoiceStatus = (typeof INVOICE_MACHINE.states)[number];

@@ -17,7 +17,10 @@ export type TLeadContact = {
 
 /** The estimate the server computed when a portal order was made, with the estimator's inputs. */
 export type TStoredOrderEstimate = {
+  /** The area the formula used; converted (and rounded) when the customer typed square feet. */
   squareMeters: number;
+  /** The area as typed in square feet by an imperial organisation (decision 203); absent otherwise. */
+  squareFeet?: number | null;
   locationType: (typeof ESTIMATOR_LOCATION_TYPES)[number];
   urgency: (typeof ESTIMATOR_URGENCY_LEVELS)[number];
   price: number;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { TDatabaseHandle } from '@spacecapture/db/client';
+import { tourFrameSources } from '@spacecapture/shared/contracts/tour-links';
 import { AppError } from '@spacecapture/shared/errors';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -150,7 +151,11 @@ export async function registerPlatformPlugins(
     readOutboxBacklog: () => readPendingBacklog(database.db),
     poolStats: database.poolStats,
   });
-  await app.register(securityHeaders, { https: config.publicUrl.startsWith('https:') });
+  await app.register(securityHeaders, {
+    https: config.publicUrl.startsWith('https:'),
+    // The embeddable tour hosts admins list (decision 233), from memory: frame-src names them alone.
+    frameSources: () => tourFrameSources(deps.services.tourHosts.current()),
+  });
   // Text answers (pages, scripts, styles, JSON) go out compressed; uploads and downloads are left as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // PGlite runs one statement at a time (in its own thread, decision 110): a short queue answers

@@ -23,6 +23,16 @@ import {
 } from '../workers/offer-expiry-worker.ts';
 import { createOutboxWorker, DEFAULT_OUTBOX_OPTIONS, type TOutboxWorkerOptions } from '../workers/outbox-worker.ts';
 import {
+  createPointTreeWorker,
+  DEFAULT_POINT_TREE_OPTIONS,
+  type TPointTreeWorkerOptions,
+} from '../workers/point-tree-worker.ts';
+import {
+  createQualityCheckWorker,
+  DEFAULT_QUALITY_CHECK_OPTIONS,
+  type TQualityCheckWorkerOptions,
+} from '../workers/quality-check-worker.ts';
+import {
   createRetentionWorker,
   DEFAULT_RETENTION_OPTIONS,
   type TRetentionWorkerOptions,
@@ -48,7 +58,13 @@ export type TWorkerOptions = {
   retention?: Partial<TRetentionWorkerOptions>;
   webhooks?: Partial<TWebhookWorkerOptions>;
   thumbnails?: Partial<TThumbnailWorkerOptions>;
+  overduePayables?: Partial<TSchedulingWorkerOptions>;
+  pointTrees?: Partial<TPointTreeWorkerOptions>;
+  qualityChecks?: Partial<TQualityCheckWorkerOptions>;
 };
+
+/** Overdue payables are looked for once a day (and at start), a batch of 50 notices at a time. */
+const DEFAULT_OVERDUE_PAYABLES_OPTIONS: TSchedulingWorkerOptions = { pollIntervalMs: 86_400_000, batchSize: 50 };
 
 const DAY_MS = 86_400_000;
 
@@ -85,10 +101,26 @@ export function createQueueWorkers(deps: {
       log: app.log.child({ worker: 'thumbnails' }),
       options: { ...DEFAULT_THUMBNAIL_OPTIONS, ...options.thumbnails },
     }),
+    pointTrees: createPointTreeWorker({
+      db,
+      files,
+      clock,
+      log: app.log.child({ worker: 'point-trees' }),
+      options: { ...DEFAULT_POINT_TREE_OPTIONS, ...options.pointTrees },
+    }),
+    qualityChecks: createQualityCheckWorker({
+      db,
+      files,
+      clock,
+      log: app.log.child({ worker: 'quality-checks' }),
+      options: { ...DEFAULT_QUALITY_CHECK_OPTIONS, ...options.qualityChecks },
+    }),
   };
   app.decorate('outbox', workers.outbox);
   app.decorate('webhooks', workers.webhooks);
   app.decorate('thumbnails', workers.thumbnails);
+  app.decorate('pointTrees', workers.pointTrees);
+  app.decorate('qualityChecks', workers.qualityChecks);
   return workers;
 }
 
@@ -132,6 +164,12 @@ export function createServiceWorkers(deps: {
       log: app.log.child({ worker: 'capture-reminders' }),
       options: schedulingOptions,
     }),
+    invoiceReminders: createBatchWorker({
+      name: 'invoice reminders',
+      runBatch: services.invoices.sendDueReminders,
+      log: app.log.child({ worker: 'invoice-reminders' }),
+      options: schedulingOptions,
+    }),
     retention: createRetentionWorker({
       db,
       clock,
@@ -147,6 +185,13 @@ export function createServiceWorkers(deps: {
         apiKeyUsesMs: retention.apiKeyUsesDays * DAY_MS,
         ...options.retention,
       },
+    }),
+    // The 14-day promise (decision 213): once a day, admins hear of each payable that passed it.
+    overduePayables: createBatchWorker({
+      name: 'overdue payables',
+      runBatch: services.payouts.announceOverduePayables,
+      log: app.log.child({ worker: 'overdue-payables' }),
+      options: { ...DEFAULT_OVERDUE_PAYABLES_OPTIONS, ...options.overduePayables },
     }),
     messageDigests: createMessageDigestWorker({
       sendDigests: services.conversations.sendDigests,
@@ -164,8 +209,10 @@ export function createServiceWorkers(deps: {
   app.decorate('autoApproval', workers.autoApproval);
   app.decorate('cascades', workers.cascades);
   app.decorate('captureReminders', workers.captureReminders);
+  app.decorate('invoiceReminders', workers.invoiceReminders);
   app.decorate('retention', workers.retention);
   app.decorate('messageDigests', workers.messageDigests);
+  app.decorate('overduePayables', workers.overduePayables);
   const abandonedUploads = createAbandonedUploadsWorker({
     db,
     files,

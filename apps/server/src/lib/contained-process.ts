@@ -63,6 +63,8 @@ export function runContained(
   args: readonly string[],
   input: Readable,
   limits: TContainedLimits,
+  /** Hears the answer as it comes (a long conversion reports its progress this way). */
+  onOutput?: (chunk: Buffer) => void,
 ): Promise<TContainedResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [`--max-old-space-size=${limits.maxHeapMb}`, script, ...args], {
@@ -99,7 +101,10 @@ export function runContained(
     child.stdout.on('data', (chunk: Buffer) => {
       outputBytes += chunk.length;
       if (outputBytes > limits.maxOutputBytes) stop('output', `answered more than ${limits.maxOutputBytes} bytes`);
-      else output.push(chunk);
+      else {
+        output.push(chunk);
+        onOutput?.(chunk);
+      }
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {

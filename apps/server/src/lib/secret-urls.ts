@@ -4,7 +4,7 @@
  *
  * Secret by convention: a route parameter named `token` (every link route names it so, and the
  * app learns each such route's prefix as it is registered), the web pages that take one in
- * their path (`/share/<token>`), and the query parameters our e-mails put secrets in.
+ * their path (`/share/<token>`, `/embed/<token>`), and the query parameters our e-mails put secrets in.
  */
 export const REDACTED = 'REDACTED';
 
@@ -12,7 +12,7 @@ export const REDACTED = 'REDACTED';
 export const SECRET_QUERY_NAMES = ['token', 'invite', 'setup', 'code', 'secret'] as const;
 
 /** Web pages (not API routes) whose next path segment is a secret. */
-const SECRET_PAGE_PREFIXES = ['/share/'];
+const SECRET_PAGE_PREFIXES = ['/share/', '/embed/'];
 
 const SECRET_QUERY = new Set<string>(SECRET_QUERY_NAMES);
 

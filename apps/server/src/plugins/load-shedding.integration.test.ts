@@ -124,20 +124,34 @@ describe('load shedding on a database that holds the server up', () => {
     );
     const sockets: net.Socket[] = [];
     try {
-      const accepted = acceptedConnections(t, 6);
-      for (let i = 0; i < 6; i++) sockets.push(await connect(port));
-      await accepted;
       // All six requests reach the server's sockets before it reads any of them: three capture
       // requests, then the two health checks, then a script file of the web app.
-      const answers = sockets.map((socket) => readResponses(socket, 1));
-      for (const socket of sockets.slice(0, 3)) {
-        const { head, body } = captureRequestBytes();
-        socket.write(head + body);
+      const sendSix = async () => {
+        for (const socket of sockets.splice(0)) socket.destroy();
+        const accepted = acceptedConnections(t, 6);
+        for (let i = 0; i < 6; i++) sockets.push(await connect(port));
+        await accepted;
+        const answers = sockets.map((socket) => readResponses(socket, 1));
+        for (const socket of sockets.slice(0, 3)) {
+          const { head, body } = captureRequestBytes();
+          socket.write(head + body);
+        }
+        sockets[3]!.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        sockets[4]!.write('GET /api/health/ready HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        sockets[5]!.write('GET /assets/route-abc123.js HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        return (await Promise.all(answers)).flat();
+      };
+      // On a loaded machine the server's own thread may have waited past the 50 ms busy signal
+      // before it read the first request, and then all three are shed, rightly: the stall under
+      // test never began. Send the six again until the first request is read in time.
+      let responses = await sendSix();
+      for (
+        let attempt = 1;
+        attempt < 5 && responses.slice(0, 3).every((response) => response.status === 503);
+        attempt++
+      ) {
+        responses = await sendSix();
       }
-      sockets[3]!.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
-      sockets[4]!.write('GET /api/health/ready HTTP/1.1\r\nHost: localhost\r\n\r\n');
-      sockets[5]!.write('GET /assets/route-abc123.js HTTP/1.1\r\nHost: localhost\r\n\r\n');
-      const responses = (await Promise.all(answers)).flat();
 
       // The first capture request read is served; the others waited behind it and are shed.
       const statuses = responses.slice(0, 3).map((response) => response.status);

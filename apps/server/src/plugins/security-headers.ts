@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
@@ -26,11 +26,37 @@ const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
+/**
+ * Lets the listed origins frame this one answer (decision 224: a share link's embed page): its
+ * policy's `frame-ancestors 'none'` becomes those origins, and X-Frame-Options (which cannot name
+ * origins) goes. Every other answer keeps refusing to be framed.
+ */
+export function allowFramingBy(reply: FastifyReply, origins: readonly string[]) {
+  if (origins.length === 0) return;
+  const policy = String(reply.raw.getHeader('content-security-policy') ?? '');
+  reply.raw.setHeader(
+    'Content-Security-Policy',
+    policy.replace("frame-ancestors 'none'", `frame-ancestors ${origins.join(' ')}`),
+  );
+  reply.raw.removeHeader('X-Frame-Options');
+}
+
+/**
+ * The policy's `frame-src` (decision 233): without tour hosts none is written and `default-src
+ * 'self'` governs frames; with them, our own origin and exactly those `https://host` sources. The
+ * sources come from the admins' list, already checked to be host names, so nothing else can reach
+ * the header. Every other directive stays as it is.
+ */
+export function withFrameSources(policy: string, sources: readonly string[]) {
+  if (sources.length === 0) return policy;
+  return `${policy};frame-src 'self' ${sources.join(' ')}`;
+}
+
 /** Helmet has no Permissions-Policy: the features no page of ours uses are switched off here. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
 
 export default fp(
-  async (app: FastifyInstance, options: { https: boolean }) => {
+  async (app: FastifyInstance, options: { https: boolean; frameSources?: () => readonly string[] }) => {
     const applyHeaders = helmet({
       contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
       crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -43,7 +69,14 @@ export default fp(
     app.addHook('onRequest', (request, reply, done) => {
       reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
       // Helmet only sets headers; since 8.1 it throws rather than passing an error on.
-      applyHeaders(request.raw, reply.raw, () => done());
+      applyHeaders(request.raw, reply.raw, () => {
+        const sources = options.frameSources?.() ?? [];
+        if (sources.length > 0) {
+          const policy = String(reply.raw.getHeader('content-security-policy') ?? '');
+          reply.raw.setHeader('Content-Security-Policy', withFrameSources(policy, sources));
+        }
+        done();
+      });
     });
   },
   { name: 'security-headers' },

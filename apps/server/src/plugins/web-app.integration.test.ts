@@ -17,6 +17,8 @@ describe('web app serving', () => {
     await writeFile(path.join(dist, 'app.html'), '<html><body>spa shell</body></html>');
     await writeFile(path.join(dist, '404.html'), '<html><body>Oops! Page not found</body></html>');
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
+    await writeFile(path.join(dist, 'provider-sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(dist, 'provider.webmanifest'), '{"name":"Provider Portal","scope":"/provider"}');
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -36,6 +38,18 @@ describe('web app serving', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-type']).toContain('text/html');
     }
+  });
+
+  it("serves the provider portal's service worker revalidated on every visit, and its manifest", async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/provider-sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.body).toContain('addEventListener');
+    const manifest = await t.app.inject({ method: 'GET', url: '/provider.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(JSON.parse(manifest.body)).toMatchObject({ scope: '/provider' });
+    expect(manifest.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('caches hashed assets for a year as immutable', async () => {

@@ -16,6 +16,7 @@ import {
   orderRow,
   outboxWithSubject,
 } from '../../test/workflow.ts';
+import { entriesOfOrder } from '../modules/ledger/ledger-repository.ts';
 
 /**
  * The delivery review (decision 133): Approve all, Request changes with comments and pins,
@@ -79,6 +80,15 @@ describe('the review loop', () => {
   it('goes from changes requested with pinned comments, through version 2 and re-delivery, to approval and a rating', async () => {
     const { orderId, fileId } = await deliveredOrder('Scan.glb');
     const firstBytes = (await download(customer.client, fileId)).rawPayload;
+    // Delivered, the order awaits the customer's review: not completed yet, and no decision stands.
+    const awaiting = (await customer.client.get('/api/customer/orders?status=awaiting_review')).json().items;
+    expect(awaiting.find((order: { id: string }) => order.id === orderId)).toMatchObject({
+      status: 'delivered',
+      displayStatus: 'awaiting_review',
+    });
+    const completedBefore = (await customer.client.get('/api/customer/orders?status=completed')).json().items;
+    expect(completedBefore.map((order: { id: string }) => order.id)).not.toContain(orderId);
+    expect((await customer.client.get(`/api/customer/orders/${orderId}/review`)).json().decision).toBeNull();
 
     const requested = await customerUser.client.post(`/api/customer/orders/${orderId}/request-changes`, {
       comments: [
@@ -174,8 +184,24 @@ describe('the review loop', () => {
 
     const approved = await customerUser.client.post(`/api/customer/orders/${orderId}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json()).toMatchObject({ status: 'completed', round: 2, canApprove: false });
+    expect(approved.json()).toMatchObject({
+      status: 'completed',
+      round: 2,
+      canApprove: false,
+      decision: { outcome: 'approved', by: 'Invited Person', reason: null, at: expect.any(String) },
+    });
+    const completedAfter = (await customer.client.get('/api/customer/orders?status=completed')).json().items;
+    expect(completedAfter.find((order: { id: string }) => order.id === orderId)).toMatchObject({
+      displayStatus: 'completed',
+      progress: { percent: 100 },
+    });
     expect((await orderRow(t.db, orderId)).status).toBe('completed');
+    // The approval makes the provider's compensation payable in the ledger (decision 208).
+    const payable = (await entriesOfOrder(t.db, orderId)).filter(({ entry }) => entry.kind === 'provider_compensation');
+    expect(payable.map(({ line }) => [line.account, line.organizationId, line.amountMinor])).toEqual([
+      ['compensation', null, 50_000],
+      ['payable', provider.orgId, -50_000],
+    ]);
     const approveAudit = (await auditOf(t.db, orderId)).find((row) => row.action === 'approve');
     expect(approveAudit?.actorUserId).toBe(customerUser.userId);
     const approvedMails = await outboxWithSubject(t.db, 'Delivery approved:');
@@ -325,6 +351,11 @@ describe('the admin steps in', () => {
     const approved = await admin.post(`/api/admin/orders/${orderId}/approve`, { reason });
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await orderRow(t.db, orderId)).status).toBe('completed');
+    // The customer's review shows the decision made for them, with the admin's reason.
+    expect((await customer.client.get(`/api/customer/orders/${orderId}/review`)).json().decision).toMatchObject({
+      outcome: 'approved_on_behalf',
+      reason,
+    });
     const entry = (await auditOf(t.db, orderId)).find((row) => row.action === 'approve_on_behalf');
     expect(entry?.after).toMatchObject({ status: 'completed', reason });
     const mails = (await outboxWithSubject(t.db, 'Delivery approved:')).filter((row) => row.text.includes(reason));
@@ -350,6 +381,10 @@ describe('the admin steps in', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     expect((await orderRow(t.db, orderId)).status).toBe('completed');
     expect((await auditOf(t.db, orderId)).map((row) => row.action)).toContain('close_review');
+    // Closed without an approval: nothing becomes payable.
+    expect((await entriesOfOrder(t.db, orderId)).some(({ entry }) => entry.kind === 'provider_compensation')).toBe(
+      false,
+    );
     expect((await admin.post(`/api/admin/orders/${orderId}/close`, { reason: 'Again' })).statusCode).toBe(409);
   });
 });
@@ -377,6 +412,11 @@ describe('auto-approval', () => {
     clock.advance(3 * DAY);
     expect(await t.app.autoApproval.kick()).toBeGreaterThanOrEqual(1);
     expect((await orderRow(t.db, orderId)).status).toBe('completed');
+    expect((await customer.client.get(`/api/customer/orders/${orderId}/review`)).json().decision).toMatchObject({
+      outcome: 'auto_approved',
+      by: null,
+      reason: 'No answer within 5 days of delivery.',
+    });
     const entry = (await auditOf(t.db, orderId)).find((row) => row.action === 'auto_approve');
     expect(entry?.actorUserId).toBeNull();
     expect(entry?.after).toMatchObject({ actor: 'system' });

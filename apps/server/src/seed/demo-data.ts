@@ -40,9 +40,12 @@ const HOUR = 3_600_000;
 // ---------------------------------------------------------------------------------------------
 // Catalogue
 
+/** UK organisations pay in pounds and measure in square meters; the US one in dollars and square feet. */
 const CUSTOMERS = [
   {
     name: FIRST_DEMO_ORG,
+    currency: 'GBP',
+    unitSystem: 'metric',
     people: [
       { first: 'olivia', role: 'customer_admin' },
       { first: 'liam', role: 'customer_user' },
@@ -50,12 +53,19 @@ const CUSTOMERS = [
   },
   {
     name: 'Harbor & Finch Realty',
+    currency: 'USD',
+    unitSystem: 'imperial',
     people: [
       { first: 'amelia', role: 'customer_admin' },
       { first: 'noah', role: 'customer_user' },
     ],
   },
-  { name: 'Meridian Hotels Group', people: [{ first: 'sofia', role: 'customer_admin' }] },
+  {
+    name: 'Meridian Hotels Group',
+    currency: 'GBP',
+    unitSystem: 'metric',
+    people: [{ first: 'sofia', role: 'customer_admin' }],
+  },
 ] as const;
 
 const PROVIDERS = [
@@ -105,18 +115,19 @@ const APPROVED_PROVIDER = {
   certifications: [{ scope: 'Retail & hospitality', status: 'active', regions: ['Berlin', 'Hamburg'] }],
 };
 
+/** The 3rd, 5th, 8th and 11th leads become the orders of Harbor & Finch Realty, in the US. */
 const LEADS = [
   ['Grace Whitfield', 'London, 14 Wharf Road', 'commercial', 'medium', 'virtual-tour', 'standard'],
   ['Daniel Okafor', 'Manchester, 2 Piccadilly Place', 'residential', 'small', 'floor-plan', 'urgent'],
-  ['Hannah Schultz', 'Berlin, Torstraße 88', 'retail', 'large', '3d-model', 'flexible'],
+  ['Hannah Schultz', 'Boston, 100 Summer Street', 'retail', 'large', '3d-model', 'flexible'],
   ['Marcus Reid', 'Edinburgh, Leith Docks', 'industrial', 'xlarge', 'point-cloud', 'standard'],
-  ['Chloe Martin', 'London, 3 Sloane Square', 'residential', 'medium', 'virtual-tour', 'standard'],
+  ['Chloe Martin', 'New York, 350 Fifth Avenue', 'residential', 'medium', 'virtual-tour', 'standard'],
   ['Omar Haddad', 'Leeds, Wellington Street 40', 'commercial', 'large', 'digital-twin', 'planning'],
   ['Emily Carter', 'London, Canary Wharf Tower', 'commercial', 'xlarge', 'all', 'standard'],
-  ['Jonas Weber', 'Hamburg, Speicherstadt 5', 'event', 'large', 'virtual-tour', 'urgent'],
+  ['Jonas Weber', 'Boston, 85 Seaport Boulevard', 'event', 'large', 'virtual-tour', 'urgent'],
   ['Priya Shah', 'Glasgow, Buchanan Street 12', 'retail', 'medium', 'floor-plan', 'flexible'],
   ['Tom Fletcher', 'Kent, Canterbury Road 7', 'residential', 'small', '3d-model', 'standard'],
-  ['Sara Lindqvist', 'Edinburgh, Royal Mile 201', 'event', 'medium', 'virtual-tour', 'standard'],
+  ['Sara Lindqvist', 'Providence, 1 Financial Plaza', 'event', 'medium', 'virtual-tour', 'standard'],
   ['Ben Adeyemi', 'Manchester, Ancoats Mill', 'industrial', 'large', 'point-cloud', 'flexible'],
   ['Alice Dupont', 'London, King’s Cross N1', 'commercial', 'medium', 'virtual-tour', 'urgent'],
   ['Felix Braun', 'Berlin, Alexanderplatz 1', 'retail', 'small', 'floor-plan', 'planning'],
@@ -342,6 +353,12 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
       accounts.at(-1)!.organization = customer.name;
       firstActor ??= { userId: user.userId, role: person.role, orgId };
     }
+    // Set as an admin sets them on the organisation's page (decision 203): its orders take the currency.
+    await services.adminConsole.updateCustomerSettings(
+      orgId!,
+      { currency: customer.currency, unitSystem: customer.unitSystem },
+      admin,
+    );
     const session = await signedIn(app, emailOf(customer.people[0].first, customer.name));
     customers.push({ id: orgId!, name: customer.name, actor: firstActor!, session });
   }
@@ -468,7 +485,8 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
     if (leadStatus) await services.leads.setStatus(leadId, leadStatus, admin);
     return (await services.leads.convert(leadId, { customerOrgId: customer.id }, admin)).order;
   }
-  async function sendQuote(orderId: string, items: { label: string; amount: number }[], currency = 'USD') {
+  /** A quote in the order's own currency (decision 203), taken from its customer. */
+  async function sendQuote(orderId: string, items: { label: string; amount: number }[], currency: string) {
     const quote = await services.quotes.create(
       {
         orderId,
@@ -484,9 +502,9 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
     { label: 'Capture', amount: 1000 },
     { label: 'Processing', amount: 500 },
   ];
-  async function approvedOrder(customer: (typeof customers)[number], items = standard, currency = 'USD') {
+  async function approvedOrder(customer: (typeof customers)[number], items = standard) {
     const order = await newOrder(customer);
-    const quote = await sendQuote(order.id, items, currency);
+    const quote = await sendQuote(order.id, items, order.currency);
     await services.quotes.accept(quote.id, customer.actor, { customerOrgId: customer.id });
     return order;
   }
@@ -538,8 +556,9 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
       }
     });
   }
-  async function complete(orderId: string, at: Date) {
-    await orderActions.complete(orderId, undefined, admin);
+  /** The customer approves the delivery (decision 133): the order completes through its review. */
+  async function approve(orderId: string, customer: (typeof customers)[number], at: Date) {
+    await customer.session('POST', `/api/customer/orders/${orderId}/approve`);
     await retime(db, orderId, 'completed', at);
   }
   async function rate(
@@ -559,12 +578,11 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
     provider: TProvider;
     daysAgo: number;
     items?: { label: string; amount: number }[];
-    currency?: string;
     lateHours?: number;
     score?: number;
     complete?: boolean;
   }) {
-    const order = await approvedOrder(input.customer, input.items ?? standard, input.currency ?? 'USD');
+    const order = await approvedOrder(input.customer, input.items ?? standard);
     const offer = await acceptedOffer(order.id, input.provider);
     const window = await proposeWindow(offer.id, input.provider, 3);
     await services.assignments.confirmSchedule(offer.id, admin);
@@ -574,7 +592,7 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
       delivered: new Date(capturedAt.getTime() + 2 * DAY),
     });
     if (input.complete ?? true) {
-      await complete(order.id, new Date(capturedAt.getTime() + 4 * DAY));
+      await approve(order.id, input.customer, new Date(capturedAt.getTime() + 4 * DAY));
       if (input.score) {
         const at = new Date(capturedAt.getTime() + 5 * DAY);
         await rate(order.id, input.customer, { score: input.score, comment: 'Clear tour, on time.', at });
@@ -600,7 +618,7 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
     captured: new Date(expiredWindow.end.getTime() - HOUR),
     delivered: new Date(expiredWindow.end.getTime() + DAY),
   });
-  await complete(unanswered.id, new Date(expiredWindow.end.getTime() + 3 * DAY));
+  await approve(unanswered.id, meridian, new Date(expiredWindow.end.getTime() + 3 * DAY));
   await rate(unanswered.id, meridian, {
     score: 4,
     comment: 'Great detail in the ballroom.',
@@ -615,7 +633,6 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
     provider: pixel,
     daysAgo: 80,
     score: 4,
-    currency: 'EUR',
     items: [
       { label: 'Capture', amount: 1200 },
       { label: 'Processing', amount: 650 },
@@ -654,15 +671,23 @@ export async function seedDemo(app: FastifyInstance): Promise<TDemoResult> {
   ]);
   // Quoted: one quote declined, a second one waiting for the customer.
   const requoted = await newOrder(harbor, 'quoted');
-  const first = await sendQuote(requoted.id, [
-    { label: 'Capture', amount: 3000 },
-    { label: 'Processing', amount: 1500 },
-  ]);
+  const first = await sendQuote(
+    requoted.id,
+    [
+      { label: 'Capture', amount: 3000 },
+      { label: 'Processing', amount: 1500 },
+    ],
+    requoted.currency,
+  );
   await services.quotes.decline(first.id, harbor.actor, { customerOrgId: harbor.id });
-  await sendQuote(requoted.id, [
-    { label: 'Capture', amount: 2600 },
-    { label: 'Processing', amount: 1200 },
-  ]);
+  await sendQuote(
+    requoted.id,
+    [
+      { label: 'Capture', amount: 2600 },
+      { label: 'Processing', amount: 1200 },
+    ],
+    requoted.currency,
+  );
   // Triage: a fresh order, and a cancelled one.
   await newOrder(northwind, 'triage');
   const cancelled = await newOrder(meridian);

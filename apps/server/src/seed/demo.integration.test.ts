@@ -15,6 +15,8 @@ afterAll(async () => {
 });
 
 describe('seed:demo', () => {
+  // A whole marketplace through the services (orders, reviews, approvals, ledger bookings): more than
+  // the default 30 s on a loaded machine.
   it('fills a marketplace through the services, then recognises it on a second run', async () => {
     const result = await seedDemo(t.app);
     expect(result.kind).toBe('seeded');
@@ -76,5 +78,5 @@ describe('seed:demo', () => {
     const again = await seedDemo(t.app);
     expect(again.kind).toBe('already-seeded');
     expect((await t.db.select().from(schema.orders)).length).toBe(13);
-  });
+  }, 120_000);
 });

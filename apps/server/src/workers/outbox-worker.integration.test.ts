@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { schema } from '@spacecapture/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { movableClock } from '../../test/movable-clock.ts';
 import { captureRequestInput, multipartBody, providerApplicationInput } from '../../test/public-forms.ts';
 import { startSmtpCapture, type TSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
+import { enqueueEmails } from '../modules/outbox/outbox-repository.ts';
 
 const COMPANY_EMAIL = 'team@spacecapture.test';
 const FAST_OUTBOX = { baseBackoffMs: 50, maxBackoffMs: 200, pollIntervalMs: 50 };
@@ -75,6 +77,31 @@ describe('outbox delivery over SMTP', () => {
       { status: 'sent', attempts: 1, lastError: null },
     ]);
     expect(rows.every((row) => row.sentAt instanceof Date)).toBe(true);
+  });
+
+  it('delivers an attachment (an invoice PDF) with its name, type and exact bytes', async () => {
+    const to = `billing-${randomUUID()}@example.test`;
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(4096)]);
+    await t.db.transaction((tx) =>
+      enqueueEmails(tx, [
+        {
+          to: [to],
+          subject: 'Invoice INV-000001',
+          html: '<p>Attached.</p>',
+          text: 'Attached.',
+          attachments: [
+            { filename: 'INV-000001.pdf', contentType: 'application/pdf', contentBase64: bytes.toString('base64') },
+          ],
+        },
+      ]),
+    );
+    await t.app.outbox.kick();
+    await eventually(async () => expect(mailsTo(capture, to)).toHaveLength(1));
+    const [mail] = mailsTo(capture, to);
+    expect(mail!.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      ['INV-000001.pdf', 'application/pdf'],
+    ]);
+    expect(mail!.attachments[0]!.content.equals(bytes)).toBe(true);
   });
 
   it('delivers the two e-mails of a provider application', async () => {

@@ -104,6 +104,7 @@ describe('retention worker', () => {
       readNotifications: 1,
       webhookDeliveries: 0,
       apiKeyUses: 0,
+      shareVisitors: 0,
     });
     const after = await remaining();
     expect(after.keys).toEqual(['recent-key']);
@@ -120,6 +121,7 @@ describe('retention worker', () => {
       readNotifications: 0,
       webhookDeliveries: 0,
       apiKeyUses: 0,
+      shareVisitors: 0,
     });
     now = new Date(now.getTime() + 2 * DAY);
     expect(await t.app.retention.kick()).toEqual({
@@ -129,6 +131,7 @@ describe('retention worker', () => {
       readNotifications: 1,
       webhookDeliveries: 0,
       apiKeyUses: 0,
+      shareVisitors: 0,
     });
     const later = await remaining();
     expect(later).toMatchObject({

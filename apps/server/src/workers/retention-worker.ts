@@ -5,6 +5,7 @@ import { deleteApiKeyUsesBefore } from '../modules/audit/audit-repository.ts';
 import { deleteIdempotencyKeysBefore } from '../modules/idempotency/idempotency.ts';
 import { deleteReadNotifications } from '../modules/notifications/notifications-repository.ts';
 import { deleteSentEmailsBefore } from '../modules/outbox/outbox-repository.ts';
+import { deleteShareVisitsBefore } from '../modules/share-links/share-links-repository.ts';
 import { deleteFinishedDeliveriesBefore } from '../modules/webhooks/webhooks-repository.ts';
 import { createPollingLoop, inBatches } from './polling-loop.ts';
 
@@ -20,6 +21,8 @@ export type TRetentionWorkerOptions = {
   webhookDeliveriesMs: number;
   /** Audit entries of API-key uses (the rest of the audit log is kept for good). */
   apiKeyUsesMs: number;
+  /** Share-link visitor hashes and their salt, past their day (decision 222): 0 keeps only today's. */
+  shareVisitorsMs: number;
   /** Rows per delete statement: small, so a large backlog never holds locks for long. */
   batchSize: number;
 };
@@ -34,6 +37,7 @@ export const DEFAULT_RETENTION_OPTIONS: TRetentionWorkerOptions = {
   readNotificationsMs: 30 * DAY,
   webhookDeliveriesMs: 30 * DAY,
   apiKeyUsesMs: 90 * DAY,
+  shareVisitorsMs: 0,
   batchSize: 500,
 };
 
@@ -44,6 +48,7 @@ export type TPruned = {
   readNotifications: number;
   webhookDeliveries: number;
   apiKeyUses: number;
+  shareVisitors: number;
 };
 
 /** Each kind of row the worker prunes, with the owner's delete of those older than a cutoff. */
@@ -54,12 +59,14 @@ const PRUNERS: readonly [keyof TPruned, (db: TDatabase, cutoff: Date, limit: num
   ['readNotifications', deleteReadNotifications],
   ['webhookDeliveries', deleteFinishedDeliveriesBefore],
   ['apiKeyUses', deleteApiKeyUsesBefore],
+  // Whole days: every hash of a day before the cutoff's (UTC) day, with that day's salt.
+  ['shareVisitors', (db, cutoff) => deleteShareVisitsBefore(db, cutoff.toISOString().slice(0, 10))],
 ];
 
 /**
  * Prunes what the app no longer needs (decision 081): idempotency keys, delivered e-mails,
- * expired sessions, read notifications, finished webhook deliveries and the audit log's API-key
- * uses past their retention, on the app's clock, in batches of `batchSize`. The rest of the audit
+ * expired sessions, read notifications, finished webhook deliveries, the audit log's API-key
+ * uses and share-link visitor hashes past their retention, on the app's clock, in batches of `batchSize`. The rest of the audit
  * log is never pruned. Each table's owner module does its delete; this worker only says when
  * (decision 194). `kick()` runs a pass now and resolves with what it removed; `stop()` ends
  * the pass in progress after its current batch.
@@ -80,6 +87,7 @@ export function createRetentionWorker(deps: {
       readNotifications: 0,
       webhookDeliveries: 0,
       apiKeyUses: 0,
+      shareVisitors: 0,
     };
     try {
       // In this order, each kind by its owner module's delete.

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { onCommitted } from '@spacecapture/db/after-commit';
 import type { TDatabase } from '@spacecapture/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { containedScript, runContained, type TContainedLimits } from '../lib/contained-process.ts';
-import {
-  claimDueThumbnails,
-  DELIVERABLE_RECORDED,
-  markThumbnail,
-} from '../modules/deliverables/deliverables-repository.ts';
+import { claimDueThumbnails, markThumbnail } from '../modules/deliverables/deliverables-repository.ts';
 import type { TFileStore } from '../modules/storage/file-store.ts';
 import { canMakeThumbnail } from '../modules/thumbnails/thumbnail-maker.ts';
-import { createPollingLoop } from './polling-loop.ts';
+import { createRecordedFileQueue } from './recorded-file-queue.ts';
 
 /**
  * Makes deliverables' thumbnails off the request path (decision 138). An upload's completion
@@ -108,31 +103,13 @@ export function createThumbnailWorker(deps: {
     }
   }
 
-  const loop = createPollingLoop(async (isStopping) => {
-    const counts = { ready: 0, none: 0, failed: 0 };
-    try {
-      while (!isStopping()) {
-        const batch = await claimDueThumbnails(db, clock(), options.concurrency, options.holdMs);
-        if (batch.length === 0) break;
-        for (const result of await Promise.all(batch.map(makeOne))) counts[result]++;
-      }
-    } catch (error) {
-      log.error({ err: error }, 'thumbnail pass failed');
-    }
-    return counts;
-  }, options.intervalMs);
-
-  // A recorded file asks for a pass soon (heard only while the worker runs).
-  onCommitted(db, DELIVERABLE_RECORDED, loop.soon);
-
-  return {
-    start: loop.start,
-    /** Runs a pass now (tests drive it by hand) and resolves with what it did. */
-    kick: loop.kick,
-    /** After an upload committed: a pass soon, when the worker runs (never awaited by the upload). */
-    soon: loop.soon,
-    stop: loop.stop,
-  };
+  return createRecordedFileQueue(
+    deps,
+    options,
+    'thumbnail',
+    (now, limit, holdMs) => claimDueThumbnails(db, now, limit, holdMs),
+    makeOne,
+  );
 }
 
 export type TThumbnailWorker = ReturnType<typeof createThumbnailWorker>;

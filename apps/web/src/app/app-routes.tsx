@@ -61,6 +61,10 @@ const portalApp = lazyRoute('src/app/portal-app.tsx', () =>
 const share = lazyRoute('src/app/routes/public/share.tsx', () =>
   import('./routes/public/share.tsx').then((module) => module.ShareRoute),
 );
+// A share link's embed page (decision 224): the same page, framed by the sites its link lists.
+const embed = lazyRoute('src/app/routes/public/embed.tsx', () =>
+  import('./routes/public/embed.tsx').then((module) => module.EmbedRoute),
+);
 const notFound = lazyRoute('src/app/routes/public/not-found.tsx', () =>
   import('./routes/public/not-found.tsx').then((module) => module.NotFoundRoute),
 );
@@ -97,6 +101,7 @@ export function AppRoutes() {
         <Route path="*" element={<RouteModule route={notFound} />} />
       </Route>
       <Route path={`${PATHS.share}/:token`} element={<RouteModule route={share} />} />
+      <Route path={`${PATHS.embed}/:token`} element={<RouteModule route={embed} />} />
       {PORTAL_ROUTE_PATTERNS.map((path) => (
         <Route key={path} path={path} element={<RouteModule route={portalApp} />} />
       ))}

@@ -1,16 +1,30 @@
 import { PRODUCT_NAME } from '@spacecapture/shared/paths';
-import { matchDeliverableViewerPath, PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import {
+  matchDeliverableViewerPath,
+  matchPropertyPath,
+  matchProviderJobPath,
+  PORTAL_PATHS,
+} from '@spacecapture/shared/portal-paths';
 import type { TPortal } from '@spacecapture/shared/roles';
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { PortalShell } from '../components/portal/portal-shell.tsx';
 import { SessionLoading } from '../components/portal/session-loading.tsx';
+import { ProviderFieldKit } from '../features/field-kit/components/provider-field-kit.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { PORTAL_TITLES } from '../lib/auth/roles-text.ts';
 import { applyPageMeta, NOT_FOUND_META, normalizePathname } from '../lib/page-meta.ts';
 import { RequirePortal } from './guards/require-portal.tsx';
-import { ACCOUNT_PAGE, DELIVERABLE_PAGE, PORTAL_PAGES, portalOfPath, type TPortalPage } from './portal-routes.tsx';
+import {
+  ACCOUNT_PAGE,
+  DELIVERABLE_PAGE,
+  PORTAL_PAGES,
+  PROPERTY_PAGE,
+  PROVIDER_JOB_PAGE,
+  portalOfPath,
+  type TPortalPage,
+} from './portal-routes.tsx';
 import { AppProviders } from './providers/app-providers.tsx';
 import { NotFoundRoute } from './routes/public/not-found.tsx';
 
@@ -35,6 +49,7 @@ function PortalFrame({ portal, role, email, label, Component }: TFrameProps) {
       userEmail={email}
       headerExtra={<NotificationBell />}
     >
+      {portal === 'provider' ? <ProviderFieldKit /> : null}
       <Suspense fallback={<SessionLoading />}>
         <Component />
       </Suspense>
@@ -89,6 +104,36 @@ function PortalRouter() {
             email={profile.user.email}
             label={DELIVERABLE_PAGE.label}
             Component={DELIVERABLE_PAGE.Component}
+          />
+        )}
+      </RequirePortal>
+    );
+  }
+  if (matchProviderJobPath(pathname)) {
+    return (
+      <RequirePortal portal="provider">
+        {(profile) => (
+          <PortalFrame
+            portal="provider"
+            role={profile.role}
+            email={profile.user.email}
+            label={PROVIDER_JOB_PAGE.label}
+            Component={PROVIDER_JOB_PAGE.Component}
+          />
+        )}
+      </RequirePortal>
+    );
+  }
+  if (matchPropertyPath(pathname)) {
+    return (
+      <RequirePortal portal="customer">
+        {(profile) => (
+          <PortalFrame
+            portal="customer"
+            role={profile.role}
+            email={profile.user.email}
+            label={PROPERTY_PAGE.label}
+            Component={PROPERTY_PAGE.Component}
           />
         )}
       </RequirePortal>

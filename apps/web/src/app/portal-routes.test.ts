@@ -17,7 +17,7 @@ describe('portal route tables', () => {
     }
   });
 
-  it('use the spec labels in the spec order (the customer portal adds New Request, decision 104; the admin portal Inbox, decision 119)', () => {
+  it('use the spec labels in the spec order (the customer portal adds New Request, decision 104; the admin portal Inbox, decision 119, Invoices, decision 209, and Payouts, decision 213; the provider portal Earnings, decision 213)', () => {
     expect(PORTAL_PAGES.customer.map((page) => page.label)).toEqual([
       'Dashboard',
       'New Request',
@@ -37,18 +37,22 @@ describe('portal route tables', () => {
       'Device Inventory',
       'Organization',
       'Certification',
+      'Earnings',
     ]);
     expect(PORTAL_PAGES.admin.map((page) => page.label)).toEqual([
       'Dashboard',
       'Inbox',
+      'Support',
       'Triage',
       'Quotes',
+      'Invoices',
       'Assignments',
       'Orders',
       'Providers',
       'Customers',
       'Invitations',
       'Reporting',
+      'Payouts',
       'Audit',
       'Settings',
     ]);

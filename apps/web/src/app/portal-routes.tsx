@@ -165,6 +165,13 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       icon: BadgeCheckIcon,
       Component: page(() => import('./routes/provider/certification.tsx').then((m) => m.ProviderCertificationRoute)),
     },
+    {
+      // Not in spec 001's table: what the organisation earned and was paid (issue 30, decision 213).
+      path: provider.earnings,
+      label: 'Earnings',
+      icon: ReceiptIcon,
+      Component: page(() => import('./routes/provider/earnings.tsx').then((m) => m.ProviderEarningsRoute)),
+    },
   ],
   admin: [
     {
@@ -181,6 +188,12 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       Component: page(() => import('./routes/admin/inbox.tsx').then((m) => m.AdminInboxRoute)),
     },
     {
+      path: admin.support,
+      label: 'Support',
+      icon: HelpIcon,
+      Component: page(() => import('./routes/admin/support.tsx').then((m) => m.AdminSupportRoute)),
+    },
+    {
       path: admin.triage,
       label: 'Triage',
       icon: InboxIcon,
@@ -191,6 +204,13 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       label: 'Quotes',
       icon: ReceiptIcon,
       Component: page(() => import('./routes/admin/quotes.tsx').then((m) => m.AdminQuotesRoute)),
+    },
+    {
+      // Not in spec 001's table: invoices and their payments (issue 30, decision 209).
+      path: admin.invoices,
+      label: 'Invoices',
+      icon: ReceiptIcon,
+      Component: page(() => import('./routes/admin/invoices.tsx').then((m) => m.AdminInvoicesRoute)),
     },
     {
       path: admin.assignments,
@@ -229,6 +249,13 @@ export const PORTAL_PAGES: Record<TPortal, readonly TPortalPage[]> = {
       Component: page(() => import('./routes/admin/reporting.tsx').then((m) => m.AdminReportingRoute)),
     },
     {
+      // Not in spec 001's table: provider payouts and the 14-day promise (issue 30, decision 213).
+      path: admin.payouts,
+      label: 'Payouts',
+      icon: ReceiptIcon,
+      Component: page(() => import('./routes/admin/payouts.tsx').then((m) => m.AdminPayoutsRoute)),
+    },
+    {
       path: admin.audit,
       label: 'Audit',
       icon: HistoryIcon,
@@ -253,6 +280,18 @@ export const ACCOUNT_PAGE: Omit<TPortalPage, 'icon'> = {
 export const DELIVERABLE_PAGE: Omit<TPortalPage, 'icon' | 'path'> = {
   label: 'Deliverable',
   Component: page(() => import('./routes/portal/deliverable.tsx').then((m) => m.DeliverableRoute)),
+};
+
+/** A provider's job page (`/provider/jobs/:assignmentId`), reached from its job card and the calendar; not in the sidebar. */
+export const PROVIDER_JOB_PAGE: Omit<TPortalPage, 'icon' | 'path'> = {
+  label: 'Job',
+  Component: page(() => import('./routes/provider/job.tsx').then((m) => m.ProviderJobRoute)),
+};
+
+/** A property's page (`/customer/properties/:propertyId`, decision 237), reached from its orders; not in the sidebar. */
+export const PROPERTY_PAGE: Omit<TPortalPage, 'icon' | 'path'> = {
+  label: 'Property',
+  Component: page(() => import('./routes/customer/property.tsx').then((m) => m.CustomerPropertyRoute)),
 };
 
 /** The portal a signed-in path belongs to (by its prefix), or null. */

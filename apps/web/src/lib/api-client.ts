@@ -22,6 +22,8 @@ type TApiRequestOptions<T> = {
   json?: unknown;
   /** A multipart body; the browser sets the boundary. */
   formData?: FormData;
+  /** One file as the whole body, typed as the file is (an organisation's logo). */
+  file?: Blob;
   /** Sent as the `Idempotency-Key` header so a retried submission is stored once. */
   idempotencyKey?: string;
   /** The success body's schema; a body that does not match is an error. */
@@ -58,6 +60,9 @@ export async function apiRequest<T>(path: string, options: TApiRequestOptions<T>
     body = JSON.stringify(options.json);
   } else if (options.formData) {
     body = options.formData;
+  } else if (options.file) {
+    headers.set('Content-Type', options.file.type || 'application/octet-stream');
+    body = options.file;
   }
   if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
 

@@ -10,7 +10,13 @@ import type { TToast } from '@spacecapture/shared/messages';
  */
 function replaceShown(toast: TToast, color: 'teal' | 'red') {
   notifications.clean();
-  notifications.show({ title: toast.title, message: toast.message, color });
+  // The close button is an icon: it needs a name of its own (axe's button-name).
+  notifications.show({
+    title: toast.title,
+    message: toast.message,
+    color,
+    closeButtonProps: { 'aria-label': 'Dismiss' },
+  });
 }
 
 export function notifySuccess(toast: TToast) {

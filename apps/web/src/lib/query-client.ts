@@ -21,6 +21,9 @@ export function createQueryClient() {
         // when the person comes back to the tab, so a list never lags behind an e-mailed notice.
         refetchOnWindowFocus: true,
         staleTime: 5_000,
+        // Tried even when the browser says it is offline: the provider portal's service worker
+        // answers from what it kept (decision 225). A read that fails waits for the signal to retry.
+        networkMode: 'offlineFirst',
       },
       // A submission is retried by the person (same Idempotency-Key), never silently.
       mutations: { retry: 0 },

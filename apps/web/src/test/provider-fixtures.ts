@@ -12,6 +12,8 @@ export function providerProfileOf(role: TProfile['role']): TProfile {
       name: 'Harbour Scans',
       type: 'provider',
       orgRole: 'owner',
+      currency: 'USD',
+      unitSystem: 'imperial',
     },
     mfa: { required: false, enrolled: false },
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAPTURE_TYPES, SPACE_SIZES } from '../enums.ts';
 import { boundedText, emailField, FIELD_LIMITS, optionalText } from '../fields.ts';
 import { ORG_TYPES } from '../roles.ts';
 import {
@@ -50,6 +51,8 @@ export const WORKFLOW_TOASTS = {
   quoteDeclined: { title: 'Quote declined' },
   offerAccepted: { title: 'Accepted', message: 'You accepted this job.' },
   offerDeclined: { title: 'Declined' },
+  /** Our own words (decision 225): an action taken without signal waits on the device. */
+  savedOffline: { title: 'Saved on this device', message: 'It will be sent as soon as you are back online.' },
   scheduleProposed: { title: 'Schedule proposed', message: 'Admin will review and confirm.' },
   scheduleConfirmed: { title: 'Schedule confirmed', message: 'Provider will be notified.' },
   assigned: { title: 'Assigned', message: 'Provider has been assigned to this order.' },
@@ -90,6 +93,7 @@ export const WORKFLOW_MESSAGES = {
   compensationMax: 'Compensation must be at most 1,000,000.',
   compensationDecimals: 'Compensation may have at most 2 decimals.',
   compensationRequired: 'Enter the compensation the provider is paid for this job.',
+  reassignReason: 'Give a reason for taking the job from the provider who accepted it.',
   orgOrNewOrg: 'Choose an existing customer organization or a new one, not both.',
   newOrgName: 'Organization name must be at least 2 characters.',
   contactEmail: 'Please enter a valid email address.',
@@ -198,17 +202,28 @@ export const ZPriceItem = z.object({
 });
 export type TPriceItem = z.infer<typeof ZPriceItem>;
 
+/** A currency as typed: three letters, upper-cased (ISO 4217 form). */
+export const ZCurrencyCode = z
+  .string({ error: WORKFLOW_MESSAGES.currency })
+  .trim()
+  .toUpperCase()
+  .max(3, WORKFLOW_MESSAGES.currency)
+  .regex(/^[A-Z]{3}$/, WORKFLOW_MESSAGES.currency);
+
+/**
+ * An order's quotes are in the order's currency (decision 203): the refusal of one written in
+ * another names both, so the admin knows what to type.
+ */
+export function quoteCurrencyMismatch(orderCurrency: string, quoteCurrency: string) {
+  return `This order is in ${orderCurrency}, the customer organization's currency; a quote in ${quoteCurrency} cannot be made for it.`;
+}
+
 export const ZPriceBreakdown = z.object({
   items: z
     .array(ZPriceItem, { error: WORKFLOW_MESSAGES.itemsMin })
     .min(1, WORKFLOW_MESSAGES.itemsMin)
     .max(PRICE_LIMITS.items, WORKFLOW_MESSAGES.itemsMax),
-  currency: z
-    .string({ error: WORKFLOW_MESSAGES.currency })
-    .trim()
-    .toUpperCase()
-    .max(3, WORKFLOW_MESSAGES.currency)
-    .regex(/^[A-Z]{3}$/, WORKFLOW_MESSAGES.currency),
+  currency: ZCurrencyCode,
 });
 export type TPriceBreakdown = z.output<typeof ZPriceBreakdown>;
 
@@ -270,6 +285,8 @@ export const ZOrder = z.object({
   captureType: z.string(),
   preferredDates: ZPreferredDates.nullable(),
   customerOrg: ZOrgRef,
+  /** The order's one currency (ISO 4217): its quotes and the provider's compensation are in it (decision 203). */
+  currency: z.string(),
   leadId: z.uuid().nullable(),
   /** What the customer asked for in the portal, with the estimate (null for an order from a lead). */
   request: ZOrderRequestDetails.nullable(),
@@ -429,6 +446,26 @@ export const ZCreateQuoteRequest = z.object({
 export type TCreateQuoteRequest = z.output<typeof ZCreateQuoteRequest>;
 export type TCreateQuoteInput = z.input<typeof ZCreateQuoteRequest>;
 
+/** PATCH /api/admin/quotes/:id: a draft's price breakdown, SLA and validity (decision 205). */
+export const ZUpdateQuoteRequest = ZCreateQuoteRequest.omit({ orderId: true });
+export type TUpdateQuoteRequest = z.output<typeof ZUpdateQuoteRequest>;
+export type TUpdateQuoteInput = z.input<typeof ZUpdateQuoteRequest>;
+
+/** GET /api/admin/quotes/:id/preview: the e-mail Send would queue, and who would receive it. */
+export const ZQuotePreview = z.object({
+  recipients: z.array(z.string()),
+  subject: z.string(),
+  intro: z.string(),
+  rows: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+export type TQuotePreview = z.infer<typeof ZQuotePreview>;
+
+export const QUOTE_MESSAGES = {
+  draftOnly: (status: string) => `Only a draft quote can be edited; this one is ${status}.`,
+  quoteUpdated: { title: 'Quote updated', message: 'The draft quote was saved.' },
+  noRecipients: 'No one in the customer organisation receives quote e-mails; only the company address will.',
+} as const;
+
 export const ZQuote = z.object({
   id: z.uuid(),
   orderId: z.uuid(),
@@ -469,6 +506,8 @@ export const ZAssignment = z.object({
   scheduledEnd: isoDateTime.nullable(),
   /** What the provider is paid for the job; null when the admin set none. */
   compensation: z.number().nullable(),
+  /** The currency of the compensation: the order's (decision 203). */
+  currency: z.string(),
   createdAt: isoDateTime,
 });
 export type TAssignment = z.infer<typeof ZAssignment>;
@@ -538,6 +577,11 @@ export const ZCreateAssignmentRequest = z.object({
   orderId: z.uuid({ error: WORKFLOW_MESSAGES.chooseOrder }),
   providerOrgId: z.uuid({ error: WORKFLOW_VALIDATION.pickProvider.message }),
   compensation: ZCompensation,
+  /**
+   * Needed only to take a job from a provider who has accepted it (a reassignment): the reason is
+   * audited and sent to that provider. Without it such an offer is refused.
+   */
+  reassignReason: optionalText(FIELD_LIMITS.longText, { multiline: true }),
 });
 export type TCreateAssignmentRequest = z.input<typeof ZCreateAssignmentRequest>;
 
@@ -559,3 +603,64 @@ export const ZProposeScheduleRequest = z
   });
 export type TProposeScheduleRequest = z.output<typeof ZProposeScheduleRequest>;
 export type TProposeScheduleInput = z.input<typeof ZProposeScheduleRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Price book (decision 205): a price per capture type and size band, in a currency
+
+export const PRICE_BOOK_LIMITS = { entries: 200 } as const;
+
+export const PRICE_BOOK_MESSAGES = {
+  captureType: 'Choose a capture type.',
+  spaceSize: 'Choose a size.',
+  duplicate: 'Each capture type and size has one price per currency.',
+  entriesMax: `A price book holds at most ${PRICE_BOOK_LIMITS.entries} prices.`,
+  saved: { title: 'Price book saved', message: 'New quotes start from these prices.' },
+} as const;
+
+const ZAmount = ZPriceItem.shape.amount;
+
+/** One price: what a quote's Capture and Processing items start at for this capture type and size. */
+export const ZPriceBookEntry = z.object({
+  captureType: z.enum(CAPTURE_TYPES, { error: PRICE_BOOK_MESSAGES.captureType }),
+  spaceSize: z.enum(SPACE_SIZES, { error: PRICE_BOOK_MESSAGES.spaceSize }),
+  currency: ZCurrencyCode,
+  capture: ZAmount,
+  processing: ZAmount,
+});
+export type TPriceBookEntry = z.output<typeof ZPriceBookEntry>;
+
+/** PUT /api/admin/price-book: the whole book, replaced at once. */
+export const ZPriceBook = z
+  .object({
+    entries: z.array(ZPriceBookEntry).max(PRICE_BOOK_LIMITS.entries, PRICE_BOOK_MESSAGES.entriesMax),
+  })
+  .superRefine((book, context) => {
+    const seen = new Set<string>();
+    book.entries.forEach((entry, index) => {
+      const key = `${entry.captureType}/${entry.spaceSize}/${entry.currency}`;
+      if (seen.has(key)) {
+        context.addIssue({ code: 'custom', path: ['entries', index], message: PRICE_BOOK_MESSAGES.duplicate });
+      }
+      seen.add(key);
+    });
+  });
+export type TPriceBook = z.output<typeof ZPriceBook>;
+export type TPriceBookInput = z.input<typeof ZPriceBook>;
+
+/** GET /api/admin/quotes/prefill?orderId=&currency=: the order's capture type and size, and its price if the book has one. */
+export const ZQuotePrefillQuery = z.object({ orderId: z.uuid(), currency: ZCurrencyCode });
+export const ZQuotePrefill = z.object({
+  captureType: z.string(),
+  spaceSize: z.string().nullable(),
+  /** The line items the book gives (Capture, Processing), or null when it has no price for them. */
+  items: z.array(z.object({ label: z.string(), amount: z.number() })).nullable(),
+});
+export type TQuotePrefill = z.infer<typeof ZQuotePrefill>;
+
+/** The line items a price book entry gives a new quote (the spec's default items, with the book's amounts). */
+export function priceBookItems(entry: Pick<TPriceBookEntry, 'capture' | 'processing'>) {
+  return [
+    { label: DEFAULT_QUOTE_ITEMS[0].label, amount: entry.capture },
+    { label: DEFAULT_QUOTE_ITEMS[1].label, amount: entry.processing },
+  ];
+}

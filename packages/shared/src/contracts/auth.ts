@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedText, FIELD_LIMITS } from '../fields.ts';
 import { INVITABLE_ROLES, ORG_TYPES, ROLES, type TInvitableRole } from '../roles.ts';
+import { UNIT_SYSTEMS } from '../units.ts';
 
 /** Sign-in and sign-up contracts (spec 000 §2, §5, §8). */
 
@@ -116,7 +117,17 @@ export const ZProfile = z.object({
   }),
   role: z.enum(ROLES),
   portal: z.enum(['admin', 'customer', 'provider']),
-  organization: z.object({ id: z.uuid(), name: z.string(), type: z.enum(ORG_TYPES), orgRole: z.string() }).nullable(),
+  organization: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      type: z.enum(ORG_TYPES),
+      orgRole: z.string(),
+      /** The organisation's default currency and unit system (decision 203). */
+      currency: z.string(),
+      unitSystem: z.enum(UNIT_SYSTEMS),
+    })
+    .nullable(),
   /** aal2 once a verified second factor was used in this session; admins may be required to have it. */
   mfa: z.object({ required: z.boolean(), enrolled: z.boolean() }),
 });

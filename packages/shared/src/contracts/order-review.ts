@@ -96,6 +96,21 @@ export const ZChangeRequestView = z.object({
 });
 export type TChangeRequestView = z.infer<typeof ZChangeRequestView>;
 
+/** How a review ended: approved by the customer or on their behalf, approved for want of an answer, or closed. */
+export const REVIEW_OUTCOMES = ['approved', 'approved_on_behalf', 'auto_approved', 'closed'] as const;
+export type TReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
+
+/** The decision that ended the review (decision 202): shown where the Approve button was. */
+export const ZReviewDecision = z.object({
+  outcome: z.enum(REVIEW_OUTCOMES),
+  at: isoDateTime,
+  /** Who decided; null for the automatic approval (or a person since removed). */
+  by: z.string().nullable(),
+  /** The admin's reason, or why it was approved automatically. */
+  reason: z.string().nullable(),
+});
+export type TReviewDecision = z.infer<typeof ZReviewDecision>;
+
 export const ZOrderReview = z.object({
   orderId: z.uuid(),
   status: z.enum(ORDER_STATUSES),
@@ -103,6 +118,8 @@ export const ZOrderReview = z.object({
   round: z.number().int(),
   /** Every change request, oldest first. */
   changeRequests: z.array(ZChangeRequestView),
+  /** Once the order is completed through its review: how, when and by whom; null before. */
+  decision: ZReviewDecision.nullable(),
   /** Every file with its version, newest first. */
   files: z.array(ZReviewFile),
   /** What the caller may do now. */

@@ -30,11 +30,31 @@ export const ZProviderAssignment = z.object({
   /** null while masked: the title names the place. */
   title: z.string().nullable(),
   location: z.string(),
+  /**
+   * The town or area of the job (the order's place, never its street), shown even while the
+   * address is withheld, so a provider knows where an offer is before accepting; null while unplaced.
+   */
+  area: z.string().nullable(),
+  /** The place's time zone, in which the windows are shown; null while unplaced. */
+  timeZone: z.string().nullable(),
+  /**
+   * Where the place is on the map, for the job page's map links: only once the provider has
+   * accepted (never while the address is withheld); null before, or while the order is unplaced.
+   */
+  coordinates: z.object({ lat: z.number(), lon: z.number() }).nullable(),
+  /** The windows the customer prefers, as instants (empty when they gave none or the order is unplaced). */
+  preferredWindows: z.array(z.object({ start: isoDateTime, end: isoDateTime })),
+  /** How to get in (keys, parking, who opens): only once the provider has accepted. */
+  accessNotes: z.string().nullable(),
+  /** Whom to call about the site: only once the provider has accepted; null when no phone is known. */
+  siteContact: z.object({ name: z.string(), phone: z.string() }).nullable(),
   /** The customer's organisation name, or an anonymised label ("Client #…") while masked. */
   customer: z.string(),
   captureType: z.string(),
   preferredDates: ZPreferredDates.nullable(),
   compensation: z.number().nullable(),
+  /** The order's currency, in which the compensation is paid (decision 203). */
+  currency: z.string(),
   scheduledStart: isoDateTime.nullable(),
   scheduledEnd: isoDateTime.nullable(),
   /** The latest window the provider proposed, awaiting the admin's confirmation. */
@@ -76,8 +96,11 @@ export type TProviderSchedule = z.infer<typeof ZProviderSchedule>;
 export const ZProviderPerformance = z.object({
   completedProjects: z.number().int(),
   activeProjects: z.number().int(),
-  /** Compensation of completed and delivered jobs; the accepted quote's total where compensation is not set. */
-  totalEarnings: z.number(),
+  /**
+   * Compensation of completed and delivered jobs (the accepted quote's total where compensation is
+   * not set), one total per currency the jobs were paid in, by currency code; empty before any.
+   */
+  earnings: z.array(z.object({ currency: z.string(), total: z.number() })),
   averageRating: z.number().nullable(),
   ratingCount: z.number().int(),
   /** Accepted jobs per month (YYYY-MM, by acceptance), oldest first, last 12 months with any. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { boundedText } from '../fields.ts';
 import { ORDER_STATUSES } from './admin-workflow.ts';
+import { ZPointTree } from './point-trees.ts';
+import { ZFileCheck } from './quality-checks.ts';
 
 /**
  * Deliverable uploads (spec 001 /provider/uploads, §8 'Uploaded' / 'Upload failed', §9 "20 files
@@ -58,6 +60,7 @@ export const DELIVERABLE_TYPE_LABELS: Record<string, string> = {
   floor_plan: 'Floor plan',
   other: 'Other file',
   file: 'File',
+  tour: 'Virtual tour link',
 };
 
 const TYPE_OF_EXTENSION: Record<string, TDeliverableType> = {
@@ -129,8 +132,16 @@ export const ZUploadedFile = z.object({
   version: z.number().int(),
   /** A later version exists: this one stays, labelled "Superseded". */
   superseded: z.boolean(),
+  /** Not yet delivered: the provider may still remove or replace it (decision 218). */
+  removable: z.boolean(),
   /** A signed link to the file's thumbnail; null while there is none (show the type icon). */
   thumbnailUrl: z.string().nullable(),
+  /** A point cloud's streaming tree and its progress, or why none was made (decision 226). */
+  pointTree: ZPointTree,
+  /** The file's quality check (decision 236). */
+  check: ZFileCheck,
+  /** A tour link's address (decision 233); null for a file. */
+  tourUrl: z.string().nullable(),
 });
 export type TUploadedFile = z.infer<typeof ZUploadedFile>;
 
@@ -138,6 +149,19 @@ export const ZUploadedFileList = z.object({ items: z.array(ZUploadedFile) });
 export type TUploadedFileList = z.infer<typeof ZUploadedFileList>;
 
 export const ZListUploadedFilesQuery = z.object({ order: z.uuid().optional() });
+
+/**
+ * Whether a file may still be removed or replaced (decision 218): until the delivery it belongs to
+ * is made. Files of a scheduled or captured order, and the next round's files while changes are
+ * requested; a file the customer has had delivered stays.
+ */
+export function isFileRemovable(order: { status: string; deliveryRound: number }, file: { round: number }) {
+  if (order.status === 'scheduled' || order.status === 'captured') return true;
+  return order.status === 'changes_requested' && file.round > order.deliveryRound;
+}
+
+export const ZRemovedFile = z.object({ id: z.uuid(), orderId: z.uuid() });
+export type TRemovedFile = z.infer<typeof ZRemovedFile>;
 
 // ---------------------------------------------------------------------------------------------
 // Completing an order
@@ -162,6 +186,8 @@ export const ZUploadMetadata = z.object({
     .regex(/^[0-9a-f]{64}$/i, 'sha256: expected 64 hexadecimal digits')
     .transform((value) => value.toLowerCase())
     .optional(),
+  /** A file of the order this upload replaces once it is recorded (decision 218). */
+  replaces: z.uuid('replaces: expected the id of a file').optional(),
 });
 export type TUploadMetadata = z.infer<typeof ZUploadMetadata>;
 

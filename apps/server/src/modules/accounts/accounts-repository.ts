@@ -1,5 +1,5 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_FEATURE_FLAGS } from '../settings/feature-flags-repository.ts';
 
 const { user, account, userRoles, orgMemberships, organizations, session, featureFlags } = schema;
@@ -11,7 +11,14 @@ export type TAccountProfile = {
   emailVerified: boolean;
   twoFactorEnabled: boolean;
   role: string | null;
-  organization: { id: string; name: string; type: string; orgRole: string } | null;
+  organization: {
+    id: string;
+    name: string;
+    type: string;
+    orgRole: string;
+    currency: string;
+    unitSystem: string;
+  } | null;
   /** The platform setting, read with the profile: every signed-in request needs it for an admin. */
   mfaRequiredForAdmins: boolean;
 };
@@ -28,6 +35,8 @@ export async function findProfile(db: TExecutor, userId: string): Promise<TAccou
       orgId: organizations.id,
       orgName: organizations.name,
       orgType: organizations.type,
+      orgCurrency: organizations.currency,
+      orgUnitSystem: organizations.unitSystem,
       orgRole: orgMemberships.role,
       mfaRequiredForAdmins: featureFlags.mfaRequiredForAdmins,
     })
@@ -48,7 +57,14 @@ export async function findProfile(db: TExecutor, userId: string): Promise<TAccou
     role: row.role,
     organization:
       row.orgId && row.orgName && row.orgType && row.orgRole
-        ? { id: row.orgId, name: row.orgName, type: row.orgType, orgRole: row.orgRole }
+        ? {
+            id: row.orgId,
+            name: row.orgName,
+            type: row.orgType,
+            orgRole: row.orgRole,
+            currency: row.orgCurrency ?? 'USD',
+            unitSystem: row.orgUnitSystem ?? 'imperial',
+          }
         : null,
     mfaRequiredForAdmins: row.mfaRequiredForAdmins ?? DEFAULT_FEATURE_FLAGS.mfaRequiredForAdmins,
   };
@@ -170,6 +186,116 @@ export async function renameOrganization(tx: TExecutor, id: string, name: string
   return row;
 }
 
+/** A customer organisation's branding for its branded share pages (decision 223); `logoKey` only when given. */
+export async function updateOrganizationBranding(
+  tx: TExecutor,
+  id: string,
+  branding: {
+    color?: string | null;
+    contactName?: string | null;
+    contactEmail?: string | null;
+    contactPhone?: string | null;
+    logoKey?: string | null;
+  },
+  now: Date,
+) {
+  const [row] = await tx
+    .update(organizations)
+    .set({
+      ...(branding.color === undefined ? {} : { brandColor: branding.color }),
+      ...(branding.contactName === undefined ? {} : { brandContactName: branding.contactName }),
+      ...(branding.contactEmail === undefined ? {} : { brandContactEmail: branding.contactEmail }),
+      ...(branding.contactPhone === undefined ? {} : { brandContactPhone: branding.contactPhone }),
+      ...(branding.logoKey === undefined ? {} : { brandLogoKey: branding.logoKey }),
+      updatedAt: now,
+    })
+    .where(eq(organizations.id, id))
+    .returning();
+  if (!row) throw new Error('organization update returned nothing');
+  return row;
+}
+
+/**
+ * An organisation's settings (decision 203): the default currency new orders take, the unit system
+ * areas are shown in. Orders already made keep their currency.
+ */
+export async function updateOrganizationSettings(
+  tx: TExecutor,
+  id: string,
+  settings: { currency?: string | undefined; unitSystem?: string | undefined },
+  now: Date,
+) {
+  const [row] = await tx
+    .update(organizations)
+    .set({
+      ...(settings.currency === undefined ? {} : { currency: settings.currency }),
+      ...(settings.unitSystem === undefined ? {} : { unitSystem: settings.unitSystem }),
+      updatedAt: now,
+    })
+    .where(eq(organizations.id, id))
+    .returning();
+  if (!row) throw new Error('organization update returned nothing');
+  return row;
+}
+
+/** A provider's Stripe connected account as Stripe last told it (decision 227). */
+export type TStripeAccountState = {
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+};
+
+/**
+ * Gives the organisation its Stripe connected account, once: an organisation that has one keeps it
+ * (the update matches nothing). The account id kept, this one or the one there before.
+ */
+export async function assignStripeAccount(tx: TExecutor, id: string, accountId: string, now: Date) {
+  await tx
+    .update(organizations)
+    .set({ stripeAccountId: accountId, updatedAt: now })
+    .where(and(eq(organizations.id, id), isNull(organizations.stripeAccountId)));
+  const [row] = await tx
+    .select({ stripeAccountId: organizations.stripeAccountId })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  return row?.stripeAccountId ?? null;
+}
+
+/** The organisation that holds a Stripe connected account. */
+export async function findOrganizationByStripeAccount(db: TExecutor, accountId: string) {
+  const [row] = await db.select().from(organizations).where(eq(organizations.stripeAccountId, accountId));
+  return row;
+}
+
+/**
+ * Records a connected account's state as Stripe told it at `syncedAt`: the row as it was, and as
+ * it became; null when no organisation holds the account.
+ */
+export async function recordStripeAccountState(
+  tx: TExecutor,
+  accountId: string,
+  state: TStripeAccountState,
+  syncedAt: Date,
+) {
+  const [before] = await tx
+    .select()
+    .from(organizations)
+    .where(eq(organizations.stripeAccountId, accountId))
+    .for('update');
+  if (!before) return null;
+  const [after] = await tx
+    .update(organizations)
+    .set({
+      stripeDetailsSubmitted: state.detailsSubmitted,
+      stripeChargesEnabled: state.chargesEnabled,
+      stripePayoutsEnabled: state.payoutsEnabled,
+      stripeAccountSyncedAt: syncedAt,
+    })
+    .where(eq(organizations.id, before.id))
+    .returning();
+  return after ? { before, after } : null;
+}
+
 export async function insertOrganization(tx: TExecutor, input: { name: string; type: string }) {
   const [row] = await tx.insert(organizations).values(input).returning();
   return row!;
@@ -181,4 +307,24 @@ export async function listActiveOrganizations(db: TExecutor, type: string) {
     .from(organizations)
     .where(and(eq(organizations.type, type), eq(organizations.status, 'active')))
     .orderBy(asc(organizations.name));
+}
+
+/** The users holding one of the roles, by name: the admins a support request can be assigned to. */
+export async function listUsersWithRoles(db: TExecutor, roles: readonly string[]) {
+  return db
+    .selectDistinct({ userId: user.id, email: user.email, name: user.name })
+    .from(user)
+    .innerJoin(userRoles, eq(userRoles.userId, user.id))
+    .where(inArray(userRoles.role, [...roles]))
+    .orderBy(asc(user.name), asc(user.id));
+}
+
+/** Whether the user holds one of the roles. */
+export async function hasAnyRole(db: TExecutor, userId: string, roles: readonly string[]) {
+  const [row] = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), inArray(userRoles.role, [...roles])))
+    .limit(1);
+  return Boolean(row);
 }

@@ -19,17 +19,21 @@ import type {
   TAdminProvider,
   TAdminProviderDetail,
   TAdminProviderList,
+  TUpdateCustomerSettingsRequest,
 } from '@spacecapture/shared/contracts/admin-console/organizations';
-import type {
-  TAdminSupportRequestList,
-  TAdminSupportRequestsQuery,
-} from '@spacecapture/shared/contracts/admin-console/support-requests';
 import { AppError } from '@spacecapture/shared/errors';
-import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
+import type { TAssignmentStatus, TOrderStatus, TSupportRequestStatus } from '@spacecapture/shared/state-machines';
+import type { TUnitSystem } from '@spacecapture/shared/units';
+import type { TActor } from '../../lib/actor.ts';
 import { iso } from '../../lib/iso.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
-import { listOrgMembers } from '../accounts/accounts-repository.ts';
+import { listOrgMembers, lockOrganization, updateOrganizationSettings } from '../accounts/accounts-repository.ts';
+import { recordAudit } from '../audit/audit-repository.ts';
+import { countOverduePayables } from '../payouts/payouts-service.ts';
+import { checksOfDeliverables } from '../quality-checks/quality-checks-repository.ts';
+import { checkViewOf } from '../quality-checks/quality-checks-service.ts';
 import { effectiveQuoteStatus } from '../quotes/quotes-view.ts';
+import { listSupportRequestsOfOrder } from '../support-requests/support-requests-repository.ts';
 import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
 import { countAttention } from './admin-dashboard-repository.ts';
 import { findOrderWithCustomer, listOrderPage, orderHistory, ordersByIds } from './admin-orders-repository.ts';
@@ -41,7 +45,6 @@ import {
   offerCounts,
   orderCounts,
 } from './admin-organizations-repository.ts';
-import { listSupportRequestPage } from './admin-support-repository.ts';
 
 function actorRef(userId: string | null, email: string | null, name: string | null): TActorRef | null {
   return userId ? { userId, email, name } : null;
@@ -62,6 +65,7 @@ function toOrderListItem({ order, customerOrg }: TOrderWithCustomer): TAdminOrde
     captureType: order.captureType,
     preferredDates: order.preferredDates ?? null,
     customerOrg,
+    currency: order.currency,
     scheduledStart: iso(order.scheduledStart),
     scheduledEnd: iso(order.scheduledEnd),
     createdAt: order.createdAt.toISOString(),
@@ -69,7 +73,14 @@ function toOrderListItem({ order, customerOrg }: TOrderWithCustomer): TAdminOrde
   };
 }
 
-type TOrganizationRow = { id: string; name: string; status: string; createdAt: Date };
+type TOrganizationRow = {
+  id: string;
+  name: string;
+  status: string;
+  currency: string;
+  unitSystem: string;
+  createdAt: Date;
+};
 
 /** Provider organisations with their members count, devices, certifications and offer figures. */
 async function toProviders(db: TDatabase, organizations: readonly TOrganizationRow[]): Promise<TAdminProvider[]> {
@@ -123,6 +134,8 @@ async function toCustomers(db: TDatabase, organizations: readonly TOrganizationR
     membersCount: members.get(organization.id) ?? 0,
     ordersCount: counts.get(organization.id)?.orders ?? 0,
     lastOrderAt: iso(counts.get(organization.id)?.lastOrderAt),
+    currency: organization.currency,
+    unitSystem: organization.unitSystem as TUnitSystem,
   }));
 }
 
@@ -158,6 +171,10 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
       const found = await findOrderWithCustomer(db, id);
       if (!found) throw new AppError('not_found', 'Order not found.');
       const history = await orderHistory(db, id);
+      const checks = await checksOfDeliverables(
+        db,
+        history.deliverableRows.map((row) => row.deliverable.id),
+      );
       const now = clock();
       return {
         order: {
@@ -196,9 +213,11 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
           scheduledStart: iso(assignment.scheduledStart),
           scheduledEnd: iso(assignment.scheduledEnd),
           compensation: assignment.compensation === null ? null : Number(assignment.compensation),
+          currency: found.order.currency,
           createdAt: assignment.createdAt.toISOString(),
         })),
         deliverables: history.deliverableRows.map(({ deliverable, uploaderEmail, uploaderName }) => ({
+          check: checkViewOf(checks.get(deliverable.id)),
           id: deliverable.id,
           type: deliverable.type,
           fileName: deliverable.fileName,
@@ -208,6 +227,12 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
           deliveredAt: deliverable.deliveredAt.toISOString(),
           createdAt: deliverable.createdAt.toISOString(),
           thumbnailUrl: deps.thumbnails.urlOf(deliverable, clock()),
+        })),
+        supportRequests: (await listSupportRequestsOfOrder(db, id)).map((request) => ({
+          id: request.id,
+          subject: request.subject,
+          status: request.status as TSupportRequestStatus,
+          createdAt: request.createdAt.toISOString(),
         })),
         ratings: history.ratingRows.map(({ rating, providerOrg }) => ({
           id: rating.id,
@@ -277,34 +302,36 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
       return { customer: customer!, members: toMembers(await listOrgMembers(db, id)) };
     },
 
-    async supportRequests(query: TAdminSupportRequestsQuery): Promise<TAdminSupportRequestList> {
-      const rows = await listSupportRequestPage(db, {
-        limit: query.limit + 1,
-        cursor: decodeCursor(query.cursor),
-        q: query.q,
-        status: query.status,
-        orgId: query.orgId,
+    /**
+     * An admin sets a customer organisation's default currency and unit system (decision 203):
+     * orders made from now on take the currency; those made before keep theirs. Audited.
+     */
+    async updateCustomerSettings(
+      id: string,
+      settings: TUpdateCustomerSettingsRequest,
+      actor: TActor,
+    ): Promise<TAdminCustomerDetail> {
+      await db.transaction(async (tx) => {
+        const before = await lockOrganization(tx, id);
+        if (before?.type !== 'customer') throw new AppError('not_found', 'Customer not found.');
+        const after = await updateOrganizationSettings(tx, id, settings, clock());
+        await recordAudit(tx, {
+          entity: 'organization',
+          entityId: id,
+          action: 'update_settings',
+          before: { currency: before.currency, unitSystem: before.unitSystem },
+          after: { currency: after.currency, unitSystem: after.unitSystem },
+          actorUserId: actor.userId,
+        });
       });
-      return toPage(
-        rows,
-        query.limit,
-        (row) => row.request.id,
-        ({ request, organization, userEmail, userName }) => ({
-          id: request.id,
-          subject: request.subject,
-          message: request.message,
-          status: request.status,
-          organization: organization?.id ? { id: organization.id, name: organization.name } : null,
-          user: actorRef(request.userId, userEmail, userName),
-          createdAt: request.createdAt.toISOString(),
-        }),
-      );
+      return this.customer(id);
     },
 
     async dashboard(): Promise<TAdminDashboard> {
       const now = clock();
       return {
         ...(await countAttention(db, now, OFFERS_EXPIRING_WITHIN_HOURS)),
+        overduePayouts: await countOverduePayables(db, now),
         generatedAt: now.toISOString(),
       };
     },

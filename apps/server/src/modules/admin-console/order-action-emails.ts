@@ -1,5 +1,5 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { formatDateTime, formatMoney, PAYOUT_CURRENCY, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
+import { formatDateTime, formatMoney, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import type { TSummaryRow } from '../../lib/html.ts';
 import type { TOrderRow } from '../orders/orders-repository.ts';
 import { summaryEmailsTo } from '../outbox/summary-emails.ts';
@@ -50,7 +50,7 @@ export function orderCancelledEmails(input: {
 /** Job completed: the provider's members learn the job's compensation is now payable. */
 export function jobCompletedEmails(input: {
   order: TOrderRow;
-  /** The assignment's compensation (decimal text), or null when none was set. */
+  /** The assignment's compensation (decimal text) in the order's currency, or null when none was set. */
   compensation: string | null;
   /** Why an order that was never marked delivered was completed (decision 109); null after delivery. */
   earlyReason: string | null;
@@ -70,7 +70,7 @@ export function jobCompletedEmails(input: {
         'Compensation',
         input.compensation === null
           ? 'As agreed with the SpaceCapture team'
-          : formatMoney(Number(input.compensation), PAYOUT_CURRENCY),
+          : formatMoney(Number(input.compensation), order.currency),
       ],
       ...(earlyReason === null ? [] : [['Reason', earlyReason] as TSummaryRow]),
     ],

@@ -165,6 +165,17 @@ export async function findBlockedDates(db: TExecutor, providerOrgId: string): Pr
 }
 
 /** The provider organisation holding the order's accepted assignment (at most one: assignments_one_live_per_order). */
+/** The order's accepted offer (its provider and compensation), if a provider holds the job. */
+export async function acceptedAssignmentOf(db: TExecutor, orderId: string) {
+  const [row] = await db
+    .select({ id: assignments.id, providerOrgId: assignments.providerOrgId, compensation: assignments.compensation })
+    .from(assignments)
+    .where(and(eq(assignments.orderId, orderId), eq(assignments.status, 'accepted')))
+    .orderBy(desc(assignments.createdAt))
+    .limit(1);
+  return row;
+}
+
 export async function acceptedProviderOf(db: TExecutor, orderId: string) {
   const [row] = await db
     .select({ providerOrgId: assignments.providerOrgId })

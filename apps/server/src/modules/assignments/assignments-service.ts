@@ -29,7 +29,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { emailRecipientsOf, notifyScope } from '../notifications/notifications-service.ts';
-import { offerAnsweredEmails, offerEmails } from '../orders/order-emails.ts';
+import { offerAnsweredEmails, offerEmails, offerWithdrawnEmails } from '../orders/order-emails.ts';
 import { assertOrderMove, moveOrder } from '../orders/order-moves.ts';
 import {
   findOrder,
@@ -249,6 +249,17 @@ export function createAssignmentsService(deps: {
     if (live?.providerOrgId === provider.id) {
       throw new AppError('conflict', `${provider.name} already has this job (${live.status}).`);
     }
+    // An accepted job is the provider's: taking it from them is a reassignment, which needs a reason
+    // they are told (an offer merely waiting for an answer is withdrawn without one).
+    const reassignReason = live?.status === 'accepted' ? request.reassignReason : null;
+    if (live?.status === 'accepted' && !reassignReason) {
+      const holder = await findOrganizationRow(tx, live.providerOrgId);
+      throw new AppError(
+        'conflict',
+        `${holder?.name ?? 'A provider'} has accepted this job. ${WORKFLOW_MESSAGES.reassignReason}`,
+        { reassignReason: WORKFLOW_MESSAGES.reassignReason },
+      );
+    }
     if (live) {
       assertAssignmentMove(live.status, 'withdrawn');
       await updateAssignment(tx, live.id, { status: 'withdrawn' }, clock());
@@ -264,7 +275,12 @@ export function createAssignmentsService(deps: {
       // numeric column: kept as the decimal text, so 0.1 is stored as 0.10, never 0.1000000001.
       compensation: compensation.toFixed(2),
     });
-    const metadata = { assignmentId: assignment.id, providerOrgId: provider.id, withdrawn: live?.id ?? null };
+    const metadata = {
+      assignmentId: assignment.id,
+      providerOrgId: provider.id,
+      withdrawn: live?.id ?? null,
+      ...(reassignReason ? { reassignReason } : {}),
+    };
     let orderAfter = order;
     if (order.status === 'assigned') {
       // Re-assignment: the order stays assigned; its history still shows the new offer.
@@ -281,7 +297,7 @@ export function createAssignmentsService(deps: {
       entity: 'assignment',
       entityId: assignment.id,
       action: 'create',
-      before: { orderStatus: order.status, withdrawn: live ?? null },
+      before: { orderStatus: order.status, withdrawn: live ?? null, reassignReason },
       after: { ...assignment, orderStatus: orderAfter.status },
       actorUserId: actorUserId,
     });
@@ -289,6 +305,7 @@ export function createAssignmentsService(deps: {
       tx,
       offerEmails({
         order: orderAfter,
+        compensation: assignment.compensation ?? compensation.toFixed(2),
         respondBy,
         deadlineHours: flags.providerAcceptanceDeadlineHours,
         maskLocation: flags.addressMaskingDefault,
@@ -307,6 +324,26 @@ export function createAssignmentsService(deps: {
         link: PORTAL_PATHS.provider.assignments,
       },
     );
+    if (live && reassignReason) {
+      await enqueueEmails(
+        tx,
+        offerWithdrawnEmails({
+          order: orderAfter,
+          reason: reassignReason,
+          recipients: await providerEmailsOf(tx, live.providerOrgId, 'newProjectAssignments', 'job_offered'),
+        }),
+      );
+      await notifyScope(
+        tx,
+        { org: live.providerOrgId },
+        {
+          type: 'job_offered',
+          title: `Job withdrawn: ${orderAfter.title}`,
+          body: `An administrator gave this job to another provider. Reason: ${reassignReason}`,
+          link: PORTAL_PATHS.provider.assignments,
+        },
+      );
+    }
     return { assignment, provider, order: orderAfter };
   }
 
@@ -338,7 +375,9 @@ export function createAssignmentsService(deps: {
           const proposal = proposals.find((item) => item.orderId === row.order.id);
           return {
             order: toOrderView(row.order, row.customerOrg),
-            latestAssignment: assignment ? toAssignmentView(assignment.assignment, assignment.providerOrg) : null,
+            latestAssignment: assignment
+              ? toAssignmentView(assignment.assignment, assignment.providerOrg, row.order.currency)
+              : null,
             latestProposal: assignment && proposal ? toProposalView(proposal) : null,
           };
         },
@@ -405,8 +444,8 @@ export function createAssignmentsService(deps: {
       }
       try {
         const view = await db.transaction(async (tx) => {
-          const { assignment, provider } = await offerIn(tx, { ...request, compensation }, actor.userId);
-          return toAssignmentView(assignment, { id: provider.id, name: provider.name });
+          const { assignment, provider, order } = await offerIn(tx, { ...request, compensation }, actor.userId);
+          return toAssignmentView(assignment, { id: provider.id, name: provider.name }, order.currency);
         });
         return view;
       } catch (error) {
@@ -444,7 +483,7 @@ export function createAssignmentsService(deps: {
         // The latest proposal's first (earliest) window; to pick another, the admin uses the pick.
         const picked = await scheduleMoves.pick(tx, ctx, new Date(first.start), actor);
         return {
-          assignment: toAssignmentView(picked.assignment, ctx.providerOrg),
+          assignment: toAssignmentView(picked.assignment, ctx.providerOrg, picked.order.currency),
           order: await orderView(tx, picked.order),
         };
       });
@@ -486,7 +525,7 @@ export function createAssignmentsService(deps: {
           }),
         );
         await notifyAdminsOfAnswer(tx, order, 'accepted', providerOrg.name);
-        return toAssignmentView(updated, providerOrg);
+        return toAssignmentView(updated, providerOrg, order.currency);
       });
     },
 
@@ -536,7 +575,7 @@ export function createAssignmentsService(deps: {
           }),
         );
         await notifyAdminsOfAnswer(tx, orderAfter, 'declined', providerOrg.name);
-        return toAssignmentView(updated, providerOrg);
+        return toAssignmentView(updated, providerOrg, order.currency);
       });
     },
 
@@ -566,7 +605,7 @@ export function createAssignmentsService(deps: {
       const view = await db.transaction(async (tx) => {
         const ctx = await lockOffer(tx, id, scope);
         const updated = await scheduleMoves.propose(tx, ctx, [{ start: window.start, end: window.end }], actor);
-        return toAssignmentView(updated, ctx.providerOrg);
+        return toAssignmentView(updated, ctx.providerOrg, ctx.order.currency);
       });
       return view;
     },

@@ -5,7 +5,12 @@ import type { TAssignmentRow } from './assignments-repository.ts';
 
 /** Rows as the API shows them (the contracts in packages/shared/src/contracts/admin-workflow.ts). */
 
-export function toAssignmentView(row: TAssignmentRow, providerOrg: { id: string; name: string }): TAssignment {
+/** `currency` is the order's: compensation is paid in it (decision 203). */
+export function toAssignmentView(
+  row: TAssignmentRow,
+  providerOrg: { id: string; name: string },
+  currency: string,
+): TAssignment {
   return {
     id: row.id,
     orderId: row.orderId,
@@ -17,6 +22,7 @@ export function toAssignmentView(row: TAssignmentRow, providerOrg: { id: string;
     scheduledStart: iso(row.scheduledStart),
     scheduledEnd: iso(row.scheduledEnd),
     compensation: row.compensation === null ? null : Number(row.compensation),
+    currency,
     createdAt: row.createdAt.toISOString(),
   };
 }

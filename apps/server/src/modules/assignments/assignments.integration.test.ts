@@ -119,6 +119,43 @@ describe('provider accepts', () => {
   });
 });
 
+describe('reassigning an accepted job', () => {
+  it('refuses a new offer without a reason, changing nothing; with a reason it withdraws, audits and tells the provider', async () => {
+    const { order, assignmentId } = await offer();
+    await services().accept(assignmentId, providerActor, scope());
+    const other = await createOrganization(admin, 'provider');
+    const bare = await admin.post(`${API}/assignments`, {
+      orderId: order.id,
+      providerOrgId: other.id,
+      compensation: 600,
+    });
+    expect(bare.statusCode).toBe(409);
+    expect(bare.json().error).toMatchObject({
+      message:
+        'Answer Scans has accepted this job. Give a reason for taking the job from the provider who accepted it.',
+      fields: { reassignReason: 'Give a reason for taking the job from the provider who accepted it.' },
+    });
+    expect((await assignmentRow(t.db, assignmentId)).status).toBe('accepted');
+
+    const reason = 'The provider cannot reach the site before the deadline.';
+    const moved = await admin.post(`${API}/assignments`, {
+      orderId: order.id,
+      providerOrgId: other.id,
+      compensation: 600,
+      reassignReason: reason,
+    });
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect((await assignmentRow(t.db, assignmentId)).status).toBe('withdrawn');
+    expect((await auditOf(t.db, moved.json().id)).at(-1)?.before).toMatchObject({
+      reassignReason: reason,
+    });
+    const [withdrawnMail] = await outboxWithSubject(t.db, `Job withdrawn: ${order.title}`);
+    expect(withdrawnMail?.text).toContain(reason);
+    const notices = await provider.client.get('/api/notifications');
+    expect(JSON.stringify(notices.json())).toContain(`Job withdrawn: ${order.title}`);
+  });
+});
+
 describe('provider declines', () => {
   it('declines: accepted false, order back to approved after an accepted quote, admins told, one audit entry', async () => {
     const { order, assignmentId } = await offer({ quoteAccepted: true });

@@ -1,5 +1,5 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { afterCursor, cursorKey, type TCursor } from '../../lib/pagination.ts';
 
 const { orders, quotes, deliverables, jobEvents, organizations, assignments } = schema;
@@ -13,9 +13,23 @@ function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** An order whose provider proposed capture windows and waits for the customer to pick one. */
+const awaitingWindowPick = (orderId: typeof orders.id) =>
+  exists(
+    sql`(select 1 from ${assignments} where ${assignments.orderId} = ${orderId} and ${assignments.status} = 'accepted' and ${assignments.scheduleStatus} = 'proposed')`,
+  );
+
 export async function listOrgOrders(
   db: TExecutor,
-  options: { orgId: string; limit: number; cursor?: TCursor | undefined; q?: string | undefined; statuses?: string[] },
+  options: {
+    orgId: string;
+    limit: number;
+    cursor?: TCursor | undefined;
+    q?: string | undefined;
+    statuses?: string[];
+    /** Only the orders waiting for the customer to pick a capture window. */
+    awaitingWindowPick?: boolean;
+  },
 ) {
   const pattern = options.q ? `%${escapeLike(options.q)}%` : undefined;
   return db
@@ -26,11 +40,28 @@ export async function listOrgOrders(
         eq(orders.customerOrgId, options.orgId),
         pattern ? (or(ilike(orders.title, pattern), ilike(orders.location, pattern)) as SQL) : undefined,
         options.statuses ? inArray(orders.status, options.statuses) : undefined,
+        options.awaitingWindowPick ? awaitingWindowPick(orders.id) : undefined,
         afterCursor(orders, options.cursor),
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.limit);
+}
+
+/** How many windows each order's provider proposed for the customer to pick (absent: none waiting). */
+export async function windowsToPickOf(db: TExecutor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ orderId: assignments.orderId, windows: assignments.proposedWindows })
+    .from(assignments)
+    .where(
+      and(
+        inArray(assignments.orderId, [...orderIds]),
+        eq(assignments.status, 'accepted'),
+        eq(assignments.scheduleStatus, 'proposed'),
+      ),
+    );
+  return new Map(rows.map((row) => [row.orderId, row.windows.length]));
 }
 
 export async function jobEventsOfOrders(db: TExecutor, orderIds: readonly string[]) {

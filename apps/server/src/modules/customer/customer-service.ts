@@ -1,4 +1,5 @@
 import type { TDatabase } from '@spacecapture/db/client';
+import type { TSupportReplyRequest } from '@spacecapture/shared/contracts/admin-console/support-requests';
 import type {
   TCustomerDeliverable,
   TCustomerOrder,
@@ -8,32 +9,47 @@ import type {
   TCustomerQuoteList,
   TDeliverablesByOrder,
   TDownloadLink,
-  TInvoice,
   TListCustomerOrdersQuery,
+  TPaymentLock,
   TRatingRequest,
   TSupportRequest,
   TUpdateOrganizationRequest,
 } from '@spacecapture/shared/contracts/customer-portal';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '@spacecapture/shared/contracts/customer-portal';
+import { INVOICE_MESSAGES, type TInvoiceView } from '@spacecapture/shared/contracts/invoices';
+import type { TPointTree } from '@spacecapture/shared/contracts/point-trees';
+import type { TCustomerProperty } from '@spacecapture/shared/contracts/properties';
+import type { TTourView } from '@spacecapture/shared/contracts/tour-links';
 import { AppError } from '@spacecapture/shared/errors';
-import { customerDisplayStatus, type TOrderStatus } from '@spacecapture/shared/state-machines';
+import {
+  customerDisplayStatus,
+  ORDER_STATUSES_OF_DISPLAY,
+  type TOrderStatus,
+} from '@spacecapture/shared/state-machines';
+import type { TUnitSystem } from '@spacecapture/shared/units';
 import type { TActor } from '../../lib/actor.ts';
 import { iso } from '../../lib/iso.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
-import { lockOrganization, renameOrganization } from '../accounts/accounts-repository.ts';
+import { lockOrganization, renameOrganization, updateOrganizationSettings } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
+import type { TDeliverablesArchives } from '../deliverables/deliverables-archive.ts';
 import {
   deliverablesOfOrders,
   findDeliverable,
   type TDeliverableRow,
 } from '../deliverables/deliverables-repository.ts';
+import { downloadLockOf, type TInvoicesService } from '../invoices/invoices-service.ts';
+import { findOrgProperty, propertyIdOf } from '../orders/orders-at-property.ts';
 import { findOrgOrder, type TOrderRow } from '../orders/orders-repository.ts';
+import type { TPointTreeLinks } from '../point-trees/point-tree-links.ts';
 import type { TQuoteRow } from '../quotes/quotes-repository.ts';
 import type { TQuotesService } from '../quotes/quotes-service.ts';
 import { effectiveQuoteStatus } from '../quotes/quotes-view.ts';
 import { findRatingOf } from '../ratings/ratings-repository.ts';
 import type { TRatingsService } from '../ratings/ratings-service.ts';
 import { toRatingView } from '../ratings/ratings-view.ts';
+import type { TTourHostsService } from '../settings/tour-hosts.ts';
+import { tourViewOf } from '../settings/tour-hosts.ts';
 import type { TLinkSigner } from '../storage/download-links.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import type { TSupportRequestsService } from '../support-requests/support-requests-service.ts';
@@ -46,15 +62,9 @@ import {
   listOrgDeliverables,
   listOrgOrders,
   listOrgQuotes,
+  windowsToPickOf,
 } from './customer-repository.ts';
 import { orderProgress } from './order-progress.ts';
-
-const ORDER_STATUSES_OF_DISPLAY: Record<string, string[]> = {
-  completed: ['completed', 'delivered'],
-  cancelled: ['cancelled'],
-  in_progress: ['assigned', 'scheduled', 'captured', 'changes_requested'],
-  pending: ['triage', 'quoted', 'approved'],
-};
 
 /** The organisation a customer acts for; a customer without one sees nothing. */
 function orgOf(actor: TActor) {
@@ -62,7 +72,12 @@ function orgOf(actor: TActor) {
   return actor.orgId;
 }
 
-function toDeliverableView(row: TDeliverableRow, thumbnailUrl: string | null): TCustomerDeliverable {
+function toDeliverableView(
+  row: TDeliverableRow,
+  thumbnailUrl: string | null,
+  pointTree: TPointTree,
+  tour: TTourView | null,
+): TCustomerDeliverable {
   return {
     id: row.id,
     orderId: row.orderId,
@@ -73,6 +88,8 @@ function toDeliverableView(row: TDeliverableRow, thumbnailUrl: string | null): T
     thumbnailUrl,
     version: row.version,
     superseded: row.supersededAt !== null,
+    pointTree,
+    tour,
   };
 }
 
@@ -95,8 +112,21 @@ export function createCustomerService(deps: {
   supportRequests: TSupportRequestsService;
   signer: TLinkSigner;
   thumbnails: TThumbnailLinks;
+  pointTrees: TPointTreeLinks;
+  archives: TDeliverablesArchives;
+  invoices: Pick<TInvoicesService, 'ofQuote'>;
+  tourHosts: Pick<TTourHostsService, 'current'>;
 }) {
   const { db, clock, signer } = deps;
+
+  function deliverableViewOf(file: TDeliverableRow, now: Date) {
+    return toDeliverableView(
+      file,
+      deps.thumbnails.urlOf(file, now),
+      deps.pointTrees.viewOf(file, now),
+      tourViewOf(file.tourUrl, deps.tourHosts.current()),
+    );
+  }
 
   /** A link valid 300 seconds to the file of a row the caller may see (404 when none). */
   function linkTo(row: TDeliverableRow | undefined, urlPrefix: string): TDownloadLink {
@@ -109,9 +139,22 @@ export function createCustomerService(deps: {
     };
   }
 
+  /** Pay before download (decision 211): what the page says while the order's downloads wait. */
+  async function paymentLockOf(orderId: string, orgId: string): Promise<TPaymentLock | null> {
+    const lock = await downloadLockOf(db, orderId, orgId);
+    return lock
+      ? {
+          invoiceId: lock.id,
+          quoteId: lock.quoteId,
+          number: lock.number,
+          message: INVOICE_MESSAGES.paymentLocked(lock.number),
+        }
+      : null;
+  }
+
   async function orderViews(rows: TOrderRow[]): Promise<TCustomerOrder[]> {
     const ids = rows.map((row) => row.id);
-    const events = await jobEventsOfOrders(db, ids);
+    const [events, windowsToPick] = await Promise.all([jobEventsOfOrders(db, ids), windowsToPickOf(db, ids)]);
     const now = clock();
     return rows.map((row) => ({
       id: row.id,
@@ -125,9 +168,17 @@ export function createCustomerService(deps: {
         events.filter((event) => event.orderId === row.id),
         now,
       ),
+      currency: row.currency,
+      area: row.requestDetails?.estimate
+        ? {
+            squareMeters: row.requestDetails.estimate.squareMeters,
+            squareFeet: row.requestDetails.estimate.squareFeet ?? null,
+          }
+        : null,
       scheduledStart: iso(row.scheduledStart),
       scheduledEnd: iso(row.scheduledEnd),
       timeZone: row.place?.timeZone ?? null,
+      windowsToPick: windowsToPick.get(row.id) ?? 0,
       createdAt: row.createdAt.toISOString(),
     }));
   }
@@ -162,7 +213,8 @@ export function createCustomerService(deps: {
         limit: query.limit + 1,
         cursor: decodeCursor(query.cursor),
         q: query.q || undefined,
-        ...(query.status ? { statuses: ORDER_STATUSES_OF_DISPLAY[query.status] ?? [] } : {}),
+        ...(query.status ? { statuses: [...ORDER_STATUSES_OF_DISPLAY[query.status]] } : {}),
+        awaitingWindowPick: query.awaiting === 'window',
       });
       const page = toPage(
         rows,
@@ -187,9 +239,42 @@ export function createCustomerService(deps: {
       return {
         ...(view as TCustomerOrder),
         quotes: quotes.map((row) => quoteView(row.quote, row.order, now)),
-        deliverables: files.map((file) => toDeliverableView(file, deps.thumbnails.urlOf(file, now))),
+        deliverables: files.map((file) => deliverableViewOf(file, now)),
         rating: rating ? toRatingView(rating) : null,
+        paymentLock: await paymentLockOf(id, orgId),
+        propertyId: propertyIdOf(order),
       };
+    },
+
+    /**
+     * A property (decisions 234, 237): the site address and the current files and tour links of
+     * every order of the organisation at that address, newest order first, each with its payment
+     * lock. 404 when the organisation has no order there, so another organisation's is not found.
+     */
+    async property(actor: TActor, propertyId: string): Promise<TCustomerProperty> {
+      const orgId = orgOf(actor);
+      const property = await findOrgProperty(db, orgId, propertyId);
+      if (!property) throw new AppError('not_found', 'Property not found.');
+      const files = await deliverablesOfOrders(
+        db,
+        property.orders.map((order) => order.id),
+      );
+      const now = clock();
+      const orders = [];
+      for (const order of property.orders) {
+        orders.push({
+          id: order.id,
+          title: order.title,
+          status: order.status as TOrderStatus,
+          displayStatus: customerDisplayStatus(order.status as TOrderStatus),
+          createdAt: order.createdAt.toISOString(),
+          deliverables: files
+            .filter((file) => file.orderId === order.id && file.supersededAt === null)
+            .map((file) => deliverableViewOf(file, now)),
+          paymentLock: await paymentLockOf(order.id, orgId),
+        });
+      }
+      return { propertyId: property.propertyId, label: property.label, placeLabel: property.placeLabel, orders };
     },
 
     async listQuotes(
@@ -220,26 +305,16 @@ export function createCustomerService(deps: {
       return quoteView(after.quote, after.order, clock());
     },
 
-    async invoice(actor: TActor, id: string): Promise<TInvoice> {
-      const { quote, order, org } = await quoteById(orgOf(actor), id);
-      if (quote.status !== 'accepted') {
-        throw new AppError('conflict', 'An invoice exists only for an accepted quote.');
-      }
-      const date = quote.respondedAt ?? quote.updatedAt;
-      return {
-        number: `INV-${date.getUTCFullYear()}-${quote.id.slice(0, 8).toUpperCase()}`,
-        date: date.toISOString(),
-        quoteId: quote.id,
-        order: { id: order.id, title: order.title, location: order.location },
-        customerOrg: { id: org.id, name: org.name },
-        lineItems: quote.priceBreakdown.items.map((item) => ({ label: item.label, amount: item.amount })),
-        total: Number(quote.total),
-        currency: quote.currency,
-      };
+    /** The invoice of one of the organisation's quotes (decision 209): 409 until one is issued. */
+    async invoice(actor: TActor, id: string): Promise<TInvoiceView> {
+      const orgId = orgOf(actor);
+      await quoteById(orgId, id);
+      return deps.invoices.ofQuote(id, { customerOrgId: orgId });
     },
 
     async deliverables(actor: TActor): Promise<TDeliverablesByOrder> {
-      const rows = await listOrgDeliverables(db, orgOf(actor));
+      const orgId = orgOf(actor);
+      const rows = await listOrgDeliverables(db, orgId);
       const now = clock();
       const byOrder = new Map<string, TDeliverablesByOrder['items'][number]>();
       for (const { order, deliverable } of rows) {
@@ -255,13 +330,56 @@ export function createCustomerService(deps: {
           };
           byOrder.set(order.id, entry);
         }
-        entry.files.push(toDeliverableView(deliverable, deps.thumbnails.urlOf(deliverable, now)));
+        entry.files.push(deliverableViewOf(deliverable, now));
       }
+      for (const entry of byOrder.values()) entry.paymentLock = await paymentLockOf(entry.order.id, orgId);
       return { items: [...byOrder.values()] };
+    },
+
+    /**
+     * "Download all" of one order of the caller's organisation (decision 221): 404 for another's;
+     * it waits for an unpaid invoice like every download (decision 211).
+     */
+    async archive(actor: TActor, orderId: string) {
+      const orgId = orgOf(actor);
+      const order = await findOrgOrder(db, orgId, orderId);
+      if (!order) throw new AppError('not_found', 'Order not found.');
+      const lock = await downloadLockOf(db, order.id, orgId);
+      if (lock) throw new AppError('conflict', INVOICE_MESSAGES.paymentLocked(lock.number));
+      return { ...(await deps.archives.ofOrder(order.id)), title: order.title };
+    },
+
+    /**
+     * "Download all" of a property (decision 234): a folder per order; an order whose downloads wait
+     * for its invoice (decision 211) is left out. 404 when no file is left to download.
+     */
+    async propertyArchive(actor: TActor, propertyId: string) {
+      const orgId = orgOf(actor);
+      const property = await findOrgProperty(db, orgId, propertyId);
+      if (!property) throw new AppError('not_found', 'Property not found.');
+      const open = [];
+      for (const order of property.orders) {
+        if (!(await downloadLockOf(db, order.id, orgId))) open.push({ id: order.id, folder: order.title });
+      }
+      return { ...(await deps.archives.ofOrders(open)), title: property.label };
     },
 
     /** A link to one file, valid DOWNLOAD_LINK_TTL_SECONDS by the app clock. */
     async createLink(actor: TActor, id: string, urlPrefix: string): Promise<TDownloadLink> {
+      const orgId = orgOf(actor);
+      const row = await findOrgDeliverable(db, orgId, id);
+      // Pay before download (decision 211): the file stays visible, its download waits for the invoice.
+      const lock = row ? await downloadLockOf(db, row.orderId, orgId) : null;
+      if (lock) throw new AppError('conflict', INVOICE_MESSAGES.paymentLocked(lock.number));
+      return linkTo(row, urlPrefix);
+    },
+
+    /**
+     * A link for the in-browser viewer (decision 239): pay before download keeps the files visible
+     * while the invoice waits (decision 211), so the viewer's link is not refused; the page marks
+     * the file as a preview and offers no Download.
+     */
+    async createViewLink(actor: TActor, id: string, urlPrefix: string): Promise<TDownloadLink> {
       return linkTo(await findOrgDeliverable(db, orgOf(actor), id), urlPrefix);
     },
 
@@ -294,21 +412,52 @@ export function createCustomerService(deps: {
       return deps.supportRequests.create(actor, orgOf(actor), input);
     },
 
-    async renameOrganization(actor: TActor, input: TUpdateOrganizationRequest) {
+    listSupportRequests(actor: TActor) {
+      return deps.supportRequests.listOfOrg(orgOf(actor));
+    },
+
+    replyToSupportRequest(actor: TActor, id: string, input: TSupportReplyRequest) {
+      return deps.supportRequests.replyAsCustomer(actor, orgOf(actor), id, input);
+    },
+
+    /**
+     * The owner's changes to the organisation: a rename, and the unit system its areas are shown
+     * in (decision 203); each audited as its own action, in the one transaction.
+     */
+    async updateOrganization(actor: TActor, input: TUpdateOrganizationRequest) {
       const orgId = orgOf(actor);
       return db.transaction(async (tx) => {
         const before = await lockOrganization(tx, orgId);
         if (!before) throw new AppError('not_found', 'Organisation not found.');
-        const after = await renameOrganization(tx, orgId, input.name, clock());
-        await recordAudit(tx, {
-          entity: 'organization',
-          entityId: orgId,
-          action: 'rename',
-          before: { name: before.name },
-          after: { name: after.name },
-          actorUserId: actor.userId,
-        });
-        return { id: after.id, name: after.name };
+        let after = before;
+        if (input.name !== undefined) {
+          after = await renameOrganization(tx, orgId, input.name, clock());
+          await recordAudit(tx, {
+            entity: 'organization',
+            entityId: orgId,
+            action: 'rename',
+            before: { name: before.name },
+            after: { name: after.name },
+            actorUserId: actor.userId,
+          });
+        }
+        if (input.unitSystem !== undefined && input.unitSystem !== before.unitSystem) {
+          after = await updateOrganizationSettings(tx, orgId, { unitSystem: input.unitSystem }, clock());
+          await recordAudit(tx, {
+            entity: 'organization',
+            entityId: orgId,
+            action: 'update_settings',
+            before: { unitSystem: before.unitSystem },
+            after: { unitSystem: after.unitSystem },
+            actorUserId: actor.userId,
+          });
+        }
+        return {
+          id: after.id,
+          name: after.name,
+          currency: after.currency,
+          unitSystem: after.unitSystem as TUnitSystem,
+        };
       });
     },
 

@@ -7,6 +7,7 @@ const STEPS = [
   ['capture', 'Capture completed'],
   ['processing', 'Processing and QA'],
   ['delivery', 'Final delivery'],
+  ['review', 'Your review'],
 ] as const satisfies readonly (readonly [TProgressStep['key'], string])[];
 
 /**
@@ -15,10 +16,13 @@ const STEPS = [
  * - scheduling: the order moved to scheduled (the admin confirmed the provider's window);
  * - capture: the first file arrived (or the order moved to captured or delivered): the window
  *   passing proves nothing, files do;
- * - processing and final delivery: the provider marked the order delivered.
+ * - processing and final delivery: the provider marked the order delivered;
+ * - your review: the delivered order was completed (approved, by the customer or for them, or
+ *   closed), so a delivery awaiting the customer's answer is not 100 % (decision 202).
  * A step not done is current only while it is really under way: scheduling while the order is
  * assigned, capture once the confirmed window has started, processing from the first file until
- * delivery. Closed orders have nothing current. A current step counts half in the percentage.
+ * delivery, the review while the order is delivered or its changes are requested. Closed orders
+ * have nothing current. A current step counts half in the percentage.
  */
 export function orderProgress(
   order: { status: string; scheduledStart: Date | null },
@@ -37,7 +41,11 @@ export function orderProgress(
   const scheduledAt = firstAt(movedTo('scheduled'));
   const capturedAt = firstAt((event) => event.type === 'file_uploaded' || movedTo('captured', 'delivered')(event));
   const deliveredAt = firstAt(movedTo('delivered'));
-  const doneAt = [scheduledAt, capturedAt, deliveredAt, deliveredAt];
+  // Only a completion that followed a delivery ends the review: an order completed before delivery had none.
+  const reviewedAt = deliveredAt
+    ? firstAt((event) => movedTo('completed')(event) && event.createdAt >= deliveredAt)
+    : null;
+  const doneAt = [scheduledAt, capturedAt, deliveredAt, deliveredAt, reviewedAt];
 
   const windowStarted = order.scheduledStart !== null && order.scheduledStart.getTime() <= now.getTime();
   const underWay = [
@@ -45,6 +53,7 @@ export function orderProgress(
     order.status === 'scheduled' && windowStarted,
     (order.status === 'scheduled' || order.status === 'captured') && capturedAt !== null,
     false,
+    order.status === 'delivered' || order.status === 'changes_requested',
   ];
 
   const steps: TProgressStep[] = STEPS.map(([key, label], index) => {

@@ -1,6 +1,6 @@
 import { afterCommit } from '@spacecapture/db/after-commit';
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 
 const { deliverables } = schema;
 
@@ -57,6 +57,28 @@ export async function supersedeEarlierVersions(tx: TExecutor, orderId: string, f
   return Number(latest?.version ?? 0) + 1;
 }
 
+/** Locks a file's row for its removal or replacement (decision 218); undefined when there is none. */
+export async function lockDeliverable(tx: TExecutor, id: string) {
+  const [row] = await tx.select().from(deliverables).where(eq(deliverables.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Removes a file's row (decision 218). When it was the current version of its name, the latest
+ * earlier version is current again. Called under the order's lock; the caller frees the storage.
+ */
+export async function deleteDeliverable(tx: TExecutor, row: TDeliverableRow) {
+  await tx.delete(deliverables).where(eq(deliverables.id, row.id));
+  if (row.supersededAt !== null) return;
+  const [previous] = await tx
+    .select({ id: deliverables.id })
+    .from(deliverables)
+    .where(and(eq(deliverables.orderId, row.orderId), eq(deliverables.fileName, row.fileName)))
+    .orderBy(desc(deliverables.version))
+    .limit(1);
+  if (previous) await tx.update(deliverables).set({ supersededAt: null }).where(eq(deliverables.id, previous.id));
+}
+
 /* The thumbnail columns (decision 138): only the thumbnail worker writes them. */
 
 /**
@@ -102,4 +124,66 @@ export async function markThumbnail(
       ...(result.state === 'pending' ? { thumbnailNextAt: result.retryAt } : {}),
     })
     .where(eq(deliverables.id, id));
+}
+
+/* The point-cloud tree columns (decision 226): only the point-tree worker writes them. */
+
+/** Takes up to `limit` deliverables whose tree is due, as `claimDueThumbnails` does for thumbnails. */
+export async function claimDuePointTrees(db: TExecutor, now: Date, limit: number, holdMs: number) {
+  const due = db
+    .select({ id: deliverables.id })
+    .from(deliverables)
+    .where(and(inArray(deliverables.treeState, ['pending', 'converting']), lte(deliverables.treeNextAt, now)))
+    .orderBy(asc(deliverables.treeNextAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(deliverables)
+    .set({
+      treeAttempts: sql`${deliverables.treeAttempts} + 1`,
+      treeNextAt: new Date(now.getTime() + holdMs),
+    })
+    .where(inArray(deliverables.id, due))
+    .returning({
+      id: deliverables.id,
+      orderId: deliverables.orderId,
+      fileName: deliverables.fileName,
+      size: deliverables.size,
+      fileLinks: deliverables.fileLinks,
+      attempts: deliverables.treeAttempts,
+    });
+}
+
+/** Records how far a conversion has come, in whole per cents. */
+export async function markPointTreeProgress(db: TExecutor, id: string, percent: number) {
+  await db.update(deliverables).set({ treeState: 'converting', treePercent: percent }).where(eq(deliverables.id, id));
+}
+
+/** Records how a conversion ended: the tree ready, no tree for this kind, failed with why, or another try. */
+export async function markPointTree(
+  db: TExecutor,
+  id: string,
+  result:
+    | { state: 'ready'; key: string }
+    | { state: 'none' }
+    | { state: 'failed'; error: string }
+    | { state: 'pending'; retryAt: Date },
+) {
+  await db
+    .update(deliverables)
+    .set({
+      treeState: result.state,
+      ...(result.state === 'ready' ? { treeKey: result.key, treePercent: 100, treeError: null } : {}),
+      ...(result.state === 'failed' ? { treeError: result.error } : {}),
+      ...(result.state === 'pending' ? { treeNextAt: result.retryAt, treePercent: 0 } : {}),
+    })
+    .where(eq(deliverables.id, id));
+}
+
+/** The CRC-32 of a file recorded before uploads computed one, worked out on its first download-all (decision 221). */
+export async function recordDeliverableCrc32(db: TExecutor, id: string, crc32: number) {
+  await db
+    .update(deliverables)
+    .set({ crc32 })
+    .where(and(eq(deliverables.id, id), isNull(deliverables.crc32)));
 }

@@ -71,7 +71,14 @@ async function insertProvider(
   for (const job of setup.busy ?? []) {
     const [order] = await t.db
       .insert(schema.orders)
-      .values({ title: `${name} job`, location: 'Leeds', captureType: '3d-model', customerOrgId, status: 'scheduled' })
+      .values({
+        title: `${name} job`,
+        location: 'Leeds',
+        captureType: '3d-model',
+        customerOrgId,
+        currency: 'GBP',
+        status: 'scheduled',
+      })
       .returning();
     await t.db.insert(schema.assignments).values({
       orderId: order!.id,

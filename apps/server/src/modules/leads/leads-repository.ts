@@ -28,6 +28,16 @@ export async function lockLead(tx: TExecutor, id: string) {
 
 export const updateLead = stampedUpdate(orderLeads, orderLeads.id);
 
+/** Who asked for each lead's capture (name and phone), for the provider who accepted the job. */
+export async function leadContactsOf(db: TExecutor, leadIds: readonly string[]) {
+  if (leadIds.length === 0) return new Map<string, { name: string; phone: string }>();
+  const rows = await db
+    .select({ id: orderLeads.id, contact: orderLeads.contact })
+    .from(orderLeads)
+    .where(inArray(orderLeads.id, [...leadIds]));
+  return new Map(rows.map((row) => [row.id, { name: row.contact.name, phone: row.contact.phone }]));
+}
+
 /** A lead whose contact or details contain the text (name, e-mail, phone, company, location, notes). */
 function leadMatches(text: string): SQL | undefined {
   const pattern = containsPattern(text);

@@ -88,7 +88,7 @@ export function createLeadsService(deps: { db: TDatabase; clock: () => Date; inv
           const lead = await lockLead(tx, id);
           if (!lead) throw new AppError('not_found', 'Lead not found.');
           assertLeadMove(lead.status, 'converted');
-          let org: { id: string; name: string };
+          let org: { id: string; name: string; currency: string };
           let invitation: TConvertLeadResponse['invitation'] = null;
           if (request.newCustomerOrg) {
             org = await insertOrganization(tx, { name: request.newCustomerOrg.name, type: 'customer' });
@@ -134,6 +134,8 @@ export function createLeadsService(deps: { db: TDatabase; clock: () => Date; inv
               : [],
             accessNotes: lead.details.accessNotes ?? null,
             customerOrgId: org.id,
+            // The organisation's currency when the order is made: the order keeps it (decision 203).
+            currency: org.currency,
             leadId: lead.id,
           });
           await insertJobEvent(tx, {

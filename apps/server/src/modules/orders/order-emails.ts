@@ -1,5 +1,5 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { formatDateTime, formatPlaceTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
+import { formatDateTime, formatMoney, formatPlaceTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import type { TSummaryRow } from '../../lib/html.ts';
 import { summaryEmailsTo } from '../outbox/summary-emails.ts';
 import type { TOrderRow } from './orders-repository.ts';
@@ -37,6 +37,8 @@ function orderRows(order: TOrderRow, options: { location: string | null }): TSum
  */
 export function offerEmails(input: {
   order: TOrderRow;
+  /** What the provider is paid (decimal text), in the order's currency (decision 203). */
+  compensation: string;
   respondBy: Date;
   deadlineHours: number;
   maskLocation: boolean;
@@ -54,7 +56,21 @@ export function offerEmails(input: {
     input.recipients,
     `New job offer: ${input.maskLocation ? captureType : order.title}`,
     `You have been selected for this project. Please review the details and respond within ${input.deadlineHours} hours in the provider portal.`,
-    [...rows, ['Respond by', when(input.respondBy)]],
+    [
+      ...rows,
+      ['Compensation', formatMoney(Number(input.compensation), order.currency)],
+      ['Respond by', when(input.respondBy)],
+    ],
+  );
+}
+
+/** To a provider whose accepted job an admin gave to another provider, with the admin's reason. */
+export function offerWithdrawnEmails(input: { order: TOrderRow; reason: string; recipients: readonly string[] }) {
+  return summaryEmailsTo(
+    input.recipients,
+    `Job withdrawn: ${input.order.title}`,
+    `An administrator has given this job to another provider. Reason: ${input.reason}`,
+    orderRows(input.order, input.order),
   );
 }
 

@@ -7,18 +7,23 @@ import {
   TIMELINE_OPTIONS,
 } from '@spacecapture/shared/enums';
 import { ESTIMATOR_LOCATIONS, ESTIMATOR_URGENCIES, formatPriceRange } from '@spacecapture/shared/estimator';
+import { formatArea } from '@spacecapture/shared/units';
 import { summaryEmailsTo } from '../outbox/summary-emails.ts';
 import type { TOrderRow } from './orders-repository.ts';
 
-/** "$1,350 - $1,650 (Priority (2-3 days), 150 m², Urban; suggested device PRO)", or none. */
-function estimateLine(estimate: TOrderRequestDetails['estimate']) {
+/**
+ * "£1,350 - £1,650 (Priority (2-3 days), 150 m², Urban; suggested device PRO)" in the order's
+ * currency, the square feet an imperial customer typed named beside the square meters; or none.
+ */
+function estimateLine(estimate: TOrderRequestDetails['estimate'], currency: string) {
   if (!estimate) return 'None given';
+  const area = formatArea(estimate, 'metric');
   const inputs = [
     labelOf(ESTIMATOR_URGENCIES, estimate.urgency),
-    `${estimate.squareMeters} m²`,
+    estimate.squareFeet ? `${area} (${formatArea(estimate, 'imperial')} as typed)` : area,
     labelOf(ESTIMATOR_LOCATIONS, estimate.locationType),
   ].join(', ');
-  return `${formatPriceRange(estimate)} (${inputs}; suggested device ${estimate.suggestedDevice})`;
+  return `${formatPriceRange(estimate, currency)} (${inputs}; suggested device ${estimate.suggestedDevice})`;
 }
 
 /**
@@ -49,7 +54,7 @@ export function customerOrderedEmails(input: {
       ['Capture type', labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)],
       ['Timeline', labelOf(TIMELINE_OPTIONS, details.timeline)],
       ['Additional information', details.additionalInfo],
-      ['Estimate', estimateLine(details.estimate)],
+      ['Estimate', estimateLine(details.estimate, order.currency)],
       ['Order again of', input.sourceOrderTitle],
       ['Quote it at', input.link],
     ],

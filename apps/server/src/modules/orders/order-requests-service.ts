@@ -5,12 +5,17 @@ import type {
   TCustomerSitesResponse,
   TOrderAgainResponse,
 } from '@spacecapture/shared/contracts/customer-portal';
-import type { TOrderEstimate, TOrderRequestDetails } from '@spacecapture/shared/contracts/order-requests';
+import {
+  ESTIMATOR_URGENCY_OF_TIMELINE,
+  type TOrderEstimate,
+  type TOrderRequestDetails,
+} from '@spacecapture/shared/contracts/order-requests';
 import { CAPTURE_TYPES, SPACE_SIZES, SPACE_TYPES, TIMELINES } from '@spacecapture/shared/enums';
 import { AppError } from '@spacecapture/shared/errors';
 import { estimateQuote } from '@spacecapture/shared/estimator';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { customerDisplayStatus, NEW_ORDER_STATUS } from '@spacecapture/shared/state-machines';
+import { squareFeetToSquareMeters } from '@spacecapture/shared/units';
 import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotent } from '../idempotency/idempotency.ts';
@@ -46,11 +51,17 @@ function optionOrNull<const T extends readonly string[]>(values: T, value: strin
   return value && (values as readonly string[]).includes(value) ? (value as T[number]) : null;
 }
 
+/**
+ * The server's own estimate (decision 203): a size typed in square feet is converted for the
+ * formula and kept as typed; without an urgency of its own, the estimate reads the request's timeline.
+ */
 function estimateOf(request: TCreateCustomerOrderRequest): TOrderEstimate | null {
   if (!request.estimate) return null;
-  const { squareMeters, locationType, urgency } = request.estimate;
+  const { squareFeet, locationType } = request.estimate;
+  const squareMeters = request.estimate.squareMeters ?? squareFeetToSquareMeters(squareFeet ?? 0);
+  const urgency = request.estimate.urgency ?? ESTIMATOR_URGENCY_OF_TIMELINE[request.timeline];
   const figures = estimateQuote({ spaceType: request.spaceType, squareMeters, location: locationType, urgency });
-  return { squareMeters, locationType, urgency, ...figures };
+  return { squareMeters, ...(squareFeet == null ? {} : { squareFeet }), locationType, urgency, ...figures };
 }
 
 /**
@@ -119,6 +130,8 @@ export function createOrderRequestsService(deps: {
             preferredWindows: placement.preferredWindows,
             accessNotes: request.accessNotes,
             customerOrgId: org.id,
+            // The organisation's currency when the order is made: the order keeps it (decision 203).
+            currency: org.currency,
             requestDetails: details,
           });
           await insertJobEvent(tx, {
@@ -192,6 +205,7 @@ export function createOrderRequestsService(deps: {
           estimate: request?.estimate
             ? {
                 squareMeters: request.estimate.squareMeters,
+                squareFeet: request.estimate.squareFeet ?? null,
                 locationType: request.estimate.locationType,
                 urgency: request.estimate.urgency,
               }

@@ -2,6 +2,7 @@ import { schema, stampedUpdate, type TExecutor } from '@spacecapture/db/client';
 import type { TNotificationPreferences } from '@spacecapture/db/schema';
 import { and, desc, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
+import { propertyKeyOf } from './property-key.ts';
 
 const { orders, organizations, jobEvents, orgMemberships, user, providerProfiles, orderLeads } = schema;
 
@@ -13,8 +14,12 @@ export type TJobEventRow = typeof jobEvents.$inferSelect;
 
 const withCustomer = { order: orders, customerOrg: { id: organizations.id, name: organizations.name } };
 
-export async function insertOrder(tx: TExecutor, values: typeof orders.$inferInsert) {
-  const [row] = await tx.insert(orders).values(values).returning();
+/** A new order, keyed to its property by its location (decision 237): the one place orders are made. */
+export async function insertOrder(tx: TExecutor, values: Omit<typeof orders.$inferInsert, 'propertyKey'>) {
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...values, propertyKey: propertyKeyOf(values.location) })
+    .returning();
   return row!;
 }
 
@@ -207,4 +212,36 @@ export async function lockOrgOrder(tx: TExecutor, orgId: string, id: string) {
     .where(and(eq(orders.id, id), eq(orders.customerOrgId, orgId)))
     .for('update');
   return row;
+}
+
+/** The organisation's orders at one site (its property key, decision 237), newest first. */
+export function listOrgOrdersOfProperty(db: TExecutor, orgId: string, propertyKey: string, limit: number) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerOrgId, orgId), eq(orders.propertyKey, propertyKey)))
+    .orderBy(...newestFirst(orders.createdAt, orders.id))
+    .limit(limit);
+}
+
+/**
+ * Keys the orders made before property keys existed (migration 0033), a batch per statement; the
+ * key is computed here, in TypeScript, as for every new order. Returns how many it keyed.
+ */
+export async function fillMissingPropertyKeys(db: TExecutor, batch = 500): Promise<number> {
+  let keyed = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: orders.id, location: orders.location })
+      .from(orders)
+      .where(isNull(orders.propertyKey))
+      .limit(batch);
+    if (rows.length === 0) return keyed;
+    const values = rows.map((row) => sql`(${row.id}::uuid, ${propertyKeyOf(row.location)})`);
+    await db.execute(sql`
+      update ${orders} set property_key = keyed.key
+      from (values ${sql.join(values, sql`, `)}) as keyed (id, key)
+      where ${orders.id} = keyed.id and ${orders.propertyKey} is null`);
+    keyed += rows.length;
+  }
 }

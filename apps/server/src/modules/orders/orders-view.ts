@@ -14,6 +14,7 @@ export function toOrderView(row: TOrderRow, customerOrg: { id: string; name: str
     captureType: row.captureType,
     preferredDates: row.preferredDates ?? null,
     customerOrg,
+    currency: row.currency,
     leadId: row.leadId,
     request: row.requestDetails ?? null,
     scheduledStart: iso(row.scheduledStart),

@@ -5,7 +5,9 @@ import nodemailer from 'nodemailer';
 import type { TOutboxRow } from './outbox-repository.ts';
 
 /** What the outbox worker needs of an e-mail to send it: the row as queued, with its id and time. */
-export type TQueuedEmail = Pick<TOutboxRow, 'id' | 'to' | 'replyTo' | 'subject' | 'html' | 'text' | 'createdAt'>;
+export type TQueuedEmail = Pick<TOutboxRow, 'id' | 'to' | 'replyTo' | 'subject' | 'html' | 'text' | 'createdAt'> & {
+  attachments?: TOutboxRow['attachments'];
+};
 
 /**
  * Where outbox e-mails go: an SMTP server when SMTP_URL is set (`delivers`: the e-mail is sent);
@@ -25,6 +27,11 @@ function messageOf(email: TQueuedEmail) {
     subject: email.subject,
     html: email.html,
     text: email.text,
+    attachments: (email.attachments ?? []).map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: Buffer.from(file.contentBase64, 'base64'),
+    })),
   };
 }
 

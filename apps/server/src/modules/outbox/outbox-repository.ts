@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterCommit } from '@spacecapture/db/after-commit';
 import { insertRows, schema, type TExecutor } from '@spacecapture/db/client';
+import type { TEmailAttachment } from '@spacecapture/db/schema';
 import { and, asc, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
 
 const { outboxEmails } = schema;
@@ -11,6 +12,8 @@ export type TOutgoingEmail = {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with it (an invoice's PDF); kept in the row until it is sent, never logged. */
+  attachments?: readonly TEmailAttachment[];
 };
 
 export type TOutboxRow = typeof outboxEmails.$inferSelect;
@@ -36,6 +39,7 @@ function outboxRows(emails: readonly TOutgoingEmail[]): (typeof outboxEmails.$in
     subject: email.subject,
     html: email.html,
     text: email.text,
+    attachments: email.attachments?.length ? [...email.attachments] : null,
   }));
 }
 

@@ -1,3 +1,4 @@
+import { townPartsOf } from '@spacecapture/shared/address-parts';
 import {
   DISPATCH_MESSAGES,
   type TOrderPlace,
@@ -35,23 +36,6 @@ const COUNTRY_NAMES: Record<string, string> = {
   italy: 'it',
 };
 
-/** A part that starts with a house number or names a unit in a building holds a street, never a town. */
-const STREET_PART = /^\s*(\d|(unit|flat|suite|apt|apartment|floor|building|room)\b)/i;
-
-/**
- * The words a town could be named by in one part of an address: none for a street's part, and
- * the rest without its postcode ("Canterbury CT1 2AB" → "canterbury").
- */
-function townWordsOf(part: string): string {
-  if (STREET_PART.test(part)) return '';
-  return searchKeyOf(
-    part
-      .split(/\s+/)
-      .filter((word) => !/\d/.test(word))
-      .join(' '),
-  );
-}
-
 export type TResolvedPlace = { place: TPlace; matched: string };
 
 export function createPlacesService(deps: { gazetteer?: TGazetteer; geocoder?: TGeocoder } = {}) {
@@ -64,9 +48,8 @@ export function createPlacesService(deps: { gazetteer?: TGazetteer; geocoder?: T
      * names wins, else the most populous. Says which part matched; null when none does.
      */
     async resolveAddress(address: string): Promise<TResolvedPlace | null> {
-      const parts = address
-        .split(/[,;\n]/)
-        .map((part) => ({ text: part.trim(), key: townWordsOf(part) }))
+      const parts = townPartsOf(address)
+        .map((part) => ({ text: part.text, key: searchKeyOf(part.words) }))
         .filter((part) => part.key);
       const areas = new Set(parts.map((part) => COUNTRY_NAMES[part.key] ?? part.key));
       for (const part of parts) {

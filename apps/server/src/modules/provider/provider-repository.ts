@@ -58,21 +58,34 @@ const ACTIVE = sql`('assigned', 'scheduled', 'captured', 'changes_requested')`;
 
 /**
  * Figures of one provider organisation's accepted jobs. Earnings: each completed or delivered
- * job's compensation, or the order's accepted quote total when compensation is not set.
+ * job's compensation, or the order's accepted quote total when compensation is not set, summed per
+ * the orders' currency.
  */
 export async function performanceOf(db: TExecutor, orgId: string) {
   const [counts] = await db
     .select({
       completed: sql<number>`count(*) filter (where ${orders.status} in ${DONE})`.mapWith(Number),
       active: sql<number>`count(*) filter (where ${orders.status} in ${ACTIVE})`.mapWith(Number),
-      earnings: sql<string>`coalesce(sum(coalesce(${assignments.compensation}, (
-        select max(${quotes.total}) from ${quotes}
-        where ${quotes.orderId} = ${orders.id} and ${quotes.status} = 'accepted'
-      ))) filter (where ${orders.status} in ${DONE}), 0)`.mapWith(Number),
     })
     .from(assignments)
     .innerJoin(orders, eq(orders.id, assignments.orderId))
     .where(and(eq(assignments.providerOrgId, orgId), eq(assignments.status, 'accepted')));
+  // Per currency (each job is paid in its order's), never summed across them (decision 203).
+  const earnings = await db
+    .select({
+      currency: orders.currency,
+      total: sql<string>`sum(coalesce(${assignments.compensation}, (
+        select max(${quotes.total}) from ${quotes}
+        where ${quotes.orderId} = ${orders.id} and ${quotes.status} = 'accepted'
+      )))`.mapWith(Number),
+    })
+    .from(assignments)
+    .innerJoin(orders, eq(orders.id, assignments.orderId))
+    .where(
+      and(eq(assignments.providerOrgId, orgId), eq(assignments.status, 'accepted'), sql`${orders.status} in ${DONE}`),
+    )
+    .groupBy(orders.currency)
+    .orderBy(orders.currency);
   const [rating] = await db
     .select({
       average: sql<string | null>`avg(${ratings.score})`,
@@ -91,7 +104,7 @@ export async function performanceOf(db: TExecutor, orgId: string) {
   return {
     completed: counts?.completed ?? 0,
     active: counts?.active ?? 0,
-    earnings: counts?.earnings ?? 0,
+    earnings: earnings.map((row) => ({ currency: row.currency, total: row.total ?? 0 })),
     averageRating: rating?.average == null ? null : Number(rating.average),
     ratingCount: rating?.count ?? 0,
     months: months.reverse(),

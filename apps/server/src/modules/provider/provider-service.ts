@@ -22,6 +22,7 @@ import { AppError } from '@spacecapture/shared/errors';
 import type { TAssignmentStatus, TOrderStatus } from '@spacecapture/shared/state-machines';
 import type { TActor } from '../../lib/actor.ts';
 import type { TAssignmentsService } from '../assignments/assignments-service.ts';
+import { leadContactsOf } from '../leads/leads-repository.ts';
 import { latestProposalsOf, uploadsOpenedEarlyOf } from '../orders/orders-repository.ts';
 import { toProposalView } from '../orders/orders-view.ts';
 import { findProfile, findProviderOrg, listCertifications, listDevices } from '../providers/providers-repository.ts';
@@ -62,6 +63,15 @@ function orgOf(actor: TActor) {
  * assignments service; performance; devices, certifications and settings, changed through the
  * providers module.
  */
+/** Whom the provider calls about the site: the person who asked for the capture, when they left a phone. */
+function siteContactOf(
+  order: TProviderAssignmentRow['order'],
+  leadContacts: Map<string, { name: string; phone: string }>,
+): { name: string; phone: string } | null {
+  const contact = order.leadId ? leadContacts.get(order.leadId) : order.requestDetails?.contact;
+  return contact?.phone ? { name: contact.name, phone: contact.phone } : null;
+}
+
 export function createProviderService(deps: {
   db: TDatabase;
   assignments: TAssignmentsService;
@@ -74,7 +84,7 @@ export function createProviderService(deps: {
 
   async function toViews(rows: TProviderAssignmentRow[]): Promise<TProviderAssignment[]> {
     const { addressMaskingDefault } = await readFeatureFlags(db);
-    const [proposals, openedEarly] = await Promise.all([
+    const [proposals, openedEarly, leadContacts] = await Promise.all([
       latestProposalsOf(
         db,
         rows.map((row) => ({ orderId: row.order.id, assignmentId: row.assignment.id })),
@@ -82,6 +92,10 @@ export function createProviderService(deps: {
       uploadsOpenedEarlyOf(
         db,
         rows.map((row) => row.order.id),
+      ),
+      leadContactsOf(
+        db,
+        rows.flatMap((row) => (row.assignment.status === 'accepted' && row.order.leadId ? [row.order.leadId] : [])),
       ),
     ]);
     const now = clock();
@@ -100,10 +114,21 @@ export function createProviderService(deps: {
         masked,
         title: masked ? null : order.title,
         location: masked ? MASKED_LOCATION : order.location,
+        area: order.place?.label ?? null,
+        timeZone: order.place?.timeZone ?? null,
+        coordinates:
+          assignment.status === 'accepted' && order.place ? { lat: order.place.lat, lon: order.place.lon } : null,
+        preferredWindows: order.preferredWindows.map((window) => ({
+          start: new Date(window.start).toISOString(),
+          end: new Date(window.end).toISOString(),
+        })),
+        accessNotes: assignment.status === 'accepted' ? (order.accessNotes ?? null) : null,
+        siteContact: assignment.status === 'accepted' ? siteContactOf(order, leadContacts) : null,
         customer: masked ? anonymisedCustomer(labelKey, assignment.id) : customerOrg.name,
         captureType: order.captureType,
         preferredDates: order.preferredDates ?? null,
         compensation: assignment.compensation === null ? null : Number(assignment.compensation),
+        currency: order.currency,
         scheduledStart: (assignment.scheduledStart ?? order.scheduledStart)?.toISOString() ?? null,
         scheduledEnd: (assignment.scheduledEnd ?? order.scheduledEnd)?.toISOString() ?? null,
         proposedStart: proposal?.start ?? null,
@@ -198,7 +223,7 @@ export function createProviderService(deps: {
       return {
         completedProjects: figures.completed,
         activeProjects: figures.active,
-        totalEarnings: figures.earnings,
+        earnings: figures.earnings,
         averageRating: figures.averageRating === null ? null : Math.round(figures.averageRating * 100) / 100,
         ratingCount: figures.ratingCount,
         jobsPerMonth: figures.months,

@@ -14,14 +14,10 @@ function when(value: Date | null) {
   return value ? formatDateTime(value, SERVER_TIME_ZONE) : null;
 }
 
-/**
- * A sent quote: the customer organisation's members get the link to answer it in their portal;
- * the company's copy links to the admin list.
- */
-export function quoteSentEmails(input: {
+/** What a sent quote's e-mail says: its subject, its sentence and its rows (the send preview shows the same). */
+export function quoteSentContent(input: {
   quote: TQuoteRow;
   order: TOrderRow;
-  recipients: readonly string[];
   audience: 'customer' | 'company';
   link: string;
 }) {
@@ -34,14 +30,29 @@ export function quoteSentEmails(input: {
     ['Valid until', when(quote.validityUntil)],
     [input.audience === 'customer' ? 'Accept or decline at' : 'Quotes', input.link],
   ];
-  return summaryEmailsTo(
-    input.recipients,
-    `Quote sent: ${order.title}`,
-    input.audience === 'customer'
-      ? 'A quote is ready for your order. Sign in to the customer portal to accept or decline it.'
-      : 'A quote was sent to the customer, who can now accept or decline it.',
+  return {
+    subject: `Quote sent: ${order.title}`,
+    intro:
+      input.audience === 'customer'
+        ? 'A quote is ready for your order. Sign in to the customer portal to accept or decline it.'
+        : 'A quote was sent to the customer, who can now accept or decline it.',
     rows,
-  );
+  };
+}
+
+/**
+ * A sent quote: the customer organisation's members get the link to answer it in their portal;
+ * the company's copy links to the admin list.
+ */
+export function quoteSentEmails(input: {
+  quote: TQuoteRow;
+  order: TOrderRow;
+  recipients: readonly string[];
+  audience: 'customer' | 'company';
+  link: string;
+}) {
+  const content = quoteSentContent(input);
+  return summaryEmailsTo(input.recipients, content.subject, content.intro, content.rows);
 }
 
 export function quoteAnsweredEmails(input: {

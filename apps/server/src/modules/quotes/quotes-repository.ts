@@ -1,5 +1,5 @@
 import { schema, stampedUpdate, type TExecutor } from '@spacecapture/db/client';
-import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
 const { quotes, orders, organizations } = schema;
@@ -86,6 +86,17 @@ export async function hasAcceptedQuote(db: TExecutor, orderId: string) {
     .where(and(eq(quotes.orderId, orderId), eq(quotes.status, 'accepted')))
     .limit(1);
   return Boolean(row);
+}
+
+/** The order's accepted quote, the latest if there were several: what its invoices are made from. */
+export async function findAcceptedQuoteOfOrder(db: TExecutor, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.orderId, orderId), eq(quotes.status, 'accepted')))
+    .orderBy(desc(quotes.respondedAt))
+    .limit(1);
+  return row;
 }
 
 /**

@@ -1,9 +1,17 @@
 import type { TDatabase, TExecutor } from '@spacecapture/db/client';
 import {
+  priceBookItems,
   priceTotal,
+  QUOTE_MESSAGES,
+  quoteCurrencyMismatch,
   type TCreateQuoteRequest,
+  type TPriceBook,
+  type TPriceBookEntry,
   type TQuote,
   type TQuoteList,
+  type TQuotePrefill,
+  type TQuotePreview,
+  type TUpdateQuoteRequest,
   validityInstant,
   WORKFLOW_MESSAGES,
 } from '@spacecapture/shared/contracts/admin-workflow';
@@ -22,14 +30,40 @@ import type { TActor } from '../../lib/actor.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { hashRequest, runIdempotent } from '../idempotency/idempotency.ts';
+import type { TInvoicesService, TQuoteCharge } from '../invoices/invoices-service.ts';
 import { emailRecipientsOf, notifyScope } from '../notifications/notifications-service.ts';
 import { isClosedOrder, moveOrder } from '../orders/order-moves.ts';
-import { findOrganizationRow, lockOrder, type TOrderRow } from '../orders/orders-repository.ts';
+import {
+  findOrder,
+  findOrganizationRow,
+  findOrgOrderWithLead,
+  lockOrder,
+  type TOrderRow,
+} from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import { enqueueWebhookEvent, orderPayload } from '../webhooks/webhook-events.ts';
-import { quoteAnsweredEmails, quoteSentEmails } from './quote-emails.ts';
+import {
+  findPriceBookEntry,
+  listPriceBook,
+  lockPriceBook,
+  replacePriceBook,
+  type TPriceBookRow,
+} from './price-book-repository.ts';
+import { quoteAnsweredEmails, quoteSentContent, quoteSentEmails } from './quote-emails.ts';
 import { findQuote, insertQuote, listQuotes, lockQuote, type TQuoteRow, updateQuote } from './quotes-repository.ts';
 import { effectiveQuoteStatus, toQuoteView } from './quotes-view.ts';
+
+/** What an accepted quote brings to its invoices. */
+export function quoteChargeOf(quote: TQuoteRow, order: TOrderRow): TQuoteCharge {
+  return {
+    quoteId: quote.id,
+    orderId: order.id,
+    orderTitle: order.title,
+    customerOrgId: order.customerOrgId,
+    currency: quote.currency,
+    items: quote.priceBreakdown.items,
+  };
+}
 
 /** Who may answer a quote: the customer organisation it was made for (another one's is not found). */
 export type TQuoteScope = { customerOrgId?: string };
@@ -50,6 +84,8 @@ export function createQuotesService(deps: {
   companyEmail: string;
   /** Base of the links in e-mails. */
   publicUrl: string;
+  /** Issues the invoice the customer's billing setting asks for at acceptance (decision 209). */
+  invoices: Pick<TInvoicesService, 'issueForStage'>;
 }) {
   const { db, clock, companyEmail } = deps;
 
@@ -109,6 +145,10 @@ export function createQuotesService(deps: {
         to === 'accepted' && order.status === 'quoted'
           ? await moveOrder(tx, order, 'approved', { actorUserId: actor.userId, at: now, metadata: { quoteId: id } })
           : order;
+      if (to === 'accepted') {
+        // The invoice the billing setting asks for now, which books what the customer owes (decision 209).
+        await deps.invoices.issueForStage(tx, 'acceptance', quoteChargeOf(updated, order), actor);
+      }
       await recordAudit(tx, {
         entity: 'quote',
         entityId: id,
@@ -137,7 +177,70 @@ export function createQuotesService(deps: {
     return outcome.view;
   }
 
+  function toEntry(row: TPriceBookRow): TPriceBookEntry {
+    return {
+      captureType: row.captureType as TPriceBookEntry['captureType'],
+      spaceSize: row.spaceSize as TPriceBookEntry['spaceSize'],
+      currency: row.currency,
+      capture: Number(row.capture),
+      processing: Number(row.processing),
+    };
+  }
+
   return {
+    /** The price book (decision 205), by capture type, size and currency. */
+    async priceBook(): Promise<TPriceBook> {
+      return { entries: (await listPriceBook(db)).map(toEntry) };
+    },
+
+    /** Replaces the whole price book (audited with what it was and what it became). */
+    async savePriceBook(book: TPriceBook, actor: TActor): Promise<TPriceBook> {
+      return db.transaction(async (tx) => {
+        const before = (await lockPriceBook(tx)).map(toEntry);
+        const now = clock();
+        const rows = await replacePriceBook(
+          tx,
+          book.entries.map((entry) => ({
+            ...entry,
+            capture: entry.capture.toFixed(2),
+            processing: entry.processing.toFixed(2),
+            updatedAt: now,
+          })),
+        );
+        const after = rows.map(toEntry);
+        await recordAudit(tx, {
+          entity: 'price_book',
+          entityId: 'price_book',
+          action: 'update',
+          before: { entries: before },
+          after: { entries: after },
+          actorUserId: actor.userId,
+        });
+        return { entries: after };
+      });
+    },
+
+    /**
+     * What a new quote for the order starts from: the order's capture type and size band (from
+     * the customer's portal request or the converted lead), and the book's items for them in the
+     * quote's currency, when it has a price.
+     */
+    async prefill(orderId: string, currency: string): Promise<TQuotePrefill> {
+      const found = await findOrder(db, orderId);
+      if (!found) throw new AppError('not_found', 'Order not found.', { orderId: 'Please choose an order to quote.' });
+      const { order } = found;
+      const withLead = await findOrgOrderWithLead(db, order.customerOrgId, order.id);
+      const spaceSize = order.requestDetails?.spaceSize ?? withLead?.leadDetails?.spaceSize ?? null;
+      const entry = spaceSize
+        ? await findPriceBookEntry(db, { captureType: order.captureType, spaceSize, currency })
+        : undefined;
+      return {
+        captureType: order.captureType,
+        spaceSize,
+        items: entry ? priceBookItems(toEntry(entry)) : null,
+      };
+    },
+
     async list(options: {
       limit: number;
       cursor?: string | undefined;
@@ -185,6 +288,11 @@ export function createQuotesService(deps: {
             throw new AppError('conflict', `The order is ${order.status}; it can no longer be quoted.`);
           }
           const { items, currency } = request.priceBreakdown;
+          // One currency per order (decision 203): a quote in another is refused, never converted.
+          if (currency !== order.currency) {
+            const message = quoteCurrencyMismatch(order.currency, currency);
+            throw new AppError('validation_failed', message, { 'priceBreakdown.currency': message });
+          }
           const quote = await insertQuote(tx, {
             orderId: order.id,
             priceBreakdown: { items, currency },
@@ -205,6 +313,74 @@ export function createQuotesService(deps: {
         },
       );
       return result.body;
+    },
+
+    /**
+     * Edit a draft (decision 205): its price breakdown, SLA and validity; a quote once sent is
+     * what the customer was shown and stays as it is (409). The total is computed again.
+     */
+    async update(id: string, request: TUpdateQuoteRequest, actor: TActor): Promise<TQuote> {
+      const validityUntil = request.validityUntil ? validityInstant(request.validityUntil) : null;
+      if (validityUntil && validityUntil.getTime() <= clock().getTime()) {
+        throw new AppError('validation_failed', WORKFLOW_MESSAGES.validityInFuture, {
+          validityUntil: WORKFLOW_MESSAGES.validityInFuture,
+        });
+      }
+      return db.transaction(async (tx) => {
+        const { order, quote } = await lockQuoteAndOrder(tx, id, {});
+        const now = clock();
+        const status = effectiveQuoteStatus(quote, now);
+        if (status !== 'draft') throw new AppError('conflict', QUOTE_MESSAGES.draftOnly(status));
+        const { items, currency } = request.priceBreakdown;
+        const updated = await updateQuote(
+          tx,
+          id,
+          {
+            priceBreakdown: { items, currency },
+            total: priceTotal(items).toFixed(2),
+            currency,
+            sla: request.sla,
+            validityUntil,
+          },
+          now,
+        );
+        await recordAudit(tx, {
+          entity: 'quote',
+          entityId: id,
+          action: 'update',
+          before: quote,
+          after: updated,
+          actorUserId: actor.userId,
+        });
+        return viewOf(tx, updated, order);
+      });
+    },
+
+    /**
+     * What Send would do (decision 205): the e-mail the customer's people would receive, and their
+     * addresses (the organisation's members whose quote e-mails are on); a copy goes to the company.
+     */
+    async preview(id: string): Promise<TQuotePreview> {
+      const found = await findQuote(db, id);
+      if (!found) throw new AppError('not_found', 'Quote not found.');
+      const withCustomer = await findOrder(db, found.orderId);
+      if (!withCustomer) throw new AppError('not_found', 'Quote not found.');
+      const { order } = withCustomer;
+      const recipients = await emailRecipientsOf(db, { org: order.customerOrgId }, 'quote_sent');
+      const content = quoteSentContent({
+        quote: found,
+        order,
+        audience: 'customer',
+        link: `${deps.publicUrl}${PORTAL_PATHS.customer.quotes}`,
+      });
+      return {
+        recipients: [...new Set(recipients.map((address) => address.toLowerCase()))].sort(),
+        subject: content.subject,
+        intro: content.intro,
+        rows: content.rows
+          .filter((row): row is readonly [string, string] => typeof row[1] === 'string' && row[1] !== '')
+          .map(([label, value]) => ({ label, value })),
+      };
     },
 
     /**

@@ -74,14 +74,18 @@ function refusal(message: string | RegExp) {
 }
 
 describe('accept', () => {
-  it('accepts a sent quote: the order is approved, with its job event, one audit entry and a note to the admins', async () => {
+  it('accepts a sent quote: the order is approved, with its job event, one audit entry, its invoice and a note to the admins', async () => {
     const { order, quoteId } = await sentQuote();
     let view: Awaited<ReturnType<typeof t.app.services.quotes.accept>> | undefined;
+    // The quote's acceptance, and the invoice it issues (paid in advance, the default billing).
     expect(
       await auditDelta(t.db, async () => {
         view = await t.app.services.quotes.accept(quoteId, customerActor, scope());
       }),
-    ).toBe(1);
+    ).toBe(2);
+    expect(
+      (await t.db.select().from(schema.invoices).where(eq(schema.invoices.quoteId, quoteId))).map((row) => row.kind),
+    ).toEqual(['full']);
     expect(view).toMatchObject({ id: quoteId, status: 'accepted', order: { status: 'approved' } });
     expect((await quoteRow(t.db, quoteId)).respondedAt).toBeInstanceOf(Date);
     expect((await orderRow(t.db, order.id)).status).toBe('approved');

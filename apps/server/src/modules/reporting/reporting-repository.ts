@@ -155,3 +155,44 @@ export async function providerPerformance(db: TExecutor, range: TRange, now: Dat
     ratings: num(row.ratings),
   }));
 }
+
+/**
+ * The ledger's lines summed per month, currency, entry kind and account, over all history before
+ * `until` (the balances at each month's end need what came before the range too). Minor units.
+ */
+export async function ledgerMonths(db: TExecutor, until: Date) {
+  const rows = await rowsOf(
+    db,
+    sql`select ${month(sql`e.created_at`)} as month, e.currency, e.kind, l.account,
+          sum(l.amount_minor)::text as total
+        from ledger_entries e join ledger_lines l on l.entry_id = e.id
+        where e.created_at < ${until.toISOString()}::timestamptz
+        group by 1, 2, 3, 4`,
+  );
+  return rows.map((row) => ({
+    month: String(row.month),
+    currency: String(row.currency),
+    kind: String(row.kind),
+    account: String(row.account),
+    totalMinor: num(row.total),
+  }));
+}
+
+/** Every provider payable booked before `until` (decision 213): when it became due and when it was paid. */
+export async function payableDates(db: TExecutor, until: Date) {
+  const rows = await rowsOf(
+    db,
+    sql`select e.currency, e.created_at as "dueAt", (-l.amount_minor)::text as amount, p.paid_at as "paidAt"
+        from ledger_entries e
+        join ledger_lines l on l.entry_id = e.id and l.account = 'payable' and l.amount_minor < 0
+        left join payout_items pi on pi.payable_entry_id = e.id
+        left join payouts p on p.id = pi.payout_id
+        where e.kind in ('provider_compensation', 'adjustment') and e.created_at < ${until.toISOString()}::timestamptz`,
+  );
+  return rows.map((row) => ({
+    currency: String(row.currency),
+    dueAt: new Date(String(row.dueAt)),
+    amountMinor: num(row.amount),
+    paidAt: row.paidAt ? new Date(String(row.paidAt)) : null,
+  }));
+}

@@ -8,8 +8,73 @@ import {
   type TReportTable,
 } from '@spacecapture/shared/contracts/admin-console/reporting';
 import { ORDER_STATUSES } from '@spacecapture/shared/contracts/admin-workflow';
+import { PAYOUT_PROMISE_DAYS } from '@spacecapture/shared/contracts/payouts';
+import { fromMinorUnits } from '@spacecapture/shared/money';
 import { csvRow } from '../../lib/csv.ts';
-import { orderFigures, providerPerformance, quoteConversion, revenueFigures } from './reporting-repository.ts';
+import {
+  ledgerMonths,
+  orderFigures,
+  payableDates,
+  providerPerformance,
+  quoteConversion,
+  revenueFigures,
+} from './reporting-repository.ts';
+
+/** The first instant after a month (YYYY-MM, UTC). */
+function endOfMonth(month: string) {
+  return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1));
+}
+
+/**
+ * The ledger's figures per month and currency over the range's months (decision 213): flows in
+ * the month, and balances at its end, or at `now` for a month not over yet.
+ */
+async function moneyByMonth(db: TDatabase, months: readonly string[], until: Date, now: Date) {
+  const end = new Date(Math.min(until.getTime(), now.getTime()));
+  const [lines, payables] = await Promise.all([ledgerMonths(db, end), payableDates(db, end)]);
+  const currencies = [...new Set(lines.map((line) => line.currency))].sort();
+  const promiseMs = PAYOUT_PROMISE_DAYS * 86_400_000;
+  return currencies.flatMap((currency) =>
+    months.map((month) => {
+      const at = new Date(Math.min(endOfMonth(month).getTime(), end.getTime()));
+      const sum = (keep: (line: (typeof lines)[number]) => boolean) =>
+        lines
+          .filter((line) => line.currency === currency && keep(line))
+          .reduce((all, line) => all + line.totalMinor, 0);
+      const inMonth = (line: (typeof lines)[number]) => line.month === month;
+      const byEnd = (line: (typeof lines)[number]) => line.month <= month;
+      const overdue = payables
+        .filter(
+          (payable) =>
+            payable.currency === currency &&
+            payable.dueAt.getTime() + promiseMs < at.getTime() &&
+            (payable.paidAt === null || payable.paidAt >= at),
+        )
+        .reduce((all, payable) => all + payable.amountMinor, 0);
+      const amount = (minor: number) => fromMinorUnits(minor, currency);
+      return {
+        month,
+        currency,
+        revenue: amount(-sum((line) => inMonth(line) && line.account === 'revenue')),
+        refunds: amount(sum((line) => inMonth(line) && line.account === 'refunds')),
+        fees: amount(sum((line) => inMonth(line) && line.account === 'fees')),
+        compensation: amount(
+          -sum(
+            (line) =>
+              inMonth(line) &&
+              line.account === 'payable' &&
+              // A refund's reversal of the provider's share (decision 215) takes compensation back.
+              (line.kind === 'provider_compensation' || line.kind === 'adjustment' || line.kind === 'refund'),
+          ),
+        ),
+        paidOut: amount(sum((line) => inMonth(line) && line.account === 'payable' && line.kind === 'payout')),
+        receivables: amount(sum((line) => byEnd(line) && line.account === 'receivable')),
+        payables: amount(-sum((line) => byEnd(line) && line.account === 'payable')),
+        overdue: amount(overdue),
+      };
+    }),
+  );
+}
 
 function day(date: Date) {
   return date.toISOString().slice(0, 10);
@@ -66,6 +131,7 @@ export function createReportingService(deps: { db: TDatabase; clock: () => Date 
     const quotes = await quoteConversion(db, range, now);
     const revenue = await revenueFigures(db, range);
     const providers = await providerPerformance(db, range, now, ON_TIME_GRACE_HOURS);
+    const money = await moneyByMonth(db, monthsBetween(range.fromDay, range.toDay), range.until, now);
 
     const statusCounts = new Map(orders.byStatus.map((row) => [row.status, row.count]));
     const monthCounts = new Map(orders.byMonth.map((row) => [row.month, row.count]));
@@ -93,6 +159,7 @@ export function createReportingService(deps: { db: TDatabase; clock: () => Date 
         onTimeRate: rate(row.onTimeJobs, row.scheduledJobs),
         averageRating: round(row.averageRating),
       })),
+      moneyByMonth: money,
       generatedAt: now.toISOString(),
     };
   }
@@ -132,6 +199,32 @@ export function createReportingService(deps: { db: TDatabase; clock: () => Date 
         revenue_by_month: {
           header: ['month', 'currency', 'accepted_quotes', 'total'],
           rows: data.revenueByMonth.map((row) => [row.month, row.currency, row.quotes, row.total.toFixed(2)]),
+        },
+        money_by_month: {
+          header: [
+            'month',
+            'currency',
+            'revenue',
+            'refunds',
+            'fees',
+            'compensation',
+            'paid_out',
+            'receivables',
+            'payables',
+            'overdue_payables',
+          ],
+          rows: data.moneyByMonth.map((row) => [
+            row.month,
+            row.currency,
+            row.revenue,
+            row.refunds,
+            row.fees,
+            row.compensation,
+            row.paidOut,
+            row.receivables,
+            row.payables,
+            row.overdue,
+          ]),
         },
         provider_performance: {
           header: [

@@ -1,4 +1,4 @@
-import { describePin } from '@spacecapture/shared/contracts/order-review';
+import { describePin, type TReviewOutcome } from '@spacecapture/shared/contracts/order-review';
 import type { TViewerPin } from '@spacecapture/shared/viewer-pin';
 import type { TSummaryRow } from '../../lib/html.ts';
 import { summaryEmailsTo } from '../outbox/summary-emails.ts';
@@ -6,7 +6,7 @@ import { summaryEmailsTo } from '../outbox/summary-emails.ts';
 /** E-mails of the delivery review (decision 133): one copy per recipient, no addresses shared. */
 
 /** Who ended a review: the customer, an admin on the customer's behalf, the auto-approval, or an admin closing it. */
-export type TReviewOutcome = 'approved' | 'approved_on_behalf' | 'auto_approved' | 'closed';
+export type { TReviewOutcome };
 
 const OUTCOME_TEXT: Record<TReviewOutcome, { provider: string; customer: string }> = {
   approved: {

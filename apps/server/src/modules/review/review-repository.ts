@@ -96,3 +96,30 @@ export async function findOverdueDeliveries(db: TExecutor, cutoff: Date, limit: 
     .orderBy(asc(orders.updatedAt), asc(orders.id))
     .limit(limit);
 }
+
+/**
+ * How the order's review ended: its latest move to completed made by the review (the move's
+ * `review` mark), with who made it. Null while the review is open, or when an admin completed the
+ * order without one.
+ */
+export async function reviewDecisionOf(db: TExecutor, orderId: string) {
+  const [row] = await db
+    .select({
+      metadata: jobEvents.metadata,
+      createdAt: jobEvents.createdAt,
+      actorName: user.name,
+    })
+    .from(jobEvents)
+    .leftJoin(user, eq(user.id, jobEvents.actorUserId))
+    .where(
+      and(
+        eq(jobEvents.orderId, orderId),
+        eq(jobEvents.type, 'status_change'),
+        sql`${jobEvents.metadata}->>'to' = 'completed'`,
+        sql`${jobEvents.metadata}->>'review' is not null`,
+      ),
+    )
+    .orderBy(desc(jobEvents.createdAt), desc(jobEvents.id))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,10 +1,12 @@
 import type { TDatabase, TExecutor } from '@spacecapture/db/client';
 import {
   REVIEW_MESSAGES,
+  REVIEW_OUTCOMES,
   type TApproveOnBehalfRequest,
   type TChangeRequestView,
   type TOrderReview,
   type TRequestChangesRequest,
+  type TReviewDecision,
 } from '@spacecapture/shared/contracts/order-review';
 import { AppError } from '@spacecapture/shared/errors';
 import type { TNotificationEventType } from '@spacecapture/shared/notifications';
@@ -13,8 +15,9 @@ import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { TOrderStatus } from '@spacecapture/shared/state-machines';
 import { type TViewerPin, viewerPinSchema } from '@spacecapture/shared/viewer-pin';
 import type { TActor } from '../../lib/actor.ts';
-import { acceptedProviderOf } from '../assignments/assignments-repository.ts';
+import { acceptedAssignmentOf, acceptedProviderOf } from '../assignments/assignments-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
+import { bookProviderCompensation } from '../ledger/ledger-service.ts';
 import { emailRecipientsOf, notifyScope } from '../notifications/notifications-service.ts';
 import { assertOrderMove, moveOrder } from '../orders/order-moves.ts';
 import {
@@ -43,6 +46,7 @@ import {
   lastDeliveredAt,
   listOrderFiles,
   listReviewComments,
+  reviewDecisionOf,
 } from './review-repository.ts';
 
 const NOT_FOUND = 'Order not found.';
@@ -55,6 +59,19 @@ const OUTCOME_AUDIT = {
   auto_approved: 'auto_approve',
   closed: 'close_review',
 } as const satisfies Record<TReviewOutcome, string>;
+
+/** The review's end as the portals show it, from the completing move's job event. */
+function decisionView(event: Awaited<ReturnType<typeof reviewDecisionOf>>): TReviewDecision | null {
+  const outcome = event ? REVIEW_OUTCOMES.find((known) => known === event.metadata.review) : undefined;
+  if (!event || !outcome) return null;
+  const reason = event.metadata.reason;
+  return {
+    outcome,
+    at: event.createdAt.toISOString(),
+    by: event.actorName ?? null,
+    reason: typeof reason === 'string' ? reason : null,
+  };
+}
 
 function customerOrderLink(orderId: string) {
   return `${PORTAL_PATHS.customer.orders}?order=${orderId}`;
@@ -97,7 +114,11 @@ export function createReviewService(deps: { db: TDatabase; clock: () => Date; pu
     order: TOrderRow,
     can: Pick<TOrderReview, 'canApprove' | 'canRequestChanges' | 'canRedeliver'>,
   ) {
-    const [comments, files] = await Promise.all([listReviewComments(db, order.id), listOrderFiles(db, order.id)]);
+    const [comments, files, decided] = await Promise.all([
+      listReviewComments(db, order.id),
+      listOrderFiles(db, order.id),
+      order.status === 'completed' ? reviewDecisionOf(db, order.id) : null,
+    ]);
     const rounds = new Map<number, TChangeRequestView>();
     for (const comment of comments) {
       let request = rounds.get(comment.round);
@@ -125,6 +146,7 @@ export function createReviewService(deps: { db: TDatabase; clock: () => Date; pu
       status: order.status as TOrderStatus,
       round: order.deliveryRound,
       changeRequests: [...rounds.values()],
+      decision: decisionView(decided),
       files: files.map((file) => ({
         id: file.id,
         fileName: file.fileName,
@@ -142,6 +164,27 @@ export function createReviewService(deps: { db: TDatabase; clock: () => Date; pu
   function customerOrgOf(actor: TActor) {
     if (!actor.orgId) throw new AppError('not_found', NOT_FOUND);
     return actor.orgId;
+  }
+
+  /**
+   * An approved job's compensation becomes payable to its provider (decision 208), in the order's
+   * currency (decision 203). A job without an accepted provider or a compensation books nothing.
+   */
+  async function bookCompensationPayable(tx: TExecutor, order: TOrderRow, actorUserId: string | null) {
+    const job = await acceptedAssignmentOf(tx, order.id);
+    if (!job?.compensation || Number(job.compensation) === 0) return;
+    await bookProviderCompensation(
+      tx,
+      {
+        assignmentId: job.id,
+        orderId: order.id,
+        providerOrgId: job.providerOrgId,
+        currency: order.currency,
+        compensation: job.compensation,
+        actorUserId,
+      },
+      clock(),
+    );
   }
 
   /**
@@ -176,6 +219,7 @@ export function createReviewService(deps: { db: TDatabase; clock: () => Date; pu
       actorUserId: input.actorUserId,
     });
     const providerOrgId = await acceptedProviderOf(tx, order.id);
+    if (outcome !== 'closed') await bookCompensationPayable(tx, order, input.actorUserId);
     const title = outcome === 'closed' ? `Order closed: ${order.title}` : `Delivery approved: ${order.title}`;
     const emails = [];
     if (providerOrgId) {

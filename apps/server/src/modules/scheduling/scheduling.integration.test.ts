@@ -95,6 +95,33 @@ describe('the provider proposes windows', () => {
     });
   });
 
+  it("lists the order as the customer's move until a window is picked", async () => {
+    const { orderId, assignmentId } = await acceptedOrder();
+    const awaiting = async () =>
+      (await customerUser.client.get('/api/customer/orders?awaiting=window')).json().items as {
+        id: string;
+        windowsToPick: number;
+      }[];
+    expect((await awaiting()).map((order) => order.id)).not.toContain(orderId);
+    const windows = [windowAt(6), windowAt(7)];
+    expect((await propose(assignmentId, windows)).statusCode).toBe(200);
+    expect((await awaiting()).find((order) => order.id === orderId)).toMatchObject({ windowsToPick: 2 });
+    const detail = await customerUser.client.get(`/api/customer/orders/${orderId}`);
+    expect(detail.json().windowsToPick).toBe(2);
+    // Another organisation's customer never sees it.
+    const theirs = (await otherCustomer.client.get('/api/customer/orders?awaiting=window')).json().items as {
+      id: string;
+    }[];
+    expect(theirs.map((order) => order.id)).not.toContain(orderId);
+    const picked = await customer.client.post(`/api/customer/orders/${orderId}/schedule/pick`, {
+      start: windows[0]!.start,
+    });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect((await awaiting()).map((order) => order.id)).not.toContain(orderId);
+    const bad = await customerUser.client.get('/api/customer/orders?awaiting=quote');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('refuses four windows, overlapping windows and a window in the past, changing nothing', async () => {
     const { assignmentId } = await acceptedOrder();
     const tooMany = await propose(assignmentId, [windowAt(2), windowAt(3), windowAt(4), windowAt(5)]);

@@ -45,3 +45,14 @@ export async function updateFeatureFlagsRow(
   afterCommit(tx, SETTINGS_SAVED);
   return row!;
 }
+
+/** Saves the tour hosts (decision 233) on the locked row. */
+export async function updateTourHostsRow(tx: TExecutor, hosts: { host: string; embeddable: boolean }[]) {
+  const [row] = await tx
+    .update(featureFlags)
+    .set({ tourHosts: hosts, updatedAt: sql`now()` })
+    .where(eq(featureFlags.id, 1))
+    .returning();
+  afterCommit(tx, SETTINGS_SAVED);
+  return row!;
+}

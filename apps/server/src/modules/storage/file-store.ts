@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -38,6 +38,12 @@ export type TFileStore = {
   readonly uploads: DataStore;
   /** Keys of every resumable upload the store keeps state for, finished or not. */
   listUploads(): Promise<string[]>;
+  /**
+   * Cuts an unfinished upload back to its first `offset` bytes (a piece refused by its checksum,
+   * decision 217). Only a store that writes uploads in place can; others leave it out and have
+   * pieces checked before they reach the store.
+   */
+  rewindUpload?(key: string, offset: number): Promise<void>;
 };
 
 /** Keys of files stored whole (`applications/<uuid>.pdf`) and of deliverables (`<order id>/<ms>_<name>`). */
@@ -180,6 +186,10 @@ export function createLocalFileStore(root: string): TFileStore {
     uploads: new DurableFileStore({ directory: root, configstore: uploadState, pathOf: resolveKey }),
     async listUploads() {
       return (await uploadState.list?.()) ?? [];
+    },
+    async rewindUpload(key, offset) {
+      // tus's file store reads an upload's offset from its file's size.
+      await truncate(resolveKey(key), offset);
     },
   };
 }

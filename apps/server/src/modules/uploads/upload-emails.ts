@@ -42,3 +42,24 @@ export function orderDeliveredEmails(input: {
     ],
   );
 }
+
+/** A tour link delivered (decision 233): as the first file of a burst, with the tour's address. */
+export function tourArrivedEmails(input: {
+  orderTitle: string;
+  title: string;
+  url: string;
+  recipients: readonly string[];
+  link: string;
+}) {
+  return summaryEmailsTo(
+    input.recipients,
+    `Deliverables arrived: ${input.orderTitle}`,
+    'The provider has delivered a virtual tour for your order. Every deliverable is listed in your portal.',
+    [
+      ['Order', input.orderTitle],
+      ['Tour', input.title],
+      ['Address', input.url],
+      ['See it at', input.link],
+    ],
+  );
+}

@@ -9,6 +9,8 @@ export type TUploadTargetRow = {
   title: string;
   location: string;
   status: string;
+  /** Deliveries made so far (decision 133): files of a later round are not yet delivered. */
+  deliveryRound: number;
   /** The confirmed capture window's start (decision 109: uploads open then). */
   windowStart: Date | null;
 };
@@ -19,6 +21,7 @@ const targetColumns = {
   title: orders.title,
   location: orders.location,
   status: orders.status,
+  deliveryRound: orders.deliveryRound,
   windowStart: assignments.scheduledStart,
 };
 
@@ -65,12 +68,20 @@ const fileColumns = {
   fileName: deliverables.fileName,
   size: deliverables.size,
   checksum: deliverables.checksum,
+  tourUrl: deliverables.tourUrl,
   uploadedBy: user.name,
   createdAt: deliverables.createdAt,
   version: deliverables.version,
+  round: deliverables.round,
+  orderStatus: orders.status,
+  orderDeliveryRound: orders.deliveryRound,
   supersededAt: deliverables.supersededAt,
   thumbnailState: deliverables.thumbnailState,
   thumbnailKey: deliverables.thumbnailKey,
+  treeState: deliverables.treeState,
+  treePercent: deliverables.treePercent,
+  treeKey: deliverables.treeKey,
+  treeError: deliverables.treeError,
 };
 
 /**

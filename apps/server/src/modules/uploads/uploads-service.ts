@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
 import type { TDatabase, TExecutor } from '@spacecapture/db/client';
 import {
   deliverableTypeOf,
+  isFileRemovable,
   ORDER_FILES_LIMIT,
   RECENT_UPLOADS_LIMIT,
   type TMarkDeliveredAnswer,
+  type TRemovedFile,
   type TUploadedFileList,
   type TUploadMetadata,
   type TUploadTargetList,
@@ -13,21 +15,39 @@ import {
   uploadsOpeningOf,
   ZUploadMetadata,
 } from '@spacecapture/shared/contracts/provider-uploads';
+import { failedChecksMessage } from '@spacecapture/shared/contracts/quality-checks';
+import { checkTourUrl, type TDeliverTourLinkRequest } from '@spacecapture/shared/contracts/tour-links';
 import { AppError, fieldMessages } from '@spacecapture/shared/errors';
 import { formatDateTime, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { TOrderStatus } from '@spacecapture/shared/state-machines';
+import { CHECKSUM_MISMATCH_STATUS } from '@spacecapture/shared/upload-pieces';
+import type { FastifyBaseLogger } from 'fastify';
 import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
-import { insertDeliverable, supersedeEarlierVersions } from '../deliverables/deliverables-repository.ts';
+import {
+  deleteDeliverable,
+  findDeliverable,
+  insertDeliverable,
+  lockDeliverable,
+  supersedeEarlierVersions,
+  type TDeliverableRow,
+} from '../deliverables/deliverables-repository.ts';
+import type { TInvoicesService } from '../invoices/invoices-service.ts';
 import { moveOrder } from '../orders/order-moves.ts';
 import { insertJobEvent, lockOrder, memberEmailsOf, uploadsOpenedEarlyOf } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import type { TPointTreeLinks } from '../point-trees/point-tree-links.ts';
+import { checksOfDeliverables, failingFilesOfOrder } from '../quality-checks/quality-checks-repository.ts';
+import { checkViewOf } from '../quality-checks/quality-checks-service.ts';
+import { findAcceptedQuoteOfOrder } from '../quotes/quotes-repository.ts';
+import { quoteChargeOf } from '../quotes/quotes-service.ts';
 import { redeliver } from '../review/review-service.ts';
+import type { TTourHostsService } from '../settings/tour-hosts.ts';
 import type { TFileStore } from '../storage/file-store.ts';
 import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
-import type { TChecksumTracker } from './streaming-checksum.ts';
-import { deliverablesArrivedEmails, orderDeliveredEmails } from './upload-emails.ts';
+import type { TChecksumTracker, TUploadDigests } from './streaming-checksum.ts';
+import { deliverablesArrivedEmails, orderDeliveredEmails, tourArrivedEmails } from './upload-emails.ts';
 import { deliverableKey, orderOfKey } from './upload-keys.ts';
 import {
   countDeliverables,
@@ -45,9 +65,6 @@ import {
 
 /** One "deliverables arrived" e-mail per order per this many minutes (decision 043). */
 export const ARRIVAL_EMAIL_QUIET_MINUTES = 15;
-
-/** tus's status for a finished upload whose bytes do not match the announced checksum. */
-const CHECKSUM_MISMATCH_STATUS = 460;
 
 const NOT_FOUND = 'Order not found.';
 
@@ -92,8 +109,80 @@ export function createUploadsService(deps: {
   /** Most bytes an organisation's unfinished uploads may announce in total (UPLOAD_RESERVED_BYTES_PER_ORG). */
   reservedBytesPerOrg: number;
   thumbnails: TThumbnailLinks;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  pointTrees: TPointTreeLinks;
+  /** Issues the invoice the customer's billing setting asks for at delivery (decision 209). */
+  invoices: Pick<TInvoicesService, 'issueForStage'>;
+  /** The hosts a tour link may point at (decision 233). */
+  tourHosts: Pick<TTourHostsService, 'get'>;
 }) {
   const { db, files, clock } = deps;
+
+  /**
+   * A file the caller may remove or replace (decision 218): of an order they hold the accepted
+   * assignment of (404 otherwise, as for any file not theirs), not yet delivered (409).
+   */
+  async function removableFile(executor: TExecutor, actor: TActor, fileId: string, lock: boolean) {
+    const file = lock ? await lockDeliverable(executor, fileId) : await findDeliverable(executor, fileId);
+    const target = file && (await findAcceptedAssignment(executor, orgOf(actor), file.orderId));
+    if (!file || !target) throw new AppError('not_found', 'File not found.');
+    const order = lock ? await lockOrder(executor, file.orderId) : undefined;
+    const state = order ?? { status: target.status, deliveryRound: target.deliveryRound };
+    if (!isFileRemovable(state, file)) {
+      throw new AppError(
+        'conflict',
+        `${file.fileName} has been delivered to the customer, so it can no longer be removed or replaced. ` +
+          'Upload a revised file instead.',
+      );
+    }
+    return file;
+  }
+
+  /** After the commit: the removed file's bytes and thumbnail go; a failure leaves them for the logs. */
+  async function freeStorageOf(file: TDeliverableRow) {
+    for (const key of [...file.fileLinks.paths, ...(file.thumbnailKey ? [file.thumbnailKey] : [])]) {
+      await files.remove(key).catch((error: unknown) => {
+        deps.log.error({ err: error, key, deliverableId: file.id }, 'freeing a removed file’s storage failed');
+      });
+    }
+  }
+
+  /** The row's removal with its job event and audit entry, in the caller's transaction. */
+  async function recordRemoval(
+    tx: TExecutor,
+    actor: TActor,
+    file: TDeliverableRow,
+    replacement?: { deliverableId: string; fileName: string },
+  ) {
+    await deleteDeliverable(tx, file);
+    await insertJobEvent(tx, {
+      orderId: file.orderId,
+      type: 'file_removed',
+      metadata: {
+        deliverableId: file.id,
+        fileName: file.fileName,
+        version: file.version,
+        ...(replacement ? { replacedBy: replacement } : {}),
+      },
+      actorUserId: actor.userId,
+    });
+    await recordAudit(tx, {
+      entity: 'deliverable',
+      entityId: file.id,
+      action: replacement ? 'replace' : 'remove',
+      before: {
+        orderId: file.orderId,
+        fileName: file.fileName,
+        size: Number(file.size),
+        sha256: file.checksum,
+        storageKey: file.fileLinks.paths[0],
+        version: file.version,
+        round: file.round,
+      },
+      ...(replacement ? { after: { replacedBy: replacement.deliverableId, fileName: replacement.fileName } } : {}),
+      actorUserId: actor.userId,
+    });
+  }
 
   /** The caller's accepted assignment of the order, refused as 404 when there is none. */
   async function targetOf(actor: TActor, orderId: string): Promise<TUploadTargetRow> {
@@ -135,11 +224,16 @@ export function createUploadsService(deps: {
     await deleteUploadReservation(db, key);
   }
 
-  async function sha256Of(key: string) {
+  /** Both digests by reading the stored file once, when the running ones were lost (decision 042). */
+  async function digestsOf(key: string): Promise<TUploadDigests> {
     const { stream } = await files.open(key);
     const hash = createHash('sha256');
-    await pipeline(stream, hash);
-    return hash.digest('hex');
+    let crc = 0;
+    for await (const chunk of stream) {
+      hash.update(chunk as Buffer);
+      crc = crc32(chunk as Buffer, crc);
+    }
+    return { sha256: hash.digest('hex'), crc32: crc };
   }
 
   return {
@@ -154,6 +248,11 @@ export function createUploadsService(deps: {
       const target = await targetOf(actor, parsed.data.orderId);
       assertUploadable(target);
       await assertWindowStarted(db, target, 'upload');
+      if (parsed.data.replaces) {
+        // Refused before any byte is sent; checked again when the new file is recorded.
+        const replaced = await removableFile(db, actor, parsed.data.replaces, false);
+        if (replaced.orderId !== parsed.data.orderId) throw new AppError('not_found', 'File not found.');
+      }
       return parsed.data;
     },
 
@@ -196,6 +295,13 @@ export function createUploadsService(deps: {
       }
     },
 
+    /** A piece refused by its checksum is taken off the stored upload, and out of its running hash. */
+    async rewindUpload(key: string, offset: number) {
+      if (!files.rewindUpload) throw new Error('This store cannot take a piece back.');
+      await files.rewindUpload(key, offset);
+      deps.checksums.rewind(key, offset);
+    },
+
     /** An upload's share of the reserved space is free again (the upload was terminated or swept). */
     async releaseReservation(key: string) {
       await deleteUploadReservation(db, key);
@@ -217,7 +323,13 @@ export function createUploadsService(deps: {
      */
     async completeUpload(
       actor: TActor,
-      upload: { key: string; size: number; metadata: Record<string, string | null | undefined> },
+      upload: {
+        key: string;
+        size: number;
+        metadata: Record<string, string | null | undefined>;
+        /** The whole file's SHA-256 the client computed while reading it, sent with the last piece. */
+        fileSha256?: string;
+      },
     ): Promise<{ deliverableId: string; sha256: string }> {
       const orderId = orderOfKey(upload.key);
       if (!orderId) throw new AppError('not_found', 'Upload not found.');
@@ -225,15 +337,21 @@ export function createUploadsService(deps: {
       const earlier = await findDeliverableOfUpload(db, orderId, upload.key);
       if (earlier) return { deliverableId: earlier, sha256: metadata.sha256 ?? '' };
 
-      const sha256 = (await deps.checksums.take(upload.key, upload.size)) ?? (await sha256Of(upload.key));
+      const digests = (await deps.checksums.take(upload.key, upload.size)) ?? (await digestsOf(upload.key));
+      const { sha256 } = digests;
       // A refusal: nothing is recorded, and the caller discards the bytes (as for every AppError here).
-      if (metadata.sha256 && metadata.sha256 !== sha256) {
-        throw new AppError(
-          'validation_failed',
-          `The file arrived damaged (SHA-256 ${sha256}, expected ${metadata.sha256}). Upload it again.`,
-          { sha256: 'does not match the uploaded bytes' },
-          { status: CHECKSUM_MISMATCH_STATUS },
-        );
+      for (const [field, expected] of [
+        ['sha256', metadata.sha256],
+        ['Upload-File-Sha256', upload.fileSha256],
+      ] as const) {
+        if (expected && expected !== sha256) {
+          throw new AppError(
+            'validation_failed',
+            `The file arrived damaged (SHA-256 ${sha256}, expected ${expected}). Upload it again.`,
+            { [field]: 'does not match the uploaded bytes' },
+            { status: CHECKSUM_MISMATCH_STATUS },
+          );
+        }
       }
 
       const type = deliverableTypeOf(metadata.filename);
@@ -245,7 +363,7 @@ export function createUploadsService(deps: {
         assertUploadable(order);
         await assertWindowStarted(tx, target, 'upload');
         const again = await findDeliverableOfUpload(tx, orderId, upload.key);
-        if (again) return { deliverableId: again, emails: false };
+        if (again) return { deliverableId: again, emails: false, replaced: undefined };
 
         const quietSince = new Date(now.getTime() - ARRIVAL_EMAIL_QUIET_MINUTES * 60_000);
         const tellCustomer = !(await hasFileUploadedSince(tx, orderId, quietSince));
@@ -262,12 +380,19 @@ export function createUploadsService(deps: {
           fileName: metadata.filename,
           size: String(upload.size),
           checksum: sha256,
+          crc32: digests.crc32,
           uploadedBy: actor.userId,
           deliveredAt: now,
           createdAt: now,
         });
         // Recorded: the upload is finished and no longer holds reserved space.
         await deleteUploadReservation(tx, upload.key);
+        let replaced: TDeliverableRow | undefined;
+        if (metadata.replaces) {
+          replaced = await removableFile(tx, actor, metadata.replaces, true);
+          if (replaced.orderId !== orderId) throw new AppError('not_found', 'File not found.');
+          await recordRemoval(tx, actor, replaced, { deliverableId: deliverable.id, fileName: metadata.filename });
+        }
         await insertJobEvent(tx, {
           orderId,
           type: 'file_uploaded',
@@ -316,13 +441,97 @@ export function createUploadsService(deps: {
             }),
           );
         }
-        return { deliverableId: deliverable.id, emails: tellCustomer };
+        return { deliverableId: deliverable.id, emails: tellCustomer, replaced };
       });
+      if (result.replaced) await freeStorageOf(result.replaced);
       return { deliverableId: result.deliverableId, sha256 };
+    },
+
+    /**
+     * Delivers an external tour's address instead of a file (decision 233): under the same rules as
+     * an upload (the caller's accepted assignment, an uploadable order, the window started), checked
+     * against the admins' hosts, recorded as a deliverable of type `tour` with its job event, audit
+     * entry and the customer's e-mail in one transaction. A refusal stores nothing.
+     */
+    async deliverTourLink(actor: TActor, orderId: string, request: TDeliverTourLinkRequest) {
+      const checked = checkTourUrl(request.url, (await deps.tourHosts.get()).hosts);
+      if (!checked.ok) throw new AppError('validation_failed', checked.message, { url: checked.message });
+      const now = clock();
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        const target = await findAcceptedAssignment(tx, orgOf(actor), orderId);
+        if (!order || !target) throw new AppError('not_found', NOT_FOUND);
+        assertUploadable(order);
+        await assertWindowStarted(tx, target, 'upload');
+        const quietSince = new Date(now.getTime() - ARRIVAL_EMAIL_QUIET_MINUTES * 60_000);
+        const tellCustomer = !(await hasFileUploadedSince(tx, orderId, quietSince));
+        // A tour of the same title replaces the earlier one, as a revised file does (decision 134).
+        const version = await supersedeEarlierVersions(tx, orderId, request.title, now);
+        const round = order.deliveryRound + (order.status === 'changes_requested' ? 1 : 0);
+        const deliverable = await insertDeliverable(tx, {
+          orderId,
+          type: 'tour',
+          version,
+          round,
+          fileLinks: { paths: [] },
+          tourUrl: checked.url,
+          fileName: request.title,
+          size: '0',
+          uploadedBy: actor.userId,
+          deliveredAt: now,
+          createdAt: now,
+          // Nothing to draw or convert: the workers never pick it up.
+          thumbnailState: 'none',
+          treeState: 'none',
+        });
+        const facts = { deliverableId: deliverable.id, fileName: request.title, tourUrl: checked.url, version, round };
+        await insertJobEvent(tx, { orderId, type: 'file_uploaded', metadata: facts, actorUserId: actor.userId });
+        await recordAudit(tx, {
+          entity: 'deliverable',
+          entityId: deliverable.id,
+          action: 'deliver_tour_link',
+          after: { orderId, type: 'tour', ...facts },
+          actorUserId: actor.userId,
+        });
+        if (order.status === 'scheduled') {
+          await moveOrder(tx, order, 'captured', {
+            actorUserId: actor.userId,
+            at: now,
+            metadata: { reason: 'first_file' },
+          });
+        }
+        if (tellCustomer) {
+          await enqueueEmails(
+            tx,
+            tourArrivedEmails({
+              orderTitle: order.title,
+              title: request.title,
+              url: checked.url,
+              recipients: await memberEmailsOf(tx, order.customerOrgId),
+              link: `${deps.publicUrl}${PORTAL_PATHS.customer.deliverables}`,
+            }),
+          );
+        }
+        return { deliverableId: deliverable.id, url: checked.url };
+      });
     },
 
     /** An upload refused or abandoned before completion: its bytes, state and reserved space go. */
     discardUpload: discard,
+
+    /**
+     * Removes a file before its delivery (decision 218): the row, with a job event and an audit
+     * entry in one transaction, then its stored bytes. 409 once delivered.
+     */
+    async removeFile(actor: TActor, fileId: string): Promise<TRemovedFile> {
+      const file = await db.transaction(async (tx) => {
+        const file = await removableFile(tx, actor, fileId, true);
+        await recordRemoval(tx, actor, file);
+        return file;
+      });
+      await freeStorageOf(file);
+      return { id: file.id, orderId: file.orderId };
+    },
 
     async listTargets(actor: TActor): Promise<TUploadTargetList> {
       const rows = await listAcceptedAssignments(db, orgOf(actor), 200);
@@ -359,14 +568,35 @@ export function createUploadsService(deps: {
         orderId,
         limit: orderId ? ORDER_FILES_LIMIT : RECENT_UPLOADS_LIMIT,
       });
+      const checks = await checksOfDeliverables(
+        db,
+        rows.map((row) => row.id),
+      );
       return {
-        items: rows.map(({ thumbnailState, thumbnailKey, supersededAt, ...row }) => ({
-          ...row,
-          superseded: supersededAt !== null,
-          size: Number(row.size),
-          createdAt: row.createdAt.toISOString(),
-          thumbnailUrl: deps.thumbnails.urlOf({ id: row.id, thumbnailState, thumbnailKey }, now),
-        })),
+        items: rows.map(
+          ({
+            thumbnailState,
+            thumbnailKey,
+            supersededAt,
+            round,
+            orderStatus,
+            orderDeliveryRound,
+            treeState,
+            treePercent,
+            treeKey,
+            treeError,
+            ...row
+          }) => ({
+            ...row,
+            superseded: supersededAt !== null,
+            removable: isFileRemovable({ status: orderStatus, deliveryRound: orderDeliveryRound }, { round }),
+            size: Number(row.size),
+            createdAt: row.createdAt.toISOString(),
+            thumbnailUrl: deps.thumbnails.urlOf({ id: row.id, thumbnailState, thumbnailKey }, now),
+            pointTree: deps.pointTrees.viewOf({ id: row.id, treeState, treePercent, treeKey, treeError }, now),
+            check: checkViewOf(checks.get(row.id)),
+          }),
+        ),
       };
     },
 
@@ -380,6 +610,12 @@ export function createUploadsService(deps: {
         const order = await lockOrder(tx, orderId);
         const target = await findAcceptedAssignment(tx, providerOrgId, orderId);
         if (!order || !target) throw new AppError('not_found', NOT_FOUND);
+        // The quality gate (decision 236), for a first delivery and a re-delivery alike: a current file
+        // that failed its check, not let through by an admin, keeps the order from the customer.
+        const failing = await failingFilesOfOrder(tx, orderId);
+        if (failing.length > 0) {
+          throw new AppError('conflict', failedChecksMessage(failing.map((file) => file.fileName)));
+        }
         if (order.status === 'changes_requested') {
           const updated = await redeliver(tx, order, {
             actorUserId: actor.userId,
@@ -393,6 +629,8 @@ export function createUploadsService(deps: {
         if (fileCount === 0)
           throw new AppError('conflict', 'Upload at least one file before marking the order delivered.');
         const updated = await moveOrder(tx, order, 'delivered', { actorUserId: actor.userId, at: clock() });
+        const quote = await findAcceptedQuoteOfOrder(tx, orderId);
+        if (quote) await deps.invoices.issueForStage(tx, 'delivery', quoteChargeOf(quote, order), actor);
         await recordAudit(tx, {
           entity: 'order',
           entityId: orderId,

@@ -13,12 +13,10 @@ import {
   ZAdminOrganizationsQuery,
   ZAdminProviderDetail,
   ZAdminProviderList,
+  ZUpdateCustomerSettingsRequest,
 } from '@spacecapture/shared/contracts/admin-console/organizations';
-import {
-  ZAdminSupportRequestList,
-  ZAdminSupportRequestsQuery,
-} from '@spacecapture/shared/contracts/admin-console/support-requests';
 import { ZDownloadLink } from '@spacecapture/shared/contracts/customer-portal';
+import { ZCheckOverrideRequest, ZFileCheck } from '@spacecapture/shared/contracts/quality-checks';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,7 +31,7 @@ const errors = { ...signedInErrorResponses, 404: ZErrorResponse };
 /**
  * The admin console's screens (spec 001 §2): the dashboard's counts, /admin/orders with an order's
  * whole history and the admin's Cancel order and Mark completed, /admin/providers and
- * /admin/customers with one organisation's detail, and the support requests.
+ * /admin/customers with one organisation's detail (the support inbox is in support-requests.ts).
  */
 const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adminConsole: service, orderActions } = app.services;
@@ -125,6 +123,18 @@ const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  route.post(
+    '/files/:id/check-override',
+    {
+      summary:
+        'Let a file through its failed quality check (reason required, audited, shown to the provider and on the order): Mark delivered no longer counts its failures',
+      params: idParams,
+      body: ZCheckOverrideRequest,
+      response: { 200: ZFileCheck, 409: ZErrorResponse },
+    },
+    async (request) => app.services.qualityChecks.override(request.params.id, request.body, actorOf(request)),
+  );
+
   route.get(
     '/providers',
     {
@@ -165,14 +175,15 @@ const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.customer(request.params.id),
   );
 
-  route.get(
-    '/support-requests',
+  route.patch(
+    '/customers/:id',
     {
-      summary: 'Support requests from the customer portal, newest first',
-      querystring: ZAdminSupportRequestsQuery,
-      response: { 200: ZAdminSupportRequestList },
+      summary: "Set a customer organisation's default currency (new orders take it) and unit system",
+      params: idParams,
+      body: ZUpdateCustomerSettingsRequest,
+      response: { 200: ZAdminCustomerDetail },
     },
-    async (request) => service.supportRequests(request.query),
+    async (request) => service.updateCustomerSettings(request.params.id, request.body, actorOf(request)),
   );
 };
 

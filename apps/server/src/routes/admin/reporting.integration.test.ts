@@ -311,6 +311,7 @@ describe('GET /api/admin/reporting.csv', () => {
       'revenue_by_currency',
       'revenue_by_month',
       'provider_performance',
+      'money_by_month',
     ]);
     expect(response.body).toContain(`"'@Idle, Provider"`);
     const performanceHeader = rows.findIndex((row) => row[0] === 'provider_id');

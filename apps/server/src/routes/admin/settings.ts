@@ -1,4 +1,5 @@
 import { ZSettings, ZUpdateSettingsRequest } from '@spacecapture/shared/contracts/admin-console/settings';
+import { ZTourHostList, ZTourHosts } from '@spacecapture/shared/contracts/tour-links';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toActor } from '../../lib/actor.ts';
@@ -29,6 +30,25 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       return service.update(request.body, { ...toActor(caller), twoFactorEnabled: caller.profile.twoFactorEnabled });
     },
+  );
+
+  route.get(
+    '/settings/tour-hosts',
+    {
+      summary: 'The hosts tour links may point at, and whether each may be framed (decision 233)',
+      response: { 200: ZTourHostList },
+    },
+    async () => app.services.tourHosts.get(),
+  );
+
+  route.put(
+    '/settings/tour-hosts',
+    {
+      summary: 'Save the tour hosts; a change writes one audit entry and widens or narrows frame-src at once',
+      body: ZTourHosts,
+      response: { 200: ZTourHostList },
+    },
+    async (request) => app.services.tourHosts.update(toActor(callerOf(request)), request.body),
   );
 };
 

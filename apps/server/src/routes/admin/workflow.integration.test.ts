@@ -350,7 +350,7 @@ describe('quotes', () => {
         { label: 'Capture', amount: 0.1 },
         { label: 'Travel', amount: 0.2 },
       ],
-      currency: 'eur',
+      currency: 'usd',
     };
     let response: Awaited<ReturnType<TClient['post']>> | undefined;
     expect(
@@ -374,7 +374,7 @@ describe('quotes', () => {
       orderId: order.id,
       status: 'draft',
       total: 0.3,
-      currency: 'EUR',
+      currency: 'USD',
       sla: 'Standard SLA: 5 business days after capture',
       validityUntil: '2999-12-31T23:59:59.999Z',
       order: { id: order.id, title: order.title, customerOrg: { id: customer.orgId, name: 'Acme Customer' } },

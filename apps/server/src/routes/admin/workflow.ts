@@ -15,13 +15,18 @@ import {
   ZListLeadsQuery,
   ZListQuery,
   ZListQuotesQuery,
+  ZPriceBook,
   ZProviderOptions,
   ZProviderOptionsQuery,
   ZQuote,
   ZQuoteList,
+  ZQuotePrefill,
+  ZQuotePrefillQuery,
+  ZQuotePreview,
   ZRejectApplicationRequest,
   ZSetApplicationStatusRequest,
   ZSetLeadStatusRequest,
+  ZUpdateQuoteRequest,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { ADMIN_ROLES } from '@spacecapture/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -167,6 +172,53 @@ const adminWorkflowRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = parseIdempotencyKey(request.headers['idempotency-key']);
       return reply.status(201).send(await quotes.create(request.body, actorOf(request), key));
     },
+  );
+
+  route.get(
+    '/quotes/prefill',
+    {
+      summary: "A new quote's starting items for an order: its capture type and size band priced by the price book",
+      querystring: ZQuotePrefillQuery,
+      response: { 200: ZQuotePrefill },
+    },
+    async (request) => quotes.prefill(request.query.orderId, request.query.currency),
+  );
+
+  route.get(
+    '/price-book',
+    { summary: 'The price book: prices per capture type and size band, in a currency', response: { 200: ZPriceBook } },
+    async () => quotes.priceBook(),
+  );
+
+  route.put(
+    '/price-book',
+    {
+      summary: 'Replace the price book (audited)',
+      body: ZPriceBook,
+      response: { 200: ZPriceBook },
+    },
+    async (request) => quotes.savePriceBook(request.body, actorOf(request)),
+  );
+
+  route.patch(
+    '/quotes/:id',
+    {
+      summary: "Edit a draft quote's price breakdown, SLA and validity (drafts only; 409 once sent)",
+      params: idParams,
+      body: ZUpdateQuoteRequest,
+      response: { 200: ZQuote },
+    },
+    async (request) => quotes.update(request.params.id, request.body, actorOf(request)),
+  );
+
+  route.get(
+    '/quotes/:id/preview',
+    {
+      summary: 'The e-mail Send would queue for the customer, and its recipients',
+      params: idParams,
+      response: { 200: ZQuotePreview },
+    },
+    async (request) => quotes.preview(request.params.id),
   );
 
   route.post(

@@ -8,6 +8,7 @@ import {
 } from '@spacecapture/shared/contracts/auth';
 import { AppError, ZErrorResponse } from '@spacecapture/shared/errors';
 import { boundedText, SINGLE_LINE_TEXT, TEXT_MESSAGES } from '@spacecapture/shared/fields';
+import type { TUnitSystem } from '@spacecapture/shared/units';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -442,6 +443,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
               name: profile.organization.name,
               type: profile.organization.type as 'customer' | 'provider',
               orgRole: profile.organization.orgRole,
+              currency: profile.organization.currency,
+              unitSystem: profile.organization.unitSystem as TUnitSystem,
             }
           : null,
         mfa: {

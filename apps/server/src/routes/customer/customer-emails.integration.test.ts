@@ -29,6 +29,9 @@ beforeAll(async () => {
   colleague = await newUser('customer_user', { id: owner.orgId });
   outsider = await newUser('customer_admin', { name: 'Unrelated Customer' });
   provider = await newUser('provider_admin', { name: 'Mailed Scans' });
+  // The organisation pays in euros: its orders, and so their quotes, are in euros (decision 203).
+  const euros = await admin.request('PATCH', `${ADMIN}/customers/${owner.orgId}`, { currency: 'EUR' });
+  expect(euros.statusCode, euros.body).toBe(200);
 }, 90_000);
 afterAll(async () => {
   await t?.close();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@spacecapture/db/client';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
+import { APP_ORIGIN, createClient, type TClient, type TNewUser, type TSignedInUser } from '../../../test/accounts.ts';
 import { PNG_BYTES, postMessageWithFiles } from '../../../test/message-files.ts';
 import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { convertedOrder, DEFAULT_BREAKDOWN } from '../../../test/workflow.ts';
@@ -39,12 +40,33 @@ const METHODS: readonly TMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const VALID_BODIES: Record<string, unknown> = {
   'POST /api/customer/webhooks': { url: 'https://93.184.216.34/hooks', events: ['order.created'] },
   'POST /api/customer/api-keys': { name: 'Walk key', scopes: ['orders:read'] },
+  // The owner changes the name, the unit system or both: the empty sample names neither.
+  'PATCH /api/customer/organization': { unitSystem: 'metric' },
+  // The size is asked in square meters or square feet (decision 203): the sample would give neither.
+  'POST /api/customer/orders': {
+    location: 'Harbour Road, Leith',
+    spaceType: 'commercial',
+    spaceSize: 'medium',
+    captureType: 'virtual-tour',
+    timeline: 'standard',
+    estimate: { squareMeters: 150, locationType: 'urban', urgency: 'standard' },
+  },
   // A message is posted as JSON or as multipart with files; the document shows the multipart form.
   'POST /api/customer/orders/{id}/conversation/messages': { body: 'Is the side door open?' },
   'POST /api/customer/orders/{id}/request-changes': {
     comments: [{ body: 'Move the pin.', pin: { kind: 'model', x: 1, y: 2, z: 3 } }],
   },
+  'PUT /api/customer/organization/branding': {
+    color: '#123456',
+    contactName: 'Walk',
+    contactEmail: null,
+    contactPhone: null,
+  },
+  'PATCH /api/customer/share-links/{id}': { presentation: 'branded' },
 };
+
+/** Operations whose body is not JSON (a logo is an image): their own test sends one (branding.integration.test.ts). */
+const NOT_JSON_BODIES = new Set(['PUT /api/customer/organization/logo']);
 
 let t: TTestApp;
 let admin: TClient;
@@ -115,6 +137,16 @@ beforeAll(async () => {
   owner = await newUser('customer_admin', { name: 'Walled Customer' });
   colleague = await newUser('customer_user', { id: owner.orgId });
   outsider = await newUser('customer_admin', { name: 'Curious Customer' });
+  // The outsider's own logo, so reading "my logo" answers theirs (never ours) rather than none.
+  const logo = await t.app.inject({
+    method: 'PUT',
+    url: '/api/customer/organization/logo',
+    headers: { 'content-type': 'image/png', origin: APP_ORIGIN, cookie: outsider.client.jar.header() ?? '' },
+    payload: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer(),
+  });
+  expect(logo.statusCode, logo.body).toBe(200);
   provider = await newUser('provider_admin', { name: 'Curious Scans' });
 
   // Our organisation: a delivered order with a file, and a quote still waiting for an answer.
@@ -156,7 +188,53 @@ beforeAll(async () => {
   // Issue 14: a share link of the order.
   const shareLink = await owner.client.post(`/api/customer/orders/${orderId}/share-links`, { expiresInDays: 7 });
   expect(shareLink.statusCode, shareLink.body).toBe(201);
+  // A support request of ours, with its thread.
+  const support = await owner.client.post('/api/customer/support', { subject: 'Door code', message: 'Which door?' });
+  expect(support.statusCode, support.body).toBe(201);
+  // Issue 30: an invoice of ours, issued when another order's quote was accepted (decision 209).
+  const billedOrder = (
+    await convertedOrder(t.app, admin, owner.orgId, { location: `Hull ${randomUUID().slice(0, 6)}` })
+  ).id;
+  const billedQuote = (
+    await admin.post('/api/admin/quotes', { orderId: billedOrder, priceBreakdown: DEFAULT_BREAKDOWN })
+  ).json().id as string;
+  expect((await admin.post(`/api/admin/quotes/${billedQuote}/send`)).statusCode).toBe(200);
+  expect((await owner.client.post(`/api/customer/quotes/${billedQuote}/accept`)).statusCode).toBe(200);
+  const invoice = (await admin.get(`/api/admin/invoices?orderId=${billedOrder}`)).json().items[0] as {
+    id: string;
+    currency: string;
+    totalMinor: number;
+  };
+  const invoiceId = invoice.id;
+  // Its credit note: paid by bank transfer, then refunded in part (decision 215).
+  const paid = await admin.post(`/api/admin/invoices/${invoiceId}/payments`, {
+    amount: (invoice.totalMinor / 100).toFixed(2),
+    currency: invoice.currency,
+    receivedOn: '2026-12-01',
+    reference: 'Walled transfer',
+  });
+  expect(paid.statusCode, paid.body).toBe(201);
+  const refunded = await admin.post(
+    `/api/admin/invoices/${invoiceId}/refunds`,
+    { amount: '1.00', reason: 'Goodwill', reverseProviderShare: false },
+    { headers: { 'idempotency-key': randomUUID() } },
+  );
+  expect(refunded.statusCode, refunded.body).toBe(201);
+  // Issue 31: an annotation of ours on the delivered file (decision 241).
+  const annotation = await owner.client.post(`/api/customer/files/${file!.id}/annotations`, {
+    position: { x: 1, y: 2, z: 3 },
+    label: 'Side door',
+  });
+  expect(annotation.statusCode, annotation.body).toBe(201);
+  // Issue 33: the property (the site address) of our delivered order (decisions 234, 237).
+  const propertyId = (await owner.client.get(`/api/customer/orders/${orderId}`)).json().propertyId as string;
   ours = {
+    properties: propertyId,
+    'credit-notes': (refunded.json().creditNotes as { id: string }[])[0]!.id,
+    files: file!.id,
+    annotations: annotation.json().id as string,
+    invoices: invoiceId,
+    'support-requests': support.json().id as string,
     orders: orderId,
     quotes: quoteId,
     deliverables: file!.id,
@@ -202,6 +280,7 @@ describe('customer API isolation, walked from the OpenAPI document', () => {
 
   it("answers 404 to another organisation's member for our resources and lists none of them", async () => {
     for (const operation of customerOperations()) {
+      if (NOT_JSON_BODIES.has(`${operation.method} ${operation.template}`)) continue;
       const response = await outsider.client.request(operation.method, operation.url, operation.body);
       const name = `${operation.method} ${operation.url}`;
       if (isById(operation)) {

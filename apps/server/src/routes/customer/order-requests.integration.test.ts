@@ -196,7 +196,7 @@ describe('Order again', () => {
         timeline: 'standard',
         additionalInfo: 'Keys at reception.',
         contactPhone: '+44 131 496 0000',
-        estimate: { squareMeters: 150, locationType: 'urban', urgency: 'priority' },
+        estimate: { squareMeters: 150, squareFeet: null, locationType: 'urban', urgency: 'priority' },
       },
     });
 

@@ -137,7 +137,13 @@ describe('orders', () => {
       displayStatus: 'pending',
       progress: {
         percent: 0,
-        steps: [{ state: 'pending' }, { state: 'pending' }, { state: 'pending' }, { state: 'pending' }],
+        steps: [
+          { state: 'pending' },
+          { state: 'pending' },
+          { state: 'pending' },
+          { state: 'pending' },
+          { state: 'pending' },
+        ],
       },
     });
 
@@ -162,13 +168,15 @@ describe('orders', () => {
     expect(detail.json()).toMatchObject({
       id: order.id,
       status: 'delivered',
-      displayStatus: 'completed',
+      displayStatus: 'awaiting_review',
       progress: {
-        percent: 100,
-        steps: [{ state: 'done' }, { state: 'done' }, { state: 'done' }, { state: 'done' }],
+        percent: 90,
+        steps: [{ state: 'done' }, { state: 'done' }, { state: 'done' }, { state: 'done' }, { state: 'current' }],
       },
       quotes: [{ id: quoteId, status: 'accepted', canRespond: false }],
       deliverables: [{ id: deliverableId, fileName: 'scan "final".bin', size: FILE_BYTES.length }],
+      // Every order has a property, its site address's (decision 237).
+      propertyId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
     });
 
     const open = await createOrder();
@@ -184,12 +192,13 @@ describe('orders', () => {
     expect(scheduled).toMatchObject({
       displayStatus: 'in_progress',
       progress: {
-        percent: 38,
+        percent: 30,
         steps: [
           { key: 'scheduling', state: 'done', at: expect.any(String) },
           { key: 'capture', state: 'current', at: null },
           { state: 'pending' },
           { state: 'pending' },
+          { key: 'review', state: 'pending' },
         ],
       },
     });
@@ -223,10 +232,13 @@ describe('quotes', () => {
     const invoice = await member.client.get(`/api/customer/quotes/${quoteId}/invoice`);
     expect(invoice.statusCode, invoice.body).toBe(200);
     expect(invoice.json()).toMatchObject({
-      number: expect.stringMatching(/^INV-\d{4}-[0-9A-F]{8}$/),
+      number: expect.stringMatching(/^INV-\d{6}$/),
+      quoteId,
+      status: 'open',
       customerOrg: { id: customer.orgId, name: 'Portal Customer' },
-      lineItems: DEFAULT_BREAKDOWN.items,
-      total: 1500,
+      buyer: { legalName: 'Portal Customer' },
+      lines: DEFAULT_BREAKDOWN.items.map((item) => ({ label: item.label, amountMinor: item.amount * 100 })),
+      totalMinor: 150_000,
       currency: 'USD',
       order: { id: order.id },
     });
@@ -279,7 +291,7 @@ describe('deliverables and signed links', () => {
     const list = await member.client.get('/api/customer/deliverables');
     expect(list.statusCode, list.body).toBe(200);
     const entry = list.json().items.find((item: { order: { id: string } }) => item.order.id === order.id);
-    expect(entry).toMatchObject({ order: { displayStatus: 'completed' } });
+    expect(entry).toMatchObject({ order: { displayStatus: 'awaiting_review' } });
     expect(entry.files.map((file: { id: string }) => file.id)).toContain(deliverableId);
 
     const link = await member.client.post(`/api/customer/deliverables/${deliverableId}/link`);
@@ -381,7 +393,12 @@ describe('support, organisation and rating', () => {
   it('lets the customer_admin rename the organisation (audited); a customer_user may not', async () => {
     const renamed = await customer.client.request('PATCH', '/api/customer/organization', { name: 'Portal Customer' });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json()).toEqual({ id: customer.orgId, name: 'Portal Customer' });
+    expect(renamed.json()).toEqual({
+      id: customer.orgId,
+      name: 'Portal Customer',
+      currency: 'USD',
+      unitSystem: 'imperial',
+    });
     expect((await auditOf(t.db, customer.orgId)).some((entry) => entry.action === 'rename')).toBe(true);
     const refused = await member.client.request('PATCH', '/api/customer/organization', { name: 'Hijack' });
     expect(refused.statusCode).toBe(403);

@@ -1,12 +1,14 @@
+import { ZSupportReplyRequest } from '@spacecapture/shared/contracts/admin-console/support-requests';
 import {
   ZCustomerOrderDetail,
   ZCustomerOrderList,
   ZCustomerOrganization,
   ZCustomerQuote,
   ZCustomerQuoteList,
+  ZCustomerSupportRequest,
+  ZCustomerSupportRequestList,
   ZDeliverablesByOrder,
   ZDownloadLink,
-  ZInvoice,
   ZListCustomerOrdersQuery,
   ZListCustomerQuotesQuery,
   ZRating,
@@ -15,6 +17,8 @@ import {
   ZSupportRequestCreated,
   ZUpdateOrganizationRequest,
 } from '@spacecapture/shared/contracts/customer-portal';
+import { ZInvoice } from '@spacecapture/shared/contracts/invoices';
+import { ZCustomerProperty, ZPropertyIdParams } from '@spacecapture/shared/contracts/properties';
 import { boundedText } from '@spacecapture/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +26,7 @@ import { storedFileHeaders } from '../../lib/content-disposition.ts';
 import { parseRange, SIGNED_FILES_PATH } from '../../modules/storage/download-links.ts';
 import { openStored } from '../../modules/storage/file-store.ts';
 import { actorOf } from '../../plugins/auth.ts';
+import { replyWithArchive } from '../archive-reply.ts';
 import { declareRoutes } from '../declare-routes.ts';
 import { idParams } from '../route-schemas.ts';
 
@@ -96,11 +101,43 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get(
     '/customer/quotes/:id/invoice',
     {
-      summary: 'The invoice of an accepted quote, for a printable page',
+      summary: 'The latest invoice issued for a quote, for a printable page (409 until one is issued)',
       params: idParams,
       response: { 200: ZInvoice },
     },
     async (request) => customer.invoice(actorOf(request), request.params.id),
+  );
+
+  route.get(
+    '/customer/properties/:propertyId',
+    {
+      apiKeyScope: 'deliverables:read',
+      summary: "A property: a site address and the current files of the organisation's orders there (decision 237)",
+      description:
+        "The id is an order's `propertyId` (its address, normalised and hashed); 404 when the organisation has no order there.",
+      params: ZPropertyIdParams,
+      response: { 200: ZCustomerProperty },
+    },
+    async (request) => customer.property(actorOf(request), request.params.propertyId),
+  );
+
+  route.get(
+    '/customer/properties/:propertyId/archive',
+    {
+      apiKeyScope: 'deliverables:read',
+      summary: "Download all of a property: its orders' current files as one zip, a folder per order",
+      description: 'An order whose invoice waits for payment (decision 211) is left out; 404 when no file is left.',
+      params: ZPropertyIdParams,
+      produces: ['application/zip'],
+      response: {
+        200: z.string().describe('The zip'),
+        206: z.string().describe('The range of the zip asked for'),
+        416: z.string().describe('Empty: the range lies beyond the zip, whose size Content-Range gives'),
+      },
+      options: { compress: false },
+    },
+    async (request, reply) =>
+      replyWithArchive(request, reply, await customer.propertyArchive(actorOf(request), request.params.propertyId)),
   );
 
   route.get(
@@ -111,6 +148,24 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZDeliverablesByOrder },
     },
     async (request) => customer.deliverables(actorOf(request)),
+  );
+
+  route.get(
+    '/customer/orders/:id/archive',
+    {
+      apiKeyScope: 'deliverables:read',
+      summary: "Download all: the order's current files as one zip, stored (Range and If-Range supported)",
+      params: idParams,
+      produces: ['application/zip'],
+      response: {
+        200: z.string().describe('The zip'),
+        206: z.string().describe('The range of the zip asked for'),
+        416: z.string().describe('Empty: the range lies beyond the zip, whose size Content-Range gives'),
+      },
+      options: { compress: false },
+    },
+    async (request, reply) =>
+      replyWithArchive(request, reply, await customer.archive(actorOf(request), request.params.id)),
   );
 
   route.post(
@@ -128,6 +183,21 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route.post(
+    '/customer/deliverables/:id/view-link',
+    {
+      apiKeyScope: 'deliverables:read',
+      summary:
+        'A signed URL for the in-browser viewer, valid 300 seconds; unlike a download, an unpaid invoice does not hold it back',
+      params: idParams,
+      response: { 200: ZDownloadLink },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return customer.createViewLink(actorOf(request), request.params.id, SIGNED_FILES_PATH);
+    },
+  );
+
+  route.post(
     '/customer/support',
     {
       summary: 'A support request for the company, e-mailed and visible to admins',
@@ -138,15 +208,36 @@ const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send(await customer.createSupportRequest(actorOf(request), request.body)),
   );
 
+  route.get(
+    '/customer/support-requests',
+    {
+      summary: "The organisation's support requests with their replies, the most recently active first",
+      response: { 200: ZCustomerSupportRequestList },
+    },
+    async (request) => customer.listSupportRequests(actorOf(request)),
+  );
+
+  route.post(
+    '/customer/support-requests/:id/replies',
+    {
+      summary: "Reply to one of the organisation's support requests (opens it again; the company is e-mailed)",
+      params: idParams,
+      body: ZSupportReplyRequest,
+      response: { 201: ZCustomerSupportRequest },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await customer.replyToSupportRequest(actorOf(request), request.params.id, request.body)),
+  );
+
   route.patch(
     '/customer/organization',
     {
       roles: ['customer_admin'],
-      summary: "Rename the caller's organisation",
+      summary: "Rename the caller's organisation or set its unit system (metric or imperial)",
       body: ZUpdateOrganizationRequest,
       response: { 200: ZCustomerOrganization },
     },
-    async (request) => customer.renameOrganization(actorOf(request), request.body),
+    async (request) => customer.updateOrganization(actorOf(request), request.body),
   );
 
   app.get(

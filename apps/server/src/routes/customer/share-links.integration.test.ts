@@ -156,13 +156,24 @@ describe('the public share page', () => {
     expect(page.headers['x-robots-tag']).toMatch(/noindex/);
     const body = page.json();
     // The title and the files, nothing else about the customer: no address, no prices, no organisation.
-    expect(Object.keys(body).sort()).toEqual(['expiresAt', 'files', 'title']);
+    expect(Object.keys(body).sort()).toEqual(['archiveUrl', 'branding', 'expiresAt', 'files', 'orders', 'title']);
+    // An order's link has no groups of orders: those are a property's (decision 234).
+    expect(body.orders).toBeNull();
+    // A link is unbranded unless the customer chose otherwise (decision 223): no organisation at all.
+    expect(body.branding).toBeNull();
     // The title without its last part, the location (the customer's address).
     expect(order.title).toMatch(/, Leeds [0-9a-f]{6}$/);
     expect(body.title).toBe(order.title.replace(/, Leeds [0-9a-f]{6}$/, ''));
     expect(body.files).toEqual([
-      { id: files[0]?.id, name: 'plan.pdf', sizeBytes: 10, contentType: 'application/pdf', thumbnailUrl: null },
-      { id: files[1]?.id, name: 'scan.e57', sizeBytes: 10, contentType: 'model/e57', thumbnailUrl: null },
+      {
+        id: files[0]?.id,
+        name: 'plan.pdf',
+        sizeBytes: 10,
+        contentType: 'application/pdf',
+        thumbnailUrl: null,
+        tour: null,
+      },
+      { id: files[1]?.id, name: 'scan.e57', sizeBytes: 10, contentType: 'model/e57', thumbnailUrl: null, tour: null },
     ]);
     expect(page.body).not.toMatch(/Leeds|Sharing Customer|total|price/i);
 

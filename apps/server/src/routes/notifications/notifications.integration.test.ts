@@ -101,6 +101,8 @@ describe('preferences', () => {
       'capture_reminder',
       'message_received',
       'delivery_updated',
+      'annotation_changed',
+      'support_replied',
     ]);
     expect(customer[0]).toEqual({ eventType: 'quote_sent', email: true, inApp: true });
     const admins = (await admin.get('/api/notifications/preferences')).json().items;

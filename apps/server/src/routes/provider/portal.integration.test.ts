@@ -127,6 +127,79 @@ describe('address masking', () => {
     expect(after.body).toContain(CUSTOMER_NAME);
   });
 
+  it('names the area before acceptance, and the access notes and site contact only after', async () => {
+    await setMasking(true);
+    const location = `${randomUUID().slice(0, 4)} Castle Street, Canterbury CT1 2AB`;
+    const order = await convertedOrder(t.app, admin, customerOrgId, {
+      location,
+      accessNotes: 'Side gate code 4411.',
+    });
+    const offered = await admin.post('/api/admin/assignments', {
+      orderId: order.id,
+      providerOrgId: providerAdmin.orgId,
+      compensation: 500,
+    });
+    expect(offered.statusCode, offered.body).toBe(201);
+    const assignmentId = offered.json().id as string;
+
+    const before = await providerUser.client.get(`/api/provider/assignments/${assignmentId}`);
+    expect(before.json()).toMatchObject({
+      masked: true,
+      location: MASKED_LOCATION,
+      area: expect.stringMatching(/^Canterbury, /),
+      timeZone: 'Europe/London',
+      accessNotes: null,
+      siteContact: null,
+    });
+    expect(before.body).not.toContain('Castle Street');
+    expect(before.body).not.toContain('4411');
+    expect(before.body).not.toContain('7946 0958');
+
+    const accepted = await providerUser.client.post(`/api/provider/assignments/${assignmentId}/accept`);
+    expect(accepted.json()).toMatchObject({
+      location,
+      accessNotes: 'Side gate code 4411.',
+      siteContact: { name: 'Ada Lovelace', phone: '+44 20 7946 0958' },
+    });
+  });
+
+  it("gives the place's coordinates only once accepted: never while masked, nor to an open offer with masking off", async () => {
+    const placedOffer = async () => {
+      const order = await convertedOrder(t.app, admin, customerOrgId, {
+        location: `${randomUUID().slice(0, 4)} High Street, Canterbury CT1 2AB`,
+      });
+      const offered = await admin.post('/api/admin/assignments', {
+        orderId: order.id,
+        providerOrgId: providerAdmin.orgId,
+        compensation: 500,
+      });
+      expect(offered.statusCode, offered.body).toBe(201);
+      return offered.json().id as string;
+    };
+    await setMasking(true);
+    const maskedId = await placedOffer();
+    const masked = await providerUser.client.get(`/api/provider/assignments/${maskedId}`);
+    expect(masked.json()).toMatchObject({ masked: true, timeZone: 'Europe/London', coordinates: null });
+    const listed = await providerUser.client.get('/api/provider/assignments');
+    expect(listed.json().items.find((item: { id: string }) => item.id === maskedId).coordinates).toBeNull();
+
+    const accepted = await providerUser.client.post(`/api/provider/assignments/${maskedId}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // Canterbury, as the gazetteer places it.
+    expect(accepted.json().coordinates).toEqual({ lat: expect.closeTo(51.28, 1), lon: expect.closeTo(1.08, 1) });
+    const after = await providerUser.client.get(`/api/provider/assignments/${maskedId}`);
+    expect(after.json().coordinates).toEqual(accepted.json().coordinates);
+
+    await setMasking(false);
+    try {
+      const openId = await placedOffer();
+      const open = await providerUser.client.get(`/api/provider/assignments/${openId}`);
+      expect(open.json()).toMatchObject({ status: 'offered', masked: false, coordinates: null });
+    } finally {
+      await setMasking(true);
+    }
+  });
+
   it('labels a masked customer per offer: two offers of one customer cannot be linked, nor the label traced to the organisation', async () => {
     await setMasking(true);
     const first = await offer();
@@ -446,11 +519,12 @@ describe('performance', () => {
     expect(figures).toMatchObject({
       completedProjects: base.completedProjects + 2,
       activeProjects: base.activeProjects + 1,
-      // 750.50 compensation + the accepted quote's 1,500 where compensation is not set.
-      totalEarnings: base.totalEarnings + 2250.5,
       averageRating: 4.5,
       ratingCount: 2,
     });
+    // 750.50 compensation + the accepted quote's 1,500 where compensation is not set, in the orders' USD.
+    const usdBefore = base.earnings.find((sum: { currency: string }) => sum.currency === 'USD')?.total ?? 0;
+    expect(figures.earnings).toContainEqual({ currency: 'USD', total: usdBefore + 2250.5 });
     const month = new Date().toISOString().slice(0, 7);
     expect(figures.jobsPerMonth.at(-1)).toEqual({ month, jobs: expect.any(Number) });
     expect(figures.jobsPerMonth.at(-1).jobs).toBeGreaterThanOrEqual(3);

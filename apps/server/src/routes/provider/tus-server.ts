@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type TErrorCode, ZErrorResponse } from '@spacecapture/shared/errors';
+import { CHECKSUM_MISMATCH_STATUS } from '@spacecapture/shared/upload-pieces';
 import {
   type CancellationContext,
   type DataStore,
@@ -57,9 +62,9 @@ function isOurErrorBody(body: string): boolean {
  * failure (5xx) says nothing of its cause.
  */
 export class TusServerWithOurErrors extends Server {
-  constructor(options: ConstructorParameters<typeof Server>[0]) {
+  constructor(options: ConstructorParameters<typeof Server>[0] & { pieces: TPieceChecks }) {
     super(options);
-    readPatchBodiesFromNode(this.handlers.PATCH as unknown as TPatchInternals);
+    readPatchBodiesFromNode(this.handlers.PATCH as unknown as TPatchInternals, options.pieces);
   }
 
   override async write(...[context, headers, status, body = '']: Parameters<Server['write']>) {
@@ -71,6 +76,51 @@ export class TusServerWithOurErrors extends Server {
       code === 'internal' ? 'Something went wrong on our side. Please try again.' : body.trim() || 'Refused.';
     return super.write(context, headers, status, JSON.stringify(errorBody(code, message)));
   }
+}
+
+/**
+ * The tus checksum extension (decision 217): a PATCH whose Upload-Checksum does not match the bytes
+ * it carried is refused with 460 and its bytes are not kept, so the upload's offset is what it was.
+ */
+export type TPieceChecks = {
+  /** The piece's expected SHA-256 from the request's Upload-Checksum (checked by the route), or null. */
+  expectedOf(request: IncomingMessage): Buffer | null;
+  /**
+   * How a refused piece is taken back. 'truncate': the store writes in place and can cut the file
+   * back to the piece's start with `rewind`. 'stage': it cannot (S3 parts are sent as they fill),
+   * so a checked piece is kept on local disk in `stagingDir` until it is known good.
+   */
+  mode: 'truncate' | 'stage';
+  rewind(id: string, offset: number): Promise<void>;
+  stagingDir(): Promise<string>;
+};
+
+/** The bytes of a PATCH did not match its Upload-Checksum: tus's 460, in our error shape. */
+function pieceMismatch() {
+  return {
+    status_code: CHECKSUM_MISMATCH_STATUS,
+    body: JSON.stringify({
+      error: {
+        code: 'validation_failed',
+        message: 'This piece of the file arrived damaged (its SHA-256 does not match Upload-Checksum). Send it again.',
+        fields: { 'Upload-Checksum': 'does not match the bytes sent' },
+      },
+    }),
+  };
+}
+
+/** Passes bytes through, hashing them and counting them. */
+function hashingPass() {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  return { stream, digest: () => hash.digest(), bytes: () => bytes };
 }
 
 type TNodeBacked = Request & { runtime?: { node?: { req?: IncomingMessage } } };
@@ -94,7 +144,7 @@ type TPatchInternals = {
  * write gracefully so what arrived is kept, and a failing store leaves the request alive so the
  * client still gets an answer.
  */
-function readPatchBodiesFromNode(patch: TPatchInternals) {
+function readPatchBodiesFromNode(patch: TPatchInternals, pieces: TPieceChecks) {
   const sources = new WeakMap<CancellationContext, IncomingMessage>();
   const send = patch.send.bind(patch);
   const writeToStore = patch.writeToStore.bind(patch);
@@ -130,14 +180,49 @@ function readPatchBodiesFromNode(patch: TPatchInternals) {
     };
     source.on('error', onSourceError);
     context.signal.addEventListener('abort', onAbort, { once: true });
+    const expected = pieces.expectedOf(source);
+    const promised = Number(source.headers['content-length'] ?? Number.NaN);
+    /** The piece as checked: every byte promised arrived, and they hash to what the client said. */
+    const isWhole = (check: ReturnType<typeof hashingPass>) =>
+      !context.signal.aborted &&
+      // A body sent without Content-Length (chunked) is whole when it ended without an abort.
+      (Number.isNaN(promised) || check.bytes() === promised) &&
+      check.digest().equals(expected as Buffer);
     try {
       source.pipe(limiter);
-      // A function at the end of a pipeline gets the limiter itself, as tus hands it to the store.
-      return await pipeline(limiter, (stored: AsyncIterable<Buffer>) =>
-        patch.store.write(stored as Readable, upload.id, upload.offset),
-      );
+      if (!expected) {
+        // A function at the end of a pipeline gets the limiter itself, as tus hands it to the store.
+        return await pipeline(limiter, (stored: AsyncIterable<Buffer>) =>
+          patch.store.write(stored as Readable, upload.id, upload.offset),
+        );
+      }
+      const check = hashingPass();
+      if (pieces.mode === 'truncate') {
+        const written = await pipeline(limiter, check.stream, (stored: AsyncIterable<Buffer>) =>
+          patch.store.write(stored as Readable, upload.id, upload.offset),
+        );
+        if (isWhole(check)) return written;
+        // A damaged or cut-short piece cannot be vouched for: none of it is kept.
+        await pieces.rewind(upload.id, upload.offset);
+        if (context.signal.aborted) return upload.offset;
+        throw pieceMismatch();
+      }
+      const staged = path.join(await pieces.stagingDir(), `piece-${process.pid}-${Date.now()}-${Math.random()}`);
+      try {
+        await pipeline(limiter, check.stream, createWriteStream(staged));
+        if (!isWhole(check)) {
+          if (context.signal.aborted) return upload.offset;
+          throw pieceMismatch();
+        }
+        return await patch.store.write(createReadStream(staged), upload.id, upload.offset);
+      } finally {
+        await rm(staged, { force: true });
+      }
     } catch (error) {
       source.unpipe(limiter);
+      if ((error as { status_code?: number }).status_code === CHECKSUM_MISMATCH_STATUS) throw error;
+      // Part of a checked piece may have reached the file before the failure: it goes too.
+      if (expected && pieces.mode === 'truncate') await pieces.rewind(upload.id, upload.offset).catch(() => undefined);
       const aborted = (sourceError !== undefined && error === sourceError) || (error as Error)?.name === 'AbortError';
       throw aborted ? ERRORS.ABORTED : error;
     } finally {

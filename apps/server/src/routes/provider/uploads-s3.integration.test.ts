@@ -155,6 +155,32 @@ describe('the S3 driver', () => {
     expect(s3.uploads.size).toBe(0);
   });
 
+  it('checks each piece before it reaches the bucket: a damaged piece is refused with 460 and nothing of it is kept', async () => {
+    const orderId = await scheduledOrder();
+    const bytes = randomBytes(200_000);
+    const created = await tus('POST', '/api/provider/uploads', {
+      'upload-length': String(bytes.length),
+      'upload-metadata': `orderId ${Buffer.from(orderId).toString('base64')},filename ${Buffer.from('checked.e57').toString('base64')}`,
+    });
+    const location = String(created.headers.location);
+    const checksumOf = (piece: Buffer) => `sha256 ${createHash('sha256').update(piece).digest('base64')}`;
+    const first = bytes.subarray(0, 80_000);
+    expect(
+      (await tus('PATCH', location, { 'upload-offset': '0', 'upload-checksum': checksumOf(first) }, first)).statusCode,
+    ).toBe(204);
+    const rest = Buffer.from(bytes.subarray(80_000));
+    const checksum = checksumOf(rest);
+    rest[10] = (rest[10] as number) ^ 1;
+    const refused = await tus('PATCH', location, { 'upload-offset': '80000', 'upload-checksum': checksum }, rest);
+    expect(refused.statusCode).toBe(460);
+    expect((await tus('HEAD', location)).headers['upload-offset']).toBe('80000');
+    const sent = bytes.subarray(80_000);
+    const done = await tus('PATCH', location, { 'upload-offset': '80000', 'upload-checksum': checksumOf(sent) }, sent);
+    expect(done.statusCode, done.body).toBe(204);
+    const key = [...s3.objects.keys()].find((name) => name.startsWith(`${orderId}/`) && name.endsWith('checked.e57'));
+    expect(s3.objects.get(key as string)?.body.equals(bytes)).toBe(true);
+  });
+
   it('terminates an unfinished upload (DELETE): its multipart upload is aborted and nothing of it stays in the bucket', async () => {
     const orderId = await scheduledOrder();
     const created = await tus('POST', '/api/provider/uploads', {

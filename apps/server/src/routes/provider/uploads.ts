@@ -4,11 +4,19 @@ import {
   UPLOADS_PATH,
   ZListUploadedFilesQuery,
   ZMarkDeliveredAnswer,
+  ZRemovedFile,
   ZUploadedFileList,
   ZUploadTargetList,
 } from '@spacecapture/shared/contracts/provider-uploads';
+import { ZDeliveredTourLink, ZDeliverTourLinkRequest } from '@spacecapture/shared/contracts/tour-links';
 import { AppError, ZErrorResponse } from '@spacecapture/shared/errors';
 import { PROVIDER_ROLES } from '@spacecapture/shared/roles';
+import {
+  FILE_SHA256_HEADER,
+  MAX_PIECE_BYTES,
+  PIECE_CHECKSUM_ALGORITHM,
+  SHA256_HEX,
+} from '@spacecapture/shared/upload-pieces';
 import { type Locker, Metadata } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,8 +37,45 @@ const uploadParams = z.object({
 });
 const tusHeaders = z.object({ 'tus-resumable': z.string().optional() }).passthrough();
 
-/** What Fastify authorised for one request, handed to tus: the caller and the upload's key. */
-type TUploadContext = { actor: TActor; key: string };
+/**
+ * What Fastify authorised for one request, handed to tus: the caller and the upload's key; for a
+ * PATCH, the piece's SHA-256 from Upload-Checksum and the whole file's from Upload-File-Sha256.
+ */
+type TUploadContext = { actor: TActor; key: string; pieceSha256?: Buffer; fileSha256?: string };
+
+/** tus's checksum extension: `Upload-Checksum: sha256 <base64 digest>`; undefined when absent. */
+function pieceChecksumOf(header: string | string[] | undefined): Buffer | undefined {
+  if (header === undefined) return undefined;
+  const [algorithm, encoded, ...rest] = String(header).trim().split(/\s+/);
+  if (algorithm?.toLowerCase() !== PIECE_CHECKSUM_ALGORITHM) {
+    throw new AppError(
+      'bad_request',
+      `Upload-Checksum: the server checks pieces with ${PIECE_CHECKSUM_ALGORITHM} only.`,
+      {
+        'Upload-Checksum': `expected "${PIECE_CHECKSUM_ALGORITHM} <base64 digest>"`,
+      },
+    );
+  }
+  const digest = encoded && rest.length === 0 ? Buffer.from(encoded, 'base64') : Buffer.alloc(0);
+  if (digest.length !== 32 || digest.toString('base64') !== encoded) {
+    throw new AppError('bad_request', 'Upload-Checksum: the digest is not a base64 SHA-256.', {
+      'Upload-Checksum': 'expected a base64 SHA-256 digest (32 bytes)',
+    });
+  }
+  return digest;
+}
+
+/** The whole file's SHA-256 a finishing PATCH may carry (lower-case hex); undefined when absent. */
+function fileSha256Of(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const value = String(header).trim().toLowerCase();
+  if (!SHA256_HEX.test(value)) {
+    throw new AppError('bad_request', `${FILE_SHA256_HEADER}: expected the file's SHA-256 in hex.`, {
+      [FILE_SHA256_HEADER]: 'expected 64 hexadecimal digits',
+    });
+  }
+  return value;
+}
 
 /**
  * Resumable deliverable uploads over tus 1.0 (creation, termination) at /api/provider/uploads
@@ -69,13 +114,22 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker }> = async (
     };
   };
 
+  // Discovery lists the checksum extension (decision 217); its algorithm is named on OPTIONS.
+  if (!app.files.uploads.extensions.includes('checksum')) app.files.uploads.extensions.push('checksum');
   const tus = new TusServerWithOurErrors({
     path: UPLOADS_PATH,
+    pieces: {
+      expectedOf: (raw) => contexts.get(raw)?.pieceSha256 ?? null,
+      mode: app.files.rewindUpload ? 'truncate' : 'stage',
+      rewind: (key, offset) => uploads.rewindUpload(key, offset),
+      stagingDir: () => app.files.tempDir(),
+    },
     datastore: app.files.uploads,
     ...(options.locker ? { locker: options.locker } : {}),
     maxSize: app.config.uploadMaxBytes,
     relativeLocation: true,
     allowedOrigins: [new URL(app.config.publicUrl).origin],
+    allowedHeaders: ['Upload-Checksum', FILE_SHA256_HEADER],
     exposedHeaders: ['Upload-Deliverable-Id'],
     // A finished upload is a deliverable's file: terminating it would pull the file from under it.
     disableTerminationForFinishedUploads: true,
@@ -92,12 +146,13 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker }> = async (
     // authorised from the route parameter is the only one it may act on.
     getFileIdFromRequest: (request) => contextOf(request).key,
     onUploadFinish: async (request, upload) => {
-      const { actor } = contextOf(request);
+      const { actor, fileSha256 } = contextOf(request);
       try {
         const recorded = await uploads.completeUpload(actor, {
           key: upload.id,
           size: upload.size ?? upload.offset,
           metadata: upload.metadata ?? {},
+          ...(fileSha256 ? { fileSha256 } : {}),
         });
         return { headers: { 'Upload-Deliverable-Id': recorded.deliverableId } };
       } catch (error) {
@@ -219,15 +274,31 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker }> = async (
         const key = keyOfUploadId(request.params.uploadId);
         if (!key) throw new AppError('not_found', 'Upload not found.');
         await uploads.authorizeUpload(caller, key, { writing });
+        const context: TUploadContext = { actor: caller, key };
+        if (method === 'PATCH') {
+          // Checked before anything is read, so a malformed header changes nothing.
+          const pieceSha256 = pieceChecksumOf(request.headers['upload-checksum'] as string | undefined);
+          const fileSha256 = fileSha256Of(request.headers[FILE_SHA256_HEADER.toLowerCase()] as string | undefined);
+          if (pieceSha256) context.pieceSha256 = pieceSha256;
+          if (fileSha256) context.fileSha256 = fileSha256;
+          if (Number(request.headers['content-length'] ?? 0) > MAX_PIECE_BYTES) {
+            throw new AppError(
+              'payload_too_large',
+              `A piece may hold at most ${MAX_PIECE_BYTES} bytes; send smaller PATCHes.`,
+            );
+          }
+        }
         if (method === 'HEAD') await recordIfFinished(caller, key);
-        await handOver(request, reply, { actor: caller, key });
+        await handOver(request, reply, context);
       },
     });
   existing('HEAD', 'tus: how many bytes of the upload are stored (Upload-Offset) and its length', false);
   existing(
     'PATCH',
     'tus: append bytes at Upload-Offset (Content-Type application/offset+octet-stream); the last part records ' +
-      'the deliverable (Upload-Deliverable-Id); 409 on a wrong offset, 460 when the SHA-256 does not match',
+      'the deliverable (Upload-Deliverable-Id); optional Upload-Checksum (sha256, base64) checks the piece and ' +
+      'Upload-File-Sha256 (hex) on the last piece checks the whole file; 409 on a wrong offset, 460 when a ' +
+      'SHA-256 does not match (a refused piece is not kept: the offset stays)',
     true,
   );
   existing('DELETE', 'tus termination: abandon an unfinished upload and its bytes', true);
@@ -249,7 +320,10 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker }> = async (
         },
       },
       onRequest: refuseQueryString,
-      handler: async (request, reply) => handOver(request, reply),
+      handler: async (request, reply) => {
+        reply.raw.setHeader('Tus-Checksum-Algorithm', PIECE_CHECKSUM_ALGORITHM);
+        return handOver(request, reply);
+      },
     });
   }
 
@@ -283,6 +357,32 @@ const providerUploadRoutes: FastifyPluginAsyncZod<{ locker?: Locker }> = async (
       reply.header('Cache-Control', 'private, no-store');
       return app.services.customer.createProviderLink(actorOf(request), request.params.id, SIGNED_FILES_PATH);
     },
+  );
+
+  route.delete(
+    '/provider/files/:id',
+    {
+      summary:
+        'Remove a file before its delivery: its row (job event, audit entry) and its stored bytes; 409 once the ' +
+        'customer has had it delivered',
+      params: idParams,
+      response: { 200: ZRemovedFile },
+    },
+    async (request) => uploads.removeFile(actorOf(request), request.params.id),
+  );
+
+  route.post(
+    '/provider/orders/:id/tour-links',
+    {
+      summary:
+        'Deliver an external tour’s https address as a deliverable (decision 233): the host must be on the ' +
+        'admins’ list; same rules as an upload; audited, the customer is e-mailed',
+      params: idParams,
+      body: ZDeliverTourLinkRequest,
+      response: { 201: ZDeliveredTourLink },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await uploads.deliverTourLink(actorOf(request), request.params.id, request.body)),
   );
 
   route.post(

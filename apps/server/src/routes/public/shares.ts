@@ -2,6 +2,9 @@ import { ZDownloadLink } from '@spacecapture/shared/contracts/customer-portal';
 import { ZSharedOrder, ZShareFileParams, ZShareTokenParams } from '@spacecapture/shared/contracts/share-links';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { openStored } from '../../modules/storage/file-store.ts';
+import { replyWithArchive } from '../archive-reply.ts';
 import { declareRoutes } from '../declare-routes.ts';
 
 const FILES_PATH = '/api/files';
@@ -31,7 +34,12 @@ const publicShareRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number }> =
         config: { rateLimit },
       },
     },
-    async (request) => shareLinks.open(request.params.token),
+    // The address and user agent only make today's visitor hash (decision 222); neither is kept.
+    async (request) =>
+      shareLinks.open(request.params.token, {
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      }),
   );
 
   route.post(
@@ -45,6 +53,61 @@ const publicShareRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number }> =
       },
     },
     async (request) => shareLinks.createDownloadLink(request.params.token, request.params.fileId, FILES_PATH),
+  );
+
+  route.post(
+    '/shares/:token/deliverables/:fileId/opened',
+    {
+      summary: 'Counts an open of one tour link of the shared order (decision 233); 404 for anything else',
+      params: ZShareFileParams,
+      response: { 204: z.null().describe('Counted') },
+      options: {
+        config: { rateLimit },
+      },
+    },
+    async (request, reply) => {
+      await shareLinks.openTour(request.params.token, request.params.fileId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/shares/:token/logo',
+    {
+      schema: {
+        'x-roles': ['public'],
+        tags: ['public'],
+        summary: "The logo of a branded link's organisation (WebP, re-encoded at upload); 404 on an unbranded link",
+        params: ZShareTokenParams,
+      },
+      config: { rateLimit },
+      compress: false,
+    },
+    async (request, reply) => {
+      const key = await shareLinks.logoKey(request.params.token);
+      const logo = await openStored(app.files, key, 'No logo.');
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Length', logo.size)
+        .send(logo.stream);
+    },
+  );
+
+  route.get(
+    '/shares/:token/archive',
+    {
+      summary: "Download all: the shared order's current files as one zip, stored (Range and If-Range supported)",
+      params: ZShareTokenParams,
+      produces: ['application/zip'],
+      response: {
+        200: z.string().describe('The zip'),
+        206: z.string().describe('The range of the zip asked for'),
+        416: z.string().describe('Empty: the range lies beyond the zip, whose size Content-Range gives'),
+      },
+      options: { compress: false, config: { rateLimit } },
+    },
+    async (request, reply) => replyWithArchive(request, reply, await shareLinks.archive(request.params.token)),
   );
 };
 

@@ -6,6 +6,7 @@ import {
   TIMELINE_OPTIONS,
   type TOption,
 } from '@spacecapture/shared/enums';
+import { SPACE_SIZE_LABELS, type TUnitSystem } from '@spacecapture/shared/units';
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { PreferredWindowsField } from './preferred-windows-field.tsx';
@@ -28,9 +29,9 @@ export function withPlaceholder(placeholder: string, options: readonly TOption[]
 /**
  * Space type, size, what is needed and timeline, in two columns, inside a react-hook-form
  * FormProvider. `location`, when given, takes the cell after the space type (the public form's
- * order); the portal puts its location above.
+ * order); the portal puts its location above, and names the sizes in its `unitSystem`.
  */
-export function SpaceSelectsFields({ location }: { location?: ReactNode }) {
+export function SpaceSelectsFields({ location, unitSystem }: { location?: ReactNode; unitSystem?: TUnitSystem }) {
   const {
     register,
     formState: { errors },
@@ -48,7 +49,16 @@ export function SpaceSelectsFields({ location }: { location?: ReactNode }) {
       <NativeSelect
         label="Space Size"
         withAsterisk
-        data={withPlaceholder('Select space size', SPACE_SIZE_OPTIONS)}
+        data={withPlaceholder(
+          'Select space size',
+          // A signed-in organisation reads the bands in its unit system (decision 203); visitors as the spec gives them.
+          unitSystem
+            ? SPACE_SIZE_OPTIONS.map((option) => ({
+                value: option.value,
+                label: SPACE_SIZE_LABELS[unitSystem][option.value],
+              }))
+            : SPACE_SIZE_OPTIONS,
+        )}
         error={errors.spaceSize?.message}
         {...register('spaceSize')}
       />

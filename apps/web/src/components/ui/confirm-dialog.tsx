@@ -6,17 +6,20 @@ type TConfirmDialogProps = {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** Red for what cannot be undone; another colour for a commitment that is wanted (accepting a job). */
+  confirmColor?: string;
   loading?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-/** Asks before an action that cannot be undone (declining a job, removing a device, revoking a link or key). */
+/** Asks before an action that cannot be undone (declining or accepting a job, removing a device, revoking a link or key). */
 export function ConfirmDialog({
   opened,
   title,
   children,
   confirmLabel,
+  confirmColor = 'red',
   loading,
   onConfirm,
   onCancel,
@@ -28,7 +31,7 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button color="red" onClick={onConfirm} loading={loading}>
+        <Button color={confirmColor} onClick={onConfirm} loading={loading}>
           {confirmLabel}
         </Button>
       </Group>

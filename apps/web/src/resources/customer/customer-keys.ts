@@ -8,5 +8,7 @@ export const customerKeys = {
   orders: () => [...customerKeys.all, 'portal', 'orders'] as const,
   order: (id: string) => [...customerKeys.orders(), 'detail', id] as const,
   deliverables: () => [...customerKeys.all, 'portal', 'deliverables'] as const,
+  /** A property's page (decision 237): its orders' files, as the deliverables feature reads them. */
+  property: (propertyId: string) => [...customerKeys.deliverables(), 'property', propertyId] as const,
   billing: () => [...customerKeys.all, 'billing'] as const,
 };

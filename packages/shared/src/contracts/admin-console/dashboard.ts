@@ -18,6 +18,8 @@ export const ZAdminDashboard = z.object({
   offersAboutToExpire: z.number().int(),
   /** Accepted assignments whose latest proposed window has not been confirmed yet. */
   schedulesToConfirm: z.number().int(),
+  /** Provider payables unpaid past the promised 14 days (decision 213). */
+  overduePayouts: z.number().int(),
   generatedAt: isoDateTime,
 });
 export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;

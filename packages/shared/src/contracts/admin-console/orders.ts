@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { boundedText } from '../../fields.ts';
 import { ORDER_STATUSES, QUOTE_STATUSES, ZAssignment, ZOrgRef, ZPreferredDates } from '../admin-workflow.ts';
 import { ZOrderPlace, ZTimeWindow } from '../dispatch.ts';
+import { ZFileCheck } from '../quality-checks.ts';
 import { isoDateTime, listQuery, oneOrMany, pageOf, ZActorRef, ZSearch } from './common.ts';
+import { SUPPORT_REQUEST_STATUSES } from './support-requests.ts';
 
 /** GET /api/admin/orders (list, detail) and the order actions (cancel, complete). */
 
@@ -22,6 +24,8 @@ export const ZAdminOrderListItem = z.object({
   captureType: z.string(),
   preferredDates: ZPreferredDates.nullable(),
   customerOrg: ZOrgRef,
+  /** The order's one currency (decision 203). */
+  currency: z.string(),
   scheduledStart: isoDateTime.nullable(),
   scheduledEnd: isoDateTime.nullable(),
   createdAt: isoDateTime,
@@ -70,6 +74,8 @@ export const ZOrderDeliverable = z.object({
   createdAt: isoDateTime,
   /** A signed link to the file's thumbnail; null while there is none (show the type icon). */
   thumbnailUrl: z.string().nullable(),
+  /** The file's quality check and any admin override of it (decision 236). */
+  check: ZFileCheck,
 });
 
 export const ZOrderRating = z.object({
@@ -94,6 +100,15 @@ export const ZAdminOrderDetail = z.object({
   assignments: z.array(ZOrderAssignment),
   deliverables: z.array(ZOrderDeliverable),
   ratings: z.array(ZOrderRating),
+  /** The support requests the customer sent about the order (decision 204). */
+  supportRequests: z.array(
+    z.object({
+      id: z.uuid(),
+      subject: z.string(),
+      status: z.enum(SUPPORT_REQUEST_STATUSES),
+      createdAt: isoDateTime,
+    }),
+  ),
 });
 export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { UNIT_SYSTEMS, ZUnitSystem } from '../../units.ts';
+import { ZCurrencyCode } from '../admin-workflow.ts';
 import { isoDateTime, listQuery, pageOf, ZSearch, ZToken } from './common.ts';
 
 /** GET /api/admin/providers and /api/admin/customers (lists, details with members); certification review toasts. */
@@ -63,6 +65,9 @@ export const ZAdminCustomer = z.object({
   membersCount: z.number().int(),
   ordersCount: z.number().int(),
   lastOrderAt: isoDateTime.nullable(),
+  /** The currency each new order of the organisation takes (decision 203). */
+  currency: z.string(),
+  unitSystem: z.enum(UNIT_SYSTEMS),
 });
 export type TAdminCustomer = z.infer<typeof ZAdminCustomer>;
 export const ZAdminCustomerList = pageOf(ZAdminCustomer);
@@ -85,3 +90,19 @@ export type TAdminProviderDetail = z.infer<typeof ZAdminProviderDetail>;
 /** One customer organisation (the /admin/customers detail) with its members; its orders come from the orders list. */
 export const ZAdminCustomerDetail = z.object({ customer: ZAdminCustomer, members: z.array(ZAdminMember) });
 export type TAdminCustomerDetail = z.infer<typeof ZAdminCustomerDetail>;
+
+/**
+ * PATCH /api/admin/customers/:id: the organisation's default currency (new orders take it; an
+ * order keeps the one it was made with) and its unit system (decision 203). Either or both.
+ */
+export const ZUpdateCustomerSettingsRequest = z
+  .object({ currency: ZCurrencyCode.optional(), unitSystem: ZUnitSystem.optional() })
+  .refine((value) => value.currency !== undefined || value.unitSystem !== undefined, {
+    message: 'Send a currency, a unit system or both.',
+  });
+export type TUpdateCustomerSettingsRequest = z.output<typeof ZUpdateCustomerSettingsRequest>;
+
+export const CUSTOMER_SETTINGS_MESSAGES = {
+  saved: { title: 'Settings saved', message: 'New orders of this organization use them.' },
+  failed: { title: 'Failed' },
+} as const;

@@ -51,6 +51,7 @@ export const REPORT_TABLES = [
   'revenue_by_currency',
   'revenue_by_month',
   'provider_performance',
+  'money_by_month',
 ] as const;
 export type TReportTable = (typeof REPORT_TABLES)[number];
 
@@ -107,6 +108,26 @@ export const ZReport = z.object({
     z.object({ month: ZMonth, currency: z.string(), quotes: z.number().int(), total: z.number() }),
   ),
   providerPerformance: z.array(ZProviderPerformance),
+  /**
+   * The ledger by month and currency (decision 213): revenue, fees, compensation booked payable
+   * and paid out in the month; receivables, payables and overdue payables (unpaid past the
+   * promised 14 days) at the month's end (or now, for the month under way).
+   */
+  moneyByMonth: z.array(
+    z.object({
+      month: ZMonth,
+      currency: z.string(),
+      revenue: z.number(),
+      /** Given back by credit notes in the month, before tax (decision 215). */
+      refunds: z.number(),
+      fees: z.number(),
+      compensation: z.number(),
+      paidOut: z.number(),
+      receivables: z.number(),
+      payables: z.number(),
+      overdue: z.number(),
+    }),
+  ),
   generatedAt: isoDateTime,
 });
 export type TReport = z.infer<typeof ZReport>;

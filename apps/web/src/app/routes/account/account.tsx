@@ -26,7 +26,8 @@ export function AccountRoute() {
       <ChangePasswordForm />
       <SessionsCard />
       <NotificationPreferencesCard />
-      <CalendarFeedCard profile={profile} />
+      {/* A provider's calendar address lives with its schedule. */}
+      {profile.portal === 'provider' ? null : <CalendarFeedCard profile={profile} />}
     </PortalPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, List, SimpleGrid, Tabs, Text } from '@mantine/core';
+import { Anchor, List, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { PATHS } from '@spacecapture/shared/paths';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { DeliverablesByOrder } from '../../../features/deliverables/components/d
 import { OrderDetail } from '../../../features/orders/components/order-detail.tsx';
 import { OrdersList } from '../../../features/orders/components/orders-list.tsx';
 import { useOrdersAddress } from '../../../features/orders/components/use-orders-address.ts';
+import { WindowsToPick } from '../../../features/orders/components/windows-to-pick.tsx';
 import { ORDER_DETAIL_SLOTS } from './order-detail-slots.tsx';
 
 const TABS = [
@@ -47,7 +48,7 @@ function HelpList() {
         </List.Item>
       </List>
       <Text size="sm" c="dimmed">
-        Messages sent here are e-mailed to our support team.
+        Messages sent here are e-mailed to our support team; their replies appear below and by e-mail.
       </Text>
     </PortalSection>
   );
@@ -59,9 +60,12 @@ function HelpList() {
  */
 export function CustomerDashboard({
   supportForm,
+  supportRequests,
   quotesAwaitingAnswer,
 }: {
   supportForm: ReactNode;
+  /** The organisation's support requests with their replies, below the form. */
+  supportRequests?: ReactNode;
   /** The quotes waiting for an answer, with their amounts and actions, above the orders. */
   quotesAwaitingAnswer?: ReactNode;
 }) {
@@ -90,6 +94,7 @@ export function CustomerDashboard({
           <OrderDetail orderId={openOrderId} onBack={closeOrder} {...ORDER_DETAIL_SLOTS} />
         ) : (
           <>
+            <WindowsToPick onOpen={openOrder} />
             {quotesAwaitingAnswer}
             <OrdersList filters={ALL_ORDERS} onOpen={openOrder} />
           </>
@@ -99,10 +104,13 @@ export function CustomerDashboard({
         <DeliverablesByOrder />
       </Tabs.Panel>
       <Tabs.Panel value="support">
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          {supportForm}
-          <HelpList />
-        </SimpleGrid>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {supportForm}
+            <HelpList />
+          </SimpleGrid>
+          {supportRequests}
+        </Stack>
       </Tabs.Panel>
     </Tabs>
   );

@@ -2,6 +2,7 @@ import { PortalPage } from '../../../components/portal/portal-page.tsx';
 import { NewRequestLink } from '../../../features/order-request/components/new-request-link.tsx';
 import { QuotesAwaitingAnswer } from '../../../features/quotes/components/quotes-awaiting-answer.tsx';
 import { SupportRequestForm } from '../../../features/support-request/components/support-request-form.tsx';
+import { SupportRequestsThread } from '../../../features/support-request/components/support-requests-thread.tsx';
 import { CustomerDashboard } from './customer-dashboard.tsx';
 
 export function CustomerDashboardRoute() {
@@ -11,7 +12,11 @@ export function CustomerDashboardRoute() {
       description="Your orders, deliverables and support in one place."
       actions={<NewRequestLink />}
     >
-      <CustomerDashboard supportForm={<SupportRequestForm />} quotesAwaitingAnswer={<QuotesAwaitingAnswer />} />
+      <CustomerDashboard
+        supportForm={<SupportRequestForm />}
+        supportRequests={<SupportRequestsThread />}
+        quotesAwaitingAnswer={<QuotesAwaitingAnswer />}
+      />
     </PortalPage>
   );
 }

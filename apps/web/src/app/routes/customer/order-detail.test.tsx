@@ -1,4 +1,5 @@
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
+import type { TOrderReview } from '@spacecapture/shared/contracts/order-review';
 import { formatDateTime } from '@spacecapture/shared/format';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderDetail } from '../../../features/orders/components/order-detail.tsx';
@@ -15,19 +16,24 @@ function orderOf(overrides: Partial<TCustomerOrderDetail> = {}): TCustomerOrderD
     location: '1 Mill Lane, York',
     captureType: 'virtual-tour',
     status: 'delivered',
-    displayStatus: 'completed',
+    displayStatus: 'awaiting_review',
+    currency: 'USD',
+    propertyId: 'kJdc4ILERXNTq8_w-3vA2Q',
+    area: null,
     progress: {
-      percent: 100,
+      percent: 90,
       steps: [
         { key: 'scheduling', label: 'Capture scheduled', state: 'done', at: '2026-03-05T10:00:00.000Z' },
         { key: 'capture', label: 'Capture completed', state: 'done', at: '2026-03-12T15:00:00.000Z' },
         { key: 'processing', label: 'Processing and QA', state: 'done', at: '2026-03-14T10:00:00.000Z' },
         { key: 'delivery', label: 'Final delivery', state: 'done', at: '2026-03-14T10:00:00.000Z' },
+        { key: 'review', label: 'Your review', state: 'current', at: null },
       ],
     },
     scheduledStart: '2026-03-12T09:00:00.000Z',
     scheduledEnd: '2026-03-12T17:00:00.000Z',
     timeZone: null,
+    windowsToPick: 0,
     createdAt: '2026-03-01T10:00:00.000Z',
     quotes: [],
     deliverables: [
@@ -41,6 +47,8 @@ function orderOf(overrides: Partial<TCustomerOrderDetail> = {}): TCustomerOrderD
         thumbnailUrl: null,
         version: 1,
         superseded: false,
+        pointTree: { state: 'none', percent: 0, url: null, error: null },
+        tour: null,
       },
     ],
     rating: null,
@@ -58,7 +66,48 @@ const button = (name: string) =>
   );
 const click = clickAndSettle;
 
+/** The order's review while the delivery awaits the customer's answer. */
+const AWAITING_REVIEW: TOrderReview = {
+  orderId: ORDER_ID,
+  status: 'delivered',
+  round: 1,
+  changeRequests: [],
+  decision: null,
+  files: [
+    {
+      id: FILE_ID,
+      fileName: 'plan.pdf',
+      type: 'floor_plan',
+      size: 1536,
+      version: 1,
+      round: 1,
+      superseded: false,
+      uploadedAt: '2026-03-14T10:00:00.000Z',
+    },
+  ],
+  canApprove: true,
+  canRequestChanges: true,
+  canRedeliver: false,
+};
+
 describe('OrderDetail', () => {
+  it('reads "Awaiting your review" for a delivered order, with the review first in its delivery section', async () => {
+    view = renderInPortal(<OrderDetail orderId={ORDER_ID} onBack={() => {}} {...ORDER_DETAIL_SLOTS} />, (call) => ({
+      status: 200,
+      body: call.url.endsWith('/review') ? AWAITING_REVIEW : orderOf(),
+    }));
+    await waitFor(() => expect(button('Approve all')).toBeDefined());
+    expect(view.container.querySelector('[data-status]')?.textContent).toBe('Awaiting your review');
+    expect(text()).not.toContain('Completed');
+    expect(view.container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('90');
+    // The decision comes before the files and the rating.
+    const page = text();
+    const decision = page.indexOf('Approve all');
+    expect(decision).toBeGreaterThan(page.indexOf('Awaiting your review', page.indexOf('Progress') + 1));
+    expect(decision).toBeLessThan(page.indexOf('Deliverables'));
+    expect(decision).toBeLessThan(page.indexOf('Rate this job'));
+  });
+
   it('shows the steps the server worked out, the window, the files, and no rating before delivery', async () => {
     view = renderInPortal(<OrderDetail orderId={ORDER_ID} onBack={() => {}} {...ORDER_DETAIL_SLOTS} />, () => ({
       status: 200,
@@ -86,6 +135,17 @@ describe('OrderDetail', () => {
     expect(view.container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('38');
     expect(text()).toContain('No files delivered yet.');
     expect(text()).not.toContain('Rate this job');
+  });
+
+  it("links to its address's property page", async () => {
+    const propertyLink = () =>
+      [...(view?.container.querySelectorAll('a') ?? [])].find((a) => a.textContent === 'All files at this address');
+    view = renderInPortal(<OrderDetail orderId={ORDER_ID} onBack={() => {}} {...ORDER_DETAIL_SLOTS} />, () => ({
+      status: 200,
+      body: orderOf(),
+    }));
+    await waitFor(() => expect(propertyLink()).toBeDefined());
+    expect(propertyLink()?.getAttribute('href')).toBe('/customer/properties/kJdc4ILERXNTq8_w-3vA2Q');
   });
 
   it("gives the spec's Link error toast with the server's reason when a link cannot be made", async () => {

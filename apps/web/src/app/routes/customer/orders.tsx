@@ -1,7 +1,6 @@
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
 import { customerConversation } from '../../../features/conversations/api/conversation-keys.ts';
 import { MessagesPanel } from '../../../features/conversations/components/messages-panel.tsx';
-import { CustomerReviewPanel } from '../../../features/delivery-review/components/customer-review-panel.tsx';
 import { NewRequestLink } from '../../../features/order-request/components/new-request-link.tsx';
 import { OrdersScreen } from '../../../features/orders/components/orders-screen.tsx';
 import { ShareLinksPanel } from '../../../features/share-links/components/share-links-panel.tsx';
@@ -17,8 +16,7 @@ export function CustomerOrdersRoute() {
         orderExtras={(orderId) => (
           <>
             {/* Share links are for the organisation's admins (decision 137). */}
-            {profile.role === 'customer_admin' ? <ShareLinksPanel orderId={orderId} /> : null}
-            <CustomerReviewPanel orderId={orderId} />
+            {profile.role === 'customer_admin' ? <ShareLinksPanel subject={{ orderId }} /> : null}
             <MessagesPanel endpoint={customerConversation(orderId)} />
           </>
         )}

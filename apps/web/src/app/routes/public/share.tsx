@@ -13,7 +13,7 @@ export function ShareRoute() {
   const token = decodeURIComponent(window.location.pathname.slice(`${PATHS.share}/`.length).split('/')[0] ?? '');
   return (
     <AppProviders>
-      {/* Each file's View opens the same viewer as the portals', in a dialog. */}
+      {/* Each file's View opens the same viewer as the portals', in the page. */}
       <SharedOrderPage token={token} renderViewer={(props) => <DeliverableViewer {...props} />} />
     </AppProviders>
   );

@@ -1,4 +1,4 @@
-import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TProfile } from '@spacecapture/shared/contracts/auth';
 import { formatDateTime } from '@spacecapture/shared/format';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
@@ -40,6 +40,15 @@ export function CalendarFeedCard({ profile }: { profile: TProfile }) {
             <Code block aria-label="Calendar address">
               {create.data.url}
             </Code>
+            <Group>
+              <CopyButton value={create.data.url}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant="light" color={copied ? 'teal' : undefined} onClick={copy}>
+                    {copied ? 'Copied' : 'Copy address'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
           </Stack>
         ) : current ? (
           <Text size="sm">Address made {formatDateTime(current.createdAt)}.</Text>

@@ -24,6 +24,10 @@ const COLORS: Record<string, string> = {
   pending: 'yellow',
   active: 'teal',
   rejected: 'red',
+  // Support requests
+  open: 'yellow',
+  answered: 'teal',
+  closed: 'gray',
 };
 
 /** A status (order, quote, offer, certification, organisation) as a coloured badge. */

@@ -2,6 +2,7 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@ma
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDate } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { ListState, RecordState } from '../../../components/portal/list-state.tsx';
@@ -12,6 +13,7 @@ import { CUSTOMER_LATEST_ORDERS } from '../api/console-keys.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
+import { CustomerSettingsForm } from './customer-settings-form.tsx';
 import { CustomerWebhooks } from './customer-webhooks.tsx';
 import { MembersTable } from './members-table.tsx';
 
@@ -52,8 +54,19 @@ function LatestOrders({ customerOrgId, total }: { customerOrgId: string; total: 
   );
 }
 
-/** One customer organisation (?customer=<id>): figures, latest orders, members and webhooks. */
-export function CustomerDetail({ id, onBack }: { id: string; onBack: () => void }) {
+/** The billing section, composed by the route from the invoices feature. */
+export type TCustomerBillingSlot = (customerOrgId: string) => ReactNode;
+
+/** One customer organisation (?customer=<id>): figures, billing, latest orders, members and webhooks. */
+export function CustomerDetail({
+  id,
+  onBack,
+  billing,
+}: {
+  id: string;
+  onBack: () => void;
+  billing?: TCustomerBillingSlot;
+}) {
   const query = useCustomer(id);
 
   const body = (
@@ -78,6 +91,10 @@ export function CustomerDetail({ id, onBack }: { id: string; onBack: () => void 
                 </SimpleGrid>
               </Stack>
             </Paper>
+            <PortalSection title="Currency and units">
+              <CustomerSettingsForm key={`${customer.currency} ${customer.unitSystem}`} customer={customer} />
+            </PortalSection>
+            {billing ? <PortalSection title="Billing">{billing(customer.id)}</PortalSection> : null}
             <PortalSection title="Latest orders">
               <LatestOrders customerOrgId={customer.id} total={customer.ordersCount} />
             </PortalSection>

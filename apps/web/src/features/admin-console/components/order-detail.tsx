@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } f
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDateTime, formatPlaceWindow } from '@spacecapture/shared/format';
-import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { adminSupportRequestPath, PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type { ReactNode } from 'react';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
 import { PortalSection } from '../../../components/portal/portal-section.tsx';
@@ -38,6 +39,27 @@ function OrderFacts({ order }: { order: TAdminOrderDetail['order'] }) {
   );
 }
 
+/** The support requests the customer sent about the order, each opening in the support inbox. */
+function OrderSupportRequests({ requests }: { requests: TAdminOrderDetail['supportRequests'] }) {
+  return (
+    <PortalSection title="Support requests">
+      <Stack gap="xs">
+        {requests.map((request) => (
+          <Group key={request.id} gap="sm">
+            <Anchor component={AppLink} to={adminSupportRequestPath(request.id)}>
+              {request.subject}
+            </Anchor>
+            <ConsoleStatusBadge status={request.status} />
+            <Text size="sm" c="dimmed">
+              {formatDateTime(request.createdAt)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </PortalSection>
+  );
+}
+
 const WAITS_FOR = { admin: 'Your move', customer: 'Waiting for the customer', provider: 'Waiting for the provider' };
 
 /** What the order waits for, and the button to the page where the admin takes the step (decision 201). */
@@ -65,8 +87,11 @@ function NextStep({ detail }: { detail: TAdminOrderDetail }) {
   );
 }
 
-/** One order: its facts, the admin's actions and its whole history, with Back to the list (?order=<id>). */
-export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
+/**
+ * One order: its facts, the admin's actions and its whole history, with Back to the list (?order=<id>).
+ * `progress`: what the page adds under the next step (the auto-offer cascade, from its own feature).
+ */
+export function OrderDetail({ id, onBack, progress }: { id: string; onBack: () => void; progress?: ReactNode }) {
   const order = useOrder(id);
 
   const body = (
@@ -90,10 +115,12 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
                   />
                 </Group>
                 <NextStep detail={detail} />
+                {progress}
                 <OrderFacts order={detail.order} />
               </Stack>
             </Paper>
             <OrderPlace order={detail.order} />
+            {detail.supportRequests.length > 0 ? <OrderSupportRequests requests={detail.supportRequests} /> : null}
             <PortalSection title="History">
               <OrderTimeline detail={detail} />
             </PortalSection>

@@ -1,4 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { townPartsOf } from '@spacecapture/shared/address-parts';
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { formatPlaceWindow } from '@spacecapture/shared/format';
 import { useState } from 'react';
@@ -17,13 +18,11 @@ function requestedWindowsText(order: TOrder) {
 }
 
 /**
- * What to search the gazetteer for when the address named no town it knows: the last part of the
- * address without a number (the town follows the street, whose part usually has one), else the
- * whole address.
+ * What the Set place box starts on when the address named no town the gazetteer knows: the first
+ * part of the address that could name a town (the server's own rule), else the whole address.
  */
 function townGuessOf(location: string) {
-  const parts = location.split(/[,;\n]/).map((part) => part.trim());
-  return parts.findLast((part) => part && !/\d/.test(part)) ?? location;
+  return townPartsOf(location)[0]?.words ?? location;
 }
 
 function PlaceEditor({ order, onDone }: { order: TOrder; onDone: () => void }) {

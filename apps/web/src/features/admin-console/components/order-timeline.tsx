@@ -4,6 +4,7 @@ import { formatDateTime } from '@spacecapture/shared/format';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { FileThumbnail } from '../../../components/ui/file-thumbnail.tsx';
 import { buildOrderTimeline, type TTimelineKind } from '../utils/order-timeline.ts';
+import { CheckOverrideButton } from './check-override-button.tsx';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
 
 const KIND_LABELS: Record<TTimelineKind, string> = {
@@ -41,6 +42,7 @@ export function OrderTimeline({ detail }: { detail: TAdminOrderDetail }) {
                   View
                 </Anchor>
               ) : null}
+              {entry.failedCheck ? <CheckOverrideButton orderId={detail.order.id} file={entry.failedCheck} /> : null}
             </Group>
           }
         >

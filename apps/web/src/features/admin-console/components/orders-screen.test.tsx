@@ -15,6 +15,7 @@ const order = {
   captureType: 'virtual-tour',
   preferredDates: null,
   customerOrg: { id: '44444444-4444-4444-8444-444444444444', name: 'Harbour Lofts' },
+  currency: 'USD',
   scheduledStart: '2026-06-01T09:00:00.000Z',
   scheduledEnd: '2026-06-01T12:00:00.000Z',
   createdAt: '2026-05-01T08:00:00.000Z',
@@ -27,6 +28,7 @@ const detail = {
   assignments: [],
   deliverables: [],
   ratings: [],
+  supportRequests: [],
 };
 
 let requested: string[];

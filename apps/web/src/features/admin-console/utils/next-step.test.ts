@@ -16,6 +16,7 @@ function detail(
     assignments: [],
     deliverables: [],
     ratings: [],
+    supportRequests: [],
     ...more,
   };
 }
@@ -84,5 +85,12 @@ describe('nextStepOf', () => {
   it('has nothing left to do on a completed or cancelled order', () => {
     expect(nextStepOf(detail({ status: 'completed' })).waitsFor).toBe('nobody');
     expect(nextStepOf(detail({ status: 'cancelled' })).waitsFor).toBe('nobody');
+  });
+  it('reads the newest quote and offer, which the order detail lists first', () => {
+    expect(nextStepOf(detail({}, { quotes: [quote('draft'), quote('declined')] })).action?.label).toBe('Send quote');
+    expect(
+      nextStepOf(detail({ status: 'assigned' }, { assignments: [assignment('offered'), assignment('expired')] }))
+        .waitsFor,
+    ).toBe('provider');
   });
 });

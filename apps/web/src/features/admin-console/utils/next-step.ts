@@ -19,8 +19,9 @@ const assignmentsOf = (orderId: string) => `${PORTAL_PATHS.admin.assignments}?or
 
 export function nextStepOf(detail: TAdminOrderDetail): TNextStep {
   const { order } = detail;
-  const quote = detail.quotes.at(-1);
-  const assignment = detail.assignments.at(-1);
+  // The order's quotes and offers come newest first: the first is the one that stands.
+  const quote = detail.quotes[0];
+  const assignment = detail.assignments[0];
   const proposed = detail.jobEvents.some(
     (event) => event.type === 'deadline' && assignment && event.metadata.assignmentId === assignment.id,
   );

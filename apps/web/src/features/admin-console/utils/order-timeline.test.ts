@@ -19,6 +19,7 @@ const detail: TAdminOrderDetail = {
     captureType: 'virtual-tour',
     preferredDates: null,
     customerOrg: { id: '44444444-4444-4444-8444-444444444444', name: 'Harbour Lofts' },
+    currency: 'USD',
     scheduledStart: null,
     scheduledEnd: null,
     createdAt: '2026-05-01T08:00:00.000Z',
@@ -69,6 +70,7 @@ const detail: TAdminOrderDetail = {
       scheduledStart: null,
       scheduledEnd: null,
       compensation: null,
+      currency: 'USD',
       createdAt: '2026-05-02T08:00:00.000Z',
     },
   ],
@@ -82,10 +84,18 @@ const detail: TAdminOrderDetail = {
       uploadedBy: { userId: 'u1', email: 'scanner@example.com', name: null },
       deliveredAt: '2026-05-04T12:00:00.000Z',
       thumbnailUrl: null,
+      check: {
+        state: 'failed',
+        failures: [{ code: 'unreadable', message: 'This is not a zip archive.' }],
+        warnings: [],
+        facts: {},
+        override: { reason: 'The customer has the tour already.', at: '2026-05-04T13:00:00.000Z' },
+      },
       createdAt: '2026-05-04T12:00:00.000Z',
     },
   ],
   ratings: [],
+  supportRequests: [],
 };
 
 describe('describeJobEvent', () => {
@@ -116,6 +126,15 @@ describe('describeJobEvent', () => {
     expect(describeJobEvent({ type: 'file_uploaded', metadata: { fileName: 'plan.pdf' } }).title).toBe(
       'File uploaded: plan.pdf',
     );
+    expect(describeJobEvent({ type: 'file_removed', metadata: { fileName: 'plan.pdf' } }).title).toBe(
+      'File removed: plan.pdf',
+    );
+    expect(
+      describeJobEvent({
+        type: 'file_removed',
+        metadata: { fileName: 'plan.pdf', replacedBy: { deliverableId: 'x', fileName: 'plan v2.pdf' } },
+      }),
+    ).toEqual({ title: 'File replaced: plan.pdf', details: ['Replaced by plan v2.pdf'] });
     expect(describeJobEvent({ type: 'site_visit_noted', metadata: {} }).title).toBe('Site visit noted');
     expect(
       describeJobEvent({
@@ -155,5 +174,11 @@ describe('buildOrderTimeline', () => {
     expect(offer.status).toBe('withdrawn');
     expect(offer.details[0]).toMatch(/^Respond by /);
     expect(timeline[1]!.by).toBe('scanner@example.com');
+    // The file's quality check and the admin's override of it (decision 236).
+    expect(timeline[1]!.details).toEqual([
+      'Check failed',
+      'This is not a zip archive.',
+      'Let through by an admin: The customer has the tour already.',
+    ]);
   });
 });

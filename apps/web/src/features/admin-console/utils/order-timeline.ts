@@ -1,4 +1,5 @@
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
+import { CHECK_STATE_LABELS } from '@spacecapture/shared/contracts/quality-checks';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDateTime, formatDateTimeRange, formatMoney } from '@spacecapture/shared/format';
 import { deliverableViewerPath } from '@spacecapture/shared/portal-paths';
@@ -22,6 +23,12 @@ export type TTimelineEntry = {
   file?: { fileName: string; thumbnailUrl: string | null };
   /** A deliverable's viewer page. */
   viewPath?: string;
+  /** A file whose quality check failed and was not let through: an admin may override it. */
+  failedCheck?: {
+    id: string;
+    fileName: string;
+    failures: TAdminOrderDetail['deliverables'][number]['check']['failures'];
+  };
 };
 
 function text(value: unknown): string | null {
@@ -130,6 +137,15 @@ export function describeJobEvent(
       const version = typeof meta.version === 'number' && meta.version > 1 ? [`Version ${meta.version}`] : [];
       return { title: name ? `File uploaded: ${name}` : 'File uploaded', details: version };
     }
+    case 'file_removed': {
+      const name = text(meta.fileName);
+      const replacedBy = meta.replacedBy as { fileName?: unknown } | undefined;
+      const by = replacedBy ? text(replacedBy.fileName) : null;
+      return {
+        title: by ? `File replaced: ${name ?? 'a file'}` : name ? `File removed: ${name}` : 'File removed',
+        details: by ? [`Replaced by ${by}`] : [],
+      };
+    }
     default: {
       const label = humanize(event.type);
       return { title: label.charAt(0).toUpperCase() + label.slice(1), details: [] };
@@ -188,7 +204,9 @@ export function buildOrderTimeline(detail: TAdminOrderDetail): TTimelineEntry[] 
           `Respond by ${formatDateTime(assignment.respondBy)}`,
           ...(assignment.respondedAt ? [`Answered ${formatDateTime(assignment.respondedAt)}`] : []),
           ...(window ? [`Window: ${window}`] : []),
-          ...(assignment.compensation !== null ? [`Compensation ${assignment.compensation}`] : []),
+          ...(assignment.compensation !== null
+            ? [`Compensation ${formatMoney(assignment.compensation, assignment.currency)}`]
+            : []),
         ],
       };
     }),
@@ -200,9 +218,19 @@ export function buildOrderTimeline(detail: TAdminOrderDetail): TTimelineEntry[] 
         title: `Deliverable: ${deliverable.fileName} (${formatFileSize(deliverable.size)})`,
         status: null,
         by: by(deliverable.uploadedBy),
-        details: [],
+        // The file's quality check (decision 236): its state, what failed, and an admin's override.
+        details: [
+          CHECK_STATE_LABELS[deliverable.check.state],
+          ...deliverable.check.failures.map((failure) => failure.message),
+          ...(deliverable.check.override ? [`Let through by an admin: ${deliverable.check.override.reason}`] : []),
+        ],
         file: { fileName: deliverable.fileName, thumbnailUrl: deliverable.thumbnailUrl },
         viewPath: deliverableViewerPath('admin', detail.order.id, deliverable.id),
+        ...(deliverable.check.state === 'failed' && !deliverable.check.override
+          ? {
+              failedCheck: { id: deliverable.id, fileName: deliverable.fileName, failures: deliverable.check.failures },
+            }
+          : {}),
       }),
     ),
     ...detail.ratings.map(

@@ -87,6 +87,32 @@ describe('AuditLog', () => {
     expect(mount.container.textContent).toContain('Showing 3 entries, newest first.');
   });
 
+  it('shows 25 rows a page, the page in the URL, and the page where the older entries begin', async () => {
+    const many = (from: number, count: number) => Array.from({ length: count }, (_, i) => entry(from + i));
+    pages.first = { items: many(1, 30), nextCursor: 'cursor-2' };
+    pages['cursor-2'] = { items: many(31, 3), nextCursor: null };
+    renderAt(mount.root, '/admin/audit', <AuditLog />);
+    await settle();
+    expect(rows()).toHaveLength(25);
+    expect(rows()[0]?.textContent).toContain('quote-1');
+    expect(button('Show older entries')).toBeUndefined();
+
+    await click(mount.container.querySelector<HTMLButtonElement>('button[aria-label="Page 2"]'));
+    await settle();
+    expect(currentUrl.value).toBe('/admin/audit?page=2');
+    expect(rows()).toHaveLength(5);
+    expect(rows()[0]?.textContent).toContain('quote-26');
+    expect(mount.container.textContent).toContain('Showing 26–30 of 30 entries loaded, newest first.');
+
+    await click(button('Show older entries'));
+    await settle();
+    expect(currentUrl.value).toBe('/admin/audit?page=2');
+    expect(rows().map((row) => row.textContent?.match(/quote-\d+/)?.[0])).toEqual(
+      ['26', '27', '28', '29', '30', '31', '32', '33'].map((n) => `quote-${n}`),
+    );
+    expect(mount.container.textContent).toContain('Showing 26–33 of 33 entries loaded, newest first.');
+  });
+
   it('writes applied filters into the URL and keeps refused ones out', async () => {
     pages.first = { items: [entry(1)], nextCursor: null };
     renderAt(mount.root, '/admin/audit', <AuditLog />);
@@ -120,7 +146,7 @@ describe('AuditLog', () => {
     expect(options('Action')).toContain('Mark delivered');
 
     choose(select('Entity'), 'quote');
-    expect(options('Action')).toEqual(['All actions', 'Create', 'Send', 'Accept', 'Decline', 'Expire']);
+    expect(options('Action')).toEqual(['All actions', 'Create', 'Update', 'Send', 'Accept', 'Decline', 'Expire']);
     expect(select('Action')?.value).toBe('send');
     // An action the new entity never records is cleared rather than left to find nothing.
     choose(select('Entity'), 'device');

@@ -1,4 +1,16 @@
-import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NativeSelect,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { AUDIT_ENTITIES, auditWordLabel } from '@spacecapture/shared/audit-events';
 import type { TAuditEntry } from '@spacecapture/shared/contracts/admin-console/audit';
 import { ADMIN_CONSOLE_MESSAGES } from '@spacecapture/shared/contracts/admin-console/common';
@@ -137,6 +149,18 @@ function AuditRow({ entry }: { entry: TAuditEntry }) {
   );
 }
 
+/**
+ * Rows on one page of the table. The server still answers the latest 100 entries at a time (spec
+ * 001 §9); a hundred rows on one page made it 10,000 px tall, so they are shown 25 at a time.
+ */
+export const AUDIT_ROWS_PER_PAGE = 25;
+
+/** The page asked for in the URL (?page=), within the pages loaded so far. */
+function pageFrom(params: URLSearchParams, pageCount: number): number {
+  const asked = Number.parseInt(params.get('page') ?? '1', 10);
+  return Number.isFinite(asked) ? Math.min(Math.max(asked, 1), Math.max(pageCount, 1)) : 1;
+}
+
 /** The audit log (spec 001 §2, §9): the latest 100 entries, filters in the URL, older pages, CSV. */
 export function AuditLog() {
   const [params, setParams] = useUrlParams();
@@ -144,12 +168,31 @@ export function AuditLog() {
   const filterKey = toAuditSearch(filters).toString();
   const audit = useAudit(filters);
   const items = audit.data?.pages.flatMap((page) => page.items) ?? [];
+  const pageCount = Math.ceil(items.length / AUDIT_ROWS_PER_PAGE);
+  const page = pageFrom(params, pageCount);
+  const firstShown = (page - 1) * AUDIT_ROWS_PER_PAGE;
+  const shown = items.slice(firstShown, firstShown + AUDIT_ROWS_PER_PAGE);
 
   function apply(next: TAuditFilters) {
     setParams((current) => {
       for (const key of AUDIT_FILTER_KEYS) current.delete(key);
+      current.delete('page');
       for (const [key, value] of toAuditSearch(next)) current.set(key, value);
     });
+  }
+
+  function goTo(next: number) {
+    setParams((current) => {
+      if (next === 1) current.delete('page');
+      else current.set('page', String(next));
+    });
+  }
+
+  async function showOlder() {
+    const loaded = items.length;
+    await audit.fetchNextPage();
+    // Show the page on which the older entries begin (the last page, if it had room left).
+    goTo(Math.floor(loaded / AUDIT_ROWS_PER_PAGE) + 1);
   }
 
   const body = (
@@ -166,7 +209,7 @@ export function AuditLog() {
         highlightOnHover
         columns={['Time', 'Entity', 'ID', 'Action', 'Actor', { hidden: 'Changes' }]}
       >
-        {items.map((entry) => (
+        {shown.map((entry) => (
           <AuditRow key={entry.id} entry={entry} />
         ))}
       </DataTable>
@@ -187,16 +230,32 @@ export function AuditLog() {
         {/* Re-mounted when the URL's filters change (Back, a shared link), so the form shows them. */}
         <AuditFilters key={filterKey} applied={filters} onApply={apply} />
         {body}
-        {audit.hasNextPage ? (
+        {pageCount > 1 ? (
           <Group justify="center">
-            <Button variant="default" onClick={() => audit.fetchNextPage()} loading={audit.isFetchingNextPage}>
+            <Pagination
+              total={pageCount}
+              value={page}
+              onChange={goTo}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'previous' ? 'Newer entries' : control === 'next' ? 'Older entries' : undefined,
+              })}
+              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            />
+          </Group>
+        ) : null}
+        {audit.hasNextPage && page === pageCount ? (
+          <Group justify="center">
+            <Button variant="default" onClick={() => void showOlder()} loading={audit.isFetchingNextPage}>
               Show older entries
             </Button>
           </Group>
         ) : null}
         {items.length > 0 ? (
           <Text size="sm" c="dimmed" ta="center">
-            Showing {items.length} {items.length === 1 ? 'entry' : 'entries'}, newest first.
+            {pageCount > 1
+              ? `Showing ${firstShown + 1}–${firstShown + shown.length} of ${items.length} entries loaded, newest first.`
+              : `Showing ${items.length} ${items.length === 1 ? 'entry' : 'entries'}, newest first.`}
           </Text>
         ) : null}
       </Stack>

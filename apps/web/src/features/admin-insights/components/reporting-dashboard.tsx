@@ -201,6 +201,78 @@ function RevenueAnalytics({ report, range }: { report: TReport; range: TRange })
   );
 }
 
+/** The ledger by month and currency (decision 213); months with no money at all are left out. */
+function MoneyReport({ report, range }: { report: TReport; range: TRange }) {
+  const rows = report.moneyByMonth.filter((row) =>
+    [
+      row.revenue,
+      row.refunds,
+      row.fees,
+      row.compensation,
+      row.paidOut,
+      row.receivables,
+      row.payables,
+      row.overdue,
+    ].some((value) => value !== 0),
+  );
+  return (
+    <Card
+      title="Money by month"
+      actions={<CsvButton range={range} table="money_by_month" label="Export CSV: money by month" />}
+    >
+      <Text size="sm" c="dimmed">
+        From the ledger: revenue, refunds (credit notes, before tax), fees and provider compensation booked in the
+        month, and paid out; receivables, payables and overdue payables (unpaid after 14 days) at the month's end.
+      </Text>
+      {rows.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          No money moved in this range.
+        </Text>
+      ) : (
+        <DataTable
+          label="Money by month"
+          minWidth={880}
+          verticalSpacing="sm"
+          columns={[
+            'Month',
+            'Revenue',
+            'Refunds',
+            'Fees',
+            'Compensation',
+            'Paid out',
+            'Receivables',
+            'Payables',
+            'Overdue',
+          ]}
+        >
+          {rows.map((row) => (
+            <Table.Tr key={`${row.month}-${row.currency}`}>
+              <Table.Td>
+                {formatMonth(row.month)} ({row.currency})
+              </Table.Td>
+              {[
+                row.revenue,
+                row.refunds,
+                row.fees,
+                row.compensation,
+                row.paidOut,
+                row.receivables,
+                row.payables,
+                row.overdue,
+              ].map((value, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed and in order
+                <Table.Td key={index} ta="right">
+                  {formatMoney(value, row.currency)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </DataTable>
+      )}
+    </Card>
+  );
+}
+
 function ProviderPerformance({ report, range }: { report: TReport; range: TRange }) {
   const rows = report.providerPerformance;
   return (
@@ -308,6 +380,7 @@ export function ReportingDashboard() {
       </Paper>
       <OrdersReport report={data} range={range} />
       <RevenueAnalytics report={data} range={range} />
+      <MoneyReport report={data} range={range} />
       <ProviderPerformance report={data} range={range} />
     </Stack>
   );

@@ -36,7 +36,7 @@ describe('audit filters', () => {
   });
 
   it("offers the chosen entity's own actions, or every action without one", () => {
-    expect(auditActionChoices('quote')).toEqual(['create', 'send', 'accept', 'decline', 'expire']);
+    expect(auditActionChoices('quote')).toEqual(['create', 'update', 'send', 'accept', 'decline', 'expire']);
     expect(auditActionChoices(undefined)).toContain('reveal_link');
     expect(auditActionChoices(undefined)).toContain('mark_delivered');
   });

@@ -9,9 +9,12 @@ export function createQuote({ request, idempotencyKey }: { request: TCreateQuote
   return apiRequest('/api/admin/quotes', { method: 'POST', json: request, idempotencyKey, schema: ZQuote });
 }
 
-export function useCreateQuote() {
+export function useCreateQuote(options: { onSuccess?: () => void } = {}) {
   return useRefreshingMutation(workflowKeys.all, {
     mutationFn: createQuote,
-    onSuccess: () => notifySuccess(WORKFLOW_TOASTS.quoteCreated),
+    onSuccess: () => {
+      notifySuccess(WORKFLOW_TOASTS.quoteCreated);
+      options.onSuccess?.();
+    },
   });
 }

@@ -9,11 +9,12 @@ export function sendQuote(id: string) {
   return sendJson(`/api/admin/quotes/${encodeURIComponent(id)}/send`, {}, ZQuote);
 }
 
-export function useSendQuote() {
+export function useSendQuote(options: { onSuccess?: () => void } = {}) {
   return useRefreshingMutation(workflowKeys.all, {
     mutationFn: sendQuote,
     onSuccess: () => {
       notifySuccess(WORKFLOW_TOASTS.quoteSent);
+      options.onSuccess?.();
       // Here, not in the button: a sent quote loses its Send (and the button its callbacks); focus
       // waits on the page's title instead of falling to its body.
       focusPageTitle();

@@ -10,6 +10,8 @@ export const workflowKeys = {
   queue: () => [...workflowKeys.all, 'assignment-queue'] as const,
   providerOptions: (orderId: string) => [...workflowKeys.all, 'provider-options', orderId] as const,
   attention: () => [...workflowKeys.all, 'attention'] as const,
+  quotePreview: (id: string) => [...workflowKeys.all, 'quote-preview', id] as const,
+  priceBook: () => [...workflowKeys.all, 'price-book'] as const,
 };
 
 /** The first page's size of the workflow lists (the server's maximum). */

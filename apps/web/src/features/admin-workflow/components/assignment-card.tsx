@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, NumberInput, Radio, Stack, Text, Textarea } from '@mantine/core';
 import {
   COMPENSATION_MAX,
   type TAssignmentQueueItem,
@@ -8,7 +8,7 @@ import {
   WORKFLOW_VALIDATION,
 } from '@spacecapture/shared/contracts/admin-workflow';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { formatDateTime, formatDateTimeRange, formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
+import { currencySymbol, formatDateTime, formatDateTimeRange, formatMoney } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useState } from 'react';
 import { AppLink } from '../../../components/ui/app-link.tsx';
@@ -96,6 +96,14 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
   const [providerOrgId, setProviderOrgId] = useState('');
   const [compensation, setCompensation] = useState<number | string>('');
   const [compensationMissing, setCompensationMissing] = useState(false);
+  // Taking an accepted job from its provider is a deliberate step with a reason (the server insists).
+  const [reassigning, setReassigning] = useState(false);
+  const [reassignReason, setReassignReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+
+  // Once a provider has accepted, the job is theirs: the card offers the schedule, and another offer
+  // only through Reassign, with a reason.
+  const accepted = latestAssignment?.status === 'accepted';
 
   function onAssign() {
     if (!providerOrgId) {
@@ -107,12 +115,23 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
       setCompensationMissing(true);
       return;
     }
+    if (accepted && !reassignReason.trim()) {
+      setReasonMissing(true);
+      return;
+    }
     create.mutate(
-      { orderId: order.id, providerOrgId, compensation: Number(compensation) },
+      {
+        orderId: order.id,
+        providerOrgId,
+        compensation: Number(compensation),
+        ...(accepted ? { reassignReason: reassignReason.trim() } : {}),
+      },
       {
         onSuccess: () => {
           setProviderOrgId('');
           setCompensation('');
+          setReassigning(false);
+          setReassignReason('');
         },
         onError: failed,
       },
@@ -125,8 +144,7 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
   }
 
   const canConfirm = Boolean(latestAssignment && latestProposal?.start && latestProposal.end);
-  // Once a provider has accepted, the job is theirs: the card offers the schedule, not another offer.
-  const accepted = latestAssignment?.status === 'accepted';
+  const showPicker = !accepted || reassigning;
   return (
     <Card withBorder radius="md" p="md" data-testid="assignment-card" aria-label={`Order ${order.title}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -140,7 +158,7 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
       </Group>
       <Text size="sm" mt="xs">
         {latestAssignment
-          ? `Latest assignment: ${latestAssignment.providerOrg.name} (${latestAssignment.status}), respond by ${formatDateTime(latestAssignment.respondBy)}${latestAssignment.compensation === null ? '' : `, compensation ${formatMoney(latestAssignment.compensation, PAYOUT_CURRENCY)}`}`
+          ? `Latest assignment: ${latestAssignment.providerOrg.name} (${latestAssignment.status}), respond by ${formatDateTime(latestAssignment.respondBy)}${latestAssignment.compensation === null ? '' : `, compensation ${formatMoney(latestAssignment.compensation, latestAssignment.currency)}`}`
           : 'No assignment yet.'}
       </Text>
       <Text size="sm">
@@ -149,7 +167,7 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
           : 'No schedule proposed yet.'}
       </Text>
       <CascadePanel orderId={order.id} />
-      {accepted ? null : (
+      {showPicker ? (
         <>
           <Radio.Group
             mt="sm"
@@ -179,7 +197,8 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
             mt="sm"
             label="Compensation"
             withAsterisk
-            description="Paid to the provider for this job"
+            description={`Paid to the provider for this job, in the order's currency (${order.currency})`}
+            leftSection={<Text size="sm">{currencySymbol(order.currency)}</Text>}
             value={compensation}
             onChange={(value) => {
               setCompensation(value);
@@ -199,14 +218,45 @@ export function AssignmentCard({ item }: { item: TAssignmentQueueItem }) {
             }
             maw={240}
           />
+          {accepted ? (
+            <Textarea
+              mt="sm"
+              label="Reason for reassigning"
+              withAsterisk
+              description={`Sent to ${latestAssignment?.providerOrg.name ?? 'the provider'}, who accepted this job`}
+              value={reassignReason}
+              onChange={(event) => {
+                setReassignReason(event.currentTarget.value);
+                setReasonMissing(false);
+              }}
+              error={
+                reasonMissing
+                  ? WORKFLOW_MESSAGES.reassignReason
+                  : create.error instanceof ApiError
+                    ? create.error.fields.reassignReason
+                    : undefined
+              }
+              autosize
+              minRows={2}
+            />
+          ) : null}
         </>
-      )}
+      ) : null}
       <Group gap="xs" mt="sm">
-        {accepted ? null : (
+        {showPicker ? (
           <Button size="xs" onClick={onAssign} loading={create.isPending}>
-            Create Assignment
+            {accepted ? 'Reassign job' : 'Create Assignment'}
+          </Button>
+        ) : (
+          <Button size="xs" variant="default" onClick={() => setReassigning(true)}>
+            Reassign…
           </Button>
         )}
+        {accepted && reassigning ? (
+          <Button size="xs" variant="subtle" onClick={() => setReassigning(false)}>
+            Keep {latestAssignment?.providerOrg.name}
+          </Button>
+        ) : null}
         <Button size="xs" variant="light" onClick={onConfirm} disabled={!canConfirm} loading={confirm.isPending}>
           Confirm latest schedule
         </Button>

@@ -9,6 +9,7 @@ const COUNTS: readonly { key: keyof Omit<TAdminDashboard, 'generatedAt'>; label:
   { key: 'quotesAwaitingCustomer', label: 'Quotes awaiting the customer' },
   { key: 'offersAboutToExpire', label: 'Offers about to expire' },
   { key: 'schedulesToConfirm', label: 'Schedules to confirm' },
+  { key: 'overduePayouts', label: 'Overdue payouts' },
 ];
 
 /** The dashboard's live counts of what needs an admin (GET /api/admin/dashboard). */
@@ -18,7 +19,7 @@ export function AttentionCounts() {
     return <QueryError error={attention.error} onRetry={() => attention.refetch()} what="the counts" />;
   }
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" aria-label="Needs attention">
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md" aria-label="Needs attention">
       {COUNTS.map((count) => (
         <Paper key={count.key} withBorder radius="lg" p="md" data-testid={`attention-${count.key}`}>
           <Text fz={28} fw={700} aria-live="polite">

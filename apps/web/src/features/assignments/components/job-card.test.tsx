@@ -23,12 +23,19 @@ function job(overrides: Partial<TProviderAssignment>): TProviderAssignment {
     captureType: 'virtual-tour',
     preferredDates: { timeline: 'standard', notes: null },
     compensation: 1250.5,
+    currency: 'GBP',
     scheduledStart: null,
     scheduledEnd: null,
     proposedStart: null,
     proposedEnd: null,
     proposedWindows: [],
     uploads: { open: false, opensAt: null, openedEarly: false },
+    area: null,
+    timeZone: null,
+    coordinates: null,
+    preferredWindows: [],
+    accessNotes: null,
+    siteContact: null,
     createdAt: new Date(now - HOUR).toISOString(),
     ...overrides,
   };
@@ -112,6 +119,8 @@ describe('JobCard', () => {
     expect(text).toContain('(awaiting confirmation)');
     const upload = [...view.container.querySelectorAll('a')].find((link) => link.textContent === 'Upload Deliverables');
     expect(upload?.getAttribute('href')).toBe('/provider/uploads?order=0d9a4b7e-2f4c-4c55-8a61-5d2b1e9f3a10');
+    const jobPage = [...view.container.querySelectorAll('a')].find((link) => link.textContent === 'Job page');
+    expect(jobPage?.getAttribute('href')).toBe('/provider/jobs/6f1c2c55-8d0e-4a4b-9c1f-0b6a3c1d2e3f');
     expect(buttonNamed('Accept')?.disabled).toBe(true);
     expect(buttonNamed('Decline')?.disabled).toBe(true);
     expect(text).toContain('Propose a schedule window');

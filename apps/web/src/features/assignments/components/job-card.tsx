@@ -1,11 +1,13 @@
-import { Badge, Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import type { TProviderAssignment } from '@spacecapture/shared/contracts/provider-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { formatDateTime, formatDateTimeRange, formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
-import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { formatDateTime, formatDateTimeRange, formatMoney } from '@spacecapture/shared/format';
+import { PORTAL_PATHS, providerJobPath } from '@spacecapture/shared/portal-paths';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { AcceptJobDialog, jobSiteFacts } from '../../../components/portal/job-site.tsx';
 import { UrgencyBadge } from '../../../components/portal/urgency-badge.tsx';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -25,7 +27,7 @@ export function answerButtons(job: Pick<TProviderAssignment, 'status' | 'accepte
   return { canAccept: open && job.accepted !== true, canDecline: open && job.accepted !== false };
 }
 
-function jobTitle(job: TProviderAssignment) {
+export function jobTitle(job: Pick<TProviderAssignment, 'title' | 'captureType'>) {
   return job.title ?? `${labelOf(CAPTURE_TYPE_OPTIONS, job.captureType)} job`;
 }
 
@@ -69,7 +71,7 @@ function ScheduleWindow({ job }: { job: TProviderAssignment }) {
  * When the job's uploads open and why (decision 201): files wait for the confirmed capture window
  * to start, unless an admin opens them earlier.
  */
-function UploadsOpening({ job }: { job: TProviderAssignment }) {
+export function UploadsOpening({ job }: { job: Pick<TProviderAssignment, 'uploads'> }) {
   const { uploads } = job;
   let text: string;
   if (uploads.open) {
@@ -102,12 +104,17 @@ export function JobCard({
   takeFocus?: boolean;
 }) {
   const answer = useAnswerAssignment({
-    onSuccess: (kind) =>
+    onSuccess: (kind, queued) =>
       notifySuccess(
-        kind === 'accept' ? WORKFLOW_TOASTS.offerAccepted : { message: '', ...WORKFLOW_TOASTS.offerDeclined },
+        queued
+          ? WORKFLOW_TOASTS.savedOffline
+          : kind === 'accept'
+            ? WORKFLOW_TOASTS.offerAccepted
+            : { message: '', ...WORKFLOW_TOASTS.offerDeclined },
       ),
   });
   const [confirmingDecline, setConfirmingDecline] = useState(false);
+  const [confirmingAccept, setConfirmingAccept] = useState(false);
   const cardRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // Shown with its ring: the job has moved to the accepted list, and this says where.
@@ -120,16 +127,18 @@ export function JobCard({
 
   function send(kind: TAnswer) {
     answer.mutate(
-      { id: job.id, answer: kind },
+      { id: job.id, answer: kind, label: jobTitle(job) },
       {
         onSuccess: () => {
           setConfirmingDecline(false);
+          setConfirmingAccept(false);
           // Accept turns off once pressed, which drops focus to the page: the job takes it instead,
           // so the keyboard goes on to its schedule form (decision 191).
           if (kind === 'accept') onAccepted?.();
         },
         onError: (error) => {
           setConfirmingDecline(false);
+          setConfirmingAccept(false);
           notifyError({
             title: kind === 'accept' ? WORKFLOW_TOASTS.failedToAccept.title : WORKFLOW_TOASTS.failedToDecline.title,
             message: errorMessage(error, NETWORK_FALLBACK),
@@ -140,6 +149,7 @@ export function JobCard({
   }
 
   const accepted = job.status === 'accepted';
+  const compensation = job.compensation === null ? 'Not set' : formatMoney(job.compensation, job.currency);
   return (
     <Card ref={cardRef} tabIndex={-1} withBorder radius="md" p="md" data-testid="job-card" aria-label={jobTitle(job)}>
       <Stack gap="xs">
@@ -158,14 +168,20 @@ export function JobCard({
             </Badge>
           </Group>
         </Group>
+        <Anchor component={AppLink} to={providerJobPath(job.id)} size="sm" fw={600}>
+          Job page
+        </Anchor>
         <Line label="Location">{job.location}</Line>
+        {jobSiteFacts(job).map((fact) => (
+          <Line key={fact.label} label={fact.label}>
+            {fact.value}
+          </Line>
+        ))}
         <Line label="Client">{job.customer}</Line>
         <Line label="Capture type">{labelOf(CAPTURE_TYPE_OPTIONS, job.captureType)}</Line>
         {timeline ? <Line label="Timeline">{timeline}</Line> : null}
         {job.preferredDates?.notes ? <Line label="Preferred dates">{job.preferredDates.notes}</Line> : null}
-        <Line label="Compensation">
-          {job.compensation === null ? 'Not set' : formatMoney(job.compensation, PAYOUT_CURRENCY)}
-        </Line>
+        <Line label="Compensation">{compensation}</Line>
 
         {accepted ? (
           <>
@@ -202,13 +218,7 @@ export function JobCard({
         )}
 
         <Group gap="xs">
-          <Button
-            size="xs"
-            color="teal"
-            disabled={!canAccept}
-            loading={answer.isPending && answer.variables?.answer === 'accept'}
-            onClick={() => send('accept')}
-          >
+          <Button size="xs" color="teal" disabled={!canAccept} onClick={() => setConfirmingAccept(true)}>
             Accept
           </Button>
           <Button
@@ -223,6 +233,14 @@ export function JobCard({
         </Group>
         {extras}
       </Stack>
+      <AcceptJobDialog
+        job={job}
+        compensation={compensation}
+        opened={confirmingAccept}
+        loading={answer.isPending && answer.variables?.answer === 'accept'}
+        onConfirm={() => send('accept')}
+        onCancel={() => setConfirmingAccept(false)}
+      />
       <ConfirmDialog
         opened={confirmingDecline}
         title="Decline this job?"

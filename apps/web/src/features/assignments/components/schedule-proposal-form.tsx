@@ -40,7 +40,9 @@ const MAX_WINDOWS = 3;
  * up to two more windows for the customer to pick from (decision 145).
  */
 export function ScheduleProposalForm({ assignmentId }: { assignmentId: string }) {
-  const propose = useProposeSchedule({ onSuccess: () => notifySuccess(WORKFLOW_TOASTS.scheduleProposed) });
+  const propose = useProposeSchedule({
+    onSuccess: (queued) => notifySuccess(queued ? WORKFLOW_TOASTS.savedOffline : WORKFLOW_TOASTS.scheduleProposed),
+  });
   const proposeWindows = useProposeWindows({
     onSuccess: () =>
       notifySuccess({ title: WORKFLOW_TOASTS.scheduleProposed.title, message: 'The customer will pick one.' }),

@@ -3,7 +3,8 @@ import type { TPortal } from '@spacecapture/shared/roles';
 import { sendJson } from '../../../lib/api-hooks.ts';
 
 const LINK_PATHS: Record<TPortal, (fileId: string) => string> = {
-  customer: (id) => `/api/customer/deliverables/${id}/link`,
+  // The customer's viewer link is not held back by an unpaid invoice (decisions 211, 239).
+  customer: (id) => `/api/customer/deliverables/${id}/view-link`,
   provider: (id) => `/api/provider/files/${id}/link`,
   admin: (id) => `/api/admin/deliverables/${id}/link`,
 };

@@ -1,12 +1,16 @@
 import { ZAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
 import { ZCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
+import type { TPointTree } from '@spacecapture/shared/contracts/point-trees';
 import { ZUploadedFileList } from '@spacecapture/shared/contracts/provider-uploads';
 import type { TPortal } from '@spacecapture/shared/roles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** One file of an order as the viewer page needs it. */
-export type TOrderFile = { id: string; name: string; sizeBytes: number; type: string };
+export type TOrderFile = { id: string; name: string; sizeBytes: number; type: string; pointTree?: TPointTree };
+
+/** While a file's streaming tree is being built, the list is read again this often to show its progress. */
+const TREE_PROGRESS_POLL_MS = 3000;
 
 export const viewerKeys = {
   all: ['deliverable-viewer'] as const,
@@ -28,11 +32,18 @@ export async function getOrderFiles(portal: TPortal, orderId: string, signal?: A
       name: file.fileName,
       sizeBytes: file.size,
       type: file.type,
+      pointTree: file.pointTree,
     }));
   }
   if (portal === 'provider') {
     const list = await apiRequest(`/api/provider/files?order=${id}`, { schema: ZUploadedFileList, ...withSignal });
-    return list.items.map((file) => ({ id: file.id, name: file.fileName, sizeBytes: file.size, type: file.type }));
+    return list.items.map((file) => ({
+      id: file.id,
+      name: file.fileName,
+      sizeBytes: file.size,
+      type: file.type,
+      pointTree: file.pointTree,
+    }));
   }
   const order = await apiRequest(`/api/admin/orders/${id}`, { schema: ZAdminOrderDetail, ...withSignal });
   return order.deliverables.map((file) => ({
@@ -48,6 +59,10 @@ export function useOrderFiles(portal: TPortal, orderId: string) {
     queryOptions({
       queryKey: viewerKeys.orderFiles(portal, orderId),
       queryFn: ({ signal }) => getOrderFiles(portal, orderId, signal),
+      refetchInterval: (query) =>
+        query.state.data?.some((file) => file.pointTree?.state === 'pending' || file.pointTree?.state === 'converting')
+          ? TREE_PROGRESS_POLL_MS
+          : false,
     }),
   );
 }

@@ -7,7 +7,12 @@ import type { TViewerFileLink } from '../lib/fetch-file.ts';
 import { typeLabelOf } from '../lib/viewer-kind.ts';
 
 /** The file's name, size and type, and Download (through a fresh link when one can be had). */
-export function FileFacts({ file, url, renewUrl }: TViewerFileLink) {
+export function FileFacts({
+  file,
+  url,
+  renewUrl,
+  downloadLocked,
+}: TViewerFileLink & { downloadLocked?: boolean | undefined }) {
   const [pending, setPending] = useState(false);
   const download = async () => {
     setPending(true);
@@ -24,9 +29,15 @@ export function FileFacts({ file, url, renewUrl }: TViewerFileLink) {
         <Fact label="Size">{formatFileSize(file.sizeBytes)}</Fact>
         <Fact label="Type">{typeLabelOf(file)}</Fact>
       </SimpleGrid>
-      <Button variant="light" loading={pending} aria-label={`Download ${file.name}`} onClick={() => void download()}>
-        Download
-      </Button>
+      {downloadLocked ? (
+        <Button variant="light" disabled aria-label={`Download ${file.name}: waits for payment`}>
+          Download
+        </Button>
+      ) : (
+        <Button variant="light" loading={pending} aria-label={`Download ${file.name}`} onClick={() => void download()}>
+          Download
+        </Button>
+      )}
     </Group>
   );
 }

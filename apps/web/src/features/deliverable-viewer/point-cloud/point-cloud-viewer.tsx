@@ -1,7 +1,13 @@
-import { Alert, Box, Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Flex, Group, NativeSelect, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
+import type { TPointTree } from '@spacecapture/shared/contracts/point-trees';
 import type { TViewerPin } from '@spacecapture/shared/viewer-pin';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { PointTreeStatus } from '../../../components/ui/point-tree-status.tsx';
+import type { TCloudLayer } from '../../../lib/cloud-view.ts';
 import { CloudFacts, formatBounds, formatTriple } from './cloud-facts.tsx';
+import { useCloudView } from './cloud-view.ts';
+import { openTreeStream } from './ept/open-tree-stream.ts';
+import { POINT_BUDGET_CHOICES, readPointBudget, savePointBudget } from './ept/point-budget.ts';
 import { readCloudSource, type TCloudFacts } from './lib/cloud-source.ts';
 import { DEFAULT_POINT_BUDGET, formatPointCount } from './lib/lod-plan.ts';
 import type { PointCloudScene, TColorMode } from './lib/point-cloud-scene.ts';
@@ -15,8 +21,14 @@ import { canUseWebGl } from './lib/webgl-support.ts';
  * instead of being read whole. Without WebGL, or for a file it cannot draw (a LAZ without chunk
  * table, waveform formats), it shows the file's facts, why, and the download.
  *
+ * When the file has a finished level-of-detail tree (decision 226), the points come from the tree
+ * instead (ept/): the nodes the camera sees, coarse and near first, within a point budget the
+ * reader can change; until then the file streams as above, with the tree's progress shown.
+ *
  * The root's `data-viewer-state` is "loading", then "ready" (every planned point drawn), or
- * "facts" (facts only) or "error"; `data-points-drawn` counts the points on screen.
+ * "facts" (facts only) or "error"; `data-points-drawn` counts the points on screen. With a tree,
+ * `data-point-source` is "tree", `data-points-loaded` the points held and `data-stream-state`
+ * "loading" or "idle" (everything the view wants is held).
  */
 
 export type TPointCloudViewerProps = {
@@ -25,6 +37,10 @@ export type TPointCloudViewerProps = {
   sizeBytes: number;
   pins?: readonly TViewerPin[];
   onPickPoint?: (pin: TViewerPin) => void;
+  /** The file's streaming tree, when the portal lists one. */
+  tree?: TPointTree | undefined;
+  /** Drawn beside the view with its overlay: measurements and annotations (decision 240). */
+  layer?: TCloudLayer | undefined;
 };
 
 type TViewerState = 'loading' | 'ready' | 'facts' | 'error';
@@ -43,10 +59,26 @@ function factRows(facts: TCloudFacts): Array<readonly [string, string]> {
   ];
 }
 
-export default function PointCloudViewer({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCloudViewerProps) {
+export default function PointCloudViewer({
+  url,
+  fileName,
+  sizeBytes,
+  pins,
+  onPickPoint,
+  tree,
+  layer,
+}: TPointCloudViewerProps) {
   const webGl = useMemo(() => canUseWebGl(), []);
   return webGl ? (
-    <StreamedCloud url={url} fileName={fileName} sizeBytes={sizeBytes} pins={pins} onPickPoint={onPickPoint} />
+    <StreamedCloud
+      url={url}
+      fileName={fileName}
+      sizeBytes={sizeBytes}
+      pins={pins}
+      onPickPoint={onPickPoint}
+      tree={tree}
+      layer={layer}
+    />
   ) : (
     <FactsOnly url={url} fileName={fileName} sizeBytes={sizeBytes} />
   );
@@ -79,7 +111,7 @@ function FactsOnly({ url, fileName, sizeBytes }: { url: string; fileName: string
   );
 }
 
-function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCloudViewerProps) {
+function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint, tree, layer }: TPointCloudViewerProps) {
   const container = useRef<HTMLDivElement>(null);
   const sceneRef = useRef<PointCloudScene | null>(null);
   const originRef = useRef<TVec3 | null>(null);
@@ -97,6 +129,16 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
   const [lastPick, setLastPick] = useState<TVec3 | null>(null);
   const [sceneLoaded, setSceneLoaded] = useState(false);
   const picking = Boolean(onPickPoint);
+  const [treeRefused, setTreeRefused] = useState(false);
+  const treeUrl = tree?.state === 'ready' && tree.url && !treeRefused ? tree.url : null;
+  const [budget, setBudget] = useState(readPointBudget);
+  const budgetRef = useRef(budget);
+  budgetRef.current = budget;
+  const treeStreamRef = useRef<ReturnType<typeof openTreeStream> | null>(null);
+  const [pointsLoaded, setPointsLoaded] = useState(0);
+  const [streamIdle, setStreamIdle] = useState(false);
+  const cloudView = useCloudView(sceneRef, originRef, drawn > 0);
+  const { frameDrawn, pickHandler } = cloudView;
 
   useEffect(() => {
     let disposed = false;
@@ -105,7 +147,7 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
     const queued: Extract<TWorkerMessage, { type: 'points' }>[] = [];
     // three.js loads in its own chunk while the worker reads the header.
     const sceneReady = import('./lib/point-cloud-scene.ts').then(({ PointCloudScene }) => {
-      if (disposed || !container.current) return;
+      if (disposed || !container.current) return null;
       let firstFrame = false;
       const onFrame = (count: number) => {
         // Marks for the bench (and anyone profiling): first points on screen, then all of them.
@@ -114,6 +156,7 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
           performance.mark('point-cloud:first-frame');
         }
         setDrawn(count);
+        frameDrawn();
       };
       scene = new PointCloudScene(container.current, onFrame, (position) => {
         const base = originRef.current;
@@ -123,12 +166,58 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
         const snap = (value: number) => Number((Math.round(value / step) * step).toFixed(12));
         const picked: TVec3 = [snap(position[0] + base[0]), snap(position[1] + base[1]), snap(position[2] + base[2])];
         setLastPick(picked);
+        // A layer's tool (measuring) takes the pick while it is on.
+        if (pickHandler.current) {
+          pickHandler.current({ x: picked[0], y: picked[1], z: picked[2] });
+          return;
+        }
         onPickRef.current?.({ kind: 'model', x: picked[0], y: picked[1], z: picked[2] });
       });
       sceneRef.current = scene;
       setSceneLoaded(true);
       for (const batch of queued.splice(0)) addBatch(batch);
+      return scene;
     });
+    const absolute = (link: string) => new URL(link, window.location.href).href;
+    if (treeUrl) {
+      const stream = openTreeStream({
+        treeUrl: absolute(treeUrl),
+        fileUrl: absolute(url),
+        fileName,
+        budget: budgetRef.current,
+        scene: sceneReady,
+        callbacks: {
+          onFacts(found) {
+            factsRef.current = found;
+            setFacts(found);
+            setColorMode(found.hasColor ? 'rgb' : 'height');
+          },
+          onOrigin(at) {
+            originRef.current = at;
+            setOrigin(at);
+          },
+          onStats(stats) {
+            setPointsLoaded(stats.pointsLoaded);
+            setStreamIdle(stats.idle);
+            if (stats.idle) setState((current) => (current === 'loading' ? 'ready' : current));
+          },
+          onRefused() {
+            // The original still opens as before.
+            setTreeRefused(true);
+          },
+        },
+      });
+      treeStreamRef.current = stream;
+      return () => {
+        disposed = true;
+        treeStreamRef.current = null;
+        stream.dispose();
+        scene?.dispose();
+        sceneRef.current = null;
+        setSceneLoaded(false);
+        originRef.current = null;
+      };
+    }
     const addBatch = (batch: Extract<TWorkerMessage, { type: 'points' }>) => {
       if (!scene) {
         queued.push(batch);
@@ -197,7 +286,11 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
       setSceneLoaded(false);
       originRef.current = null;
     };
-  }, [url, fileName, sizeBytes]);
+  }, [url, fileName, sizeBytes, treeUrl, frameDrawn, pickHandler]);
+
+  useEffect(() => {
+    treeStreamRef.current?.setBudget(budget);
+  }, [budget]);
 
   // The scene appears after three.js has loaded: apply the current settings then, and on each change.
   useEffect(() => {
@@ -220,7 +313,7 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
         ? null
         : facts
           ? `Showing ${formatPointCount(drawn)} of ${formatPointCount(total)} points${
-              state === 'loading' && loaded < planned ? ' · loading…' : ''
+              (treeUrl ? !streamIdle : state === 'loading' && loaded < planned) ? ' · loading…' : ''
             }`
           : 'Reading the file…';
 
@@ -239,7 +332,14 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
   }
 
   return (
-    <Stack gap="xs" data-viewer-state={state} data-points-drawn={drawn}>
+    <Stack
+      gap="xs"
+      data-viewer-state={state}
+      data-points-drawn={drawn}
+      data-point-source={treeUrl ? 'tree' : 'file'}
+      {...(treeUrl ? { 'data-points-loaded': pointsLoaded, 'data-stream-state': streamIdle ? 'idle' : 'loading' } : {})}
+    >
+      {tree ? <PointTreeStatus tree={tree} showFailure={false} /> : null}
       <Group gap="sm" wrap="wrap">
         <Button size="xs" variant="default" onClick={() => sceneRef.current?.fit()} disabled={drawn === 0}>
           Fit to view
@@ -268,24 +368,57 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint }: TPointCl
             { label: 'Height', value: 'height' },
           ]}
         />
+        {treeUrl ? (
+          <NativeSelect
+            size="xs"
+            aria-label="Point budget"
+            value={String(budget)}
+            onChange={(event) => {
+              const chosen = Number(event.currentTarget.value);
+              setBudget(chosen);
+              savePointBudget(chosen);
+            }}
+            data={POINT_BUDGET_CHOICES.map((choice) => ({
+              value: String(choice),
+              label: `Up to ${formatPointCount(choice)} points`,
+            }))}
+          />
+        ) : null}
       </Group>
       {error ? (
         <Alert color="red" title="The point cloud could not be shown">
           {error}
         </Alert>
       ) : null}
-      <Box
-        ref={container}
-        h={VIEW_HEIGHT}
-        role="img"
-        aria-label={`Point cloud ${fileName}`}
-        style={{
-          position: 'relative',
-          borderRadius: 'var(--mantine-radius-sm)',
-          overflow: 'hidden',
-          cursor: picking ? 'crosshair' : 'grab',
-        }}
-      />
+      <Flex direction={{ base: 'column', md: 'row' }} gap="sm" align="stretch">
+        <Box pos="relative" flex={1} miw={0}>
+          <Box
+            ref={container}
+            h={VIEW_HEIGHT}
+            role="img"
+            aria-label={`Point cloud ${fileName}`}
+            style={{
+              position: 'relative',
+              borderRadius: 'var(--mantine-radius-sm)',
+              overflow: 'hidden',
+              cursor: picking || layer ? 'crosshair' : 'grab',
+            }}
+          />
+          {layer ? (
+            <Box
+              ref={cloudView.overlayRef}
+              pos="absolute"
+              inset={0}
+              style={{ pointerEvents: 'none', overflow: 'hidden', borderRadius: 'var(--mantine-radius-sm)' }}
+            />
+          ) : null}
+        </Box>
+        {layer ? (
+          <Box w={{ base: '100%', md: 320 }} style={{ flexShrink: 0 }}>
+            {layer(cloudView.view)}
+          </Box>
+        ) : null}
+      </Flex>
       <Group justify="space-between" gap="xs">
         <Text size="sm" role="status">
           {status}

@@ -7,6 +7,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendJson } from '../../../lib/api-hooks.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { clearDraft } from '../review-draft.ts';
 import { reviewKeys, type TReviewPortal } from './review-keys.ts';
 
 /** POST /api/customer/orders/:id/approve → the review, now completed. */
@@ -58,7 +59,11 @@ export function useRequestChanges() {
   const settle = useSettle('customer');
   return useMutation({
     mutationFn: requestChanges,
-    onSuccess: () => notifySuccess(REVIEW_TOASTS.changesRequested),
+    onSuccess: (_review, { orderId }) => {
+      // Sent: the comments written for it are no longer a draft.
+      clearDraft(orderId);
+      notifySuccess(REVIEW_TOASTS.changesRequested);
+    },
     onSettled: (review, _error, { orderId }) => settle(review, orderId),
   });
 }

@@ -16,6 +16,7 @@ const REVIEW: TOrderReview = {
   orderId: ORDER_ID,
   status: 'changes_requested',
   round: 1,
+  decision: null,
   changeRequests: [
     {
       round: 1,

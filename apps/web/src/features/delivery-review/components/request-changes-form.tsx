@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, NativeSelect, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, CloseButton, Group, NativeSelect, Paper, Stack, Text, Textarea } from '@mantine/core';
 import {
   describePin,
   REVIEW_LIMITS,
@@ -6,26 +6,21 @@ import {
   REVIEW_TOASTS,
   type TReviewFile,
 } from '@spacecapture/shared/contracts/order-review';
-import type { TViewerPin } from '@spacecapture/shared/viewer-pin';
+import { deliverableViewerPath } from '@spacecapture/shared/portal-paths';
 import { type FormEvent, useState } from 'react';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 import { errorMessage, NETWORK_FALLBACK, notifyError } from '../../../lib/notify.ts';
 import { useRequestChanges } from '../api/review-actions.ts';
-
-/**
- * The points picked in the files' viewers, by deliverable id: the latest pick of each file. The
- * page that shows a file's viewer fills it from the viewer's `onPickPoint`.
- */
-export type TPickedPins = Readonly<Record<string, TViewerPin>>;
-
-type TDraftComment = { key: number; deliverableId: string; body: string; pin: TViewerPin | null };
-
-const WHOLE_DELIVERY = '';
-
-let nextKey = 1;
-function emptyComment(): TDraftComment {
-  nextKey += 1;
-  return { key: nextKey, deliverableId: WHOLE_DELIVERY, body: '', pin: null };
-}
+import {
+  addDraftComment,
+  clearDraft,
+  isUntouched,
+  removeDraftComment,
+  type TDraftComment,
+  updateDraftComment,
+  useReviewDraft,
+  WHOLE_DELIVERY,
+} from '../review-draft.ts';
 
 function bodyError(body: string) {
   const trimmed = body.trim();
@@ -35,41 +30,43 @@ function bodyError(body: string) {
 }
 
 /**
- * Request changes: one or more comments, each about one file or the whole delivery. A comment
- * about a file can be pinned to the point last picked in that file's viewer (`pickedPins`); the
- * pin is shown as text ("Pinned at x 1.20, y 0.40, z 2.00") and sent with the comment.
+ * Request changes: the order's draft comments (decision 202), each about one file or the whole
+ * delivery, some pinned in the file's viewer ("Pinned at x 1.20, y 0.40, z 2.00"). A comment left
+ * untouched (no text, no pin) is not sent and blocks nothing; every comment can be removed.
  */
 export function RequestChangesForm({
   orderId,
   files,
-  pickedPins = {},
   onClose,
 }: {
   orderId: string;
   /** The files that may be commented on: the current versions. */
   files: readonly TReviewFile[];
-  pickedPins?: TPickedPins;
-  /** Cancel, or sent: the form closes. */
+  /** Discarded, or sent: the form closes. */
   onClose: () => void;
 }) {
   const request = useRequestChanges();
-  const [comments, setComments] = useState<TDraftComment[]>(() => [emptyComment()]);
+  const comments = useReviewDraft(orderId);
   const [showErrors, setShowErrors] = useState(false);
 
-  function update(key: number, change: Partial<TDraftComment>) {
-    setComments((current) => current.map((comment) => (comment.key === key ? { ...comment, ...change } : comment)));
+  const toSend = comments.filter((comment) => !isUntouched(comment));
+  /** The error under a comment once Send was pressed: only a comment someone started, or the first when none was. */
+  function errorOf(comment: TDraftComment, index: number) {
+    if (!showErrors) return null;
+    if (toSend.length === 0) return index === 0 ? REVIEW_MESSAGES.commentRequired : null;
+    return isUntouched(comment) ? null : bodyError(comment.body);
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (comments.some((comment) => bodyError(comment.body))) {
+    if (toSend.length === 0 || toSend.some((comment) => bodyError(comment.body))) {
       setShowErrors(true);
       return;
     }
     request.mutate(
       {
         orderId,
-        comments: comments.map((comment) => ({
+        comments: toSend.map((comment) => ({
           body: comment.body.trim(),
           ...(comment.deliverableId ? { deliverableId: comment.deliverableId } : {}),
           ...(comment.deliverableId && comment.pin ? { pin: comment.pin } : {}),
@@ -83,6 +80,11 @@ export function RequestChangesForm({
     );
   }
 
+  function onDiscard() {
+    clearDraft(orderId);
+    onClose();
+  }
+
   const fileOptions = [
     { value: WHOLE_DELIVERY, label: 'Whole delivery' },
     ...files.map((file) => ({ value: file.id, label: `${file.fileName} (version ${file.version})` })),
@@ -91,75 +93,76 @@ export function RequestChangesForm({
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Request changes">
       <Stack gap="sm">
-        {comments.map((comment, index) => {
-          const picked = comment.deliverableId ? pickedPins[comment.deliverableId] : undefined;
-          return (
-            <Paper key={comment.key} withBorder radius="md" p="sm" aria-label={`Comment ${index + 1}`}>
-              <Stack gap="xs">
-                <Group justify="space-between" align="flex-end" wrap="nowrap">
-                  <NativeSelect
-                    label="About"
-                    data={fileOptions}
-                    value={comment.deliverableId}
-                    onChange={(event) => update(comment.key, { deliverableId: event.currentTarget.value, pin: null })}
-                    style={{ flex: 1 }}
-                  />
-                  {comments.length > 1 ? (
-                    <CloseButton
-                      aria-label={`Remove comment ${index + 1}`}
-                      onClick={() => setComments((current) => current.filter((entry) => entry.key !== comment.key))}
-                    />
-                  ) : null}
-                </Group>
-                <Textarea
-                  label="Comment"
-                  required
-                  autosize={false}
-                  rows={3}
-                  maxLength={REVIEW_LIMITS.comment}
-                  value={comment.body}
-                  error={showErrors ? bodyError(comment.body) : null}
-                  onChange={(event) => update(comment.key, { body: event.currentTarget.value })}
+        {comments.length === 0 ? (
+          <Text size="sm" c={showErrors ? 'red' : 'dimmed'}>
+            {showErrors ? REVIEW_MESSAGES.commentsRequired : 'Add a comment to say what should change.'}
+          </Text>
+        ) : null}
+        {comments.map((comment, index) => (
+          <Paper key={comment.key} withBorder radius="md" p="sm" aria-label={`Comment ${index + 1}`}>
+            <Stack gap="xs">
+              <Group justify="space-between" align="flex-end" wrap="nowrap">
+                <NativeSelect
+                  label="About"
+                  data={fileOptions}
+                  value={comment.deliverableId}
+                  // A pin belongs to its file: choosing another file drops it.
+                  onChange={(event) =>
+                    updateDraftComment(orderId, comment.key, { deliverableId: event.currentTarget.value, pin: null })
+                  }
+                  style={{ flex: 1 }}
                 />
-                {comment.pin ? (
-                  <Group gap="xs">
-                    <Text size="sm" data-testid="comment-pin">
-                      {describePin(comment.pin)}
-                    </Text>
-                    <Button variant="subtle" size="compact-xs" onClick={() => update(comment.key, { pin: null })}>
-                      Remove pin
-                    </Button>
-                  </Group>
-                ) : picked ? (
-                  <Group gap="xs">
-                    <Button variant="light" size="compact-sm" onClick={() => update(comment.key, { pin: picked })}>
-                      Pin to the picked point
-                    </Button>
-                    <Text size="xs" c="dimmed">
-                      {describePin(picked)}
-                    </Text>
-                  </Group>
-                ) : comment.deliverableId ? (
-                  <Text size="xs" c="dimmed">
-                    Pick a point in the file's viewer to pin this comment to it.
+                <CloseButton
+                  aria-label={`Remove comment ${index + 1}`}
+                  onClick={() => removeDraftComment(orderId, comment.key)}
+                />
+              </Group>
+              <Textarea
+                label="Comment"
+                autosize={false}
+                rows={3}
+                maxLength={REVIEW_LIMITS.comment}
+                value={comment.body}
+                error={errorOf(comment, index)}
+                onChange={(event) => updateDraftComment(orderId, comment.key, { body: event.currentTarget.value })}
+              />
+              {comment.pin ? (
+                <Group gap="xs">
+                  <Text size="sm" data-testid="comment-pin">
+                    {describePin(comment.pin)}
                   </Text>
-                ) : null}
-              </Stack>
-            </Paper>
-          );
-        })}
+                  <Button
+                    variant="subtle"
+                    size="compact-xs"
+                    onClick={() => updateDraftComment(orderId, comment.key, { pin: null })}
+                  >
+                    Remove pin
+                  </Button>
+                </Group>
+              ) : comment.deliverableId ? (
+                <Text size="xs" c="dimmed">
+                  To pin a comment to a point,{' '}
+                  <Anchor component={AppLink} to={deliverableViewerPath('customer', orderId, comment.deliverableId)}>
+                    open the file
+                  </Anchor>{' '}
+                  and use Pin a comment.
+                </Text>
+              ) : null}
+            </Stack>
+          </Paper>
+        ))}
         <Group justify="space-between">
           <Button
             variant="default"
             size="xs"
-            onClick={() => setComments((current) => [...current, emptyComment()])}
+            onClick={() => addDraftComment(orderId)}
             disabled={comments.length >= REVIEW_LIMITS.comments}
           >
             Add comment
           </Button>
           <Group gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
+            <Button variant="default" onClick={onDiscard}>
+              Discard
             </Button>
             <Button type="submit" color="orange" loading={request.isPending}>
               Send change request

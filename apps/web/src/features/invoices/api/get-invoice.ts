@@ -1,9 +1,9 @@
-import { ZInvoice } from '@spacecapture/shared/contracts/customer-portal';
+import { ZCardCheckout, ZInvoice } from '@spacecapture/shared/contracts/invoices';
 import { useQuery } from '@tanstack/react-query';
-import { endpointQuery } from '../../../lib/api-hooks.ts';
+import { endpointQuery, sendJson } from '../../../lib/api-hooks.ts';
 import { customerKeys } from '../../../resources/customer/customer-keys.ts';
 
-/** GET /api/customer/quotes/:id/invoice → the invoice of an accepted quote (409 for any other). */
+/** GET /api/customer/quotes/:id/invoice → the latest invoice issued for the quote (409 until one is). */
 export function invoiceQueryOptions(quoteId: string) {
   return endpointQuery(
     [...customerKeys.billing(), 'invoice', quoteId],
@@ -12,6 +12,19 @@ export function invoiceQueryOptions(quoteId: string) {
   );
 }
 
-export function useInvoice(quoteId: string) {
-  return useQuery(invoiceQueryOptions(quoteId));
+/**
+ * The invoice; with `untilPaid` (back from the card page) it is asked again every few seconds until
+ * Stripe's webhook has booked the payment, since only the ledger says it is paid.
+ */
+export function useInvoice(quoteId: string, options: { untilPaid?: boolean } = {}) {
+  return useQuery({
+    ...invoiceQueryOptions(quoteId),
+    refetchInterval: (query) =>
+      options.untilPaid && query.state.data && query.state.data.status !== 'paid' ? 2_000 : false,
+  });
+}
+
+/** POST /api/customer/invoices/:id/card-checkout → the Stripe Checkout page to send the customer to. */
+export function startCardCheckout(invoiceId: string) {
+  return sendJson(`/api/customer/invoices/${encodeURIComponent(invoiceId)}/card-checkout`, {}, ZCardCheckout);
 }

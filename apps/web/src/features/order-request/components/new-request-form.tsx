@@ -15,14 +15,10 @@ import {
   Title,
 } from '@mantine/core';
 import type { TCreateCustomerOrderRequest } from '@spacecapture/shared/contracts/customer-portal';
-import {
-  ESTIMATOR_LOCATIONS,
-  ESTIMATOR_URGENCIES,
-  formatPriceRange,
-  formatTurnaround,
-} from '@spacecapture/shared/estimator';
+import { ESTIMATOR_LOCATIONS, formatPriceRange, formatTurnaround } from '@spacecapture/shared/estimator';
 import { ORDER_AGAIN_PARAM } from '@spacecapture/shared/portal-paths';
-import { useState } from 'react';
+import { areaUnitName } from '@spacecapture/shared/units';
+import { useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { PlaceField, type TPickedPlace } from '../../../components/form/place-field.tsx';
 import {
@@ -31,7 +27,7 @@ import {
   withPlaceholder,
 } from '../../../components/form/space-details-fields.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
-import { useProfile } from '../../../lib/auth/profile-context.ts';
+import { useOrganizationUnits, useProfile } from '../../../lib/auth/profile-context.ts';
 import { useFormAttemptKey } from '../../../lib/idempotency-key.ts';
 import { useQueryParams } from '../../../lib/navigation.ts';
 import { handleSubmissionError } from '../../../lib/submission-error.ts';
@@ -42,22 +38,25 @@ import {
   EMPTY_REQUEST_FORM,
   formValuesOfOrder,
   liveEstimate,
+  requestFormSchema,
   type TRequestFormValues,
-  ZRequestForm,
 } from '../lib/request-form.ts';
 
 type TRequestFields = Omit<TCreateCustomerOrderRequest, 'sourceOrderId'>;
 
 /** A server message names the request's field; the form's estimate fields are flat. */
 const FORM_FIELD_OF: Record<string, keyof TRequestFormValues> = {
-  'estimate.squareMeters': 'squareMeters',
+  'estimate.squareMeters': 'size',
+  'estimate.squareFeet': 'size',
   'estimate.locationType': 'locationType',
-  'estimate.urgency': 'urgency',
+  // The estimate's urgency is the form's timeline.
+  'estimate.urgency': 'timeline',
   placeId: 'location',
 };
 
 function EstimateCard({ values }: { values: TRequestFormValues }) {
-  const estimate = liveEstimate(values);
+  const { unitSystem, currency } = useOrganizationUnits();
+  const estimate = liveEstimate(values, unitSystem);
   return (
     <Paper component="section" aria-labelledby="request-estimate-title" radius="md" p="lg" bg="brand.9" c="white">
       <Stack gap="sm">
@@ -71,7 +70,7 @@ function EstimateCard({ values }: { values: TRequestFormValues }) {
                 Estimated Price
               </Text>
               <Text fz={32} fw={800} lh={1.15} data-testid="request-estimate-range">
-                {formatPriceRange(estimate)}
+                {formatPriceRange(estimate, currency)}
               </Text>
               <Group gap="lg">
                 <Text size="sm">Turnaround: {formatTurnaround(estimate.turnaroundDays)}</Text>
@@ -88,8 +87,8 @@ function EstimateCard({ values }: { values: TRequestFormValues }) {
             </Stack>
           ) : (
             <Text size="sm" c="brand.1">
-              Choose a space type and fill in the size, location type and urgency to see an estimated price range. The
-              estimate is optional.
+              Choose a space type and a timeline, and fill in the size and location type to see an estimated price
+              range. The estimate is optional.
             </Text>
           )}
         </div>
@@ -106,12 +105,11 @@ function RequestForm({
   sourceOrder: { id: string; title: string } | null;
 }) {
   const profile = useProfile();
+  const { unitSystem } = useOrganizationUnits();
   const sites = useCustomerSites();
   const createOrder = useCreateCustomerOrder();
-  const form = useForm<TRequestFormValues, unknown, TRequestFields>({
-    resolver: zodResolver(ZRequestForm),
-    defaultValues: initialValues,
-  });
+  const resolver = useMemo(() => zodResolver(requestFormSchema(unitSystem)), [unitSystem]);
+  const form = useForm<TRequestFormValues, unknown, TRequestFields>({ resolver, defaultValues: initialValues });
   const idempotencyKey = useFormAttemptKey(form.watch);
   const {
     register,
@@ -187,7 +185,7 @@ function RequestForm({
                 />
               )}
             />
-            <SpaceSelectsFields />
+            <SpaceSelectsFields unitSystem={unitSystem} />
             <VisitNotesFields
               timeZone={place?.timeZone ?? null}
               additionalInfoPlaceholder="Special requirements or questions..."
@@ -210,11 +208,11 @@ function RequestForm({
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <Stack gap="md">
                 <TextInput
-                  label="Size (square meters)"
+                  label={`Size (${areaUnitName(unitSystem)})`}
                   inputMode="numeric"
-                  placeholder="e.g. 150"
-                  error={errors.squareMeters?.message}
-                  {...register('squareMeters')}
+                  placeholder={unitSystem === 'metric' ? 'e.g. 150' : 'e.g. 1600'}
+                  error={errors.size?.message}
+                  {...register('size')}
                 />
                 <NativeSelect
                   label="Location Type"
@@ -222,12 +220,9 @@ function RequestForm({
                   error={errors.locationType?.message}
                   {...register('locationType')}
                 />
-                <NativeSelect
-                  label="Urgency"
-                  data={withPlaceholder('Select urgency', ESTIMATOR_URGENCIES)}
-                  error={errors.urgency?.message}
-                  {...register('urgency')}
-                />
+                <Text size="sm" c="var(--color-muted)">
+                  The estimate follows the timeline chosen above.
+                </Text>
               </Stack>
               <EstimateCard values={values} />
             </SimpleGrid>
@@ -250,6 +245,7 @@ function RequestForm({
  * that past order ("Order again").
  */
 export function NewRequestForm() {
+  const { unitSystem } = useOrganizationUnits();
   const sourceOrderId = useQueryParams().get(ORDER_AGAIN_PARAM);
   const orderAgain = useOrderAgain(sourceOrderId);
   if (!sourceOrderId) return <RequestForm key="new" initialValues={EMPTY_REQUEST_FORM} sourceOrder={null} />;
@@ -266,7 +262,7 @@ export function NewRequestForm() {
   return (
     <RequestForm
       key={sourceOrderId}
-      initialValues={formValuesOfOrder(orderAgain.data.values)}
+      initialValues={formValuesOfOrder(orderAgain.data.values, unitSystem)}
       sourceOrder={orderAgain.data.sourceOrder}
     />
   );

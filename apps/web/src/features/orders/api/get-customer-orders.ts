@@ -1,6 +1,7 @@
 import { ZCustomerOrderList } from '@spacecapture/shared/contracts/customer-portal';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { pagedQuery, pagePath } from '../../../lib/api-hooks.ts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { endpointQuery, pagedQuery, pagePath } from '../../../lib/api-hooks.ts';
+import { customerKeys } from '../../../resources/customer/customer-keys.ts';
 import type { TCustomerOrderFilters } from '../lib/order-filters.ts';
 import { ORDERS_PAGE_SIZE, orderKeys } from './order-keys.ts';
 
@@ -15,4 +16,15 @@ export function customerOrdersQueryOptions(filters: TCustomerOrderFilters) {
 /** The organisation's orders, page by page. */
 export function useCustomerOrders(filters: TCustomerOrderFilters) {
   return useInfiniteQuery(customerOrdersQueryOptions(filters));
+}
+
+/** GET /api/customer/orders?awaiting=window → the orders whose provider proposed windows for the customer to pick. */
+export function useOrdersAwaitingWindowPick() {
+  return useQuery(
+    endpointQuery(
+      [...customerKeys.orders(), 'awaiting-window'],
+      `/api/customer/orders?awaiting=window&limit=${ORDERS_PAGE_SIZE}`,
+      ZCustomerOrderList,
+    ),
+  );
 }

@@ -2,12 +2,14 @@ import { Anchor, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stac
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDate, formatMoney, formatPlaceWindow } from '@spacecapture/shared/format';
-import { orderAgainPath, PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import { orderAgainPath, PORTAL_PATHS, propertyPath } from '@spacecapture/shared/portal-paths';
+import { formatArea } from '@spacecapture/shared/units';
 import type { ReactNode } from 'react';
 import { Fact } from '../../../components/portal/fact.tsx';
 import { OrderStatusBadge } from '../../../components/portal/order-status-badge.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
+import { useOrganizationUnits } from '../../../lib/auth/profile-context.ts';
 import { useCustomerOrder } from '../api/get-customer-order.ts';
 import { OrderProgress } from './order-progress.tsx';
 import { OrderSchedule } from './order-schedule.tsx';
@@ -23,15 +25,18 @@ function scheduledWindow(order: TCustomerOrderDetail) {
 /** "Order again" is for an order that has run its course, never one still under way. */
 const ORDER_AGAIN_STATUSES: ReadonlySet<string> = new Set(['delivered', 'completed', 'cancelled']);
 
-/** What the page puts into an order from other features: its files, and the rating form. */
+/** What the page puts into an order from other features: the delivery's review, its files, and the rating form. */
 export type TOrderDetailSlots = {
+  /** The customer's review of the delivery: first in the delivery section, above the files and the rating (decision 202). */
+  review?: (order: TCustomerOrderDetail) => ReactNode;
   /** The order's files, under "Deliverables". */
   files?: (order: TCustomerOrderDetail) => ReactNode;
   /** The rating form (or the rating given), once the order may be rated. */
   rating?: (order: TCustomerOrderDetail) => ReactNode;
 };
 
-function OrderDetailBody({ order, files, rating }: { order: TCustomerOrderDetail } & TOrderDetailSlots) {
+function OrderDetailBody({ order, review, files, rating }: { order: TCustomerOrderDetail } & TOrderDetailSlots) {
+  const { unitSystem } = useOrganizationUnits();
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -48,10 +53,18 @@ function OrderDetailBody({ order, files, rating }: { order: TCustomerOrderDetail
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-        <Fact label="Location">{order.location}</Fact>
+        <Fact label="Location">
+          {/* Its own element, so the address reads (and is found) apart from the link below it. */}
+          <span>{order.location}</span>
+          {/* The property page gathers the files of every order at the same address (decision 237). */}
+          <Anchor component={AppLink} to={propertyPath(order.propertyId)} size="sm" display="block">
+            All files at this address
+          </Anchor>
+        </Fact>
         <Fact label="Capture type">{labelOf(CAPTURE_TYPE_OPTIONS, order.captureType)}</Fact>
         <Fact label="Ordered">{formatDate(order.createdAt)}</Fact>
         <Fact label="Scheduled window">{scheduledWindow(order)}</Fact>
+        {order.area ? <Fact label="Size">{formatArea(order.area, unitSystem)}</Fact> : null}
       </SimpleGrid>
       {order.displayStatus === 'cancelled' ? (
         <Text size="sm" c="dimmed">
@@ -62,10 +75,19 @@ function OrderDetailBody({ order, files, rating }: { order: TCustomerOrderDetail
       )}
       {order.status === 'assigned' || order.status === 'scheduled' ? <OrderSchedule orderId={order.id} /> : null}
       <Divider />
+      {review?.(order)}
       <Stack gap="sm">
-        <Title order={3} fz={18}>
-          Deliverables
-        </Title>
+        <Group justify="space-between" gap="sm">
+          <Title order={3} fz={18}>
+            Deliverables
+          </Title>
+          {order.deliverables.some((file) => !file.superseded) ? (
+            // A plain link: the browser saves the zip of the current files and can resume it by Range (decision 221).
+            <Button component="a" href={`/api/customer/orders/${order.id}/archive`} download variant="light" size="xs">
+              Download all
+            </Button>
+          ) : null}
+        </Group>
         {files?.(order)}
       </Stack>
       {order.quotes.length > 0 ? (
@@ -101,7 +123,7 @@ function OrderDetailBody({ order, files, rating }: { order: TCustomerOrderDetail
 
 /**
  * One order of the organisation, opened from a list (?order=<id>), with a Back button; `extras` is
- * what the page adds under the order (its Messages panel); `files` and `rating` are the slots of
+ * what the page adds under the order (its Messages panel); `review`, `files` and `rating` are the slots of
  * {@link TOrderDetailSlots}.
  */
 export function OrderDetail({

@@ -4,7 +4,8 @@ import { formatDateTime } from '@spacecapture/shared/format';
 
 /**
  * Each step as a sentence in each state ("Processing and QA in progress", spec 001 §2); the spec's
- * three steps follow its wording, scheduling comes before them (decision 108).
+ * three steps follow its wording, scheduling comes before them (decision 108) and the customer's
+ * review of the delivery after them (decision 202).
  */
 const STEP_SENTENCES: Record<TProgressStep['key'], Record<TProgressStep['state'], string>> = {
   scheduling: { done: 'Capture scheduled', current: 'Scheduling the capture', pending: 'Capture not scheduled yet' },
@@ -19,6 +20,7 @@ const STEP_SENTENCES: Record<TProgressStep['key'], Record<TProgressStep['state']
     current: 'Final delivery in progress',
     pending: 'Final delivery pending',
   },
+  review: { done: 'Delivery approved', current: 'Awaiting your review', pending: 'Your review pending' },
 };
 
 /** A step as a sentence: "Capture completed", "Processing and QA in progress", "Final delivery pending". */

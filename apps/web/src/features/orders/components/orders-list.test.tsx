@@ -12,10 +12,13 @@ function orderOf(n: number, displayStatus: TCustomerOrder['displayStatus'] = 'pe
     captureType: 'virtual-tour',
     status: 'triage',
     displayStatus,
+    currency: 'USD',
+    area: null,
     progress: { percent: 0, steps: [] },
     scheduledStart: null,
     scheduledEnd: null,
     timeZone: null,
+    windowsToPick: 0,
     createdAt: '2026-03-01T10:00:00.000Z',
   };
 }

@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Badge,
   Button,
   Center,
   Group,
@@ -11,8 +12,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { CUSTOMER_DISPLAY_STATUSES } from '@spacecapture/shared/contracts/customer-portal';
 import { formatDate } from '@spacecapture/shared/format';
+import { CUSTOMER_DISPLAY_STATUSES } from '@spacecapture/shared/state-machines';
 import { type FormEvent, useEffect, useState } from 'react';
 import { DataTable } from '../../../components/portal/data-table.tsx';
 import { ListState } from '../../../components/portal/list-state.tsx';
@@ -121,7 +122,14 @@ export function OrdersList({ filters, onFiltersChange, onOpen }: TOrdersListProp
                 </Table.Td>
                 <Table.Td>{order.location}</Table.Td>
                 <Table.Td>
-                  <OrderStatusBadge status={order.displayStatus} />
+                  <Group gap={6}>
+                    <OrderStatusBadge status={order.displayStatus} />
+                    {order.windowsToPick > 0 ? (
+                      <Badge color="yellow" variant="light" radius="sm">
+                        Pick a window
+                      </Badge>
+                    ) : null}
+                  </Group>
                 </Table.Td>
                 <Table.Td miw={120}>
                   <Progress

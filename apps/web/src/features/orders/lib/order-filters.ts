@@ -1,4 +1,4 @@
-import { CUSTOMER_DISPLAY_STATUSES } from '@spacecapture/shared/contracts/customer-portal';
+import { CUSTOMER_DISPLAY_STATUSES } from '@spacecapture/shared/state-machines';
 import type { TCustomerDisplayStatus } from '../../../components/portal/order-status-badge.tsx';
 
 /** The list's search and status filter, as read from and written to the address (?q=&status=). */

@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
+import { formatMoney } from '@spacecapture/shared/format';
 import type { ReactNode } from 'react';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
 import { RecordState } from '../../../components/portal/list-state.tsx';
@@ -42,7 +42,15 @@ export function PerformancePanel() {
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
             <Tile label="Completed Projects" value={String(figures.completedProjects)} />
             <Tile label="Active Projects" value={String(figures.activeProjects)} />
-            <Tile label="Total Earnings" value={formatMoney(figures.totalEarnings, PAYOUT_CURRENCY)} />
+            <Tile
+              label="Total Earnings"
+              value={
+                // One figure per currency the jobs were paid in: amounts in different currencies never add up.
+                figures.earnings.length === 0
+                  ? '–'
+                  : figures.earnings.map((sum) => formatMoney(sum.total, sum.currency)).join(' · ')
+              }
+            />
             <Tile
               label="Average Rating"
               value={figures.averageRating === null ? '–' : `${figures.averageRating.toFixed(1)}/5.0`}

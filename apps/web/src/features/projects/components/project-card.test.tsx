@@ -18,12 +18,19 @@ const PROJECT: TProviderAssignment = {
   captureType: 'virtual-tour',
   preferredDates: null,
   compensation: 1250,
+  currency: 'GBP',
   scheduledStart: null,
   scheduledEnd: null,
   proposedStart: null,
   proposedEnd: null,
   proposedWindows: [],
   uploads: { open: false, opensAt: null, openedEarly: false },
+  area: null,
+  timeZone: null,
+  coordinates: null,
+  preferredWindows: [],
+  accessNotes: null,
+  siteContact: null,
   createdAt: '2099-03-08T12:00:00.000Z',
 };
 
@@ -48,5 +55,7 @@ describe('a project card on the provider dashboard', () => {
     expect(card?.hasAttribute('aria-label')).toBe(false);
     expect(card?.textContent).toContain('Client: Client #A1B2C3');
     expect(link.textContent).not.toContain('Client');
+    // The pay is in the order's currency (decision 203).
+    expect(card?.textContent).toContain('£1,250.00');
   });
 });

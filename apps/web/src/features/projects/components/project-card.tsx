@@ -37,7 +37,7 @@ export function ProjectCard({ project, href }: { project: TProviderAssignment; h
         <Group justify="space-between" gap="xs">
           <Text size="sm">{due ? `${due.label}: ${formatDateTime(due.at)}` : 'Not scheduled yet'}</Text>
           <Text size="sm" fw={600}>
-            {formatCompensation(project.compensation)}
+            {formatCompensation(project)}
           </Text>
         </Group>
       </Stack>

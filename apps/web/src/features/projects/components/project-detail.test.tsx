@@ -28,12 +28,19 @@ const OFFER: TProviderAssignment = {
   captureType: 'virtual-tour',
   preferredDates: null,
   compensation: 1250,
+  currency: 'USD',
   scheduledStart: null,
   scheduledEnd: null,
   proposedStart: null,
   proposedEnd: null,
   proposedWindows: [],
   uploads: { open: false, opensAt: null, openedEarly: false },
+  area: 'Leeds, England, GB',
+  timeZone: 'Europe/London',
+  coordinates: null,
+  preferredWindows: [{ start: '2099-06-02T08:00:00.000Z', end: '2099-06-02T11:00:00.000Z' }],
+  accessNotes: null,
+  siteContact: null,
   createdAt: new Date(NOW - 43 * HOUR).toISOString(),
 };
 
@@ -46,6 +53,8 @@ const ACCEPTED: TProviderAssignment = {
   title: 'Virtual Tour — 12 Market Street, Leeds',
   location: '12 Market Street, Leeds',
   customer: 'Harbour Holdings',
+  accessNotes: 'Keys at the concierge desk.',
+  siteContact: { name: 'Dana Reyes', phone: '+44 113 496 0000' },
 };
 
 let posts: string[];
@@ -99,6 +108,14 @@ function button(name: string) {
   return [...mount.container.querySelectorAll('button')].find((element) => element.textContent === name);
 }
 
+/** Accept Project asks first; the dialog (rendered outside the page's container) says what is committed to. */
+async function acceptThroughDialog() {
+  await act(async () => button('Accept Project')?.click());
+  await until(() => expect(document.body.textContent).toContain('Accept this job?'));
+  const confirm = [...document.body.querySelectorAll('button')].find((element) => element.textContent === 'Accept job');
+  await act(async () => confirm?.click());
+}
+
 describe('ProjectDetail', () => {
   it('asks for an answer within the real time left, accepts, and then reveals the address', async () => {
     await render();
@@ -108,20 +125,34 @@ describe('ProjectDetail', () => {
     expect(mount.container.textContent).toContain('Location revealed after acceptance');
     expect(mount.container.textContent).toContain('$1,250.00');
     expect(mount.container.querySelector('[data-urgency="high"]')?.textContent).toBe('high urgency');
+    // Where and when, before accepting: the area (never the street) and the customer's windows in its zone.
+    expect(mount.container.textContent).toContain('AreaLeeds, England, GB');
+    expect(mount.container.textContent).toContain('Preferred windows');
+    expect(mount.container.textContent).toContain('(Europe/London)');
 
     await act(async () => button('Accept Project')?.click());
+    await until(() => expect(document.body.textContent).toContain('Accept this job?'));
+    expect(document.body.textContent).toContain('Virtual Tour capture in Leeds, England, GB for $1,250.00');
+    expect(posts).toEqual([]);
+    const confirm = [...document.body.querySelectorAll('button')].find(
+      (element) => element.textContent === 'Accept job',
+    );
+    await act(async () => confirm?.click());
     await until(() => expect(mount.container.textContent).toContain('Harbour Holdings'));
     expect(posts).toEqual([`/api/provider/assignments/${ID}/accept`]);
     expect(document.body.textContent).toContain('You accepted this job.');
     expect(mount.container.textContent).toContain('12 Market Street, Leeds');
     expect(mount.container.textContent).toContain('Harbour Holdings');
+    expect(mount.container.textContent).toContain('Keys at the concierge desk.');
+    const call = [...mount.container.querySelectorAll('a')].find((link) => link.textContent === '+44 113 496 0000');
+    expect(call?.getAttribute('href')).toBe('tel:+441134960000');
     expect(button('Accept Project')).toBeUndefined();
   });
 
   it('shows the server’s refusal as a Failed to accept toast and keeps the offer', async () => {
     acceptAnswer = () => json(409, { error: { code: 'conflict', message: 'The response deadline has passed.' } });
     await render();
-    await act(async () => button('Accept Project')?.click());
+    await acceptThroughDialog();
     await until(() => expect(document.body.textContent).toContain('Failed to accept'));
     expect(document.body.textContent).toContain('The response deadline has passed.');
     expect(mount.container.textContent).toContain('Location revealed after acceptance');

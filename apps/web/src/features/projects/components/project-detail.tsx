@@ -5,7 +5,9 @@ import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDateTime, formatDateTimeRange } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { captureWindow, projectStatus } from '@spacecapture/shared/provider-projects';
+import { useState } from 'react';
 import { Fact } from '../../../components/portal/fact.tsx';
+import { AcceptJobDialog, jobSiteFacts } from '../../../components/portal/job-site.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { UrgencyBadge } from '../../../components/portal/urgency-badge.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -21,13 +23,20 @@ import { formatTimeLeft, timeLeft } from './project-timing.ts';
 function ResponsePanel({ project, now }: { project: TProviderAssignment; now: number }) {
   const answer = useAnswerAssignment();
   const left = timeLeft(project.respondBy, now);
+  const [confirmingAccept, setConfirmingAccept] = useState(false);
 
   // Awaited rather than per-call callbacks: a successful answer replaces this panel, and the
   // toast must still show after it has gone.
   async function respond(choice: TAnswer) {
+    let queued: boolean;
     try {
-      await answer.mutateAsync({ id: project.id, answer: choice });
+      ({ queued } = await answer.mutateAsync({
+        id: project.id,
+        answer: choice,
+        label: project.title ?? project.captureType,
+      }));
     } catch (error) {
+      setConfirmingAccept(false);
       notifyError({
         title: choice === 'accept' ? WORKFLOW_TOASTS.failedToAccept.title : WORKFLOW_TOASTS.failedToDecline.title,
         message: errorMessage(error, NETWORK_FALLBACK),
@@ -36,7 +45,11 @@ function ResponsePanel({ project, now }: { project: TProviderAssignment; now: nu
     }
     // The spec's 'Declined' toast has a title only.
     notifySuccess(
-      choice === 'accept' ? WORKFLOW_TOASTS.offerAccepted : { message: '', ...WORKFLOW_TOASTS.offerDeclined },
+      queued
+        ? WORKFLOW_TOASTS.savedOffline
+        : choice === 'accept'
+          ? WORKFLOW_TOASTS.offerAccepted
+          : { message: '', ...WORKFLOW_TOASTS.offerDeclined },
     );
   }
 
@@ -55,7 +68,7 @@ function ResponsePanel({ project, now }: { project: TProviderAssignment; now: nu
       </Text>
       <Group gap="sm" mt="sm">
         <Button
-          onClick={() => void respond('accept')}
+          onClick={() => setConfirmingAccept(true)}
           loading={pending === 'accept'}
           disabled={project.accepted === true || answer.isPending}
         >
@@ -70,6 +83,14 @@ function ResponsePanel({ project, now }: { project: TProviderAssignment; now: nu
           Decline
         </Button>
       </Group>
+      <AcceptJobDialog
+        job={project}
+        compensation={formatCompensation(project)}
+        opened={confirmingAccept}
+        loading={pending === 'accept'}
+        onConfirm={() => void respond('accept')}
+        onCancel={() => setConfirmingAccept(false)}
+      />
     </Alert>
   );
 }
@@ -101,9 +122,14 @@ function ProjectFacts({ project, now }: { project: TProviderAssignment; now: num
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Fact label="Location">{project.location}</Fact>
+          {jobSiteFacts(project).map((fact) => (
+            <Fact key={fact.label} label={fact.label}>
+              {fact.value}
+            </Fact>
+          ))}
           <Fact label="Client">{project.customer}</Fact>
           <Fact label="Capture type">{type}</Fact>
-          <Fact label="Compensation">{formatCompensation(project.compensation)}</Fact>
+          <Fact label="Compensation">{formatCompensation(project)}</Fact>
           <Fact label="Scheduled date">
             {window
               ? `${formatDateTimeRange(window.start, window.end)}${window.confirmed ? '' : ' (proposed, awaiting confirmation)'}`

@@ -1,8 +1,9 @@
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
-import { formatMoney, PAYOUT_CURRENCY } from '@spacecapture/shared/format';
+import { formatMoney } from '@spacecapture/shared/format';
 
-export function formatCompensation(amount: number | null): string {
-  return amount === null ? 'To be confirmed' : formatMoney(amount, PAYOUT_CURRENCY);
+/** A job's pay in its order's currency (decision 203). */
+export function formatCompensation(job: { compensation: number | null; currency: string }): string {
+  return job.compensation === null ? 'To be confirmed' : formatMoney(job.compensation, job.currency);
 }
 
 /** What the capture yields: its own product, or every product for "All of the above". */

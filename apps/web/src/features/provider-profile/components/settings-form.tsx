@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -7,14 +8,17 @@ import {
   SimpleGrid,
   Stack,
   TagsInput,
+  Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { WORKFLOW_TOASTS } from '@spacecapture/shared/contracts/admin-workflow';
 import type { TProviderSettings } from '@spacecapture/shared/contracts/provider-portal';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { ReactNode } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
@@ -111,6 +115,15 @@ export function SettingsForm({ settings, canRename, hardware }: TSettingsFormPro
           <Stack gap="md">
             <Textarea
               label="Availability"
+              description={
+                <>
+                  A note for the SpaceCapture team. Offers follow the working hours and service bases on your{' '}
+                  <Anchor component={AppLink} to={PORTAL_PATHS.provider.schedule} inherit>
+                    Schedule page
+                  </Anchor>
+                  .
+                </>
+              }
               placeholder="e.g. Weekdays 8:00–18:00, weekends on request"
               rows={3}
               error={errors.availability?.message}
@@ -139,6 +152,14 @@ export function SettingsForm({ settings, canRename, hardware }: TSettingsFormPro
         {hardware ? <Section title="Hardware Inventory">{hardware}</Section> : null}
         <Section title="Notification Preferences">
           <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              Your organisation's e-mail topics: one switched off here reaches no member. Each member chooses their own
+              events and channels under{' '}
+              <Anchor component={AppLink} to={`${PORTAL_PATHS.account}#notifications`} inherit>
+                Account, Notifications
+              </Anchor>
+              .
+            </Text>
             {NOTIFICATION_LABELS.map(([name, label]) => (
               <Controller
                 key={name}

@@ -1,4 +1,5 @@
 import { Button, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { PortalPage } from '../../../components/portal/portal-page.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { useNow } from '../../../lib/use-now.ts';
@@ -44,16 +45,17 @@ function QuoteCards() {
 }
 
 /**
- * /customer/quotes (spec 001 §2 Quotes & Invoices): the organisation's quotes as cards (the route
- * shows the printable invoice of an accepted one instead with ?invoice=<quoteId>).
+ * /customer/quotes (spec 001 §2 Quotes & Invoices): the organisation's quotes as cards, then what
+ * the route adds (its invoices); with ?invoice=<quoteId> the route shows that quote's invoice instead.
  */
-export function QuotesScreen() {
+export function QuotesScreen({ invoices }: { invoices?: ReactNode }) {
   return (
     <PortalPage
       title="Quotes & Invoices"
       description="Quotes for your orders with their price breakdown, SLA and validity. Accept or decline them here; accepted quotes have an invoice."
     >
       <QuoteCards />
+      {invoices}
     </PortalPage>
   );
 }

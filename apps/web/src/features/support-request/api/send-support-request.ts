@@ -1,6 +1,7 @@
 import { type TSupportRequest, ZSupportRequestCreated } from '@spacecapture/shared/contracts/customer-portal';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendJson } from '../../../lib/api-hooks.ts';
+import { supportKeys } from './support-keys.ts';
 
 /** POST /api/customer/support → 201 { id, createdAt }; stored for admins and e-mailed to the company. */
 export function sendSupportRequest(values: TSupportRequest) {
@@ -8,5 +9,9 @@ export function sendSupportRequest(values: TSupportRequest) {
 }
 
 export function useSendSupportRequest() {
-  return useMutation({ mutationFn: sendSupportRequest });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendSupportRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.requests() }),
+  });
 }

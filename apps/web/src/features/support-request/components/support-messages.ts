@@ -6,4 +6,10 @@ export const SUPPORT_MESSAGES = {
     `We received "${subject}" on ${at}. We will reply to your e-mail address as soon as possible.`,
   failedTitle: 'Failed',
   failed: 'Could not send your message. Please try again.',
+  replySent: { title: 'Reply sent', message: 'Our support team has your reply.' },
+  listTitle: 'Your support requests',
+  listEmpty: 'No support requests yet. Send one with the form.',
+  supportTeam: 'Support team',
+  statuses: { open: 'Waiting for our reply', answered: 'Answered', closed: 'Closed' },
+  closedHint: 'This request is closed. Write again to reopen it.',
 } as const;

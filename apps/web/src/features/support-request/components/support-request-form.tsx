@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { SUPPORT_LIMITS, type TSupportRequest, ZSupportRequest } from '@spacecapture/shared/contracts/customer-portal';
 import { formatDateTime } from '@spacecapture/shared/format';
 import { TOASTS } from '@spacecapture/shared/messages';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { handleSubmissionError } from '../../../lib/submission-error.ts';
+import { useOrderOptions } from '../api/get-order-options.ts';
 import { useSendSupportRequest } from '../api/send-support-request.ts';
 import { SUPPORT_MESSAGES } from './support-messages.ts';
 
-const EMPTY: TSupportRequest = { subject: '', message: '' };
+const EMPTY: TSupportRequest = { subject: '', message: '', orderId: null };
 
 type TSent = { id: string; createdAt: string; subject: string };
 
@@ -21,9 +22,11 @@ type TSent = { id: string; createdAt: string; subject: string };
  */
 export function SupportRequestForm() {
   const create = useSendSupportRequest();
+  const orders = useOrderOptions();
   const [sent, setSent] = useState<TSent | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -39,7 +42,7 @@ export function SupportRequestForm() {
     } catch (error) {
       handleSubmissionError(error, {
         setFieldError: (field, message) => {
-          if (field !== 'subject' && field !== 'message') return false;
+          if (field !== 'subject' && field !== 'message' && field !== 'orderId') return false;
           setError(field, { type: 'server', message }, { shouldFocus: true });
           return true;
         },
@@ -79,6 +82,24 @@ export function SupportRequestForm() {
               maxLength={SUPPORT_LIMITS.subject}
               error={errors.subject?.message}
               {...register('subject', { onChange: () => setSent(null) })}
+            />
+            <Controller
+              control={control}
+              name="orderId"
+              render={({ field }) => (
+                <Select
+                  label="Order"
+                  description="The order your question is about, if any."
+                  placeholder={orders.data?.length ? 'Choose an order' : 'No orders yet'}
+                  data={orders.data ?? []}
+                  value={field.value ?? null}
+                  onChange={(value) => field.onChange(value)}
+                  onBlur={field.onBlur}
+                  clearable
+                  searchable
+                  error={errors.orderId?.message}
+                />
+              )}
             />
             <Textarea
               label="Message"

@@ -13,6 +13,12 @@ export function uploadedFilesQueryOptions(orderId: string | null) {
   return queryOptions({
     queryKey: uploadKeys.files(orderId),
     queryFn: ({ signal }) => getUploadedFiles(orderId, signal),
+    // While a file waits for its quality check (decision 236), the list asks again so its outcome
+    // shows without a reload.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((file) => file.check.state === 'pending' || file.check.state === 'checking')
+        ? 3_000
+        : false,
   });
 }
 

@@ -8,6 +8,7 @@ import { UploadQueue } from './upload-queue.tsx';
 
 const base: TQueuedUpload = {
   id: 'upload-1',
+  key: 'spacecapture-upload:0d9a4b7e-2f4c-4c55-8a61-5d2b1e9f3a10:level-2.e57:4294967296:1',
   orderId: '0d9a4b7e-2f4c-4c55-8a61-5d2b1e9f3a10',
   fileName: 'level-2.e57',
   bytesSent: 0,
@@ -23,7 +24,16 @@ afterEach(() => {
   cleanup = null;
 });
 
-function render(items: TQueuedUpload[], handlers = { onPause: vi.fn(), onResume: vi.fn() }) {
+function render(
+  items: TQueuedUpload[],
+  handlers = {
+    onPause: vi.fn(),
+    onResume: vi.fn(),
+    onRemove: vi.fn(async () => undefined),
+    onGrant: vi.fn(),
+    onProvide: vi.fn(),
+  },
+) {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
@@ -51,6 +61,21 @@ describe('UploadQueue', () => {
     act(() => view.button('Pause')?.click());
     expect(view.handlers.onPause).toHaveBeenCalledWith('upload-1');
     expect(view.button('Resume')).toBeUndefined();
+    expect(view.button('Remove')).toBeDefined();
+  });
+
+  it('offers Continue for an upload whose file the browser must be allowed to read again', () => {
+    const view = render([{ ...base, status: 'needs-permission' }]);
+    expect(view.container.textContent).toContain('allow the browser to read the file again');
+    act(() => view.button('Continue')?.click());
+    expect(view.handlers.onGrant).toHaveBeenCalledWith('upload-1');
+  });
+
+  it('asks for the same file again when no handle was kept', () => {
+    const view = render([{ ...base, status: 'needs-file' }]);
+    expect(view.container.textContent).toContain('choose the same file again');
+    expect(view.button('Choose file')?.getAttribute('aria-label')).toBe('Choose level-2.e57 again');
+    expect(view.button('Pause')).toBeUndefined();
   });
 
   it('offers Resume once paused, and shows why a file failed without buttons', () => {
@@ -61,7 +86,8 @@ describe('UploadQueue', () => {
     act(() => view.button('Resume')?.click());
     expect(view.handlers.onResume).toHaveBeenCalledWith('upload-1');
     expect(view.container.textContent).toContain('Failed: Order not found.');
-    expect(view.container.querySelectorAll('button')).toHaveLength(1);
+    // Resume and Remove for the paused upload; nothing for the failed one.
+    expect([...view.container.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Resume', 'Remove']);
   });
 });
 

@@ -1,23 +1,26 @@
-import { Alert, Button, Group, Input, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { REVIEW_TOASTS } from '@spacecapture/shared/contracts/order-review';
-import { type TUploadTarget, UPLOAD_TOASTS } from '@spacecapture/shared/contracts/provider-uploads';
-import { formatFileSize } from '@spacecapture/shared/file-size';
+import { type TUploadedFile, type TUploadTarget, UPLOAD_TOASTS } from '@spacecapture/shared/contracts/provider-uploads';
 import { formatDateTime } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../../components/portal/query-error.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useQueryParams } from '../../../lib/navigation.ts';
 import { errorMessage, NETWORK_FALLBACK, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useUploadTargets } from '../api/get-upload-targets.ts';
 import { useUploadedFiles } from '../api/get-uploaded-files.ts';
 import { useMarkDelivered } from '../api/mark-delivered.ts';
+import { useRemoveFile } from '../api/remove-file.ts';
 import { uploadKeys } from '../api/upload-keys.ts';
-import { unfinishedUploadsOf } from '../lib/resumable-upload.ts';
-import { useUploadQueue } from '../lib/use-upload-queue.ts';
+import type { TChosenFile } from '../lib/file-system-access.ts';
+import { isWaiting, useUploadQueue } from '../lib/use-upload-queue.ts';
+import { FileDropZone } from './file-drop-zone.tsx';
 import { FilesList } from './files-list.tsx';
+import { TourLinkForm } from './tour-link-form.tsx';
 import { UploadQueue } from './upload-queue.tsx';
 
 /**
@@ -70,8 +73,15 @@ export function UploadsScreen({
       onOrderFilesChanged?.(deliveredId);
     },
   });
-  const [files, setFiles] = useState<File[]>([]);
-  const [unfinished, setUnfinished] = useState<{ fileName: string; size: number }[]>([]);
+  const [files, setFiles] = useState<TChosenFile[]>([]);
+  const [removing, setRemoving] = useState<TUploadedFile | null>(null);
+  const [replacing, setReplacing] = useState<{ file: TUploadedFile; replacement: File } | null>(null);
+  const removeFile = useRemoveFile({
+    onSuccess: (removed) => {
+      notifySuccess({ title: 'File removed', message: 'The file and its stored bytes are deleted.' });
+      onOrderFilesChanged?.(removed.orderId);
+    },
+  });
   const fileInput = useRef<HTMLInputElement>(null);
   const fileInputId = useId();
   const queue = useUploadQueue({
@@ -88,24 +98,14 @@ export function UploadsScreen({
   const pendingHere = queue.items.some(
     (item) => item.orderId === orderId && item.status !== 'done' && item.status !== 'failed',
   );
-
-  const finishedCount = queue.items.filter((item) => item.status === 'done').length;
-  const activeNames = new Set(
-    queue.items.filter((item) => item.status !== 'done' && item.status !== 'failed').map((item) => item.fileName),
-  );
-  const leftBehind = unfinished.filter((entry) => !activeNames.has(entry.fileName));
+  const waitingHere = queue.items.some((item) => item.orderId === orderId && isWaiting(item.status));
   const transferring = queue.items.some((item) => item.status === 'uploading' || item.status === 'retrying');
 
-  // Uploads of earlier visits to this order, read again whenever one here finishes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: finishedCount is the signal to read again
+  // A file chosen in the served page before its script ran is the one to upload.
   useEffect(() => {
-    let live = true;
-    if (orderId) void unfinishedUploadsOf(orderId).then((found) => live && setUnfinished(found));
-    else setUnfinished([]);
-    return () => {
-      live = false;
-    };
-  }, [orderId, finishedCount]);
+    const chosen = [...(fileInput.current?.files ?? [])];
+    if (chosen.length > 0) setFiles(chosen.map((file) => ({ file, handle: null })));
+  }, []);
 
   // Closing the tab mid-transfer loses nothing (it resumes), but the browser asks first.
   useEffect(() => {
@@ -184,23 +184,18 @@ export function UploadsScreen({
               {formatDateTime(selected.openedEarly.at)}: {selected.openedEarly.reason}
             </Alert>
           ) : null}
-          <Input.Wrapper label="Files" id={fileInputId} description="Point clouds, meshes, plans: any size.">
-            <input
-              id={fileInputId}
-              ref={fileInput}
-              type="file"
-              multiple
-              onChange={(event) => setFiles([...(event.currentTarget.files ?? [])])}
-              style={{ display: 'block', marginTop: 6 }}
-            />
-          </Input.Wrapper>
-          {leftBehind.length > 0 ? (
-            <Alert color="blue" title="Unfinished uploads">
-              <Text size="sm">
-                {leftBehind.map((entry) => `${entry.fileName} (${formatFileSize(entry.size)})`).join(', ')}. Choose the
-                same file again to continue where it stopped.
-              </Text>
-            </Alert>
+          <FileDropZone
+            id={fileInputId}
+            ref={fileInput}
+            label="Files"
+            description="Point clouds, meshes, plans: any size."
+            chosen={files.map((chosen) => chosen.file.name)}
+            onChoose={setFiles}
+          />
+          {waitingHere ? (
+            <Text size="sm" role="status">
+              Unfinished uploads of this order are listed below: continue them, or choose the same file again.
+            </Text>
           ) : null}
           <Group gap="sm">
             <Button onClick={startUploads} disabled={Boolean(selected) && !selectedOpen}>
@@ -233,9 +228,23 @@ export function UploadsScreen({
               The customer asked for changes. Upload the revised files, then mark the order re-delivered.
             </Text>
           ) : null}
+          {selected ? (
+            <TourLinkForm
+              orderId={selected.orderId}
+              disabled={!selectedOpen}
+              onDelivered={() => onOrderFilesChanged?.(selected.orderId)}
+            />
+          ) : null}
         </Stack>
       </Paper>
-      <UploadQueue items={queue.items} onPause={queue.pause} onResume={queue.resume} />
+      <UploadQueue
+        items={queue.items}
+        onPause={queue.pause}
+        onResume={queue.resume}
+        onRemove={queue.remove}
+        onGrant={(id) => void queue.grant(id)}
+        onProvide={(id, chosen) => void queue.provide(id, chosen)}
+      />
       {orderId && selected && orderExtras ? orderExtras(orderId) : null}
       {orderId && selected ? (
         <FilesList
@@ -243,8 +252,46 @@ export function UploadsScreen({
           query={orderFiles}
           empty="No files for this order yet."
           showOrder={false}
+          onRemove={setRemoving}
+          onReplace={(file, replacement) => setReplacing({ file, replacement })}
         />
       ) : null}
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove this file?"
+        confirmLabel="Remove file"
+        loading={removeFile.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (!removing) return;
+          removeFile.mutate(removing.id, {
+            onSettled: () => setRemoving(null),
+            onError: (error) =>
+              notifyError({ title: UPLOAD_TOASTS.failed.title, message: errorMessage(error, NETWORK_FALLBACK) }),
+          });
+        }}
+      >
+        {removing
+          ? `${removing.fileName} is deleted for good, before the customer has it delivered. This cannot be undone.`
+          : ''}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={replacing !== null}
+        title="Replace this file?"
+        confirmLabel="Replace file"
+        onCancel={() => setReplacing(null)}
+        onConfirm={() => {
+          if (!replacing || !selected) return;
+          queue.add(selected.orderId, [{ file: replacing.replacement, handle: null }], {
+            replaces: replacing.file.id,
+          });
+          setReplacing(null);
+        }}
+      >
+        {replacing
+          ? `${replacing.replacement.name} is uploaded in place of ${replacing.file.fileName}, which is deleted once the new file has arrived.`
+          : ''}
+      </ConfirmDialog>
       <FilesList title="Recent uploads" query={recent} empty="No uploads yet." showOrder />
     </Stack>
   );

@@ -1,22 +1,29 @@
 import { UPLOADS_PATH } from '@spacecapture/shared/contracts/provider-uploads';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
+import {
+  CHECKSUM_MISMATCH_STATUS,
+  FILE_SHA256_HEADER,
+  PIECE_CHECKSUM_ALGORITHM,
+  pieceBytesFor,
+} from '@spacecapture/shared/upload-pieces';
 import { type DetailedError, defaultOptions, Upload } from 'tus-js-client';
+import { createFileHasher } from './file-hasher.ts';
+import type { TPieceDigests } from './file-hashing.ts';
+import { uploadKeyOf } from './upload-store.ts';
 
 /**
- * One file's resumable upload over tus (decision 044). Bytes go in PATCHes of CHUNK_BYTES, each
- * well inside the server's request timeout even on a slow line; a lost connection is retried
- * with back-off from the offset the server reports; the upload URL is kept in localStorage under
- * a fingerprint of (order, file), so choosing the same file again after closing the tab continues
- * where it stopped.
+ * One file's resumable upload over tus (decision 044). Bytes go in pieces sized by the file
+ * (pieceBytesFor: 16 MiB, more for a file that would need over 10,000), each well inside the
+ * server's request timeout even on a slow line; a lost connection is retried with back-off from
+ * the offset the server reports; the upload URL is kept in localStorage under the file's
+ * fingerprint (uploadKeyOf), so the same file continues where it stopped. Each piece carries its
+ * SHA-256 (Upload-Checksum) and the last one the whole file's (Upload-File-Sha256), hashed in a
+ * worker as the pieces are read (decision 217).
  */
 
-export const CHUNK_BYTES = 16 * 1024 * 1024;
-
-/** Files up to this size get a SHA-256 from the browser; larger ones rely on the server's (WebCrypto cannot stream). */
-export const BROWSER_HASH_MAX_BYTES = 64 * 1024 * 1024;
-
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_000, 60_000];
-const FINGERPRINT_PREFIX = 'spacecapture-upload';
+/** How often a piece refused as damaged on the way is sent again before the upload fails. */
+const DAMAGED_PIECE_RETRIES = 3;
 
 export type TUploadEvents = {
   onProgress: (bytesSent: number, bytesTotal: number) => void;
@@ -24,6 +31,8 @@ export type TUploadEvents = {
   onRetrying: () => void;
   onSuccess: (deliverableId: string | null) => void;
   onError: (message: string | null) => void;
+  /** The first piece's SHA-256 (base64), once read: it tells this file from another like it. */
+  onFirstPiece?: (sha256: string) => void;
 };
 
 export type TResumableUpload = {
@@ -31,26 +40,23 @@ export type TResumableUpload = {
   resumedFrom: number;
   pause: () => Promise<void>;
   resume: () => void;
+  /** Stops for good and removes what the server holds of it (tus termination). */
+  abandon: () => Promise<void>;
 };
 
-export async function sha256Hex(file: Blob) {
-  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function fingerprintOf(orderId: string, file: File) {
-  return [FINGERPRINT_PREFIX, orderId, file.name, file.size, file.lastModified].join(':');
-}
-
 /** The server's message of a failed request, when it gave one. */
-function serverMessage(error: Error | DetailedError): string | null {
+function serverError(error: Error | DetailedError) {
   const body = 'originalResponse' in error ? error.originalResponse?.getBody() : undefined;
   if (!body) return null;
   try {
-    return ZErrorResponse.parse(JSON.parse(body)).error.message;
+    return ZErrorResponse.parse(JSON.parse(body)).error;
   } catch {
     return null;
   }
+}
+
+function serverMessage(error: Error | DetailedError): string | null {
+  return serverError(error)?.message ?? null;
 }
 
 export function shouldRetryUpload(error: Pick<DetailedError, 'originalRequest' | 'originalResponse'>) {
@@ -61,36 +67,76 @@ export function shouldRetryUpload(error: Pick<DetailedError, 'originalRequest' |
   return (status === 409 || status === 423) && error.originalRequest?.getMethod() === 'PATCH';
 }
 
-/** Starts (or continues) the upload of `file` to the order. */
+/** A piece the server refused as damaged on the way (460 naming Upload-Checksum): worth sending again. */
+function isDamagedPiece(error: DetailedError) {
+  if (error.originalResponse?.getStatus() !== CHECKSUM_MISMATCH_STATUS) return false;
+  return Boolean(serverError(error)?.fields?.['Upload-Checksum']);
+}
+
+/** Starts (or continues) the upload of `file` to the order; `replaces` names a file it replaces. */
 export async function startResumableUpload(
   orderId: string,
   file: File,
   events: TUploadEvents,
+  options: { replaces?: string | null } = {},
 ): Promise<TResumableUpload> {
-  const sha256 = file.size <= BROWSER_HASH_MAX_BYTES ? await sha256Hex(file) : null;
   let retrying = false;
+  let damagedRetries = 0;
+  const hasher = createFileHasher(file);
+  /** The digests of each piece read, by its offset, for the PATCH that carries it. */
+  const digests = new Map<number, TPieceDigests>();
   const upload = new Upload(file, {
     endpoint: UPLOADS_PATH,
-    chunkSize: CHUNK_BYTES,
+    chunkSize: pieceBytesFor(file.size),
     retryDelays: RETRY_DELAYS_MS,
-    metadata: { orderId, filename: file.name, ...(sha256 ? { sha256 } : {}) },
-    fingerprint: async () => fingerprintOf(orderId, file),
+    metadata: { orderId, filename: file.name, ...(options.replaces ? { replaces: options.replaces } : {}) },
+    fingerprint: async () => uploadKeyOf(orderId, file),
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
+    fileReader: {
+      async openFile(input, chunkSize) {
+        const source = await defaultOptions.fileReader.openFile(input, chunkSize);
+        return {
+          size: source.size,
+          close: () => source.close(),
+          async slice(start, end) {
+            const sliced = await source.slice(start, end);
+            const read = await hasher.piece(start, Math.min(end, file.size));
+            digests.set(start, read);
+            if (start === 0) events.onFirstPiece?.(read.piece);
+            return sliced;
+          },
+        };
+      },
+    },
+    onBeforeRequest: (request) => {
+      if (request.getMethod() !== 'PATCH') return;
+      const read = digests.get(Number(request.getHeader('Upload-Offset')));
+      if (!read) return;
+      request.setHeader('Upload-Checksum', `${PIECE_CHECKSUM_ALGORITHM} ${read.piece}`);
+      if (read.file) request.setHeader(FILE_SHA256_HEADER, read.file);
+    },
     onProgress: (sent, total) => {
       retrying = false;
       events.onProgress(sent, total);
     },
     onShouldRetry: (error) => {
-      const retry = shouldRetryUpload(error);
+      const damaged = isDamagedPiece(error) && damagedRetries++ < DAMAGED_PIECE_RETRIES;
+      const retry = damaged || shouldRetryUpload(error);
       if (retry && !retrying) {
         retrying = true;
         events.onRetrying();
       }
       return retry;
     },
-    onSuccess: ({ lastResponse }) => events.onSuccess(lastResponse.getHeader('Upload-Deliverable-Id') ?? null),
-    onError: (error) => events.onError(serverMessage(error)),
+    onSuccess: ({ lastResponse }) => {
+      hasher.close();
+      events.onSuccess(lastResponse.getHeader('Upload-Deliverable-Id') ?? null);
+    },
+    onError: (error) => {
+      hasher.close();
+      events.onError(serverMessage(error));
+    },
   });
   const [previous] = await upload.findPreviousUploads();
   let resumedFrom = 0;
@@ -103,7 +149,26 @@ export async function startResumableUpload(
     resumedFrom,
     pause: () => upload.abort(false),
     resume: () => upload.start(),
+    abandon: async () => {
+      hasher.close();
+      await upload.abort(true).catch(() => undefined);
+    },
   };
+}
+
+/** Removes an unfinished upload left by an earlier visit: the server's bytes and the stored URL. */
+export async function abandonEarlierUpload(key: string) {
+  const found = await defaultOptions.urlStorage.findUploadsByFingerprint(key).catch(() => []);
+  for (const entry of found) {
+    if (entry.uploadUrl) {
+      await fetch(entry.uploadUrl, {
+        method: 'DELETE',
+        headers: { 'Tus-Resumable': '1.0.0' },
+        credentials: 'same-origin',
+      }).catch(() => undefined);
+    }
+    await defaultOptions.urlStorage.removeUpload(entry.urlStorageKey).catch(() => undefined);
+  }
 }
 
 /** How many bytes of an earlier upload the server holds (0 when it is gone). */
@@ -118,12 +183,4 @@ async function storedBytes(uploadUrl: string) {
   } catch {
     return 0;
   }
-}
-
-/** Unfinished uploads of the order left by an earlier visit (closed tab, lost connection). */
-export async function unfinishedUploadsOf(orderId: string) {
-  const all = await defaultOptions.urlStorage.findAllUploads().catch(() => []);
-  return all
-    .filter((entry) => entry.urlStorageKey.includes(`${FINGERPRINT_PREFIX}:${orderId}:`))
-    .map((entry) => ({ fileName: entry.metadata.filename ?? 'file', size: entry.size ?? 0 }));
 }

@@ -1,7 +1,9 @@
 import {
   BufferGeometry,
   Float32BufferAttribute,
+  Frustum,
   Group,
+  Matrix4,
   PerspectiveCamera,
   Points,
   PointsMaterial,
@@ -14,6 +16,7 @@ import {
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import type { TViewState } from '../ept/select-nodes.ts';
 
 /**
  * The three.js side of the point-cloud viewer, loaded only when a cloud is opened (its own chunk).
@@ -78,6 +81,8 @@ export class PointCloudScene {
   private userMoved = false;
   private pointerDown: { x: number; y: number } | null = null;
   pointsDrawn = 0;
+  /** Called when the camera moves or the canvas changes size: a streamed tree chooses its nodes again. */
+  onViewChange: (() => void) | null = null;
 
   constructor(
     private readonly container: HTMLElement,
@@ -97,7 +102,13 @@ export class PointCloudScene {
     });
     this.scene.add(this.cloud, this.pins);
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
-    this.controls.addEventListener('change', () => this.requestFrame());
+    // The wheel zooms toward the point under the cursor (handleWheel), not the orbit's centre.
+    this.controls.enableZoom = false;
+    container.addEventListener('wheel', this.handleWheel, { passive: false });
+    this.controls.addEventListener('change', () => {
+      this.requestFrame();
+      this.onViewChange?.();
+    });
     this.controls.addEventListener('start', () => {
       this.userMoved = true;
     });
@@ -121,6 +132,42 @@ export class PointCloudScene {
     this.extend(min, max);
     if (!this.userMoved) this.fit();
     this.requestFrame();
+  }
+
+  /** One node of a streamed tree: drawn until `removeNode` frees its GPU buffers. */
+  addNode(positions: Float32Array, colors: Uint8Array | null): Points {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
+    if (colors) geometry.setAttribute('rgb', new Uint8BufferAttribute(colors, 3, true));
+    geometry.computeBoundingSphere();
+    const points = new Points(geometry, this.material);
+    points.matrixAutoUpdate = false;
+    this.cloud.add(points);
+    this.pointsDrawn += positions.length / 3;
+    this.requestFrame();
+    return points;
+  }
+
+  removeNode(points: Points) {
+    this.cloud.remove(points);
+    this.pointsDrawn -= points.geometry.getAttribute('position').count;
+    points.geometry.dispose();
+    this.requestFrame();
+  }
+
+  /** The camera as the tree's traversal needs it, in coordinates relative to the origin. */
+  viewState(): TViewState | null {
+    const height = this.container.clientHeight;
+    if (height === 0) return null;
+    this.camera.updateMatrixWorld();
+    const frustum = new Frustum().setFromProjectionMatrix(
+      new Matrix4().multiplyMatrices(this.camera.projectionMatrix, this.camera.matrixWorldInverse),
+    );
+    return {
+      planes: frustum.planes.map((plane) => [plane.normal.x, plane.normal.y, plane.normal.z, plane.constant]),
+      eye: [this.camera.position.x, this.camera.position.y, this.camera.position.z],
+      projection: height / 2 / Math.tan((this.camera.fov * Math.PI) / 360),
+    };
   }
 
   /** Bounds relative to the origin (from the header, or grown batch by batch). */
@@ -149,6 +196,7 @@ export class PointCloudScene {
     this.controls.target.copy(centre);
     this.controls.update();
     this.requestFrame();
+    this.onViewChange?.();
   }
 
   setPointSize(size: number) {
@@ -177,6 +225,7 @@ export class PointCloudScene {
 
   dispose() {
     this.resizeObserver.disconnect();
+    this.container.removeEventListener('wheel', this.handleWheel);
     this.controls.dispose();
     for (const child of [...this.cloud.children, ...this.pins.children]) (child as Points).geometry.dispose();
     this.material.dispose();
@@ -184,6 +233,39 @@ export class PointCloudScene {
     this.renderer.dispose();
     this.renderer.domElement.remove();
   }
+
+  /**
+   * Zooms about the spot under the cursor on the cloud's mid-height plane (survey clouds lie
+   * roughly flat, Z up): the camera and the orbit's centre both move toward it, so that spot stays
+   * under the cursor and the view keeps its direction. This is how a reader reaches one corner's
+   * detail; without a spot (the cursor above the horizon) it zooms toward the orbit's centre.
+   */
+  private readonly handleWheel = (event: WheelEvent) => {
+    event.preventDefault();
+    const lines = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 100 : 1;
+    const delta = event.deltaY * lines;
+    if (delta === 0) return;
+    const scale = 0.95 ** (Math.abs(delta) * 0.01);
+    const factor = delta < 0 ? scale : 1 / scale;
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const raycaster = new Raycaster();
+    raycaster.setFromCamera(
+      new Vector2(
+        ((event.clientX - rect.left) / rect.width) * 2 - 1,
+        -((event.clientY - rect.top) / rect.height) * 2 + 1,
+      ),
+      this.camera,
+    );
+    const midHeight = Number.isFinite(this.min[2]) ? (this.min[2] + this.max[2]) / 2 : this.controls.target.z;
+    const { origin, direction } = raycaster.ray;
+    const along = Math.abs(direction.z) > 1e-6 ? (midHeight - origin.z) / direction.z : -1;
+    const toward = along > 0 ? origin.clone().addScaledVector(direction, along) : this.controls.target.clone();
+    this.camera.position.sub(toward).multiplyScalar(factor).add(toward);
+    this.controls.target.sub(toward).multiplyScalar(factor).add(toward);
+    this.controls.update();
+    this.requestFrame();
+    this.onViewChange?.();
+  };
 
   private readonly handlePointerDown = (event: PointerEvent) => {
     this.pointerDown = { x: event.clientX, y: event.clientY };
@@ -226,6 +308,30 @@ export class PointCloudScene {
     return { x: rect.left + ((projected.x + 1) / 2) * rect.width, y: rect.top + ((1 - projected.y) / 2) * rect.height };
   }
 
+  /**
+   * Where a point relative to the origin is drawn, in pixels from the canvas's top-left corner, or
+   * null when it lies behind the camera (for labels laid over the view).
+   */
+  projectToView(position: TVec3): { x: number; y: number } | null {
+    const projected = new Vector3(...position).project(this.camera);
+    if (projected.z > 1 || projected.z < -1) return null;
+    const width = this.renderer.domElement.clientWidth;
+    const height = this.renderer.domElement.clientHeight;
+    return { x: ((projected.x + 1) / 2) * width, y: ((1 - projected.y) / 2) * height };
+  }
+
+  /** Turns to a point relative to the origin and comes close: a tenth of the cloud's size away, from the same side. */
+  flyTo(position: TVec3) {
+    const target = new Vector3(...position);
+    const size = Number.isFinite(this.min[0]) ? new Vector3(...this.max).distanceTo(new Vector3(...this.min)) : 10;
+    const direction = this.camera.position.clone().sub(this.controls.target).normalize();
+    this.userMoved = true;
+    this.controls.target.copy(target);
+    this.camera.position.copy(target).add(direction.multiplyScalar(Math.max(size / 10, 1e-2)));
+    this.controls.update();
+    this.requestFrame();
+  }
+
   private resize() {
     const width = Math.max(1, this.container.clientWidth);
     const height = Math.max(1, this.container.clientHeight);
@@ -235,6 +341,7 @@ export class PointCloudScene {
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
     this.requestFrame();
+    this.onViewChange?.();
   }
 
   private requestFrame() {

@@ -1,0 +1,143 @@
+import type { TDatabase, TExecutor } from '@spacecapture/db/client';
+import type { TCompanyBillingDetails, TOrganizationBilling, TTaxRates } from '@spacecapture/shared/contracts/invoices';
+import { AppError } from '@spacecapture/shared/errors';
+import type { TActor } from '../../lib/actor.ts';
+import { recordAudit } from '../audit/audit-repository.ts';
+import { findOrganizationRow } from '../orders/orders-repository.ts';
+import {
+  findCompanyBilling,
+  findOrganizationBilling,
+  listTaxRates,
+  lockCompanyBilling,
+  lockOrganizationBilling,
+  replaceTaxRates,
+  type TCompanyBillingRow,
+  type TOrganizationBillingRow,
+  type TTaxRateRow,
+  updateCompanyBilling,
+  updateOrganizationBilling,
+} from './billing-settings-repository.ts';
+
+function companyOf(row: TCompanyBillingRow | undefined): TCompanyBillingDetails {
+  return {
+    legalName: row?.legalName ?? '',
+    address: row?.address ?? '',
+    country: row?.country ?? null,
+    taxId: row?.taxId ?? null,
+    bankDetails: row?.bankDetails ?? null,
+    paymentTermsDays: row?.paymentTermsDays ?? 14,
+  };
+}
+
+function ratesOf(rows: readonly TTaxRateRow[]): TTaxRates {
+  return {
+    rates: rows.map(({ country, label, rateBasisPoints, reverseChargeForBusiness }) => ({
+      country,
+      label,
+      rateBasisPoints,
+      reverseChargeForBusiness,
+    })),
+  };
+}
+
+function organizationOf(row: TOrganizationBillingRow | undefined): TOrganizationBilling {
+  return {
+    mode: (row?.mode ?? 'in_advance') as TOrganizationBilling['mode'],
+    depositPercent: row?.depositPercent ?? null,
+    payBeforeDownload: row?.payBeforeDownload ?? false,
+    legalName: row?.legalName ?? null,
+    address: row?.address ?? null,
+    country: row?.country ?? null,
+    taxId: row?.taxId ?? null,
+  };
+}
+
+/**
+ * The billing settings admins keep (decision 209): the company's details (the seller on every
+ * invoice, with the bank details for transfers and the payment terms), tax rates per country, and
+ * each customer organisation's billing (when it is invoiced, pay before download, its buyer
+ * details). Every save is one audit entry with what it was and what it became.
+ */
+export function createBillingSettingsService(deps: { db: TDatabase }) {
+  const { db } = deps;
+
+  async function customerOrg(tx: TExecutor, id: string) {
+    const org = await findOrganizationRow(tx, id);
+    if (org?.type !== 'customer') throw new AppError('not_found', 'Customer organisation not found.');
+    return org;
+  }
+
+  return {
+    async company(): Promise<TCompanyBillingDetails> {
+      return companyOf(await findCompanyBilling(db));
+    },
+
+    async saveCompany(request: TCompanyBillingDetails, actor: TActor): Promise<TCompanyBillingDetails> {
+      return db.transaction(async (tx) => {
+        const before = companyOf(await lockCompanyBilling(tx));
+        const after = companyOf(await updateCompanyBilling(tx, request));
+        await recordAudit(tx, {
+          entity: 'billing_settings',
+          entityId: 'company',
+          action: 'update_company',
+          before,
+          after,
+          actorUserId: actor.userId,
+        });
+        return after;
+      });
+    },
+
+    async taxRates(): Promise<TTaxRates> {
+      return ratesOf(await listTaxRates(db));
+    },
+
+    async saveTaxRates(request: TTaxRates, actor: TActor): Promise<TTaxRates> {
+      return db.transaction(async (tx) => {
+        // The company row's lock orders two saves of the rates one after the other.
+        await lockCompanyBilling(tx);
+        const before = ratesOf(await listTaxRates(tx));
+        const after = ratesOf(await replaceTaxRates(tx, request.rates));
+        after.rates.sort((a, b) => a.country.localeCompare(b.country));
+        await recordAudit(tx, {
+          entity: 'billing_settings',
+          entityId: 'tax_rates',
+          action: 'update_tax_rates',
+          before,
+          after,
+          actorUserId: actor.userId,
+        });
+        return after;
+      });
+    },
+
+    async organization(orgId: string): Promise<TOrganizationBilling> {
+      await customerOrg(db, orgId);
+      return organizationOf(await findOrganizationBilling(db, orgId));
+    },
+
+    async saveOrganization(orgId: string, request: TOrganizationBilling, actor: TActor): Promise<TOrganizationBilling> {
+      return db.transaction(async (tx) => {
+        await customerOrg(tx, orgId);
+        const before = organizationOf(await lockOrganizationBilling(tx, orgId));
+        const after = organizationOf(
+          await updateOrganizationBilling(tx, orgId, {
+            ...request,
+            depositPercent: request.mode === 'deposit' ? request.depositPercent : null,
+          }),
+        );
+        await recordAudit(tx, {
+          entity: 'billing_settings',
+          entityId: orgId,
+          action: 'update_organization',
+          before,
+          after,
+          actorUserId: actor.userId,
+        });
+        return after;
+      });
+    },
+  };
+}
+
+export type TBillingSettingsService = ReturnType<typeof createBillingSettingsService>;

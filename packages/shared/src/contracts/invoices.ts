@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { boundedText, FIELD_LIMITS, optionalText } from '../fields.ts';
+import { INVOICE_MACHINE } from '../state-machines.ts';
+import { ZListQuery } from './admin-workflow.ts';
+
+/** Invoices, their payments and the billing settings (decisions 209-212). Amounts in minor units. */
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const INVOICE_STATUSES = INVOICE_MACHINE.states;
+export const INVOICE_KINDS = ['full', 'deposit', 'balance'] as const;
+/** When an organisation is invoiced (admin-set): at acceptance, a deposit then the rest, or at delivery. */
+export const BILLING_MODES = ['in_advance', 'deposit', 'on_delivery'] as const;
+export type TBillingMode = (typeof BILLING_MODES)[number];
+export const BILLING_MODE_LABELS: Record<TBillingMode, string> = {
+  in_advance: 'Pay in advance',
+  deposit: 'Deposit',
+  on_delivery: 'On delivery',
+};
+export const INVOICE_STATUS_LABELS: Record<(typeof INVOICE_STATUSES)[number], string> = {
+  open: 'Open',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  void: 'Void',
+  partly_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+};
+
+export const INVOICE_MESSAGES = {
+  amountPositive: 'Enter an amount greater than zero.',
+  amountFormat: 'Enter an amount such as 120.50.',
+  amountAboveOpen: (open: string) => `The amount is more than what is still open on this invoice (${open}).`,
+  currencyMismatch: (invoice: string, sent: string) =>
+    `This invoice is in ${invoice}; a payment in ${sent} cannot be recorded against it.`,
+  notPayable: (status: string) => `This invoice is ${status}; no payment can be recorded against it.`,
+  notVoidable: (status: string) => `This invoice is ${status}; it can no longer be voided.`,
+  voidAfterPayment: 'A payment was recorded against this invoice; it can no longer be voided.',
+  reasonRequired: 'Give a reason.',
+  cardUnavailable: 'Card payment is not available; pay by bank transfer.',
+  noneYet: 'No invoice has been issued for this quote yet.',
+  receivedOnFormat: 'Enter the date the payment arrived (YYYY-MM-DD).',
+  depositPercent: 'Enter a deposit between 1 and 99 percent.',
+  countryFormat: 'Enter a two-letter country code, such as GB.',
+  paymentLocked: (number: string) =>
+    `Downloads unlock once invoice ${number} is paid. The deliverables stay visible until then.`,
+  /** Across the viewer while the order's downloads wait for the invoice (decision 211). */
+  viewerWatermark: (number: string) => `Preview — downloads unlock once invoice ${number} is paid`,
+  /** Refunds and credit notes (decision 215). */
+  refundNothingPaid: 'Nothing was paid on this invoice; there is nothing to refund.',
+  refundNotRefundable: (status: string) => `This invoice is ${status}; it cannot be refunded.`,
+  refundAboveRefundable: (left: string) =>
+    `The amount is more than what was paid and not yet refunded on this invoice (${left}).`,
+  refundKeyRequired: 'A refund needs an Idempotency-Key header, so that a retried request refunds once.',
+  refundKeyReused: 'This Idempotency-Key was used for a different refund.',
+  refundFailed: (why: string) => `The refund was not made: ${why}`,
+  refundInProgress: 'This refund is being made; try again in a moment.',
+  shareNotPayable: "The provider's share is not payable yet (the job is not approved): there is nothing to reverse.",
+  sharePaidOut:
+    "The provider's share of this order was already paid out; it cannot be reversed here. Refund without reversing it.",
+} as const;
+
+export const ZInvoiceParty = z.object({
+  legalName: z.string(),
+  address: z.string(),
+  country: z.string().nullable(),
+  taxId: z.string().nullable(),
+});
+
+export const ZInvoicePayment = z.object({
+  id: z.uuid(),
+  method: z.enum(['bank_transfer', 'card']),
+  amountMinor: z.number().int(),
+  reference: z.string().nullable(),
+  receivedOn: z.string(),
+  createdAt: isoDateTime,
+});
+
+export const ZPaymentInstructions = z.object({
+  method: z.enum(['bank_transfer', 'card']),
+  reference: z.string(),
+  lines: z.array(z.string()),
+});
+
+/** A credit note as listed on its invoice (decision 215): what was refunded, when, why, and how. */
+export const ZCreditNote = z.object({
+  id: z.uuid(),
+  number: z.string().nullable(),
+  status: z.enum(['pending', 'issued', 'failed']),
+  source: z.enum(['admin', 'stripe']),
+  currency: z.string(),
+  subtotalMinor: z.number().int(),
+  taxMinor: z.number().int(),
+  totalMinor: z.number().int(),
+  reason: z.string(),
+  reverseProviderShare: z.boolean(),
+  providerShareMinor: z.number().int(),
+  methods: z.array(z.enum(['bank_transfer', 'card'])),
+  failure: z.string().nullable(),
+  createdAt: isoDateTime,
+  issuedAt: isoDateTime.nullable(),
+});
+export type TCreditNoteView = z.infer<typeof ZCreditNote>;
+
+export const ZInvoice = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  status: z.enum(INVOICE_STATUSES),
+  quoteId: z.uuid(),
+  order: z.object({ id: z.uuid(), title: z.string() }),
+  customerOrg: z.object({ id: z.uuid(), name: z.string() }),
+  currency: z.string(),
+  seller: ZInvoiceParty,
+  buyer: ZInvoiceParty,
+  lines: z.array(z.object({ label: z.string(), amountMinor: z.number().int() })),
+  taxLines: z.array(
+    z.object({
+      label: z.string(),
+      rateBasisPoints: z.number().int(),
+      baseMinor: z.number().int(),
+      amountMinor: z.number().int(),
+    }),
+  ),
+  reverseCharge: z.boolean(),
+  subtotalMinor: z.number().int(),
+  taxMinor: z.number().int(),
+  totalMinor: z.number().int(),
+  paidMinor: z.number().int(),
+  openMinor: z.number().int(),
+  /** Given back by credit notes; at most paidMinor. */
+  refundedMinor: z.number().int(),
+  /** What a refund can still give back: paid less refunded and refunds under way. */
+  refundableMinor: z.number().int(),
+  issuedAt: isoDateTime,
+  dueAt: isoDateTime,
+  paidAt: isoDateTime.nullable(),
+  voidedAt: isoDateTime.nullable(),
+  voidReason: z.string().nullable(),
+  payments: z.array(ZInvoicePayment),
+  instructions: ZPaymentInstructions.nullable(),
+  /** Whether the customer can pay this invoice by card now (Stripe set up, the invoice open). */
+  payByCard: z.boolean(),
+  creditNotes: z.array(ZCreditNote),
+});
+
+export const ZCardCheckout = z.object({ url: z.url() });
+export type TInvoiceView = z.infer<typeof ZInvoice>;
+
+export const ZInvoiceList = z.object({ items: z.array(ZInvoice), nextCursor: z.string().nullable() });
+export type TInvoiceList = z.infer<typeof ZInvoiceList>;
+
+export const ZListInvoicesQuery = ZListQuery.extend({
+  status: z.enum(INVOICE_STATUSES).optional(),
+  orgId: z.uuid().optional(),
+  orderId: z.uuid().optional(),
+});
+export type TListInvoicesQuery = z.infer<typeof ZListInvoicesQuery>;
+
+/** The toasts of the admin billing screens. */
+export const BILLING_SETTINGS_TOASTS = {
+  organizationSaved: { title: 'Billing saved', message: 'Invoices issued from now on follow it.' },
+  taxRatesSaved: { title: 'Tax rates saved', message: 'Invoices issued from now on carry them.' },
+  failed: { title: 'Not saved' },
+};
+
+export const ZRecordPaymentRequest = z.object({
+  /** The amount received, as decimal text in the invoice's currency ("120.50"). */
+  amount: boundedText(24, { min: 1, message: INVOICE_MESSAGES.amountFormat }).regex(
+    /^\d+(\.\d+)?$/,
+    INVOICE_MESSAGES.amountFormat,
+  ),
+  currency: boundedText(3, { min: 3 }).regex(/^[A-Z]{3}$/, 'Enter a three-letter currency code.'),
+  reference: optionalText(FIELD_LIMITS.shortText),
+  receivedOn: z.iso.date({ error: INVOICE_MESSAGES.receivedOnFormat }),
+});
+export type TRecordPaymentRequest = z.infer<typeof ZRecordPaymentRequest>;
+
+export const ZVoidInvoiceRequest = z.object({
+  reason: boundedText(FIELD_LIMITS.shortText, { min: 1, message: INVOICE_MESSAGES.reasonRequired }),
+});
+export type TVoidInvoiceRequest = z.infer<typeof ZVoidInvoiceRequest>;
+
+/** An admin's refund (decision 215): an amount of what was paid, a reason, and the provider's share or not. */
+export const ZRefundRequest = z.object({
+  /** The amount to give back, tax included, as decimal text in the invoice's currency ("120.50"). */
+  amount: boundedText(24, { min: 1, message: INVOICE_MESSAGES.amountFormat }).regex(
+    /^\d+(\.\d+)?$/,
+    INVOICE_MESSAGES.amountFormat,
+  ),
+  reason: boundedText(FIELD_LIMITS.shortText, { min: 1, message: INVOICE_MESSAGES.reasonRequired }),
+  reverseProviderShare: z.boolean(),
+});
+export type TRefundRequest = z.infer<typeof ZRefundRequest>;
+
+const ZCountry = boundedText(2, { min: 2 }).regex(/^[A-Z]{2}$/, INVOICE_MESSAGES.countryFormat);
+
+export const ZBankDetails = z.object({
+  accountHolder: boundedText(FIELD_LIMITS.name, { min: 1 }),
+  bankName: boundedText(FIELD_LIMITS.name, { min: 1 }),
+  iban: boundedText(40, { min: 5 }).regex(/^[A-Z0-9 ]+$/, 'Enter the IBAN in capitals and digits.'),
+  bic: boundedText(11, { min: 8 }).regex(/^[A-Z0-9]+$/, 'Enter the BIC in capitals and digits.'),
+});
+
+export const ZCompanyBillingDetails = z.object({
+  legalName: boundedText(FIELD_LIMITS.name, { min: 1 }),
+  address: boundedText(500, { min: 1, multiline: true }),
+  country: ZCountry.nullable(),
+  taxId: optionalText(40),
+  bankDetails: ZBankDetails.nullable(),
+  paymentTermsDays: z.number().int().min(0).max(120),
+});
+export type TCompanyBillingDetails = z.infer<typeof ZCompanyBillingDetails>;
+/** The saved details as answered (a response schema carries no input transforms). */
+export const ZCompanyBillingDetailsView = z.object({
+  legalName: z.string(),
+  address: z.string(),
+  country: z.string().nullable(),
+  taxId: z.string().nullable(),
+  bankDetails: z
+    .object({ accountHolder: z.string(), bankName: z.string(), iban: z.string(), bic: z.string() })
+    .nullable(),
+  paymentTermsDays: z.number().int(),
+});
+
+export const ZTaxRates = z.object({
+  rates: z
+    .array(
+      z.object({
+        country: ZCountry,
+        label: boundedText(40, { min: 1 }),
+        rateBasisPoints: z.number().int().min(0).max(10_000),
+        reverseChargeForBusiness: z.boolean(),
+      }),
+    )
+    .max(250)
+    .refine((rates) => new Set(rates.map((rate) => rate.country)).size === rates.length, 'One rate per country.'),
+});
+export type TTaxRates = z.infer<typeof ZTaxRates>;
+export const ZTaxRatesView = z.object({
+  rates: z.array(
+    z.object({
+      country: z.string(),
+      label: z.string(),
+      rateBasisPoints: z.number().int(),
+      reverseChargeForBusiness: z.boolean(),
+    }),
+  ),
+});
+
+export const ZOrganizationBilling = z
+  .object({
+    mode: z.enum(BILLING_MODES),
+    depositPercent: z.number().int().min(1).max(99).nullable(),
+    payBeforeDownload: z.boolean(),
+    legalName: optionalText(FIELD_LIMITS.name),
+    address: optionalText(500, { multiline: true }),
+    country: ZCountry.nullable(),
+    taxId: optionalText(40),
+  })
+  .refine((billing) => billing.mode !== 'deposit' || billing.depositPercent !== null, {
+    message: INVOICE_MESSAGES.depositPercent,
+    path: ['depositPercent'],
+  });
+export type TOrganizationBilling = z.infer<typeof ZOrganizationBilling>;
+export const ZOrganizationBillingView = z.object({
+  mode: z.enum(BILLING_MODES),
+  depositPercent: z.number().int().nullable(),
+  payBeforeDownload: z.boolean(),
+  legalName: z.string().nullable(),
+  address: z.string().nullable(),
+  country: z.string().nullable(),
+  taxId: z.string().nullable(),
+});
