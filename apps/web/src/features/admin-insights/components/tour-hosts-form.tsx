@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { TOUR_HOSTS_LIMIT, type TTourHosts, ZTourHosts } from '@spacecapture/shared/contracts/tour-links';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { CheckboxField, EditableListForm } from '../../../components/form/editable-list-form.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { handleSubmissionError } from '../../../lib/submission-error.ts';
@@ -56,75 +57,41 @@ function TourHostsFields({ initial }: { initial: TTourHostsFields }) {
   const listError = errors.hosts?.root?.message ?? errors.hosts?.message;
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="tour-hosts">
-      <form onSubmit={onSubmit} noValidate aria-label="Tour hosts">
-        <Stack gap="md">
-          <Title order={2} fz={22} id="tour-hosts">
-            Tour hosts
-          </Title>
-          <Text size="sm" c="dimmed">
-            Providers may deliver a tour link (https only) from these hosts alone, as a host name such as
-            my.matterport.com. Pages show a framed host's tours in the page; every other host's open in a new tab. At
-            most {TOUR_HOSTS_LIMIT}.
-          </Text>
-          {fields.length === 0 ? <Text size="sm">No tour hosts: tour links cannot be delivered.</Text> : null}
-          {fields.map((row, index) => (
-            <Paper
-              key={row.id}
-              withBorder
-              radius="md"
-              p="sm"
-              component="fieldset"
-              aria-label={`Tour host ${index + 1}`}
-            >
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <TextInput
-                  label="Host"
-                  required
-                  maxLength={253}
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  error={errors.hosts?.[index]?.host?.message}
-                  {...register(`hosts.${index}.host`)}
-                />
-                <Stack justify="flex-end">
-                  <Controller
-                    control={control}
-                    name={`hosts.${index}.embeddable`}
-                    render={({ field }) => (
-                      <Checkbox
-                        label="Frame its tours in our pages"
-                        name={field.name}
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.currentTarget.checked)}
-                        onBlur={field.onBlur}
-                      />
-                    )}
-                  />
-                </Stack>
-                <Stack justify="flex-end" align="flex-start">
-                  <Button variant="subtle" color="red" size="compact-sm" onClick={() => remove(index)}>
-                    Remove host {index + 1}
-                  </Button>
-                </Stack>
-              </SimpleGrid>
-            </Paper>
-          ))}
-          {listError ? (
-            <Text size="sm" role="status" c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))">
-              {listError}
-            </Text>
-          ) : null}
-          <Group>
-            <Button variant="default" onClick={() => append(NEW_HOST)} disabled={fields.length >= TOUR_HOSTS_LIMIT}>
-              Add a host
+    <EditableListForm
+      id="tour-hosts"
+      title="Tour hosts"
+      description={`Providers may deliver a tour link (https only) from these hosts alone, as a host name such as my.matterport.com. Pages show a framed host's tours in the page; every other host's open in a new tab. At most ${TOUR_HOSTS_LIMIT}.`}
+      emptyText="No tour hosts: tour links cannot be delivered."
+      rowKeys={fields.map((row) => row.id)}
+      rowName="Tour host"
+      renderRow={(index) => (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput
+            label="Host"
+            required
+            maxLength={253}
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.hosts?.[index]?.host?.message}
+            {...register(`hosts.${index}.host`)}
+          />
+          <Stack justify="flex-end">
+            <CheckboxField control={control} name={`hosts.${index}.embeddable`} label="Frame its tours in our pages" />
+          </Stack>
+          <Stack justify="flex-end" align="flex-start">
+            <Button variant="subtle" color="red" size="compact-sm" onClick={() => remove(index)}>
+              Remove host {index + 1}
             </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Save tour hosts
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+          </Stack>
+        </SimpleGrid>
+      )}
+      listError={listError}
+      addLabel="Add a host"
+      onAdd={() => append(NEW_HOST)}
+      addDisabled={fields.length >= TOUR_HOSTS_LIMIT}
+      saveLabel="Save tour hosts"
+      saving={isSubmitting}
+      onSubmit={onSubmit}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { BILLING_SETTINGS_TOASTS, type TTaxRates, ZTaxRates } from '@spacecapture/shared/contracts/invoices';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CheckboxField, EditableListForm } from '../../../components/form/editable-list-form.tsx';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { handleSubmissionError } from '../../../lib/submission-error.ts';
@@ -93,98 +94,68 @@ function TaxRatesFields({ initial }: { initial: TTaxRatesFields }) {
   const listError = errors.rates?.root?.message ?? errors.rates?.message;
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="tax-rates">
-      <form onSubmit={onSubmit} noValidate aria-label="Tax rates">
-        <Stack gap="md">
-          <Title order={2} fz={22} id="tax-rates">
-            Tax rates
-          </Title>
-          <Text size="sm" c="dimmed">
-            One rate per buyer country. A buyer whose country has no rate pays no tax. Invoices already issued keep
-            their tax.
-          </Text>
-          {fields.length === 0 ? <Text size="sm">No tax rates yet.</Text> : null}
-          {fields.map((row, index) => {
-            const rowErrors = errors.rates?.[index];
-            return (
-              <Paper
-                key={row.id}
-                withBorder
-                radius="md"
-                p="sm"
-                component="fieldset"
-                aria-label={`Tax rate ${index + 1}`}
-              >
-                <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-                  <TextInput
-                    label="Country (two letters)"
-                    maxLength={2}
-                    required
-                    error={rowErrors?.country?.message}
-                    {...register(`rates.${index}.country`)}
-                  />
-                  <TextInput
-                    label="Label"
-                    maxLength={40}
-                    required
-                    error={rowErrors?.label?.message}
-                    {...register(`rates.${index}.label`)}
-                  />
-                  <Controller
-                    control={control}
-                    name={`rates.${index}.ratePercent`}
-                    render={({ field }) => (
-                      <NumberInput
-                        label="Rate (%)"
-                        min={0}
-                        max={100}
-                        decimalScale={2}
-                        required
-                        name={field.name}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        error={rowErrors?.ratePercent?.message}
-                      />
-                    )}
-                  />
-                  <Stack gap={6} justify="flex-end">
-                    <Controller
-                      control={control}
-                      name={`rates.${index}.reverseChargeForBusiness`}
-                      render={({ field }) => (
-                        <Checkbox
-                          label="Reverse charge for business buyers"
-                          name={field.name}
-                          checked={field.value}
-                          onChange={(event) => field.onChange(event.currentTarget.checked)}
-                          onBlur={field.onBlur}
-                        />
-                      )}
-                    />
-                    <Button variant="subtle" color="red" size="compact-sm" onClick={() => remove(index)}>
-                      Remove rate {index + 1}
-                    </Button>
-                  </Stack>
-                </SimpleGrid>
-              </Paper>
-            );
-          })}
-          {listError ? (
-            <Text size="sm" role="status" c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))">
-              {listError}
-            </Text>
-          ) : null}
-          <Group>
-            <Button variant="default" onClick={() => append(NEW_RATE)}>
-              Add a tax rate
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Save tax rates
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <EditableListForm
+      id="tax-rates"
+      title="Tax rates"
+      description="One rate per buyer country. A buyer whose country has no rate pays no tax. Invoices already issued keep their tax."
+      emptyText="No tax rates yet."
+      rowKeys={fields.map((row) => row.id)}
+      rowName="Tax rate"
+      renderRow={(index) => {
+        const rowErrors = errors.rates?.[index];
+        return (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+            <TextInput
+              label="Country (two letters)"
+              maxLength={2}
+              required
+              error={rowErrors?.country?.message}
+              {...register(`rates.${index}.country`)}
+            />
+            <TextInput
+              label="Label"
+              maxLength={40}
+              required
+              error={rowErrors?.label?.message}
+              {...register(`rates.${index}.label`)}
+            />
+            <Controller
+              control={control}
+              name={`rates.${index}.ratePercent`}
+              render={({ field }) => (
+                <NumberInput
+                  label="Rate (%)"
+                  min={0}
+                  max={100}
+                  decimalScale={2}
+                  required
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={rowErrors?.ratePercent?.message}
+                />
+              )}
+            />
+            <Stack gap={6} justify="flex-end">
+              <CheckboxField
+                control={control}
+                name={`rates.${index}.reverseChargeForBusiness`}
+                label="Reverse charge for business buyers"
+              />
+              <Button variant="subtle" color="red" size="compact-sm" onClick={() => remove(index)}>
+                Remove rate {index + 1}
+              </Button>
+            </Stack>
+          </SimpleGrid>
+        );
+      }}
+      listError={listError}
+      addLabel="Add a tax rate"
+      onAdd={() => append(NEW_RATE)}
+      saveLabel="Save tax rates"
+      saving={isSubmitting}
+      onSubmit={onSubmit}
+    />
   );
 }
