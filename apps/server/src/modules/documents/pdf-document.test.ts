@@ -36,4 +36,27 @@ describe('the document renderer', () => {
       expect(text).toContain(expected);
     }
   });
+
+  it('prints Greek, Cyrillic and accented names as typed, not as missing glyphs', async () => {
+    const buyer = 'ООО «Северный Скан»';
+    const bytes = await renderDocument(
+      {
+        title: 'Invoice INV-000009',
+        author: 'Capture Ltd',
+        facts: [['Reference', 'Ωμέγα-42']],
+        parties: [
+          { heading: 'From', lines: ['Capture Ltd'] },
+          { heading: 'To', lines: [buyer, 'Łódź, Żeromskiego 7'] },
+        ],
+        table: { columns: ['Description', 'Amount'], rows: [['Σάρωση 3D — Ιθάκη', '€1.200,00']] },
+        totals: [['Σύνολο', '€1.200,00']],
+        sections: [],
+      },
+      new Date('2026-12-01T00:00:00Z'),
+    );
+    const { text } = await pdfText(bytes);
+    for (const expected of [buyer, 'Łódź, Żeromskiego 7', 'Ωμέγα-42', 'Σάρωση 3D — Ιθάκη', 'Σύνολο']) {
+      expect(text).toContain(expected);
+    }
+  });
 });

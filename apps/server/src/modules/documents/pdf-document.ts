@@ -1,12 +1,10 @@
-/// <reference path="./pdfkit.d.ts" />
-import PDFDocument from 'pdfkit';
+import { BODY_FONT, BOLD_FONT, startPdf } from './pdf-fonts.ts';
 
 /**
  * A business document as a PDF (decision 210): a title and reference block, the parties side by
  * side, a table of rows with amounts, totals, and free paragraphs (payment instructions, notes).
  * Invoices use it today and provider statements will: they describe what to print, this lays it
- * out. Text is set in the PDF standard fonts (Helvetica), which need no font files; every string is
- * given as text, never as markup, so nothing a customer typed can change the layout.
+ * out. Text is set in the embedded fonts of `pdf-fonts.ts`; every string is given as text, never as markup, so nothing a customer typed can change the layout.
  */
 
 export type TDocumentParty = { heading: string; lines: readonly string[] };
@@ -34,16 +32,9 @@ const MUTED = '#5c5f66';
 
 /** Renders the document to a PDF's bytes. */
 export function renderDocument(spec: TDocumentSpec, createdAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = startPdf({
     margin: MARGIN,
     info: { Title: spec.title, Author: spec.author, CreationDate: createdAt },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const width = doc.page.width - MARGIN * 2;
   const bottom = doc.page.height - MARGIN;
@@ -52,12 +43,12 @@ export function renderDocument(spec: TDocumentSpec, createdAt: Date): Promise<Bu
     if (doc.y + height > bottom) doc.addPage();
   };
 
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(spec.title, MARGIN, MARGIN, { width });
+  doc.font(BOLD_FONT).fontSize(20).fillColor(INK).text(spec.title, MARGIN, MARGIN, { width });
   doc.moveDown(0.5);
   doc.fontSize(10);
   for (const [label, value] of spec.facts) {
-    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
-    doc.font('Helvetica').text(value);
+    doc.font(BOLD_FONT).text(`${label}: `, { continued: true });
+    doc.font(BODY_FONT).text(value);
   }
   doc.moveDown(1);
 
@@ -68,11 +59,11 @@ export function renderDocument(spec: TDocumentSpec, createdAt: Date): Promise<Bu
   spec.parties.forEach((party, index) => {
     const x = MARGIN + index * columnWidth;
     doc
-      .font('Helvetica-Bold')
+      .font(BOLD_FONT)
       .fontSize(10)
       .fillColor(MUTED)
       .text(party.heading, x, partyTop, { width: columnWidth - 10 });
-    doc.font('Helvetica').fillColor(INK);
+    doc.font(BODY_FONT).fillColor(INK);
     for (const line of party.lines) doc.text(line, x, doc.y, { width: columnWidth - 10 });
     partyBottom = Math.max(partyBottom, doc.y);
   });
@@ -99,19 +90,19 @@ export function renderDocument(spec: TDocumentSpec, createdAt: Date): Promise<Bu
     doc.text(cells[1], MARGIN + labelWidth, top, { width: amountWidth, align: 'right' });
     doc.y = top + height + 4;
   };
-  row(spec.table.columns, 'Helvetica-Bold');
+  row(spec.table.columns, BOLD_FONT);
   rule();
-  for (const cells of spec.table.rows) row(cells, 'Helvetica');
+  for (const cells of spec.table.rows) row(cells, BODY_FONT);
   rule();
   spec.totals.forEach((cells, index) => {
-    row(cells, index === spec.totals.length - 1 ? 'Helvetica-Bold' : 'Helvetica');
+    row(cells, index === spec.totals.length - 1 ? BOLD_FONT : BODY_FONT);
   });
   doc.moveDown(1.5);
 
   for (const section of spec.sections) {
     room(40);
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(section.heading, MARGIN, doc.y, { width });
-    doc.font('Helvetica').fontSize(10);
+    doc.font(BOLD_FONT).fontSize(11).fillColor(INK).text(section.heading, MARGIN, doc.y, { width });
+    doc.font(BODY_FONT).fontSize(10);
     for (const line of section.lines) doc.text(line, MARGIN, doc.y, { width });
     doc.moveDown(1);
   }

@@ -21,6 +21,7 @@ declare module 'pdfkit' {
     y: number;
     page: { width: number; height: number; margins: { top: number; bottom: number; left: number; right: number } };
     font(name: string): this;
+    registerFont(name: string, source: Buffer | string): this;
     fontSize(size: number): this;
     fillColor(color: string, opacity?: number): this;
     strokeColor(color: string): this;

@@ -1,12 +1,13 @@
 /// <reference path="../documents/pdfkit.d.ts" />
 import { EARNING_STATUS_LABELS, type TEarnings } from '@spacecapture/shared/contracts/payouts';
 import { formatDate, formatMoney } from '@spacecapture/shared/format';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { BODY_FONT, BOLD_FONT, startPdf } from '../documents/pdf-fonts.ts';
 
 /**
  * A provider's statement as a PDF (decision 213): one line per job (compensation, fee, net,
- * status, expected and paid dates) and the totals per currency. Kept small and in this module, in
- * pdfkit's built-in Helvetica, so that one PDF helper can later serve invoices and statements.
+ * status, expected and paid dates) and the totals per currency. A six-column table, which the
+ * two-column document renderer does not lay out, in the same embedded fonts.
  */
 
 const COLUMNS = [
@@ -22,7 +23,7 @@ function cells(doc: PDFDocument, values: readonly string[], bold = false) {
   const top = doc.y;
   let x = doc.page.margins.left;
   let bottom = top;
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+  doc.font(bold ? BOLD_FONT : BODY_FONT);
   COLUMNS.forEach((column, index) => {
     doc.text(values[index] ?? '', x, top, { width: column.width - 6, align: 'right' in column ? 'right' : 'left' });
     bottom = Math.max(bottom, doc.y);
@@ -42,24 +43,17 @@ export function renderStatementPdf(input: {
   generatedAt: Date;
 }): Promise<Buffer> {
   const { earnings } = input;
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = startPdf({
     margin: 48,
     info: { Title: `Statement — ${input.organisation}`, CreationDate: input.generatedAt },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const period =
     earnings.range.from || earnings.range.to
       ? `${earnings.range.from ?? 'the start'} to ${earnings.range.to ?? 'today'}`
       : 'all jobs';
-  doc.font('Helvetica-Bold').fontSize(16).text('Statement of earnings');
-  doc.font('Helvetica').fontSize(10).text(input.organisation);
+  doc.font(BOLD_FONT).fontSize(16).text('Statement of earnings');
+  doc.font(BODY_FONT).fontSize(10).text(input.organisation);
   doc.text(`Period: ${period} (UTC)`);
   doc.text(`Generated: ${formatDate(input.generatedAt, 'UTC')}`);
   doc.moveDown();
@@ -81,12 +75,12 @@ export function renderStatementPdf(input: {
       day(item.paidAt),
     ]);
   }
-  if (earnings.items.length === 0) doc.font('Helvetica').text('No jobs in this period.');
+  if (earnings.items.length === 0) doc.font(BODY_FONT).text('No jobs in this period.');
 
   doc.moveDown();
   doc.x = doc.page.margins.left;
-  doc.font('Helvetica-Bold').fontSize(11).text('Totals');
-  doc.font('Helvetica').fontSize(10);
+  doc.font(BOLD_FONT).fontSize(11).text('Totals');
+  doc.font(BODY_FONT).fontSize(10);
   for (const total of earnings.totals) {
     const money = (amount: number) => formatMoney(amount, total.currency);
     doc.text(
