@@ -56,12 +56,12 @@ class PagedFile {
   private block: Buffer = Buffer.alloc(0);
   private blockFirstPage = -1;
   private readonly pages: number;
+  private readonly handle: Awaited<ReturnType<typeof open>>;
+  private readonly pageSize: number;
 
-  constructor(
-    private readonly handle: Awaited<ReturnType<typeof open>>,
-    private readonly pageSize: number,
-    size: number,
-  ) {
+  constructor(handle: Awaited<ReturnType<typeof open>>, pageSize: number, size: number) {
+    this.handle = handle;
+    this.pageSize = pageSize;
     this.logicalPage = pageSize - CHECKSUM_BYTES;
     this.pages = Math.floor(size / pageSize);
   }
@@ -315,7 +315,11 @@ class FieldStream {
   private start = 0;
   private end = 0;
 
-  constructor(readonly field: TField) {}
+  readonly field: TField;
+
+  constructor(field: TField) {
+    this.field = field;
+  }
 
   get available() {
     return this.field.kind === 'integer' && this.field.bits === 0 ? Infinity : this.end - this.start;

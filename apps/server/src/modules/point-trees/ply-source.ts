@@ -96,11 +96,10 @@ class FileCursor {
   at = 0;
   private position: number;
   private ended = false;
+  private readonly handle: Awaited<ReturnType<typeof open>>;
 
-  constructor(
-    private readonly handle: Awaited<ReturnType<typeof open>>,
-    from: number,
-  ) {
+  constructor(handle: Awaited<ReturnType<typeof open>>, from: number) {
+    this.handle = handle;
     this.position = from;
   }
 
