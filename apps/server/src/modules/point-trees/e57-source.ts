@@ -209,9 +209,10 @@ function fieldsOf(prototype: Element, prefix = ''): TField[] {
 }
 
 function scanOf(element: Element, index: number): TScan {
-  const name = (child(element, 'name') && textContent(child(element, 'name')!).trim()) || `scan ${index + 1}`;
+  const named = child(element, 'name');
+  const name = (named && textContent(named).trim()) || `scan ${index + 1}`;
   const points = child(element, 'points');
-  if (!points || points.attribs.type !== 'CompressedVector') {
+  if (points?.attribs.type !== 'CompressedVector') {
     throw new UnreadablePointCloudError(`The E57 scan "${name}" has no points.`);
   }
   const prototype = child(points, 'prototype');
