@@ -10,7 +10,8 @@ import path from 'node:path';
  */
 
 const HEADER_SIZE = 227;
-const RECORD_LENGTH = 26;
+export const LAS_RECORD_LENGTH = 26;
+const RECORD_LENGTH = LAS_RECORD_LENGTH;
 const SCALE = 0.001;
 const CHUNK_POINTS = 100_000;
 
@@ -30,7 +31,8 @@ export function generatedPoint(index: number, count: number, side: number, out: 
   out.classification = index % 20;
 }
 
-function header(count: number, min: number[], max: number[]) {
+/** The 227-byte header of a generated cloud (format 2, millimetre scale). */
+export function lasHeader(count: number, min: number[], max: number[]) {
   const bytes = Buffer.alloc(HEADER_SIZE);
   bytes.write('LASF', 0, 'latin1');
   bytes.writeUInt8(1, 24);
@@ -50,7 +52,8 @@ function header(count: number, min: number[], max: number[]) {
   return bytes;
 }
 
-function record(point: TLasPoint, into: Buffer, at: number, index: number) {
+/** One generated point's record; colour follows from its index. */
+export function lasRecord(point: TLasPoint, into: Buffer, at: number, index: number) {
   into.writeInt32LE(point.x, at);
   into.writeInt32LE(point.y, at + 4);
   into.writeInt32LE(point.z, at + 8);
@@ -77,7 +80,7 @@ export async function writeGeneratedLas(file: string, count: number, side = 100)
       const n = Math.min(CHUNK_POINTS, count - first);
       for (let i = 0; i < n; i++) {
         generatedPoint(first + i, count, side, point);
-        record(point, chunk, i * RECORD_LENGTH, first + i);
+        lasRecord(point, chunk, i * RECORD_LENGTH, first + i);
         const values = [point.x, point.y, point.z];
         for (let axis = 0; axis < 3; axis++) {
           min[axis] = Math.min(min[axis]!, values[axis]!);
@@ -86,7 +89,7 @@ export async function writeGeneratedLas(file: string, count: number, side = 100)
       }
       await handle.write(chunk, 0, n * RECORD_LENGTH, HEADER_SIZE + first * RECORD_LENGTH);
     }
-    await handle.write(header(count, min, max), 0, HEADER_SIZE, 0);
+    await handle.write(lasHeader(count, min, max), 0, HEADER_SIZE, 0);
   } finally {
     await handle.close();
   }

@@ -43,8 +43,8 @@ export const DEFAULT_POINT_TREE_OPTIONS = {
 };
 export type TPointTreeWorkerOptions = typeof DEFAULT_POINT_TREE_OPTIONS;
 
-/** The kinds converted into a tree; the others keep today's viewer (decision 226 lists what is left). */
-const CONVERTED = /\.las$/i;
+/** The kinds converted into a tree (decisions 226 and 244); the others keep today's viewer. */
+const CONVERTED = /\.(las|laz|ply|e57)$/i;
 
 /** The child that converts one file: bundled beside the server, or the source in its module. */
 const pointTreeScript = () =>
@@ -112,7 +112,9 @@ export function createPointTreeWorker(deps: {
           options.baseTimeoutMs + (Number(file.size) / options.bytesPerSecond) * 1000,
         ),
       };
-      const made = await runContained(script, [workDir], stream, limits, hear);
+      // The child names its work file by the extension; it picks the reader by the file's first bytes.
+      const extension = path.extname(file.fileName).slice(1).toLowerCase();
+      const made = await runContained(script, [workDir, extension], stream, limits, hear);
       await writing;
       if (!made.ok) {
         const overLimit = made.reason !== 'unreadable';

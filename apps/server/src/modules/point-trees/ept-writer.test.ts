@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedPoint, type TLasPoint, writeGeneratedLas } from '../../../test/las-files.ts';
-import { convertLasToEpt, UnreadablePointCloudError } from './ept-writer.ts';
+import { convertFileToEpt as convertLasToEpt } from './open-point-source.ts';
+import { UnreadablePointCloudError } from './point-source.ts';
 
 /**
  * The EPT writer (decision 226), read back as an independent reader would: `ept.json` checked

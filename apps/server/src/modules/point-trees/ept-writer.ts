@@ -1,12 +1,14 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type TPointBatch, type TPointSource, UnreadablePointCloudError } from './point-source.ts';
 
 /**
- * Turns a LAS file into an Entwine Point Tile tree (decision 226): `ept.json`, one hierarchy file
- * `ept-hierarchy/0-0-0-0.json` and one uncompressed binary file per node, `ept-data/D-X-Y-Z.bin`.
+ * Turns a point cloud into an Entwine Point Tile tree (decisions 226 and 244): `ept.json`, one
+ * hierarchy file `ept-hierarchy/0-0-0-0.json` and one uncompressed binary file per node,
+ * `ept-data/D-X-Y-Z.bin`. The points come from a reader of the file's format (`TPointSource`).
  *
- * The file is read twice and never held whole:
+ * The file is read twice (three times when it states no bounds: a first pass measures them) and
+ * never held whole:
  * 1. a counting pass fills a grid of 128³ cells (16 MB of counts) from which every node's point
  *    count is known before any point is placed, so the tree's shape is decided up front;
  * 2. a distribution pass places each point in exactly one node: a node holding at most
@@ -15,8 +17,9 @@ import path from 'node:path';
  *    rest down. Each node's records gather in a small buffer flushed to its file, and the buffers
  *    together stay under `bufferBudgetBytes`, so memory does not grow with the file.
  *
- * Every point keeps its LAS integer coordinates with the LAS scale and offset (declared in the
- * schema), so nothing is rounded on the way.
+ * A LAS or LAZ point keeps its integer coordinates with the file's scale and offset (declared in
+ * the schema), so nothing is rounded on the way; other formats' coordinates are stored on a grid of
+ * 0.1 mm (coarser only for a cloud wider than int32 allows at that step).
  */
 
 const EPT_GRID_LEVELS = 7;
@@ -44,134 +47,6 @@ export type TEptSummary = {
   boundsConformed: number[];
 };
 
-type TLasSource = {
-  pointFormat: number;
-  recordLength: number;
-  pointDataOffset: number;
-  pointCount: number;
-  scale: [number, number, number];
-  offset: [number, number, number];
-  hasColor: boolean;
-  colorOffset: number;
-};
-
-/** Colour's place in a record by point format; formats without colour are absent. */
-const COLOR_OFFSET: Record<number, number> = { 2: 20, 3: 28, 5: 28, 7: 30, 8: 30, 10: 30 };
-const MIN_RECORD_LENGTH: Record<number, number> = {
-  0: 20,
-  1: 28,
-  2: 26,
-  3: 34,
-  4: 57,
-  5: 63,
-  6: 30,
-  7: 36,
-  8: 38,
-  9: 59,
-  10: 67,
-};
-
-/** A file the converter cannot read: its message is shown to the provider. */
-export class UnreadablePointCloudError extends Error {
-  override name = 'UnreadablePointCloudError';
-}
-
-/** Reads the public header of a LAS file (ASPRS R15, table 3): what the conversion needs. */
-function readLasSource(header: Buffer): TLasSource {
-  if (header.toString('latin1', 0, 4) !== 'LASF') {
-    throw new UnreadablePointCloudError('The file is not a LAS point cloud: it does not start with "LASF".');
-  }
-  if (header.length < 227) throw new UnreadablePointCloudError('The LAS header is cut short.');
-  const versionMinor = header.readUInt8(25);
-  const headerSize = header.readUInt16LE(94);
-  const formatByte = header.readUInt8(104);
-  const pointFormat = formatByte & 0x3f;
-  if ((formatByte & 0xc0) !== 0) {
-    throw new UnreadablePointCloudError('The file is compressed (LAZ); only uncompressed LAS is converted yet.');
-  }
-  const recordLength = header.readUInt16LE(105);
-  const minimum = MIN_RECORD_LENGTH[pointFormat];
-  if (minimum === undefined) throw new UnreadablePointCloudError(`Unknown LAS point format ${pointFormat}.`);
-  if (recordLength < minimum) {
-    throw new UnreadablePointCloudError(
-      `LAS records of ${recordLength} bytes are too short for format ${pointFormat}.`,
-    );
-  }
-  let pointCount = header.readUInt32LE(107);
-  if (versionMinor >= 4 && headerSize >= 375 && header.length >= 255) {
-    const wide = Number(header.readBigUInt64LE(247));
-    if (wide > 0) pointCount = wide;
-  }
-  const f64 = (at: number) => header.readDoubleLE(at);
-  const scale: [number, number, number] = [f64(131), f64(139), f64(147)];
-  if (!scale.every((value) => Number.isFinite(value) && value > 0)) {
-    throw new UnreadablePointCloudError('The LAS header states a scale that is not a positive number.');
-  }
-  const colorOffset = COLOR_OFFSET[pointFormat];
-  return {
-    pointFormat,
-    recordLength,
-    pointDataOffset: header.readUInt32LE(96),
-    pointCount,
-    scale,
-    offset: [f64(155), f64(163), f64(171)],
-    hasColor: colorOffset !== undefined,
-    colorOffset: colorOffset ?? 0,
-  };
-}
-
-/** Bytes of one EPT record: X, Y, Z (int32), Intensity (uint16), Classification (uint8), then RGB. */
-function eptRecordLength(source: TLasSource) {
-  return 15 + (source.hasColor ? 6 : 0);
-}
-
-/** The `schema` of ept.json for records written by `copyRecord`. */
-function eptSchema(source: TLasSource) {
-  const axes = ['X', 'Y', 'Z'] as const;
-  return [
-    ...axes.map((name, axis) => ({
-      name,
-      type: 'signed',
-      size: 4,
-      scale: source.scale[axis],
-      offset: source.offset[axis],
-    })),
-    { name: 'Intensity', type: 'unsigned', size: 2 },
-    { name: 'Classification', type: 'unsigned', size: 1 },
-    ...(source.hasColor
-      ? ['Red', 'Green', 'Blue'].map((name) => ({ name, type: 'unsigned', size: 2 }))
-      : ([] as { name: string; type: string; size: number }[])),
-  ];
-}
-
-/**
- * Streams the point records of the file in whole records, `onRecords(buffer, count)` per chunk;
- * an answer that is a promise is awaited before the next chunk is read.
- */
-async function eachRecordChunk(
-  file: string,
-  source: TLasSource,
-  onRecords: (chunk: Buffer, count: number) => void | Promise<void>,
-) {
-  const end = source.pointDataOffset + source.pointCount * source.recordLength - 1;
-  const stream = createReadStream(file, { start: source.pointDataOffset, end, highWaterMark: 4 * 1024 * 1024 });
-  let carry: Buffer | null = null;
-  let seen = 0;
-  for await (const piece of stream) {
-    const chunk: Buffer = carry ? Buffer.concat([carry, piece as Buffer]) : (piece as Buffer);
-    const whole = Math.floor(chunk.length / source.recordLength);
-    if (whole > 0) await onRecords(chunk, whole);
-    seen += whole;
-    const rest = chunk.length - whole * source.recordLength;
-    carry = rest > 0 ? Buffer.from(chunk.subarray(chunk.length - rest)) : null;
-  }
-  if (seen !== source.pointCount) {
-    throw new UnreadablePointCloudError(
-      `The LAS header states ${source.pointCount} points, but the file holds ${seen}.`,
-    );
-  }
-}
-
 /** A stable number in [0, 1) for a point's place in the file: which nodes sample it. */
 function sampleOf(index: number) {
   let h = Math.imul(index ^ 0x9e3779b9, 0x85ebca6b);
@@ -185,50 +60,90 @@ type TNode = { depth: number; x: number; y: number; z: number; keepShare: number
 /** A node's EPT key, D-X-Y-Z. */
 const keyOf = (node: TNode) => `${node.depth}-${node.x}-${node.y}-${node.z}`;
 
-/** The finest cell along one axis of a stored coordinate. */
+/** The finest cell along one axis of a coordinate. */
 function cell(value: number, from: number, perUnit: number) {
   const at = Math.floor((value - from) * perUnit);
   return at < 0 ? 0 : at >= GRID_SIDE ? GRID_SIDE - 1 : at;
 }
 
+/** The finest step of the stored grid for formats without their own: 0.1 mm. */
+const FINEST_STEP = 0.0001;
+const INT32_REACH = 2 ** 31 - 2;
+
+/** A grid for the stored integers: the source's own, or 0.1 mm (or the next power of ten that fits) about the middle. */
+function storageGrid(source: TPointSource, low: number[], high: number[]) {
+  if (source.storage) return source.storage;
+  const offset = [0, 1, 2].map((axis) => Math.round((low[axis]! + high[axis]!) / 2)) as [number, number, number];
+  const reach = Math.max(...[0, 1, 2].map((axis) => Math.max(high[axis]! - offset[axis]!, offset[axis]! - low[axis]!)));
+  let step = FINEST_STEP;
+  while (reach / step > INT32_REACH) step *= 10;
+  return { scale: [step, step, step] as [number, number, number], offset };
+}
+
+/** Bytes of one EPT record: X, Y, Z (int32), Intensity (uint16), Classification (uint8), then RGB. */
+const recordLengthOf = (hasColor: boolean) => 15 + (hasColor ? 6 : 0);
+
+/** The `schema` of ept.json for records written by `placeBatch`. */
+function eptSchema(grid: { scale: number[]; offset: number[] }, hasColor: boolean) {
+  const axes = ['X', 'Y', 'Z'] as const;
+  return [
+    ...axes.map((name, axis) => ({
+      name,
+      type: 'signed',
+      size: 4,
+      scale: grid.scale[axis],
+      offset: grid.offset[axis],
+    })),
+    { name: 'Intensity', type: 'unsigned', size: 2 },
+    { name: 'Classification', type: 'unsigned', size: 1 },
+    ...(hasColor
+      ? ['Red', 'Green', 'Blue'].map((name) => ({ name, type: 'unsigned', size: 2 }))
+      : ([] as { name: string; type: string; size: number }[])),
+  ];
+}
+
 /** What the distribution pass needs, in flat arrays: the hot loop reads nothing else. */
 type TPlacement = {
-  recordLength: number;
   outRecord: number;
   bufferBytes: number;
-  classificationAt: number;
-  classificationMask: number;
-  /** Where RGB starts in a LAS record, or -1 without colour. */
-  colorOffset: number;
+  hasColor: boolean;
   low: [number, number, number];
   perUnit: number;
+  /** Stored integer = (coordinate - offset) * inverse scale, rounded. */
+  offset: [number, number, number];
+  inverseScale: [number, number, number];
+  /** Intensity maps from [intensityLow, intensityLow + 65535 / intensityPerUnit] onto 0..65535. */
+  intensityLow: number;
+  intensityPerUnit: number;
   nodeAt: Int32Array[];
   keepShare: Float64Array;
   pointsOf: Float64Array;
   buffered: (Uint8Array | undefined)[];
   bufferViews: (DataView | undefined)[];
   used: Int32Array;
-  /** The index in the file of the chunk's first point. */
+  /** The index in the file of the batch's first point. */
   firstIndex: number;
 };
 
 /**
- * Places `count` LAS records of `chunk` into their nodes' buffers; answers the buffers that
- * filled meanwhile (their nodes start new ones), for the caller to write.
+ * Places a batch's points into their nodes' buffers; answers the buffers that filled meanwhile
+ * (their nodes start new ones), for the caller to write.
  */
-function placeRecords(plan: TPlacement, chunk: Buffer, count: number): { id: number; bytes: Uint8Array }[] {
-  const { recordLength, outRecord, bufferBytes, classificationAt, classificationMask, colorOffset, perUnit } = plan;
+function placeBatch(plan: TPlacement, batch: TPointBatch): { id: number; bytes: Uint8Array }[] {
+  const { outRecord, bufferBytes, hasColor, perUnit, intensityLow, intensityPerUnit } = plan;
   const { nodeAt, keepShare, pointsOf, buffered, bufferViews, used } = plan;
   const [lowX, lowY, lowZ] = plan.low;
-  const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.length);
+  const [ox, oy, oz] = plan.offset;
+  const [kx, ky, kz] = plan.inverseScale;
+  const { count, xyz, intensity, classification, rgb } = batch;
   const full: { id: number; bytes: Uint8Array }[] = [];
-  for (let i = 0, at = 0; i < count; i++, at += recordLength) {
-    const ix = view.getInt32(at, true);
-    const iy = view.getInt32(at + 4, true);
-    const iz = view.getInt32(at + 8, true);
-    const cx = cell(ix, lowX, perUnit);
-    const cy = cell(iy, lowY, perUnit);
-    const cz = cell(iz, lowZ, perUnit);
+  for (let i = 0; i < count; i++) {
+    const x = xyz[i * 3]!;
+    const y = xyz[i * 3 + 1]!;
+    const z = xyz[i * 3 + 2]!;
+    const cx = cell(x, lowX, perUnit);
+    const cy = cell(y, lowY, perUnit);
+    const cz = cell(z, lowZ, perUnit);
     const sample = sampleOf(plan.firstIndex + i);
     let id = 0;
     for (let depth = 0; depth <= EPT_GRID_LEVELS; depth++) {
@@ -245,14 +160,18 @@ function placeRecords(plan: TPlacement, chunk: Buffer, count: number): { id: num
       bufferViews[id] = out;
     }
     const to = used[id]!;
-    out.setInt32(to, ix, true);
-    out.setInt32(to + 4, iy, true);
-    out.setInt32(to + 8, iz, true);
-    out.setUint16(to + 12, view.getUint16(at + 12, true), true);
-    out.setUint8(to + 14, view.getUint8(at + classificationAt) & classificationMask);
-    if (colorOffset >= 0) {
-      out.setUint32(to + 15, view.getUint32(at + colorOffset, true), true);
-      out.setUint16(to + 19, view.getUint16(at + colorOffset + 4, true), true);
+    out.setInt32(to, Math.round((x - ox) * kx), true);
+    out.setInt32(to + 4, Math.round((y - oy) * ky), true);
+    out.setInt32(to + 8, Math.round((z - oz) * kz), true);
+    if (intensity) {
+      const level = Math.round((intensity[i]! - intensityLow) * intensityPerUnit);
+      out.setUint16(to + 12, level < 0 ? 0 : level > 65_535 ? 65_535 : level, true);
+    }
+    if (classification) out.setUint8(to + 14, classification[i]!);
+    if (hasColor && rgb) {
+      out.setUint16(to + 15, rgb[i * 3]!, true);
+      out.setUint16(to + 17, rgb[i * 3 + 1]!, true);
+      out.setUint16(to + 19, rgb[i * 3 + 2]!, true);
     }
     used[id] = to + outRecord;
     if (to + outRecord === bufferBytes) {
@@ -265,70 +184,128 @@ function placeRecords(plan: TPlacement, chunk: Buffer, count: number): { id: num
   return full;
 }
 
-/** Converts the LAS file at `input` into an EPT tree in `outDir` (created); resolves with its facts. */
-export async function convertLasToEpt(
-  input: string,
+/** Reads the whole source once for its bounds and its intensities' range. */
+async function measure(source: TPointSource, report: (done: number) => void) {
+  const low = [Infinity, Infinity, Infinity];
+  const high = [-Infinity, -Infinity, -Infinity];
+  const intensity = [Infinity, -Infinity];
+  let done = 0;
+  await source.read(({ count, xyz, intensity: levels }) => {
+    for (let i = 0; i < count; i++) {
+      for (let axis = 0; axis < 3; axis++) {
+        const value = xyz[i * 3 + axis]!;
+        if (value < low[axis]!) low[axis] = value;
+        if (value > high[axis]!) high[axis] = value;
+      }
+      if (levels) {
+        const level = levels[i]!;
+        if (level < intensity[0]!) intensity[0] = level;
+        if (level > intensity[1]!) intensity[1] = level;
+      }
+    }
+    done += count;
+    report(done);
+  });
+  return { low, high, intensity, points: done };
+}
+
+/** Converts the points of `source` into an EPT tree in `outDir` (created); resolves with its facts. */
+export async function convertToEpt(
+  source: TPointSource,
   outDir: string,
   options: TEptOptions = DEFAULT_EPT_OPTIONS,
 ): Promise<TEptSummary> {
-  const handle = await open(input, 'r');
-  const headerBytes = Buffer.alloc(375);
-  const { bytesRead } = await handle.read(headerBytes, 0, 375, 0);
-  await handle.close();
-  const source = readLasSource(headerBytes.subarray(0, bytesRead));
-  const { scale, offset, recordLength } = source;
-  const headerMin = [187, 203, 219].map((at) => headerBytes.readDoubleLE(at));
-  const headerMax = [179, 195, 211].map((at) => headerBytes.readDoubleLE(at));
-  let conformed: number[][] = [];
-  const report = options.onProgress ?? (() => {});
-  const total = source.pointCount;
+  const onProgress = options.onProgress ?? (() => {});
+  let reported = 0;
+  // Never backwards, even when a stale header costs a recount.
+  const report = (done: number) => {
+    if (done > reported) {
+      reported = Math.min(1, done);
+      onProgress(reported);
+    }
+  };
+  const stated = Math.max(1, source.pointCount);
+  const passes = source.bounds ? 2 : 3;
+  // Shares of the work: measuring (when the file states no bounds), counting, placing; the rest is the hierarchy.
+  const countFrom = passes === 3 ? 0.25 : 0;
+  const placeFrom = passes === 3 ? 0.5 : 0.4;
 
-  if (total === 0) throw new UnreadablePointCloudError('The LAS file holds no points.');
+  let low: number[];
+  let high: number[];
+  let intensityRange = source.intensityRange;
+  if (source.bounds) {
+    low = [...source.bounds.min];
+    high = [...source.bounds.max];
+  } else {
+    const measured = await measure(source, (done) => report((countFrom * done) / stated));
+    if (measured.points === 0) throw new UnreadablePointCloudError(`The ${source.format} file holds no points.`);
+    low = measured.low;
+    high = measured.high;
+    if (!intensityRange && measured.intensity[0]! <= measured.intensity[1]!) {
+      intensityRange = measured.intensity as [number, number];
+    }
+  }
+  if (![...low, ...high].every(Number.isFinite)) {
+    throw new UnreadablePointCloudError(`The ${source.format} file states bounds that are not numbers.`);
+  }
 
-  // Counting pass: points per finest cell of the tree's cube. The cube starts from the header's
-  // bounds; a header whose bounds leave points out (stale) costs one more pass with the real ones.
-  const low = [0, 1, 2].map((axis) => Math.floor((headerMin[axis]! - offset[axis]!) / scale[axis]!));
-  const high = [0, 1, 2].map((axis) => Math.ceil((headerMax[axis]! - offset[axis]!) / scale[axis]!));
+  // Counting pass: points per finest cell of the tree's cube. The cube starts from the stated (or
+  // measured) bounds; bounds that leave points out (a stale header) cost one more pass with the real ones.
   let side = 0;
+  let total = 0;
+  let conformed: number[][] = [];
   const finest = new Uint32Array(GRID_SIDE ** 3);
   for (let attempt = 0; ; attempt++) {
-    side = Math.max(high[0]! - low[0]!, high[1]! - low[1]!, high[2]! - low[2]!) + 1;
-    const seenLow = [Infinity, Infinity, Infinity];
-    const seenHigh = [-Infinity, -Infinity, -Infinity];
-    finest.fill(0);
-    let done = 0;
+    side = Math.max(high[0]! - low[0]!, high[1]! - low[1]!, high[2]! - low[2]!, 1e-6);
     const [lowX, lowY, lowZ] = low as [number, number, number];
     const perUnit = GRID_SIDE / side;
-    let [minX, minY, minZ] = seenLow as [number, number, number];
-    let [maxX, maxY, maxZ] = seenHigh as [number, number, number];
-    await eachRecordChunk(input, source, (chunk, count) => {
-      const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.length);
-      for (let i = 0, at = 0; i < count; i++, at += recordLength) {
-        const ix = view.getInt32(at, true);
-        const iy = view.getInt32(at + 4, true);
-        const iz = view.getInt32(at + 8, true);
-        if (ix < minX) minX = ix;
-        if (ix > maxX) maxX = ix;
-        if (iy < minY) minY = iy;
-        if (iy > maxY) maxY = iy;
-        if (iz < minZ) minZ = iz;
-        if (iz > maxZ) maxZ = iz;
-        finest[
-          (cell(iz, lowZ, perUnit) * GRID_SIDE + cell(iy, lowY, perUnit)) * GRID_SIDE + cell(ix, lowX, perUnit)
-        ]!++;
+    let [minX, minY, minZ] = [Infinity, Infinity, Infinity];
+    let [maxX, maxY, maxZ] = [-Infinity, -Infinity, -Infinity];
+    let [intensityLow, intensityHigh] = [Infinity, -Infinity];
+    finest.fill(0);
+    let done = 0;
+    await source.read(({ count, xyz, intensity }) => {
+      for (let i = 0; i < count; i++) {
+        const x = xyz[i * 3]!;
+        const y = xyz[i * 3 + 1]!;
+        const z = xyz[i * 3 + 2]!;
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+        if (z < minZ) minZ = z;
+        if (z > maxZ) maxZ = z;
+        finest[(cell(z, lowZ, perUnit) * GRID_SIDE + cell(y, lowY, perUnit)) * GRID_SIDE + cell(x, lowX, perUnit)]!++;
+      }
+      if (intensity && !intensityRange) {
+        for (let i = 0; i < count; i++) {
+          const level = intensity[i]!;
+          if (level < intensityLow) intensityLow = level;
+          if (level > intensityHigh) intensityHigh = level;
+        }
       }
       done += count;
-      report((0.4 * done) / total);
+      report(countFrom + ((placeFrom - countFrom) * done) / stated);
     });
-    seenLow.splice(0, 3, minX, minY, minZ);
-    seenHigh.splice(0, 3, maxX, maxY, maxZ);
-    const inside = [0, 1, 2].every((axis) => seenLow[axis]! >= low[axis]! && seenHigh[axis]! <= high[axis]!);
-    conformed = [0, 1, 2].map((axis) => [seenLow[axis]!, seenHigh[axis]!]);
-    if (inside || attempt > 0) break;
-    for (let axis = 0; axis < 3; axis++) {
-      low[axis] = seenLow[axis]!;
-      high[axis] = seenHigh[axis]!;
+    if (done === 0) throw new UnreadablePointCloudError(`The ${source.format} file holds no points.`);
+    if (![minX, minY, minZ, maxX, maxY, maxZ].every(Number.isFinite)) {
+      throw new UnreadablePointCloudError(`The ${source.format} file holds points whose coordinates are not numbers.`);
     }
+    if (!intensityRange && intensityLow <= intensityHigh) intensityRange = [intensityLow, intensityHigh];
+    total = done;
+    conformed = [
+      [minX, maxX],
+      [minY, maxY],
+      [minZ, maxZ],
+    ];
+    // A header's bounds are rounded decimals: a point a hair outside them still lands in an edge cell.
+    const slack = side * 1e-9;
+    const inside = [0, 1, 2].every(
+      (axis) => conformed[axis]![0]! >= low[axis]! - slack && conformed[axis]![1]! <= low[axis]! + side + slack,
+    );
+    if (inside || attempt > 0) break;
+    low = conformed.map(([min]) => min!);
+    high = conformed.map(([, max]) => max!);
   }
 
   // Counts of every coarser level, summed from the finest: levels[d] has (2^d)³ cells.
@@ -372,8 +349,10 @@ export async function convertLasToEpt(
   }
   levels.length = 0;
 
-  // Pass 3: every point into one node, through bounded buffers.
-  const outRecord = eptRecordLength(source);
+  // Distribution pass: every point into one node, through bounded buffers.
+  const cubeHigh = [0, 1, 2].map((axis) => low[axis]! + side);
+  const grid = storageGrid(source, [...low], cubeHigh);
+  const outRecord = recordLengthOf(source.hasColor);
   const bufferRecords = Math.max(
     64,
     Math.min(16_384, Math.floor(options.bufferBudgetBytes / Math.max(1, nodes.length) / outRecord)),
@@ -388,15 +367,17 @@ export async function convertLasToEpt(
       await file.close();
     }
   };
+  const [intensityLow, intensityHigh] = intensityRange ?? [0, 65_535];
   const plan: TPlacement = {
-    recordLength,
     outRecord,
     bufferBytes: bufferRecords * outRecord,
-    classificationAt: source.pointFormat >= 6 ? 16 : 15,
-    classificationMask: source.pointFormat >= 6 ? 0xff : 0x1f,
-    colorOffset: source.hasColor ? source.colorOffset : -1,
+    hasColor: source.hasColor,
     low: low as [number, number, number],
     perUnit: GRID_SIDE / side,
+    offset: grid.offset,
+    inverseScale: grid.scale.map((step) => 1 / step) as [number, number, number],
+    intensityLow,
+    intensityPerUnit: intensityHigh > intensityLow ? 65_535 / (intensityHigh - intensityLow) : 0,
     nodeAt,
     // A node's share as one number: a leaf keeps everything (2 beats any sample in [0, 1)).
     keepShare: Float64Array.from(nodes, (node) => (node.leaf ? 2 : node.keepShare)),
@@ -407,13 +388,18 @@ export async function convertLasToEpt(
     firstIndex: 0,
   };
   let placed = 0;
-  await eachRecordChunk(input, source, async (chunk, count) => {
+  await source.read(async (batch) => {
     plan.firstIndex = placed;
-    // Full buffers reach their files before the next chunk is read: memory stays bounded.
-    for (const { id, bytes } of placeRecords(plan, chunk, count)) await append(nodes[id]!, bytes);
-    placed += count;
-    report(0.4 + (0.55 * placed) / total);
+    // Full buffers reach their files before the next batch is read: memory stays bounded.
+    for (const { id, bytes } of placeBatch(plan, batch)) await append(nodes[id]!, bytes);
+    placed += batch.count;
+    report(placeFrom + ((0.95 - placeFrom) * placed) / total);
   });
+  if (placed !== total) {
+    throw new UnreadablePointCloudError(
+      `The ${source.format} file gave ${placed} points on one reading and ${total} on another.`,
+    );
+  }
   for (let id = 0; id < nodes.length; id++) {
     const bytes = plan.buffered[id];
     if (bytes) await append(nodes[id]!, bytes.subarray(0, plan.used[id]));
@@ -437,20 +423,15 @@ export async function convertLasToEpt(
   }
   await writeFile(path.join(outDir, 'ept-hierarchy', '0-0-0-0.json'), JSON.stringify(hierarchy));
 
-  const toWorld = (value: number, axis: number) => value * scale[axis]! + offset[axis]!;
-  const cubeHigh = [0, 1, 2].map((axis) => low[axis]! + side);
-  const bounds = [...low.map(toWorld), ...cubeHigh.map(toWorld)];
-  const boundsConformed = [
-    ...conformed.map(([min], axis) => toWorld(min!, axis)),
-    ...conformed.map(([, max], axis) => toWorld(max!, axis)),
-  ];
+  const bounds = [...low, ...cubeHigh];
+  const boundsConformed = [...conformed.map(([min]) => min!), ...conformed.map(([, max]) => max!)];
   const ept = {
     bounds,
     boundsConformed,
     dataType: 'binary',
     hierarchyType: 'json',
     points: total,
-    schema: eptSchema(source),
+    schema: eptSchema(grid, source.hasColor),
     span: GRID_SIDE,
     srs: {},
     version: '1.1.0',

@@ -11,6 +11,7 @@ import { uploadWhole } from '../../../test/deliverables.ts';
 import { writeGeneratedLas } from '../../../test/las-files.ts';
 import { makeImage } from '../../../test/made-files.ts';
 import { movableClock } from '../../../test/movable-clock.ts';
+import { makeE57, TWO_SCANS, writeGeneratedLaz, writeGeneratedPly } from '../../../test/point-files.ts';
 import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/workflow.ts';
 
@@ -18,7 +19,8 @@ import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/wo
  * Point clouds become streaming trees after upload (issue 31, decision 226): a provider uploads a
  * LAS file, the worker converts it in a contained child with its progress recorded on the file,
  * and both parties then see the tree's link; its files are served by that link, with Range, and
- * to nobody without it. Other kinds get no tree; a LAS the converter cannot read says why.
+ * to nobody without it. LAZ, PLY and E57 are converted the same way (decision 244). Other kinds get
+ * no tree; a file the converter cannot read says why.
  */
 
 const POINTS = 300_000;
@@ -31,6 +33,8 @@ let customer: TSignedInUser;
 let otherCustomer: TSignedInUser;
 let orderId: string;
 let lasBytes: Buffer;
+let lazBytes: Buffer;
+let plyBytes: Buffer;
 
 beforeAll(async () => {
   ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL }, clock: clock.now }));
@@ -42,6 +46,10 @@ beforeAll(async () => {
   const file = path.join(os.tmpdir(), `tree-upload-${randomUUID()}.las`);
   await writeGeneratedLas(file, POINTS);
   lasBytes = await readFile(file);
+  await writeGeneratedLaz(file, 120_000);
+  lazBytes = await readFile(file);
+  await writeGeneratedPly(file, 150_000, { encoding: 'binary_little_endian' });
+  plyBytes = await readFile(file);
   await rm(file);
 }, 90_000);
 afterAll(async () => {
@@ -168,4 +176,58 @@ describe('point-cloud trees', () => {
     // Nothing is left to do.
     expect(await t.app.pointTrees.kick()).toEqual({ ready: 0, none: 0, failed: 0 });
   }, 60_000);
+
+  it('converts LAZ, PLY and E57 uploads the same way, and tells the provider why a damaged E57 was not', async () => {
+    // Two floors of 70,000 and 50,000 points: more than one node's worth.
+    const e57Bytes = makeE57([
+      { ...TWO_SCANS[0]!, count: 70_000 },
+      { ...TWO_SCANS[1]!, count: 50_000 },
+    ]);
+    const damagedE57 = Buffer.from(e57Bytes);
+    damagedE57[3 * 1024 + 10]! ^= 0x01;
+    const uploads = {
+      laz: { id: await uploadWhole(t.app, provider.client, orderId, 'drone.laz', lazBytes), points: 120_000 },
+      ply: { id: await uploadWhole(t.app, provider.client, orderId, 'stairs.ply', plyBytes), points: 150_000 },
+      e57: {
+        id: await uploadWhole(t.app, provider.client, orderId, 'floors.e57', e57Bytes),
+        points: 120_000 - Math.floor(50_000 / 97),
+      },
+    };
+    const damaged = await uploadWhole(t.app, provider.client, orderId, 'damaged.e57', damagedE57);
+    expect(await t.app.pointTrees.kick()).toEqual({ ready: 3, none: 0, failed: 1 });
+
+    for (const [kind, { id, points }] of Object.entries(uploads)) {
+      const tree = await customerTree(id);
+      expect(tree, kind).toMatchObject({ state: 'ready', percent: 100, error: null });
+      const base = String(tree?.url).replace(/ept\.json$/, '');
+      const ept = await t.app.inject({ method: 'GET', url: String(tree?.url) });
+      expect(ept.statusCode, kind).toBe(200);
+      expect(ept.json(), kind).toMatchObject({ points, dataType: 'binary' });
+      const recordSize = (ept.json().schema as { size: number }[]).reduce((sum, entry) => sum + entry.size, 0);
+      const counts = (await t.app.inject({ method: 'GET', url: `${base}ept-hierarchy/0-0-0-0.json` })).json() as Record<
+        string,
+        number
+      >;
+      expect(Object.keys(counts).length, kind).toBeGreaterThan(1);
+      let total = 0;
+      for (const [key, count] of Object.entries(counts)) {
+        if (count === 0) continue;
+        const node = await t.app.inject({ method: 'GET', url: `${base}ept-data/${key}.bin` });
+        expect(node.rawPayload.length, `${kind} ${key}`).toBe(count * recordSize);
+        total += count;
+      }
+      expect(total, kind).toBe(points);
+    }
+
+    // The damaged file keeps no tree; the provider reads why, and it stays the download.
+    expect(await providerTree(damaged)).toEqual({
+      state: 'failed',
+      percent: expect.any(Number),
+      url: null,
+      error: 'The E57 file is damaged: page 4 fails its checksum (at byte 3072).',
+    });
+    const link = await customer.client.post(`/api/customer/deliverables/${damaged}/link`);
+    expect(link.statusCode, link.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: link.json().url })).rawPayload.equals(damagedE57)).toBe(true);
+  }, 120_000);
 });

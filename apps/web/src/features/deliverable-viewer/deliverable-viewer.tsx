@@ -180,10 +180,11 @@ export function DeliverableViewer({
       );
       break;
     case 'point-cloud':
-      // E57 has no web loader: its facts and scans, read from its header. The others stream their
-      // points by level of detail; without WebGL that viewer shows the facts alone.
+      // E57 has no web loader of its own: until its streaming tree is ready (decision 244), its facts
+      // and scans, read from its header. The others stream their points by level of detail (the
+      // tree once ready); without WebGL that viewer shows the facts alone.
       viewer =
-        extensionOf(file.name) === 'e57' ? (
+        extensionOf(file.name) === 'e57' && pointTree?.state !== 'ready' ? (
           <E57Metadata url={url} fileName={file.name} sizeBytes={file.sizeBytes} />
         ) : (
           <PointCloudViewer

@@ -50,6 +50,11 @@ function serveTree() {
     const name = String(url).slice(BASE.length);
     asked.push(name);
     if (name === 'file.las') return new Response(new Uint8Array(0), { status: 206 });
+    if (name === 'scan.e57') {
+      const head = new Uint8Array(64);
+      head.set(new TextEncoder().encode('ASTM-E57'));
+      return new Response(head, { status: 206 });
+    }
     return files[name]?.() ?? new Response('not found', { status: 404 });
   });
   return asked;
@@ -75,6 +80,21 @@ describe('createEptSource', () => {
     const node = (await until(messages, 'node')) as Extract<TEptMessage, { type: 'node' }>;
     expect(Array.from(node.positions)).toEqual([-49, -48, -2, 49, 48, 2]);
     expect(Array.from(node.colors!)).toEqual([255, 0, 0, 0, 255, 0]);
+  });
+
+  it("gives an E57's facts the tree's count, colour and extent, and no reason it cannot be drawn", async () => {
+    serveTree();
+    const messages: TEptMessage[] = [];
+    const source = createEptSource((message) => messages.push(message));
+    source.handle({ type: 'open', treeUrl: `${BASE}ept.json`, fileUrl: `${BASE}scan.e57`, fileName: 'scan.e57' });
+    const { facts } = (await until(messages, 'facts')) as Extract<TEptMessage, { type: 'facts' }>;
+    expect(facts).toMatchObject({
+      format: 'E57',
+      pointCount: 3,
+      hasColor: true,
+      bounds: { min: [1000, 2000, 0], max: [1100, 2100, 10] },
+      unreadable: null,
+    });
   });
 
   it('reports a node it cannot fetch, and refuses a tree of a data type it does not decode', async () => {

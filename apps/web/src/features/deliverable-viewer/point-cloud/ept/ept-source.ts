@@ -79,11 +79,26 @@ export function createEptSource(post: (message: TEptMessage, transfer?: Transfer
   async function open(request: Extract<TEptRequest, { type: 'open' }>) {
     base = treeBase(request.treeUrl);
     // The facts are the original's (its header, one range request), as without a tree.
-    const facts = readCloudSource(request.fileUrl, request.fileName).then(
-      (source) => post({ type: 'facts', facts: source.facts }),
-      () => undefined,
+    const original = readCloudSource(request.fileUrl, request.fileName).then(
+      (source) => source.facts,
+      () => null,
     );
     const info = parseEptInfo(await fetchJson(request.treeUrl));
+    // What the header cannot say (an E57's or PLY's count and extent), the tree does; and whatever
+    // the browser cannot read of the original, the tree draws (decision 244).
+    const facts = original.then((found) => {
+      if (!found) return;
+      post({
+        type: 'facts',
+        facts: {
+          ...found,
+          pointCount: found.pointCount ?? info.points,
+          hasColor: found.hasColor || info.layout.color !== null,
+          bounds: found.bounds ?? info.conformed,
+          unreadable: null,
+        },
+      });
+    });
     if (!(DECODED_DATA_TYPES as readonly string[]).includes(info.dataType)) {
       throw new Error(`The streaming tree's nodes are "${info.dataType}", which this viewer does not decode.`);
     }

@@ -1,0 +1,294 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { decodeChunkTable, findLaszipVlr, type TLazChunk, VARIABLE_CHUNK_SIZE } from './laz-chunks.ts';
+import {
+  allocateBatch,
+  BATCH_POINTS,
+  type TPointBatch,
+  type TPointSource,
+  UnreadablePointCloudError,
+} from './point-source.ts';
+
+/**
+ * LAS and LAZ readers (decisions 226 and 244). Both read the public header (ASPRS R15, table 3)
+ * and keep the file's scale and offset, so the tree stores the same integers. LAS records are
+ * streamed from the file; LAZ chunks are read one at a time through the chunk table and decoded by
+ * laz-perf's ChunkDecoder (WebAssembly, the build the viewer uses), so neither holds the file.
+ */
+
+type TLasHeader = {
+  compressed: boolean;
+  pointFormat: number;
+  recordLength: number;
+  pointDataOffset: number;
+  pointCount: number;
+  scale: [number, number, number];
+  offset: [number, number, number];
+  min: [number, number, number];
+  max: [number, number, number];
+  /** Where RGB starts in a record, or -1 without colour. */
+  colorOffset: number;
+  classificationAt: number;
+  classificationMask: number;
+};
+
+const COLOR_OFFSET: Record<number, number> = { 2: 20, 3: 28, 5: 28, 7: 30, 8: 30, 10: 30 };
+const MIN_RECORD_LENGTH: Record<number, number> = {
+  0: 20,
+  1: 28,
+  2: 26,
+  3: 34,
+  4: 57,
+  5: 63,
+  6: 30,
+  7: 36,
+  8: 38,
+  9: 59,
+  10: 67,
+};
+/** Point formats laz-perf 0.0.7 decodes (it has no decompressor for the wave packets of 4, 5, 9, 10). */
+const LAZ_FORMATS = new Set([0, 1, 2, 3, 6, 7, 8]);
+/** A chunk table larger than this is not one (a 1 B-point file's is well under a megabyte). */
+const CHUNK_TABLE_MAX_BYTES = 16 * 1024 * 1024;
+
+export const LAS_HEADER_BYTES = 375;
+
+function readLasHeader(header: Buffer): TLasHeader {
+  if (header.toString('latin1', 0, 4) !== 'LASF') {
+    throw new UnreadablePointCloudError('The file is not a LAS point cloud: it does not start with "LASF".');
+  }
+  if (header.length < 227) throw new UnreadablePointCloudError('The LAS header is cut short.');
+  const versionMinor = header.readUInt8(25);
+  const headerSize = header.readUInt16LE(94);
+  const formatByte = header.readUInt8(104);
+  const pointFormat = formatByte & 0x3f;
+  const recordLength = header.readUInt16LE(105);
+  const minimum = MIN_RECORD_LENGTH[pointFormat];
+  if (minimum === undefined) throw new UnreadablePointCloudError(`Unknown LAS point format ${pointFormat}.`);
+  if (recordLength < minimum) {
+    throw new UnreadablePointCloudError(
+      `LAS records of ${recordLength} bytes are too short for format ${pointFormat}.`,
+    );
+  }
+  let pointCount = header.readUInt32LE(107);
+  if (versionMinor >= 4 && headerSize >= 375 && header.length >= 255) {
+    const wide = Number(header.readBigUInt64LE(247));
+    if (wide > 0) pointCount = wide;
+  }
+  const f64 = (at: number) => header.readDoubleLE(at);
+  const scale: [number, number, number] = [f64(131), f64(139), f64(147)];
+  if (!scale.every((value) => Number.isFinite(value) && value > 0)) {
+    throw new UnreadablePointCloudError('The LAS header states a scale that is not a positive number.');
+  }
+  return {
+    compressed: (formatByte & 0xc0) !== 0,
+    pointFormat,
+    recordLength,
+    pointDataOffset: header.readUInt32LE(96),
+    pointCount,
+    scale,
+    offset: [f64(155), f64(163), f64(171)],
+    min: [f64(187), f64(203), f64(219)],
+    max: [f64(179), f64(195), f64(211)],
+    colorOffset: COLOR_OFFSET[pointFormat] ?? -1,
+    classificationAt: pointFormat >= 6 ? 16 : 15,
+    classificationMask: pointFormat >= 6 ? 0xff : 0x1f,
+  };
+}
+
+/** Decodes `count` records of `records` from `at` into the batch, from its point `into` on. */
+function decodeRecords(
+  header: TLasHeader,
+  records: DataView,
+  at: number,
+  count: number,
+  batch: TPointBatch,
+  into: number,
+) {
+  const { recordLength, colorOffset, classificationAt, classificationMask } = header;
+  const [sx, sy, sz] = header.scale;
+  const [ox, oy, oz] = header.offset;
+  const { xyz, rgb } = batch;
+  const intensity = batch.intensity as Float64Array;
+  const classification = batch.classification as Uint8Array;
+  for (let i = 0; i < count; i++, at += recordLength) {
+    const p = into + i;
+    xyz[p * 3] = records.getInt32(at, true) * sx + ox;
+    xyz[p * 3 + 1] = records.getInt32(at + 4, true) * sy + oy;
+    xyz[p * 3 + 2] = records.getInt32(at + 8, true) * sz + oz;
+    intensity[p] = records.getUint16(at + 12, true);
+    classification[p] = records.getUint8(at + classificationAt) & classificationMask;
+    if (rgb) {
+      rgb[p * 3] = records.getUint16(at + colorOffset, true);
+      rgb[p * 3 + 1] = records.getUint16(at + colorOffset + 2, true);
+      rgb[p * 3 + 2] = records.getUint16(at + colorOffset + 4, true);
+    }
+  }
+}
+
+/** The part of LAS and LAZ sources that is the header's. */
+function sourceOf(header: TLasHeader, format: string) {
+  return {
+    format,
+    pointCount: header.pointCount,
+    bounds: { min: header.min, max: header.max },
+    storage: { scale: header.scale, offset: header.offset },
+    hasColor: header.colorOffset >= 0,
+    intensityRange: [0, 65_535] as [number, number],
+  };
+}
+
+/** Hands records over in batches, whatever size of pieces they come in. */
+function batcher(header: TLasHeader, onBatch: (batch: TPointBatch) => void | Promise<void>) {
+  const batch = allocateBatch({ intensity: true, classification: true, color: header.colorOffset >= 0 });
+  return async (records: DataView, count: number) => {
+    for (let first = 0; first < count; first += BATCH_POINTS) {
+      const n = Math.min(BATCH_POINTS, count - first);
+      decodeRecords(header, records, first * header.recordLength, n, batch, 0);
+      batch.count = n;
+      await onBatch(batch);
+    }
+  };
+}
+
+export async function readHead(file: string, bytes: number) {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(head, 0, bytes, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function openLasSource(file: string): Promise<TPointSource> {
+  const header = readLasHeader(await readHead(file, LAS_HEADER_BYTES));
+  if (header.compressed) return openLazSource(file, header);
+  if (header.pointCount === 0) throw new UnreadablePointCloudError('The LAS file holds no points.');
+  return {
+    ...sourceOf(header, 'LAS'),
+    async read(onBatch) {
+      const { recordLength, pointDataOffset, pointCount } = header;
+      const hand = batcher(header, onBatch);
+      const end = pointDataOffset + pointCount * recordLength - 1;
+      const stream = createReadStream(file, { start: pointDataOffset, end, highWaterMark: 4 * 1024 * 1024 });
+      let carry: Buffer | null = null;
+      let seen = 0;
+      for await (const piece of stream) {
+        const chunk: Buffer = carry ? Buffer.concat([carry, piece as Buffer]) : (piece as Buffer);
+        const whole = Math.floor(chunk.length / recordLength);
+        if (whole > 0) await hand(new DataView(chunk.buffer, chunk.byteOffset, chunk.length), whole);
+        seen += whole;
+        const rest = chunk.length - whole * recordLength;
+        carry = rest > 0 ? Buffer.from(chunk.subarray(chunk.length - rest)) : null;
+      }
+      if (seen !== pointCount) {
+        throw new UnreadablePointCloudError(`The LAS header states ${pointCount} points, but the file holds ${seen}.`);
+      }
+    },
+  };
+}
+
+/** The part of laz-perf's module the reader uses. */
+type TLazPerf = {
+  HEAPU8: Uint8Array;
+  _malloc(bytes: number): number;
+  _free(pointer: number): void;
+  ChunkDecoder: new () => {
+    open(pointFormat: number, recordLength: number, pointer: number): void;
+    getPoint(pointer: number): void;
+    delete(): void;
+  };
+};
+
+let lazPerf: Promise<TLazPerf> | null = null;
+
+/** laz-perf's Node build and its WebAssembly, loaded only when a LAZ file is read. */
+function loadLazPerf(): Promise<TLazPerf> {
+  lazPerf ??= import('laz-perf').then(({ createLazPerf }) => createLazPerf() as Promise<TLazPerf>);
+  return lazPerf;
+}
+
+async function openLazSource(file: string, header: TLasHeader): Promise<TPointSource> {
+  if (!LAZ_FORMATS.has(header.pointFormat)) {
+    throw new UnreadablePointCloudError(
+      `LAZ point format ${header.pointFormat} (with waveforms) is not converted for streaming.`,
+    );
+  }
+  if (header.pointCount === 0) throw new UnreadablePointCloudError('The LAZ file holds no points.');
+  const vlr = findLaszipVlr(await readHead(file, header.pointDataOffset + 8));
+  if (!vlr) throw new UnreadablePointCloudError('The LAZ file has no LASzip description (its "laszip encoded" VLR).');
+  if (vlr.compressor !== 2 && vlr.compressor !== 3) {
+    throw new UnreadablePointCloudError(
+      'The LAZ file is compressed without chunks (LASzip 1.x pointwise); re-save it with a current LASzip to convert it.',
+    );
+  }
+  if (vlr.chunkSize === 0) throw new UnreadablePointCloudError('The LAZ file states chunks of no points.');
+  const handle = await open(file, 'r');
+  let chunks: TLazChunk[];
+  try {
+    const size = (await handle.stat()).size;
+    const offsetBytes = Buffer.alloc(8);
+    await handle.read(offsetBytes, 0, 8, header.pointDataOffset);
+    const tableOffset = Number(offsetBytes.readBigInt64LE(0));
+    if (tableOffset <= header.pointDataOffset + 8 || tableOffset + 8 > size) {
+      throw new UnreadablePointCloudError(
+        'The LAZ file has no chunk table (its writer could not go back to add one), so it cannot be read by parts.',
+      );
+    }
+    const table = Buffer.alloc(Math.min(size - tableOffset, CHUNK_TABLE_MAX_BYTES));
+    await handle.read(table, 0, table.length, tableOffset);
+    try {
+      chunks = decodeChunkTable(table, tableOffset, header.pointDataOffset, header.pointCount, vlr.chunkSize);
+    } catch (error) {
+      throw new UnreadablePointCloudError(error instanceof Error ? error.message : String(error));
+    }
+  } finally {
+    await handle.close();
+  }
+  if (vlr.chunkSize !== VARIABLE_CHUNK_SIZE && vlr.chunkSize > 10_000_000) {
+    throw new UnreadablePointCloudError(`The LAZ file's chunks of ${vlr.chunkSize} points are too large to decode.`);
+  }
+  return {
+    ...sourceOf(header, 'LAZ'),
+    async read(onBatch) {
+      const laz = await loadLazPerf();
+      const hand = batcher(header, onBatch);
+      const input = await open(file, 'r');
+      try {
+        for (const chunk of chunks) {
+          const bytes = Buffer.alloc(chunk.bytes);
+          const { bytesRead } = await input.read(bytes, 0, chunk.bytes, chunk.start);
+          if (bytesRead !== chunk.bytes) throw new UnreadablePointCloudError('The LAZ file is cut short.');
+          const records = decodeChunk(laz, bytes, header, chunk.count);
+          await hand(new DataView(records.buffer, records.byteOffset, records.length), chunk.count);
+        }
+      } finally {
+        await input.close();
+      }
+    },
+  };
+}
+
+/** Decodes one chunk's records with laz-perf, copied out of its heap. */
+function decodeChunk(laz: TLazPerf, bytes: Uint8Array, header: TLasHeader, count: number): Uint8Array {
+  const input = laz._malloc(bytes.length);
+  const output = laz._malloc(count * header.recordLength);
+  const decoder = new laz.ChunkDecoder();
+  try {
+    laz.HEAPU8.set(bytes, input);
+    decoder.open(header.pointFormat, header.recordLength, input);
+    for (let index = 0; index < count; index += 1) decoder.getPoint(output + index * header.recordLength);
+    // HEAPU8 is read afresh: the heap may have grown (and its buffer been replaced) meanwhile.
+    return laz.HEAPU8.slice(output, output + count * header.recordLength);
+  } catch (error) {
+    throw new UnreadablePointCloudError(
+      `A LAZ chunk could not be decoded: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  } finally {
+    decoder.delete();
+    laz._free(input);
+    laz._free(output);
+  }
+}
