@@ -204,6 +204,15 @@ export type TListInvoicesQuery = z.infer<typeof ZListInvoicesQuery>;
 export const BILLING_SETTINGS_TOASTS = {
   organizationSaved: { title: 'Billing saved', message: 'Invoices issued from now on follow it.' },
   taxRatesSaved: { title: 'Tax rates saved', message: 'Invoices issued from now on carry them.' },
+  monthlyApproved: { title: 'Approved for monthly invoicing', message: 'Monthly invoicing can now be chosen.' },
+  monthlyWithdrawn: { title: 'Approval withdrawn', message: 'Monthly invoicing can no longer be chosen.' },
+  monthlyRun: (count: number) => ({
+    title: count === 0 ? 'No monthly invoices to issue' : `${count} monthly ${count === 1 ? 'invoice' : 'invoices'} issued`,
+    message:
+      count === 0
+        ? 'Every order accepted before this month is invoiced already.'
+        : 'Each was e-mailed to its customer with its PDF.',
+  }),
   failed: { title: 'Not saved' },
 };
 

@@ -1,5 +1,6 @@
 import {
   type TRecordPaymentRequest,
+  ZMonthlyRunResult,
   type TRefundRequest,
   ZInvoice,
   ZInvoiceList,
@@ -54,6 +55,13 @@ export function refundInvoice(input: { id: string; request: TRefundRequest; idem
     json: input.request,
     idempotencyKey: input.idempotencyKey,
     schema: ZInvoice,
+  });
+}
+
+/** POST /api/admin/invoices/monthly-run: issue the monthly invoices now (decision 242). */
+export function useIssueMonthlyInvoices() {
+  return useRefreshingMutation(adminInvoiceKeys.all, {
+    mutationFn: () => sendJson('/api/admin/invoices/monthly-run', {}, ZMonthlyRunResult),
   });
 }
 

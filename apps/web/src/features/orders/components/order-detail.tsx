@@ -1,4 +1,5 @@
 import { Anchor, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { INVOICE_MESSAGES } from '@spacecapture/shared/contracts/invoices';
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDate, formatMoney, formatPlaceWindow } from '@spacecapture/shared/format';
@@ -103,6 +104,14 @@ function OrderDetailBody({ order, review, files, rating }: { order: TCustomerOrd
                 <Text span tt="capitalize" inherit>
                   {quote.status}
                 </Text>
+                {quote.monthlyInvoice ? (
+                  <>
+                    {' · '}
+                    {quote.monthlyInvoice.invoiceNumber
+                      ? `On monthly invoice ${quote.monthlyInvoice.invoiceNumber}`
+                      : INVOICE_MESSAGES.onMonthlyInvoice(quote.monthlyInvoice.period)}
+                  </>
+                ) : null}
               </Text>
             ))}
             <Anchor component={AppLink} to={PORTAL_PATHS.customer.quotes} size="sm">
