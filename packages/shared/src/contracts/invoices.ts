@@ -207,7 +207,8 @@ export const BILLING_SETTINGS_TOASTS = {
   monthlyApproved: { title: 'Approved for monthly invoicing', message: 'Monthly invoicing can now be chosen.' },
   monthlyWithdrawn: { title: 'Approval withdrawn', message: 'Monthly invoicing can no longer be chosen.' },
   monthlyRun: (count: number) => ({
-    title: count === 0 ? 'No monthly invoices to issue' : `${count} monthly ${count === 1 ? 'invoice' : 'invoices'} issued`,
+    title:
+      count === 0 ? 'No monthly invoices to issue' : `${count} monthly ${count === 1 ? 'invoice' : 'invoices'} issued`,
     message:
       count === 0
         ? 'Every order accepted before this month is invoiced already.'

@@ -6,18 +6,17 @@ import {
   periodLabel,
   periodOf,
   type TBillingMode,
-  type TMonthlyBilling,
-  type TMonthlyRunResult,
   type TCreditNoteView,
   type TInvoiceList,
   type TInvoiceView,
   type TListInvoicesQuery,
+  type TMonthlyBilling,
+  type TMonthlyRunResult,
   type TRecordPaymentRequest,
   type TRefundRequest,
 } from '@spacecapture/shared/contracts/invoices';
 import { AppError } from '@spacecapture/shared/errors';
 import { toMinorUnits } from '@spacecapture/shared/money';
-import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import {
   canTransition,
   INVOICE_MACHINE,
@@ -450,7 +449,6 @@ export function createInvoicesService(deps: {
     return invoice;
   }
 
-
   /**
    * Books a confirmed payment the caller has checked against the locked invoice (decision 212): the
    * ledger entry (cash / receivable, once per payment key), its invoice_payments row and the audit
@@ -875,7 +873,9 @@ export function createInvoicesService(deps: {
               amountMinor: -(part.subtotalMinor + part.taxMinor),
             },
             { account: 'revenue' as const, organizationId: null, amountMinor: part.subtotalMinor },
-            ...(part.taxMinor > 0 ? [{ account: 'tax' as const, organizationId: null, amountMinor: part.taxMinor }] : []),
+            ...(part.taxMinor > 0
+              ? [{ account: 'tax' as const, organizationId: null, amountMinor: part.taxMinor }]
+              : []),
           ];
           await book(
             tx,

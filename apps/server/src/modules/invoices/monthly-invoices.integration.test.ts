@@ -31,7 +31,12 @@ const COMPANY = {
   address: '1 Dock Road\nLondon E1 1AA',
   country: 'GB',
   taxId: 'GB111222333',
-  bankDetails: { accountHolder: 'Space Capture Ltd', bankName: 'Harbour Bank', iban: 'GB33BUKB20201555555555', bic: 'BUKBGB22' },
+  bankDetails: {
+    accountHolder: 'Space Capture Ltd',
+    bankName: 'Harbour Bank',
+    iban: 'GB33BUKB20201555555555',
+    bic: 'BUKBGB22',
+  },
   paymentTermsDays: 30,
 };
 
@@ -129,8 +134,12 @@ describe('approval for monthly invoicing', () => {
       'This organisation is invoiced monthly. Choose another billing mode before withdrawing its approval.',
     );
     expect(
-      (await admin.request('PUT', `/api/admin/customers/${unapproved.orgId}/billing`, { ...BILLING, mode: 'on_delivery' }))
-        .statusCode,
+      (
+        await admin.request('PUT', `/api/admin/customers/${unapproved.orgId}/billing`, {
+          ...BILLING,
+          mode: 'on_delivery',
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await approve(unapproved.orgId, false)).json()).toMatchObject({ monthlyApproved: false });
     const actions = (await auditOf(t.db, unapproved.orgId))
@@ -223,9 +232,7 @@ describe('the monthly run', () => {
         ['revenue', -150_000],
       ]);
     }
-    const receivable = (await balancesOf(t.db, monthly.orgId)).find(
-      (balance) => balance.account === 'receivable',
-    );
+    const receivable = (await balancesOf(t.db, monthly.orgId)).find((balance) => balance.account === 'receivable');
     expect(receivable?.balanceMinor).toBe(360_000);
 
     // E-mailed with its PDF, which lists both orders.
@@ -273,10 +280,18 @@ describe('the monthly run', () => {
     const body = { currency: 'GBP', receivedOn: '2026-12-01', reference: 'Monthly transfer' };
     const key = `pay-${randomUUID()}`;
     const headers = { headers: { 'idempotency-key': key } };
-    const first = await admin.post(`/api/admin/invoices/${invoice.id}/payments`, { ...body, amount: '1000.00' }, headers);
+    const first = await admin.post(
+      `/api/admin/invoices/${invoice.id}/payments`,
+      { ...body, amount: '1000.00' },
+      headers,
+    );
     expect(first.statusCode, first.body).toBe(201);
     // A retried request answers the same and books nothing more.
-    const retried = await admin.post(`/api/admin/invoices/${invoice.id}/payments`, { ...body, amount: '1000.00' }, headers);
+    const retried = await admin.post(
+      `/api/admin/invoices/${invoice.id}/payments`,
+      { ...body, amount: '1000.00' },
+      headers,
+    );
     expect(retried.statusCode, retried.body).toBe(201);
     expect(retried.json().payments).toHaveLength(1);
     const rest = await admin.post(`/api/admin/invoices/${invoice.id}/payments`, { ...body, amount: '2600.00' });
@@ -293,7 +308,9 @@ describe('the monthly run', () => {
     const receivable = (await balancesOf(t.db, monthly.orgId)).find((balance) => balance.account === 'receivable');
     expect(receivable?.balanceMinor ?? 0).toBe(0);
     expect(
-      (await t.db.select().from(schema.outboxEmails)).filter((email) => email.subject === `Invoice ${invoice.number} paid`),
+      (await t.db.select().from(schema.outboxEmails)).filter(
+        (email) => email.subject === `Invoice ${invoice.number} paid`,
+      ),
     ).toHaveLength(2);
   });
 
@@ -327,9 +344,7 @@ describe('the monthly run', () => {
         .reduce((sum, { line }) => sum + line.amountMinor, 0);
       expect(revenue).toBe(0);
     }
-    const receivable = (await balancesOf(t.db, second.orgId)).find(
-      (balance) => balance.account === 'receivable',
-    );
+    const receivable = (await balancesOf(t.db, second.orgId)).find((balance) => balance.account === 'receivable');
     expect(receivable?.balanceMinor ?? 0).toBe(0);
     expect((await runNow()).json()).toEqual({ issued: [] });
   });

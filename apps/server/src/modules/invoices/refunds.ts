@@ -3,7 +3,6 @@ import type { TInvoiceLine, TInvoiceTaxLine, TRefundAllocation } from '@spacecap
 import { INVOICE_MESSAGES, periodLabel, type TRefundRequest } from '@spacecapture/shared/contracts/invoices';
 import { AppError } from '@spacecapture/shared/errors';
 import { toMinorUnits } from '@spacecapture/shared/money';
-import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import {
   canTransition,
   INVOICE_MACHINE,

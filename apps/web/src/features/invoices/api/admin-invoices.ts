@@ -1,9 +1,9 @@
 import {
   type TRecordPaymentRequest,
-  ZMonthlyRunResult,
   type TRefundRequest,
   ZInvoice,
   ZInvoiceList,
+  ZMonthlyRunResult,
 } from '@spacecapture/shared/contracts/invoices';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';

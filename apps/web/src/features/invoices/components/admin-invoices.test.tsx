@@ -71,8 +71,16 @@ const MONTHLY: TInvoiceView = {
   order: null,
   period: '2026-03',
   orders: [
-    { id: '0c6a3a52-1b7e-4a8d-9f2c-3d4e5f6a7b8c', title: 'Tour — 4 Mill Lane', quoteId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' },
-    { id: '1d7b4b63-2c8f-4b9e-8a3d-4e5f6a7b8c9d', title: 'Floor plan — 9 Quay', quoteId: '8e2f3a4b-5c6d-4e7f-9071-92a3b4c5d6e7' },
+    {
+      id: '0c6a3a52-1b7e-4a8d-9f2c-3d4e5f6a7b8c',
+      title: 'Tour — 4 Mill Lane',
+      quoteId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+    },
+    {
+      id: '1d7b4b63-2c8f-4b9e-8a3d-4e5f6a7b8c9d',
+      title: 'Floor plan — 9 Quay',
+      quoteId: '8e2f3a4b-5c6d-4e7f-9071-92a3b4c5d6e7',
+    },
   ],
   lines: [
     { label: 'Order 0C6A3A52: Tour — 4 Mill Lane (Capture)', amountMinor: 75_000 },
@@ -95,37 +103,37 @@ beforeEach(() => {
     const answer = url.endsWith('/monthly-run')
       ? { status: 200, body: { issued: [] } }
       : url.includes('/payments')
-      ? paymentAnswer
-      : url.includes('/refunds')
-        ? {
-            status: 201,
-            body: {
-              ...PAID,
-              status: 'partly_refunded',
-              refundedMinor: 40_000,
-              refundableMinor: 110_000,
-              creditNotes: [
-                {
-                  id: NOTE_ID,
-                  number: 'CN-000003',
-                  status: 'issued',
-                  source: 'admin',
-                  currency: 'GBP',
-                  subtotalMinor: 40_000,
-                  taxMinor: 0,
-                  totalMinor: 40_000,
-                  reason: 'Two rooms missed',
-                  reverseProviderShare: true,
-                  providerShareMinor: 13_333,
-                  methods: ['bank_transfer'],
-                  failure: null,
-                  createdAt: '2026-06-21T10:00:00.000Z',
-                  issuedAt: '2026-06-21T10:00:00.000Z',
-                },
-              ],
-            },
-          }
-        : { status: 200, body: { items: [listed], nextCursor: null } };
+        ? paymentAnswer
+        : url.includes('/refunds')
+          ? {
+              status: 201,
+              body: {
+                ...PAID,
+                status: 'partly_refunded',
+                refundedMinor: 40_000,
+                refundableMinor: 110_000,
+                creditNotes: [
+                  {
+                    id: NOTE_ID,
+                    number: 'CN-000003',
+                    status: 'issued',
+                    source: 'admin',
+                    currency: 'GBP',
+                    subtotalMinor: 40_000,
+                    taxMinor: 0,
+                    totalMinor: 40_000,
+                    reason: 'Two rooms missed',
+                    reverseProviderShare: true,
+                    providerShareMinor: 13_333,
+                    methods: ['bank_transfer'],
+                    failure: null,
+                    createdAt: '2026-06-21T10:00:00.000Z',
+                    issuedAt: '2026-06-21T10:00:00.000Z',
+                  },
+                ],
+              },
+            }
+          : { status: 200, body: { items: [listed], nextCursor: null } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },

@@ -109,9 +109,13 @@ describe("a customer organisation's billing in the admin console", () => {
     const rendered = renderInPortal(<OrganizationBillingForm customerOrgId={ORG} />, (call) => {
       if (call.method === 'PUT' && call.url.endsWith('/monthly-approval')) {
         approved = (call.body as { approved: boolean }).approved;
-        return { status: 200, body: { ...SAVED, monthlyApproved: approved, monthlyApprovedAt: '2026-06-01T09:00:00Z' } };
+        return {
+          status: 200,
+          body: { ...SAVED, monthlyApproved: approved, monthlyApprovedAt: '2026-06-01T09:00:00Z' },
+        };
       }
-      if (call.method === 'PUT') return { status: 200, body: { ...SAVED, ...(call.body as object), monthlyApproved: true } };
+      if (call.method === 'PUT')
+        return { status: 200, body: { ...SAVED, ...(call.body as object), monthlyApproved: true } };
       return { status: 200, body: { ...SAVED, monthlyApproved: approved } };
     });
     view = rendered;

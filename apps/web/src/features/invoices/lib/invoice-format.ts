@@ -1,7 +1,7 @@
 import { INVOICE_STATUS_LABELS, periodLabel, type TInvoiceView } from '@spacecapture/shared/contracts/invoices';
-import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { formatMoney } from '@spacecapture/shared/format';
 import { fromMinorUnits } from '@spacecapture/shared/money';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 
 /** Minor units of the invoice's currency as people read them. */
 export function invoiceMoney(minor: number, currency: string) {

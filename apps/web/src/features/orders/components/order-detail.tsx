@@ -1,6 +1,6 @@
 import { Anchor, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { INVOICE_MESSAGES } from '@spacecapture/shared/contracts/invoices';
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
+import { INVOICE_MESSAGES } from '@spacecapture/shared/contracts/invoices';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDate, formatMoney, formatPlaceWindow } from '@spacecapture/shared/format';
 import { orderAgainPath, PORTAL_PATHS, propertyPath } from '@spacecapture/shared/portal-paths';
