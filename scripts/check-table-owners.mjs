@@ -44,6 +44,7 @@ export const TABLE_OWNERS = {
   invoices: 'invoices',
   invoicePayments: 'invoices',
   creditNotes: 'invoices',
+  monthlyInvoiceOrders: 'invoices',
   companyBillingDetails: 'invoices',
   taxRates: 'invoices',
   organizationBilling: 'invoices',

@@ -70,6 +70,8 @@ declare module 'fastify' {
     overduePayables: TBatchWorker;
     /** Invoices' due dates: reminders before and after, and overdue (decision 209). */
     invoiceReminders: TBatchWorker;
+    /** Monthly invoices for approved accounts (decision 242). */
+    monthlyInvoices: TBatchWorker;
     messageDigests: TMessageDigestWorker;
     retention: TRetentionWorker;
     webhooks: TWebhookWorker;
@@ -166,6 +168,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     cascades,
     captureReminders,
     invoiceReminders,
+    monthlyInvoices,
     retention,
     abandonedUploads,
     messageDigests,
@@ -181,6 +184,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         cascades,
         captureReminders,
         invoiceReminders,
+        monthlyInvoices,
         retention,
         abandonedUploads,
         queueWorkers.webhooks,

@@ -176,7 +176,7 @@ export async function createServices(deps: {
     applications: createApplicationsService({ db, clock, files, invitations }),
     quotes,
     invoices,
-    billingSettings: createBillingSettingsService({ db }),
+    billingSettings: createBillingSettingsService({ db, clock }),
     assignments,
     supportRequests,
     customer: createCustomerService({

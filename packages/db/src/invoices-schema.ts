@@ -62,10 +62,16 @@ export const invoices = pgTable(
     sequence: integer('sequence').notNull().unique(),
     /** What is printed and quoted as the payment reference: INV-000042. */
     number: text('number').notNull().unique(),
-    /** full (pay in advance, on delivery), deposit (at acceptance), balance (at delivery, after a deposit). */
+    /**
+     * full (pay in advance, on delivery), deposit (at acceptance), balance (at delivery, after a
+     * deposit), monthly (every order of a month, decision 242: its orders are in
+     * monthly_invoice_orders, and it has no order or quote of its own).
+     */
     kind: text('kind').notNull(),
-    orderId: uuid('order_id').notNull(),
-    quoteId: uuid('quote_id').notNull(),
+    orderId: uuid('order_id'),
+    quoteId: uuid('quote_id'),
+    /** The calendar month a monthly invoice covers (YYYY-MM, UTC); null on a single order's invoice. */
+    period: text('period'),
     customerOrgId: uuid('customer_org_id').notNull(),
     currency: text('currency').notNull(),
     /** open → paid | overdue | void (INVOICE_MACHINE). */
@@ -98,6 +104,10 @@ export const invoices = pgTable(
     index('invoices_org_issued_idx').on(table.customerOrgId, table.issuedAt.desc(), table.id.desc()),
     index('invoices_order_idx').on(table.orderId),
     index('invoices_status_due_idx').on(table.status, table.dueAt),
+    check(
+      'invoices_one_order_or_monthly',
+      sql`(${table.kind} = 'monthly' and ${table.orderId} is null and ${table.quoteId} is null and ${table.period} is not null) or (${table.kind} <> 'monthly' and ${table.orderId} is not null and ${table.quoteId} is not null and ${table.period} is null)`,
+    ),
     check('invoices_paid_within_total', sql`${table.paidMinor} >= 0 and ${table.paidMinor} <= ${table.totalMinor}`),
     check(
       'invoices_refunded_within_paid',
@@ -154,7 +164,8 @@ export const creditNotes = pgTable(
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id),
-    orderId: uuid('order_id').notNull(),
+    /** The credited invoice's order; null when it is a monthly invoice of several (decision 242). */
+    orderId: uuid('order_id'),
     customerOrgId: uuid('customer_org_id').notNull(),
     currency: text('currency').notNull(),
     /** pending → issued | failed */
@@ -215,8 +226,12 @@ export const taxRates = pgTable('tax_rates', {
  */
 export const organizationBilling = pgTable('organization_billing', {
   organizationId: uuid('organization_id').primaryKey(),
-  /** in_advance | deposit | on_delivery */
+  /** in_advance | deposit | on_delivery | monthly (only while monthly_approved, decision 242) */
   mode: text('mode').notNull().default('in_advance'),
+  /** An admin approved the organisation for monthly invoicing: who and when (decision 242). */
+  monthlyApproved: boolean('monthly_approved').notNull().default(false),
+  monthlyApprovedAt: timestamp('monthly_approved_at', { withTimezone: true }),
+  monthlyApprovedBy: text('monthly_approved_by'),
   depositPercent: integer('deposit_percent'),
   payBeforeDownload: boolean('pay_before_download').notNull().default(false),
   legalName: text('legal_name'),
@@ -225,3 +240,30 @@ export const organizationBilling = pgTable('organization_billing', {
   taxId: text('tax_id'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The orders of monthly organisations (decision 242): each is written when its quote is accepted
+ * (what the organisation owes accrues here, not in the ledger) and claimed by the monthly invoice
+ * that bills it. The order is the key, so an order is on one monthly invoice at most; a run claims
+ * a row only while `invoice_id` is null.
+ */
+export const monthlyInvoiceOrders = pgTable(
+  'monthly_invoice_orders',
+  {
+    orderId: uuid('order_id').primaryKey(),
+    quoteId: uuid('quote_id').notNull().unique(),
+    customerOrgId: uuid('customer_org_id').notNull(),
+    currency: text('currency').notNull(),
+    /** The accepted quote's lines as they were accepted. */
+    lines: jsonb('lines').$type<TInvoiceLine[]>().notNull(),
+    subtotalMinor: bigint('subtotal_minor', { mode: 'number' }).notNull(),
+    /** The order's part of its invoice's tax, set as it is invoiced (what its ledger entry books). */
+    taxMinor: bigint('tax_minor', { mode: 'number' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+  },
+  (table) => [
+    index('monthly_invoice_orders_open_idx').on(table.customerOrgId, table.currency, table.acceptedAt),
+    index('monthly_invoice_orders_invoice_idx').on(table.invoiceId),
+  ],
+);

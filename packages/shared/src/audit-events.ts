@@ -69,7 +69,13 @@ export const AUDIT_EVENTS = {
   payout_adjustment: ['create'],
   invoice: ['issue', 'record_payment', 'mark_paid', 'mark_overdue', 'void', 'send_reminder', 'refund'],
   credit_note: ['request', 'issue', 'fail'],
-  billing_settings: ['update_company', 'update_tax_rates', 'update_organization'],
+  billing_settings: [
+    'update_company',
+    'update_tax_rates',
+    'update_organization',
+    'approve_monthly',
+    'withdraw_monthly',
+  ],
   /** The demo seed's marker entry: it says the demo data is in place. */
   demo_data: ['seed'],
 } as const satisfies Record<string, readonly string[]>;

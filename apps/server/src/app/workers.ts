@@ -170,6 +170,14 @@ export function createServiceWorkers(deps: {
       log: app.log.child({ worker: 'invoice-reminders' }),
       options: schedulingOptions,
     }),
+    // Monthly invoicing (decision 242), on the scheduling workers' loop: a pass finds nothing once
+    // the month's invoices are out, so the first pass after a month ends issues them.
+    monthlyInvoices: createBatchWorker({
+      name: 'monthly invoices',
+      runBatch: services.invoices.issueMonthlyInvoices,
+      log: app.log.child({ worker: 'monthly-invoices' }),
+      options: schedulingOptions,
+    }),
     retention: createRetentionWorker({
       db,
       clock,
@@ -210,6 +218,7 @@ export function createServiceWorkers(deps: {
   app.decorate('cascades', workers.cascades);
   app.decorate('captureReminders', workers.captureReminders);
   app.decorate('invoiceReminders', workers.invoiceReminders);
+  app.decorate('monthlyInvoices', workers.monthlyInvoices);
   app.decorate('retention', workers.retention);
   app.decorate('messageDigests', workers.messageDigests);
   app.decorate('overduePayables', workers.overduePayables);

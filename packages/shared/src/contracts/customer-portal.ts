@@ -6,6 +6,7 @@ import { VALIDATION } from '../messages.ts';
 import { CUSTOMER_DISPLAY_STATUSES } from '../state-machines.ts';
 import { UNIT_SYSTEMS, ZUnitSystem } from '../units.ts';
 import { ORDER_STATUSES, QUOTE_STATUSES, ZListQuery, ZPriceBreakdownView } from './admin-workflow.ts';
+import { ZMonthlyBilling } from './invoices.ts';
 import { ZOrderEstimate, ZOrderEstimateInputs } from './order-requests.ts';
 import { ZPointTree } from './point-trees.ts';
 import { ZCaptureRequest } from './public-forms.ts';
@@ -116,6 +117,8 @@ export const ZCustomerQuote = z.object({
   canRespond: z.boolean(),
   sentAt: isoDateTime.nullable(),
   respondedAt: isoDateTime.nullable(),
+  /** An accepted quote of a monthly organisation: the month whose invoice bills it (decision 242). */
+  monthlyInvoice: ZMonthlyBilling.nullable().optional(),
 });
 export type TCustomerQuote = z.infer<typeof ZCustomerQuote>;
 export const ZCustomerQuoteList = pageOf(ZCustomerQuote);

@@ -8,15 +8,45 @@ import { ZListQuery } from './admin-workflow.ts';
 const isoDateTime = z.iso.datetime({ offset: true });
 
 export const INVOICE_STATUSES = INVOICE_MACHINE.states;
-export const INVOICE_KINDS = ['full', 'deposit', 'balance'] as const;
-/** When an organisation is invoiced (admin-set): at acceptance, a deposit then the rest, or at delivery. */
-export const BILLING_MODES = ['in_advance', 'deposit', 'on_delivery'] as const;
+export const INVOICE_KINDS = ['full', 'deposit', 'balance', 'monthly'] as const;
+/**
+ * When an organisation is invoiced (admin-set): at acceptance, a deposit then the rest, at
+ * delivery, or once a month for every order accepted in it (approved accounts only, decision 242).
+ */
+export const BILLING_MODES = ['in_advance', 'deposit', 'on_delivery', 'monthly'] as const;
 export type TBillingMode = (typeof BILLING_MODES)[number];
 export const BILLING_MODE_LABELS: Record<TBillingMode, string> = {
   in_advance: 'Pay in advance',
   deposit: 'Deposit',
   on_delivery: 'On delivery',
+  monthly: 'Monthly invoicing',
 };
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** A monthly invoice's period (YYYY-MM) as people read it: "March 2027". */
+export function periodLabel(period: string): string {
+  const [year, month] = period.split('-');
+  return `${MONTH_NAMES[Number(month) - 1] ?? month} ${year}`;
+}
+
+/** The calendar month (UTC) of an instant, as a monthly invoice names it: YYYY-MM. */
+export function periodOf(at: Date): string {
+  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+}
 export const INVOICE_STATUS_LABELS: Record<(typeof INVOICE_STATUSES)[number], string> = {
   open: 'Open',
   paid: 'Paid',
@@ -38,6 +68,14 @@ export const INVOICE_MESSAGES = {
   reasonRequired: 'Give a reason.',
   cardUnavailable: 'Card payment is not available; pay by bank transfer.',
   noneYet: 'No invoice has been issued for this quote yet.',
+  /** Monthly invoicing (decision 242). */
+  monthlyNotApproved:
+    'This organisation is not approved for monthly invoicing. Approve it first, then choose Monthly invoicing.',
+  monthlyStillChosen:
+    'This organisation is invoiced monthly. Choose another billing mode before withdrawing its approval.',
+  monthlyNoShareReversal:
+    "A monthly invoice covers several orders, so which provider's share a refund reverses is not known. Refund without reversing it.",
+  onMonthlyInvoice: (period: string) => `On the monthly invoice of ${periodLabel(period)}`,
   receivedOnFormat: 'Enter the date the payment arrived (YYYY-MM-DD).',
   depositPercent: 'Enter a deposit between 1 and 99 percent.',
   countryFormat: 'Enter a two-letter country code, such as GB.',
@@ -106,8 +144,14 @@ export const ZInvoice = z.object({
   number: z.string(),
   kind: z.enum(INVOICE_KINDS),
   status: z.enum(INVOICE_STATUSES),
-  quoteId: z.uuid(),
-  order: z.object({ id: z.uuid(), title: z.string() }),
+  /** The quote it bills; null on a monthly invoice, which bills the quotes of its orders. */
+  quoteId: z.uuid().nullable(),
+  /** The order it bills; null on a monthly invoice (see orders). */
+  order: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+  /** Every order it bills: its one order, or a monthly invoice's orders (decision 242). */
+  orders: z.array(z.object({ id: z.uuid(), title: z.string(), quoteId: z.uuid() })),
+  /** The month a monthly invoice covers (YYYY-MM); null otherwise. */
+  period: z.string().nullable(),
   customerOrg: z.object({ id: z.uuid(), name: z.string() }),
   currency: z.string(),
   seller: ZInvoiceParty,
@@ -160,6 +204,16 @@ export type TListInvoicesQuery = z.infer<typeof ZListInvoicesQuery>;
 export const BILLING_SETTINGS_TOASTS = {
   organizationSaved: { title: 'Billing saved', message: 'Invoices issued from now on follow it.' },
   taxRatesSaved: { title: 'Tax rates saved', message: 'Invoices issued from now on carry them.' },
+  monthlyApproved: { title: 'Approved for monthly invoicing', message: 'Monthly invoicing can now be chosen.' },
+  monthlyWithdrawn: { title: 'Approval withdrawn', message: 'Monthly invoicing can no longer be chosen.' },
+  monthlyRun: (count: number) => ({
+    title:
+      count === 0 ? 'No monthly invoices to issue' : `${count} monthly ${count === 1 ? 'invoice' : 'invoices'} issued`,
+    message:
+      count === 0
+        ? 'Every order accepted before this month is invoiced already.'
+        : 'Each was e-mailed to its customer with its PDF.',
+  }),
   failed: { title: 'Not saved' },
 };
 
@@ -264,6 +318,9 @@ export const ZOrganizationBilling = z
 export type TOrganizationBilling = z.infer<typeof ZOrganizationBilling>;
 export const ZOrganizationBillingView = z.object({
   mode: z.enum(BILLING_MODES),
+  /** Approved for monthly invoicing by an admin (decision 242), and when. */
+  monthlyApproved: z.boolean(),
+  monthlyApprovedAt: isoDateTime.nullable(),
   depositPercent: z.number().int().nullable(),
   payBeforeDownload: z.boolean(),
   legalName: z.string().nullable(),
@@ -271,3 +328,31 @@ export const ZOrganizationBillingView = z.object({
   country: z.string().nullable(),
   taxId: z.string().nullable(),
 });
+
+/** An admin approves an organisation for monthly invoicing, or withdraws it (decision 242). */
+export const ZMonthlyApprovalRequest = z.object({ approved: z.boolean() });
+export type TMonthlyApprovalRequest = z.infer<typeof ZMonthlyApprovalRequest>;
+
+/** What a monthly run issued: one invoice per organisation and currency (decision 242). */
+export const ZMonthlyRunResult = z.object({
+  issued: z.array(
+    z.object({
+      id: z.uuid(),
+      number: z.string(),
+      customerOrgId: z.uuid(),
+      currency: z.string(),
+      period: z.string(),
+      orderCount: z.number().int(),
+      totalMinor: z.number().int(),
+    }),
+  ),
+});
+export type TMonthlyRunResult = z.infer<typeof ZMonthlyRunResult>;
+
+/** Where an order of a monthly organisation is billed: the month, and its invoice once issued. */
+export const ZMonthlyBilling = z.object({
+  period: z.string(),
+  invoiceId: z.uuid().nullable(),
+  invoiceNumber: z.string().nullable(),
+});
+export type TMonthlyBilling = z.infer<typeof ZMonthlyBilling>;

@@ -16,7 +16,7 @@ import type {
   TUpdateOrganizationRequest,
 } from '@spacecapture/shared/contracts/customer-portal';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '@spacecapture/shared/contracts/customer-portal';
-import { INVOICE_MESSAGES, type TInvoiceView } from '@spacecapture/shared/contracts/invoices';
+import { INVOICE_MESSAGES, type TInvoiceView, type TMonthlyBilling } from '@spacecapture/shared/contracts/invoices';
 import type { TPointTree } from '@spacecapture/shared/contracts/point-trees';
 import type { TCustomerProperty } from '@spacecapture/shared/contracts/properties';
 import type { TTourView } from '@spacecapture/shared/contracts/tour-links';
@@ -114,7 +114,7 @@ export function createCustomerService(deps: {
   thumbnails: TThumbnailLinks;
   pointTrees: TPointTreeLinks;
   archives: TDeliverablesArchives;
-  invoices: Pick<TInvoicesService, 'ofQuote'>;
+  invoices: Pick<TInvoicesService, 'ofQuote' | 'monthlyBilling'>;
   tourHosts: Pick<TTourHostsService, 'current'>;
 }) {
   const { db, clock, signer } = deps;
@@ -145,7 +145,8 @@ export function createCustomerService(deps: {
     return lock
       ? {
           invoiceId: lock.id,
-          quoteId: lock.quoteId,
+          // An order's own invoice always names its quote; a monthly invoice never locks (decision 242).
+          quoteId: lock.quoteId!,
           number: lock.number,
           message: INVOICE_MESSAGES.paymentLocked(lock.number),
         }
@@ -183,9 +184,24 @@ export function createCustomerService(deps: {
     }));
   }
 
-  function quoteView(quote: TQuoteRow, order: TOrderRow, now: Date): TCustomerQuote {
+  /** Where the accepted quotes of these rows are billed monthly (decision 242), by quote. */
+  function monthlyOf(rows: readonly { quote: TQuoteRow; order: TOrderRow }[]) {
+    const accepted = rows.filter((row) => row.quote.status === 'accepted');
+    return deps.invoices.monthlyBilling(
+      accepted.map((row) => row.order.id),
+      accepted[0]?.order.customerOrgId ?? '',
+    );
+  }
+
+  function quoteView(
+    quote: TQuoteRow,
+    order: TOrderRow,
+    now: Date,
+    monthly: ReadonlyMap<string, TMonthlyBilling> = new Map(),
+  ): TCustomerQuote {
     const status = effectiveQuoteStatus(quote, now);
     return {
+      monthlyInvoice: monthly.get(quote.id) ?? null,
       id: quote.id,
       order: { id: order.id, title: order.title, status: order.status as TOrderStatus },
       priceBreakdown: quote.priceBreakdown,
@@ -236,9 +252,10 @@ export function createCustomerService(deps: {
         findRatingOf(db, id),
       ]);
       const now = clock();
+      const monthly = await monthlyOf(quotes);
       return {
         ...(view as TCustomerOrder),
-        quotes: quotes.map((row) => quoteView(row.quote, row.order, now)),
+        quotes: quotes.map((row) => quoteView(row.quote, row.order, now, monthly)),
         deliverables: files.map((file) => deliverableViewOf(file, now)),
         rating: rating ? toRatingView(rating) : null,
         paymentLock: await paymentLockOf(id, orgId),
@@ -288,11 +305,12 @@ export function createCustomerService(deps: {
         cursor: decodeCursor(query.cursor),
         ...(query.status ? { status: { is: query.status, now } } : {}),
       });
+      const monthly = await monthlyOf(rows);
       return toPage(
         rows,
         query.limit,
         (row) => row.quote.id,
-        (row) => quoteView(row.quote, row.order, now),
+        (row) => quoteView(row.quote, row.order, now, monthly),
       );
     },
 
@@ -302,7 +320,7 @@ export function createCustomerService(deps: {
       await quoteById(orgId, id);
       await deps.quotes[answer](id, actor, { customerOrgId: orgId });
       const after = await quoteById(orgId, id);
-      return quoteView(after.quote, after.order, clock());
+      return quoteView(after.quote, after.order, clock(), await monthlyOf([after]));
     },
 
     /** The invoice of one of the organisation's quotes (decision 209): 409 until one is issued. */

@@ -71,7 +71,23 @@ export async function lockOrganizationBilling(tx: TExecutor, organizationId: str
 export async function updateOrganizationBilling(
   tx: TExecutor,
   organizationId: string,
-  values: Omit<typeof organizationBilling.$inferInsert, 'organizationId' | 'updatedAt'>,
+  values: Omit<
+    typeof organizationBilling.$inferInsert,
+    'organizationId' | 'updatedAt' | 'monthlyApproved' | 'monthlyApprovedAt' | 'monthlyApprovedBy'
+  >,
+) {
+  const [row] = await tx
+    .update(organizationBilling)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(organizationBilling.organizationId, organizationId))
+    .returning();
+  return row!;
+}
+
+export async function setOrganizationMonthlyApproval(
+  tx: TExecutor,
+  organizationId: string,
+  values: Pick<typeof organizationBilling.$inferInsert, 'monthlyApproved' | 'monthlyApprovedAt' | 'monthlyApprovedBy'>,
 ) {
   const [row] = await tx
     .update(organizationBilling)

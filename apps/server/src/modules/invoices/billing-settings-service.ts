@@ -1,5 +1,11 @@
 import type { TDatabase, TExecutor } from '@spacecapture/db/client';
-import type { TCompanyBillingDetails, TOrganizationBilling, TTaxRates } from '@spacecapture/shared/contracts/invoices';
+import {
+  INVOICE_MESSAGES,
+  type TCompanyBillingDetails,
+  type TMonthlyApprovalRequest,
+  type TOrganizationBilling,
+  type TTaxRates,
+} from '@spacecapture/shared/contracts/invoices';
 import { AppError } from '@spacecapture/shared/errors';
 import type { TActor } from '../../lib/actor.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
@@ -11,6 +17,7 @@ import {
   lockCompanyBilling,
   lockOrganizationBilling,
   replaceTaxRates,
+  setOrganizationMonthlyApproval,
   type TCompanyBillingRow,
   type TOrganizationBillingRow,
   type TTaxRateRow,
@@ -40,9 +47,13 @@ function ratesOf(rows: readonly TTaxRateRow[]): TTaxRates {
   };
 }
 
-function organizationOf(row: TOrganizationBillingRow | undefined): TOrganizationBilling {
+type TOrganizationBillingView = TOrganizationBilling & { monthlyApproved: boolean; monthlyApprovedAt: string | null };
+
+function organizationOf(row: TOrganizationBillingRow | undefined): TOrganizationBillingView {
   return {
     mode: (row?.mode ?? 'in_advance') as TOrganizationBilling['mode'],
+    monthlyApproved: row?.monthlyApproved ?? false,
+    monthlyApprovedAt: row?.monthlyApprovedAt?.toISOString() ?? null,
     depositPercent: row?.depositPercent ?? null,
     payBeforeDownload: row?.payBeforeDownload ?? false,
     legalName: row?.legalName ?? null,
@@ -58,8 +69,8 @@ function organizationOf(row: TOrganizationBillingRow | undefined): TOrganization
  * each customer organisation's billing (when it is invoiced, pay before download, its buyer
  * details). Every save is one audit entry with what it was and what it became.
  */
-export function createBillingSettingsService(deps: { db: TDatabase }) {
-  const { db } = deps;
+export function createBillingSettingsService(deps: { db: TDatabase; clock: () => Date }) {
+  const { db, clock } = deps;
 
   async function customerOrg(tx: TExecutor, id: string) {
     const org = await findOrganizationRow(tx, id);
@@ -111,15 +122,23 @@ export function createBillingSettingsService(deps: { db: TDatabase }) {
       });
     },
 
-    async organization(orgId: string): Promise<TOrganizationBilling> {
+    async organization(orgId: string): Promise<TOrganizationBillingView> {
       await customerOrg(db, orgId);
       return organizationOf(await findOrganizationBilling(db, orgId));
     },
 
-    async saveOrganization(orgId: string, request: TOrganizationBilling, actor: TActor): Promise<TOrganizationBilling> {
+    async saveOrganization(
+      orgId: string,
+      request: TOrganizationBilling,
+      actor: TActor,
+    ): Promise<TOrganizationBillingView> {
       return db.transaction(async (tx) => {
         await customerOrg(tx, orgId);
         const before = organizationOf(await lockOrganizationBilling(tx, orgId));
+        // Monthly invoicing is for approved accounts only (decision 242).
+        if (request.mode === 'monthly' && !before.monthlyApproved) {
+          throw new AppError('conflict', INVOICE_MESSAGES.monthlyNotApproved);
+        }
         const after = organizationOf(
           await updateOrganizationBilling(tx, orgId, {
             ...request,
@@ -130,6 +149,44 @@ export function createBillingSettingsService(deps: { db: TDatabase }) {
           entity: 'billing_settings',
           entityId: orgId,
           action: 'update_organization',
+          before,
+          after,
+          actorUserId: actor.userId,
+        });
+        return after;
+      });
+    },
+
+    /**
+     * An admin approves the organisation for monthly invoicing, or withdraws the approval (decision
+     * 242), audited on its own. Withdrawing is refused while the organisation is invoiced monthly:
+     * the admin chooses another mode first, so no order is left without a way to be invoiced.
+     */
+    async setMonthlyApproval(
+      orgId: string,
+      request: TMonthlyApprovalRequest,
+      actor: TActor,
+    ): Promise<TOrganizationBillingView> {
+      const now = clock();
+      return db.transaction(async (tx) => {
+        await customerOrg(tx, orgId);
+        const row = await lockOrganizationBilling(tx, orgId);
+        const before = organizationOf(row);
+        if (before.monthlyApproved === request.approved) return before;
+        if (!request.approved && row.mode === 'monthly') {
+          throw new AppError('conflict', INVOICE_MESSAGES.monthlyStillChosen);
+        }
+        const after = organizationOf(
+          await setOrganizationMonthlyApproval(tx, orgId, {
+            monthlyApproved: request.approved,
+            monthlyApprovedAt: request.approved ? now : null,
+            monthlyApprovedBy: request.approved ? actor.userId : null,
+          }),
+        );
+        await recordAudit(tx, {
+          entity: 'billing_settings',
+          entityId: orgId,
+          action: request.approved ? 'approve_monthly' : 'withdraw_monthly',
           before,
           after,
           actorUserId: actor.userId,

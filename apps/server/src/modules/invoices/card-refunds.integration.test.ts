@@ -134,7 +134,7 @@ describe('refunding a card payment', () => {
     const echo = await deliver(await refundedEvent(charge.id));
     expect(echo.statusCode, echo.body).toBe(200);
     expect(echo.json()).toEqual({ received: true, booked: false });
-    expect((await refundEntries(invoice.order.id)).map(({ line }) => line.amountMinor)).toEqual([-40_000]);
+    expect((await refundEntries(invoice.order!.id)).map(({ line }) => line.amountMinor)).toEqual([-40_000]);
   });
 
   it("books a refund made in Stripe's dashboard once, as a credit note of its own", async () => {
@@ -153,7 +153,7 @@ describe('refunding a card payment', () => {
       expect.objectContaining({ source: 'stripe', status: 'issued', totalMinor: 25_000, methods: ['card'] }),
     ]);
     expect(view.creditNotes[0]!.number).toMatch(/^CN-\d{6}$/);
-    expect((await refundEntries(invoice.order.id)).map(({ line }) => line.amountMinor)).toEqual([-25_000]);
+    expect((await refundEntries(invoice.order!.id)).map(({ line }) => line.amountMinor)).toEqual([-25_000]);
   });
 
   it('books nothing when Stripe refuses the refund, and leaves a failed note that holds nothing back', async () => {

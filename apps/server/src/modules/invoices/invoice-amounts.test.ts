@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depositOf, invoiceTotals, percentOf } from './invoice-amounts.ts';
+import { depositOf, invoiceTotals, percentOf, splitTax } from './invoice-amounts.ts';
 
 const lines = [
   { label: 'Capture', amountMinor: 100_000 },
@@ -43,5 +43,18 @@ describe('invoice totals', () => {
     expect(depositOf(133_333, 30)).toBe(40_000);
     expect(percentOf(2000)).toBe('20%');
     expect(percentOf(825)).toBe('8.25%');
+  });
+});
+
+describe("a monthly invoice's tax split over its orders", () => {
+  it('gives each order its share and adds up to the tax exactly', () => {
+    expect(splitTax(30_000, [100_000, 50_000])).toEqual([20_000, 10_000]);
+    const parts = splitTax(100, [1, 1, 1]);
+    expect(parts.reduce((sum, part) => sum + part, 0)).toBe(100);
+    expect(parts).toEqual([34, 33, 33]);
+  });
+
+  it('gives nothing when there is no tax', () => {
+    expect(splitTax(0, [5, 7])).toEqual([0, 0]);
   });
 });

@@ -55,3 +55,24 @@ export function depositOf(subtotalMinor: number, percent: number) {
 export function percentOf(rateBasisPoints: number) {
   return `${Number((rateBasisPoints / 100).toFixed(2))}%`;
 }
+
+/**
+ * A monthly invoice's tax split over its orders in proportion to their subtotals, so each order's
+ * ledger entry carries its part (decision 242): largest remainder, so the parts add up exactly.
+ */
+export function splitTax(taxMinor: number, subtotals: readonly number[]): number[] {
+  const base = subtotals.reduce((sum, value) => sum + value, 0);
+  if (taxMinor === 0 || base <= 0) return subtotals.map(() => 0);
+  const exact = subtotals.map((value) => (taxMinor * value) / base);
+  const parts = exact.map((value) => Math.floor(value));
+  let left = taxMinor - parts.reduce((sum, value) => sum + value, 0);
+  const order = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    parts[index]! += 1;
+    left -= 1;
+  }
+  return parts;
+}

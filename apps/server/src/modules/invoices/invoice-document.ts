@@ -36,7 +36,7 @@ export function invoiceDocument(
       ['Invoice number', invoice.number],
       ['Issued', formatDate(invoice.issuedAt, SERVER_TIME_ZONE)],
       ['Due', formatDate(invoice.dueAt, SERVER_TIME_ZONE)],
-      ['Order', orderTitle],
+      [invoice.period ? 'Covers' : 'Order', orderTitle],
       ...(invoice.status === 'void' ? [['Status', 'Void'] as const] : []),
     ],
     parties: [

@@ -1,5 +1,6 @@
 import type { TEmailAttachment } from '@spacecapture/db/schema';
 import { formatDate, SERVER_TIME_ZONE } from '@spacecapture/shared/format';
+import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import type { TSummaryRow } from '../../lib/html.ts';
 import type { TOutgoingEmail } from '../outbox/outbox-repository.ts';
 import { summaryEmailsTo } from '../outbox/summary-emails.ts';
@@ -56,4 +57,11 @@ export function invoiceEmails(input: {
   const rows = rowsOf(input.invoice, input.orderTitle, input.link);
   if (input.reason) rows.push(['Reason', input.reason]);
   return withAttachment(summaryEmailsTo(input.recipients, wording.subject, wording.intro, rows), input.attachment);
+}
+
+/** Where the customer opens an invoice: by its quote, or a monthly invoice by its own id (decision 242). */
+export function customerInvoiceLink(publicUrl: string, invoice: Pick<TInvoiceRow, 'id' | 'quoteId'>) {
+  return invoice.quoteId
+    ? `${publicUrl}${PORTAL_PATHS.customer.quotes}?invoice=${invoice.quoteId}`
+    : `${publicUrl}${PORTAL_PATHS.customer.quotes}?invoiceId=${invoice.id}`;
 }

@@ -1,12 +1,13 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
-const { invoices, invoicePayments, invoiceCounters, creditNotes, orders, organizations } = schema;
+const { invoices, invoicePayments, invoiceCounters, creditNotes, monthlyInvoiceOrders, orders, organizations } = schema;
 
 export type TInvoiceRow = typeof invoices.$inferSelect;
 export type TInvoicePaymentRow = typeof invoicePayments.$inferSelect;
 export type TCreditNoteRow = typeof creditNotes.$inferSelect;
+export type TMonthlyOrderRow = typeof monthlyInvoiceOrders.$inferSelect;
 
 /** The invoices' numbering series: INV-000001, INV-000002, … */
 export const INVOICE_SERIES = 'INV';
@@ -89,6 +90,16 @@ export async function paymentsOf(db: TExecutor, invoiceIds: readonly string[]) {
     .orderBy(asc(invoicePayments.createdAt), asc(invoicePayments.id));
 }
 
+/** An invoice of the order: its own, or the monthly invoice that lists it (decision 242). */
+function invoiceOfOrder(orderId: string) {
+  return or(
+    eq(invoices.orderId, orderId),
+    exists(
+      sql`(select 1 from ${monthlyInvoiceOrders} where ${monthlyInvoiceOrders.invoiceId} = ${invoices.id} and ${monthlyInvoiceOrders.orderId} = ${orderId})`,
+    ),
+  );
+}
+
 /** Invoices newest first with their order's title and the customer's name; filters as the admin list offers. */
 export async function listInvoices(
   db: TExecutor,
@@ -104,7 +115,7 @@ export async function listInvoices(
     afterCursor({ createdAt: invoices.issuedAt, id: invoices.id }, options.cursor),
     options.status ? eq(invoices.status, options.status) : undefined,
     options.customerOrgId ? eq(invoices.customerOrgId, options.customerOrgId) : undefined,
-    options.orderId ? eq(invoices.orderId, options.orderId) : undefined,
+    options.orderId ? invoiceOfOrder(options.orderId) : undefined,
   ];
   return db
     .select({
@@ -114,7 +125,7 @@ export async function listInvoices(
       cursorAt: cursorKey(invoices.issuedAt),
     })
     .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .leftJoin(orders, eq(orders.id, invoices.orderId))
     .innerJoin(organizations, eq(organizations.id, invoices.customerOrgId))
     .where(and(...filters))
     .orderBy(...newestFirst(invoices.issuedAt, invoices.id))
@@ -125,7 +136,7 @@ export async function findInvoiceWithNames(db: TExecutor, id: string) {
   const [row] = await db
     .select({ invoice: invoices, orderTitle: orders.title, orgName: organizations.name })
     .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .leftJoin(orders, eq(orders.id, invoices.orderId))
     .innerJoin(organizations, eq(organizations.id, invoices.customerOrgId))
     .where(eq(invoices.id, id));
   return row;
@@ -222,4 +233,104 @@ export async function findCardPaymentByReference(db: TExecutor, reference: strin
     .from(invoicePayments)
     .where(and(eq(invoicePayments.method, 'card'), eq(invoicePayments.reference, reference)));
   return row;
+}
+
+/** An order of a monthly organisation, accrued at its quote's acceptance; once per order (decision 242). */
+export async function insertMonthlyOrder(tx: TExecutor, values: typeof monthlyInvoiceOrders.$inferInsert) {
+  await tx.insert(monthlyInvoiceOrders).values(values).onConflictDoNothing();
+}
+
+/**
+ * Organisations and currencies with orders accepted before `before` and not yet on a monthly
+ * invoice; cancelled orders are never billed (decision 242).
+ */
+export async function monthlyGroupsDue(db: TExecutor, before: Date, limit: number) {
+  return db
+    .selectDistinct({ customerOrgId: monthlyInvoiceOrders.customerOrgId, currency: monthlyInvoiceOrders.currency })
+    .from(monthlyInvoiceOrders)
+    .innerJoin(orders, eq(orders.id, monthlyInvoiceOrders.orderId))
+    .where(
+      and(
+        isNull(monthlyInvoiceOrders.invoiceId),
+        lt(monthlyInvoiceOrders.acceptedAt, before),
+        ne(orders.status, 'cancelled'),
+      ),
+    )
+    .orderBy(asc(monthlyInvoiceOrders.customerOrgId), asc(monthlyInvoiceOrders.currency))
+    .limit(limit);
+}
+
+/**
+ * The group's orders still to invoice, locked until the transaction ends, oldest first. A run that
+ * races for them waits here, then finds them invoiced (PostgreSQL re-reads a locked row's
+ * `invoice_id` after the wait) and gets none.
+ */
+export async function lockMonthlyOrdersDue(
+  tx: TExecutor,
+  group: { customerOrgId: string; currency: string },
+  before: Date,
+) {
+  return tx
+    .select({ row: monthlyInvoiceOrders, orderTitle: orders.title })
+    .from(monthlyInvoiceOrders)
+    .innerJoin(orders, eq(orders.id, monthlyInvoiceOrders.orderId))
+    .where(
+      and(
+        eq(monthlyInvoiceOrders.customerOrgId, group.customerOrgId),
+        eq(monthlyInvoiceOrders.currency, group.currency),
+        isNull(monthlyInvoiceOrders.invoiceId),
+        lt(monthlyInvoiceOrders.acceptedAt, before),
+        ne(orders.status, 'cancelled'),
+      ),
+    )
+    .orderBy(asc(monthlyInvoiceOrders.acceptedAt), asc(monthlyInvoiceOrders.orderId))
+    .for('update', { of: monthlyInvoiceOrders });
+}
+
+/** Puts an order on its monthly invoice, only while it is on none: false when another run has it. */
+export async function claimMonthlyOrder(tx: TExecutor, orderId: string, invoiceId: string, taxMinor: number) {
+  const claimed = await tx
+    .update(monthlyInvoiceOrders)
+    .set({ invoiceId, taxMinor })
+    .where(and(eq(monthlyInvoiceOrders.orderId, orderId), isNull(monthlyInvoiceOrders.invoiceId)))
+    .returning({ orderId: monthlyInvoiceOrders.orderId });
+  return claimed.length === 1;
+}
+
+/** The orders of some monthly invoices with their titles, oldest acceptance first. */
+export async function monthlyOrdersOf(db: TExecutor, invoiceIds: readonly string[]) {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .select({ row: monthlyInvoiceOrders, orderTitle: orders.title })
+    .from(monthlyInvoiceOrders)
+    .innerJoin(orders, eq(orders.id, monthlyInvoiceOrders.orderId))
+    .where(inArray(monthlyInvoiceOrders.invoiceId, [...invoiceIds]))
+    .orderBy(asc(monthlyInvoiceOrders.acceptedAt), asc(monthlyInvoiceOrders.orderId));
+}
+
+/** Where some orders are billed monthly: their accrual rows with the invoice's number once issued. */
+export async function monthlyBillingOfOrders(db: TExecutor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      orderId: monthlyInvoiceOrders.orderId,
+      quoteId: monthlyInvoiceOrders.quoteId,
+      customerOrgId: monthlyInvoiceOrders.customerOrgId,
+      acceptedAt: monthlyInvoiceOrders.acceptedAt,
+      invoiceId: monthlyInvoiceOrders.invoiceId,
+      invoiceNumber: invoices.number,
+      period: invoices.period,
+    })
+    .from(monthlyInvoiceOrders)
+    .leftJoin(invoices, eq(invoices.id, monthlyInvoiceOrders.invoiceId))
+    .where(inArray(monthlyInvoiceOrders.orderId, [...orderIds]));
+}
+
+/** The monthly invoice that bills a quote's order, if one was issued. */
+export async function monthlyInvoiceOfQuote(db: TExecutor, quoteId: string, customerOrgId: string) {
+  const [row] = await db
+    .select({ invoiceId: monthlyInvoiceOrders.invoiceId })
+    .from(monthlyInvoiceOrders)
+    .where(and(eq(monthlyInvoiceOrders.quoteId, quoteId), eq(monthlyInvoiceOrders.customerOrgId, customerOrgId)));
+  return row?.invoiceId ?? null;
 }

@@ -3,17 +3,20 @@ import type { TDatabase, TExecutor } from '@spacecapture/db/client';
 import type { TInvoiceLine, TInvoiceParty } from '@spacecapture/db/invoices-schema';
 import {
   INVOICE_MESSAGES,
+  periodLabel,
+  periodOf,
   type TBillingMode,
   type TCreditNoteView,
   type TInvoiceList,
   type TInvoiceView,
   type TListInvoicesQuery,
+  type TMonthlyBilling,
+  type TMonthlyRunResult,
   type TRecordPaymentRequest,
   type TRefundRequest,
 } from '@spacecapture/shared/contracts/invoices';
 import { AppError } from '@spacecapture/shared/errors';
 import { toMinorUnits } from '@spacecapture/shared/money';
-import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import {
   canTransition,
   INVOICE_MACHINE,
@@ -33,20 +36,27 @@ import { confirmBankTransfer, createBankTransferAdapter } from '../payments/bank
 import { confirmedCardPayment, type TCardAdapter } from '../payments/card.ts';
 import type { TConfirmedPayment, TPaymentInstructions } from '../payments/payments-port.ts';
 import { findCompanyBilling, findOrganizationBilling, findTaxRate } from './billing-settings-repository.ts';
-import { depositOf, invoiceTotals } from './invoice-amounts.ts';
+import { depositOf, invoiceTotals, splitTax } from './invoice-amounts.ts';
 import { invoiceFileName, moneyOf, renderInvoicePdf } from './invoice-document.ts';
-import { invoiceEmails, type TInvoiceEmailKind } from './invoice-emails.ts';
+import { customerInvoiceLink, invoiceEmails, type TInvoiceEmailKind } from './invoice-emails.ts';
 import {
   allocateInvoiceNumber,
+  claimMonthlyOrder,
   creditNotesOf,
   findInvoiceOfQuote,
   findInvoiceWithNames,
   insertInvoice,
   insertInvoicePayment,
+  insertMonthlyOrder,
   invoicesDueSoon,
   latestInvoiceOfQuote,
   listInvoices,
   lockInvoice,
+  lockMonthlyOrdersDue,
+  monthlyBillingOfOrders,
+  monthlyGroupsDue,
+  monthlyInvoiceOfQuote,
+  monthlyOrdersOf,
   openInvoicesPastDue,
   overdueWithoutReminder,
   paymentsOf,
@@ -74,12 +84,35 @@ export type TQuoteCharge = {
 /** When an invoice is issued: the quote's acceptance or the order's (first) delivery. */
 export type TBillingStage = 'acceptance' | 'delivery';
 
-/** Which invoice each billing mode issues at each stage (decision 209). */
+/**
+ * Which invoice each billing mode issues at each stage (decision 209). Monthly issues none: the
+ * order accrues at acceptance and the monthly run bills it (decision 242).
+ */
 const ISSUED_AT: Record<TBillingMode, Record<TBillingStage, 'full' | 'deposit' | 'balance' | null>> = {
   in_advance: { acceptance: 'full', delivery: null },
   deposit: { acceptance: 'deposit', delivery: 'balance' },
   on_delivery: { acceptance: null, delivery: 'full' },
+  monthly: { acceptance: null, delivery: null },
 };
+
+/** The first instant of the calendar month (UTC) an instant is in: a monthly run bills what came before it. */
+export function startOfMonth(at: Date) {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+}
+
+/** What a monthly invoice stands for where an order's title would: "March 2027: 2 orders". */
+function monthlyTitle(period: string, orderCount: number) {
+  return `${periodLabel(period)}: ${orderCount} ${orderCount === 1 ? 'order' : 'orders'}`;
+}
+
+/** A monthly invoice's line for one order: its reference, title and the quote's lines summarised. */
+function monthlyLineLabel(orderId: string, orderTitle: string, lines: readonly TInvoiceLine[]) {
+  const summary = lines.map((line) => line.label).join(', ');
+  const label = `Order ${orderId.slice(0, 8).toUpperCase()}: ${orderTitle}${summary ? ` (${summary})` : ''}`;
+  return label.length > 300 ? `${label.slice(0, 299)}…` : label;
+}
+
+type TInvoiceOrder = { id: string; title: string; quoteId: string };
 
 function assertInvoiceMove(from: TInvoiceStatus, to: TInvoiceStatus) {
   if (!canTransition(INVOICE_MACHINE, from, to)) {
@@ -128,11 +161,45 @@ export function createInvoicesService(deps: {
     providerShares: deps.providerShares ?? null,
   });
 
-  async function viewOf(tx: TExecutor, row: { invoice: TInvoiceRow; orderTitle: string; orgName: string }) {
+  async function viewOf(tx: TExecutor, row: { invoice: TInvoiceRow; orderTitle: string | null; orgName: string }) {
     const { invoice } = row;
     const payments = await paymentsOf(tx, [invoice.id]);
     const notes = await creditNotesOf(tx, [invoice.id]);
-    return toView(invoice, row.orderTitle, row.orgName, payments, notes, instructionsFor(invoice), card !== null);
+    const orders = await ordersOfInvoices(tx, [row]);
+    return toView(
+      invoice,
+      row.orderTitle,
+      row.orgName,
+      payments,
+      notes,
+      instructionsFor(invoice),
+      card !== null,
+      orders.get(invoice.id) ?? [],
+    );
+  }
+
+  /** The orders each invoice bills: its own, or a monthly invoice's list. */
+  async function ordersOfInvoices(tx: TExecutor, rows: readonly { invoice: TInvoiceRow; orderTitle: string | null }[]) {
+    const byInvoice = new Map<string, TInvoiceOrder[]>();
+    for (const { invoice, orderTitle } of rows) {
+      byInvoice.set(
+        invoice.id,
+        invoice.orderId && invoice.quoteId
+          ? [{ id: invoice.orderId, title: orderTitle ?? '', quoteId: invoice.quoteId }]
+          : [],
+      );
+    }
+    const monthly = rows.filter(({ invoice }) => invoice.kind === 'monthly').map(({ invoice }) => invoice.id);
+    for (const { row, orderTitle } of await monthlyOrdersOf(tx, monthly)) {
+      byInvoice.get(row.invoiceId!)?.push({ id: row.orderId, title: orderTitle, quoteId: row.quoteId });
+    }
+    return byInvoice;
+  }
+
+  /** What an invoice is about in e-mails and on its PDF: the order's title, or the month and its orders. */
+  async function titleOf(tx: TExecutor, invoice: TInvoiceRow) {
+    if (invoice.period) return monthlyTitle(invoice.period, (await monthlyOrdersOf(tx, [invoice.id])).length);
+    return (await findInvoiceWithNames(tx, invoice.id))?.orderTitle ?? '';
   }
 
   /** E-mails to the customer organisation (people whose quote e-mails are on) and a copy to the company. */
@@ -156,11 +223,141 @@ export function createInvoicesService(deps: {
       ...invoiceEmails({
         ...common,
         recipients: members,
-        // The customer's invoice page is addressed by the quote it bills (its latest invoice).
-        link: `${publicUrl}${PORTAL_PATHS.customer.quotes}?invoice=${invoice.quoteId}`,
+        link: customerInvoiceLink(publicUrl, invoice),
       }),
       ...invoiceEmails({ ...common, recipients: [companyEmail], link: `${publicUrl}/admin/invoices/${invoice.id}` }),
     ]);
+  }
+
+  /** The seller, the buyer and the buyer's tax rate as an invoice issued now carries them. */
+  async function partiesOf(tx: TExecutor, customerOrgId: string) {
+    // One statement at a time: a transaction's connection runs them in turn.
+    const company = await findCompanyBilling(tx);
+    const billing = await findOrganizationBilling(tx, customerOrgId);
+    const org = await findOrganizationRow(tx, customerOrgId);
+    const seller: TInvoiceParty = {
+      legalName: company?.legalName ?? '',
+      address: company?.address ?? '',
+      country: company?.country ?? null,
+      taxId: company?.taxId ?? null,
+    };
+    const buyer: TInvoiceParty = {
+      legalName: billing?.legalName ?? org?.name ?? '',
+      address: billing?.address ?? '',
+      country: billing?.country ?? null,
+      taxId: billing?.taxId ?? null,
+    };
+    const rate = buyer.country ? await findTaxRate(tx, buyer.country) : undefined;
+    return { company, seller, buyer, rate };
+  }
+
+  /**
+   * One monthly invoice (decision 242): every order of the organisation in this currency accepted
+   * before `before` and on no invoice yet, one line each, in one transaction. The orders are locked
+   * first and each is claimed only while it is on no invoice (the table's key makes an order's
+   * invoice one), so a run racing this one waits, then finds nothing left and issues nothing.
+   * Each order's receivable, revenue and share of the tax are booked on that order.
+   */
+  async function issueMonthly(
+    group: { customerOrgId: string; currency: string },
+    before: Date,
+    actor: TActor | null,
+    now: Date,
+  ) {
+    return db.transaction(async (tx) => {
+      const due = await lockMonthlyOrdersDue(tx, group, before);
+      if (due.length === 0) return null;
+      const period = periodOf(new Date(before.getTime() - 1));
+      const lines: TInvoiceLine[] = due.map(({ row, orderTitle }) => ({
+        label: monthlyLineLabel(row.orderId, orderTitle, row.lines),
+        amountMinor: row.subtotalMinor,
+      }));
+      const { company, seller, buyer, rate } = await partiesOf(tx, group.customerOrgId);
+      const totals = invoiceTotals({ lines, rate: rate ?? null, buyerTaxId: buyer.taxId });
+      const { sequence, number } = await allocateInvoiceNumber(tx);
+      const invoice = await insertInvoice(tx, {
+        sequence,
+        number,
+        kind: 'monthly',
+        orderId: null,
+        quoteId: null,
+        period,
+        customerOrgId: group.customerOrgId,
+        currency: group.currency,
+        status: 'open',
+        seller,
+        buyer,
+        bankDetails: company?.bankDetails ?? null,
+        lines,
+        taxLines: totals.taxLines,
+        reverseCharge: totals.reverseCharge,
+        subtotalMinor: totals.subtotalMinor,
+        taxMinor: totals.taxMinor,
+        totalMinor: totals.totalMinor,
+        issuedAt: now,
+        dueAt: new Date(now.getTime() + (company?.paymentTermsDays ?? 14) * DAY_MS),
+      });
+      const taxes = splitTax(
+        totals.taxMinor,
+        due.map(({ row }) => row.subtotalMinor),
+      );
+      for (const [index, { row }] of due.entries()) {
+        const taxMinor = taxes[index] ?? 0;
+        if (!(await claimMonthlyOrder(tx, row.orderId, invoice.id, taxMinor))) {
+          throw new AppError('conflict', 'An order of this month was invoiced by another run; nothing was issued.');
+        }
+        await bookInvoiceIssued(
+          tx,
+          {
+            invoiceId: invoice.id,
+            number,
+            orderId: row.orderId,
+            customerOrgId: group.customerOrgId,
+            currency: group.currency,
+            subtotalMinor: row.subtotalMinor,
+            taxMinor,
+            actorUserId: actor?.userId ?? null,
+            part: true,
+          },
+          now,
+        );
+      }
+      await recordAudit(tx, {
+        entity: 'invoice',
+        entityId: invoice.id,
+        action: 'issue',
+        before: null,
+        after: { ...invoice, orders: due.map(({ row }) => row.orderId) },
+        actorUserId: actor?.userId ?? null,
+      });
+      await tellCustomer(tx, invoice, monthlyTitle(period, due.length), 'issued', { withPdf: true });
+      return {
+        id: invoice.id,
+        number,
+        customerOrgId: group.customerOrgId,
+        currency: group.currency,
+        period,
+        orderCount: due.length,
+        totalMinor: invoice.totalMinor,
+      };
+    });
+  }
+
+  /** A monthly run: up to `limit` organisation-and-currency groups, each its own invoice. */
+  async function runMonthly(limit: number, actor: TActor | null): Promise<TMonthlyRunResult['issued']> {
+    const now = clock();
+    const before = startOfMonth(now);
+    const issued: TMonthlyRunResult['issued'] = [];
+    for (const group of await monthlyGroupsDue(db, before, limit)) {
+      try {
+        const invoice = await issueMonthly(group, before, actor, now);
+        if (invoice) issued.push(invoice);
+      } catch (error) {
+        // Another run claimed the group's orders first: it issued their invoice.
+        if (!(error instanceof AppError && error.code === 'conflict')) throw error;
+      }
+    }
+    return issued;
   }
 
   async function issue(
@@ -192,23 +389,7 @@ export function createInvoicesService(deps: {
         ];
       }
     }
-    // One statement at a time: a transaction's connection runs them in turn.
-    const company = await findCompanyBilling(tx);
-    const billing = await findOrganizationBilling(tx, charge.customerOrgId);
-    const org = await findOrganizationRow(tx, charge.customerOrgId);
-    const seller: TInvoiceParty = {
-      legalName: company?.legalName ?? '',
-      address: company?.address ?? '',
-      country: company?.country ?? null,
-      taxId: company?.taxId ?? null,
-    };
-    const buyer: TInvoiceParty = {
-      legalName: billing?.legalName ?? org?.name ?? '',
-      address: billing?.address ?? '',
-      country: billing?.country ?? null,
-      taxId: billing?.taxId ?? null,
-    };
-    const rate = buyer.country ? await findTaxRate(tx, buyer.country) : undefined;
+    const { company, seller, buyer, rate } = await partiesOf(tx, charge.customerOrgId);
     const totals = invoiceTotals({ lines, rate: rate ?? null, buyerTaxId: buyer.taxId });
     if (totals.totalMinor <= 0) return null;
     const { sequence, number } = await allocateInvoiceNumber(tx);
@@ -268,10 +449,6 @@ export function createInvoicesService(deps: {
     return invoice;
   }
 
-  async function orderTitleOf(tx: TExecutor, id: string) {
-    return (await findInvoiceWithNames(tx, id))?.orderTitle ?? '';
-  }
-
   /**
    * Books a confirmed payment the caller has checked against the locked invoice (decision 212): the
    * ledger entry (cash / receivable, once per payment key), its invoice_payments row and the audit
@@ -323,7 +500,7 @@ export function createInvoicesService(deps: {
       after: { ...updated, payment: stored },
       actorUserId,
     });
-    if (fullyPaid) await tellCustomer(tx, updated, await orderTitleOf(tx, invoice.id), 'paid', { withPdf: false });
+    if (fullyPaid) await tellCustomer(tx, updated, await titleOf(tx, updated), 'paid', { withPdf: false });
     return updated;
   }
 
@@ -332,7 +509,7 @@ export function createInvoicesService(deps: {
     return db.transaction(async (tx) => {
       const invoice = await lockInvoice(tx, id);
       if (!invoice) return false;
-      const title = await orderTitleOf(tx, id);
+      const title = await titleOf(tx, invoice);
       let current = invoice;
       let changed = false;
       if (current.status === 'open' && current.dueAt.getTime() <= now.getTime()) {
@@ -393,6 +570,26 @@ export function createInvoicesService(deps: {
     async issueForStage(tx: TExecutor, stage: TBillingStage, charge: TQuoteCharge, actor: TActor | null) {
       const billing = await findOrganizationBilling(tx, charge.customerOrgId);
       const mode = (billing?.mode ?? 'in_advance') as TBillingMode;
+      if (mode === 'monthly' && stage === 'acceptance') {
+        // What a monthly organisation owes accrues until the month's invoice (decision 242).
+        const lines = charge.items.map((item) => ({
+          label: item.label,
+          amountMinor: toMinorUnits(item.amount, charge.currency),
+        }));
+        const subtotalMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+        if (subtotalMinor > 0) {
+          await insertMonthlyOrder(tx, {
+            orderId: charge.orderId,
+            quoteId: charge.quoteId,
+            customerOrgId: charge.customerOrgId,
+            currency: charge.currency,
+            lines,
+            subtotalMinor,
+            acceptedAt: clock(),
+          });
+        }
+        return null;
+      }
       const kind = ISSUED_AT[mode][stage];
       if (!kind) return null;
       return issue(tx, kind, charge, billing?.depositPercent ?? null, actor, clock());
@@ -415,6 +612,7 @@ export function createInvoicesService(deps: {
         db,
         page.map((row) => row.invoice.id),
       );
+      const orders = await ordersOfInvoices(db, page);
       const views = new Map<string, TInvoiceView>();
       for (const row of page) {
         views.set(
@@ -427,6 +625,7 @@ export function createInvoicesService(deps: {
             notes.filter((note) => note.invoiceId === row.invoice.id),
             instructionsFor(row.invoice),
             card !== null,
+            orders.get(row.invoice.id) ?? [],
           ),
         );
       }
@@ -446,11 +645,53 @@ export function createInvoicesService(deps: {
       return viewOf(db, row);
     },
 
-    /** The latest invoice issued for a quote (a balance after its deposit): the quote card's link. */
+    /**
+     * The latest invoice issued for a quote (a balance after its deposit), or the monthly invoice
+     * that bills its order: the quote card's link.
+     */
     async ofQuote(quoteId: string, scope: { customerOrgId: string }): Promise<TInvoiceView> {
-      const latest = await latestInvoiceOfQuote(db, quoteId, scope.customerOrgId);
+      const latest =
+        (await latestInvoiceOfQuote(db, quoteId, scope.customerOrgId))?.id ??
+        (await monthlyInvoiceOfQuote(db, quoteId, scope.customerOrgId));
       if (!latest) throw new AppError('conflict', INVOICE_MESSAGES.noneYet);
-      return this.get(latest.id, scope);
+      return this.get(latest, scope);
+    },
+
+    /**
+     * Where orders of monthly organisations are billed (decision 242), by their accepted quote: the
+     * month it was accepted in and, once issued, the monthly invoice. Others are not in the map.
+     */
+    async monthlyBilling(orderIds: readonly string[], customerOrgId: string): Promise<Map<string, TMonthlyBilling>> {
+      const billing = new Map<string, TMonthlyBilling>();
+      for (const row of await monthlyBillingOfOrders(db, orderIds)) {
+        if (row.customerOrgId !== customerOrgId) continue;
+        billing.set(row.quoteId, {
+          period: row.period ?? periodOf(row.acceptedAt),
+          invoiceId: row.invoiceId,
+          invoiceNumber: row.invoiceNumber,
+        });
+      }
+      return billing;
+    },
+
+    /**
+     * The monthly run (decision 242): for each organisation and currency with orders accepted
+     * before this calendar month and on no invoice yet, one invoice for them all. The worker runs it
+     * in batches; a second run, or one racing it, issues nothing more.
+     */
+    async issueMonthlyInvoices(limit: number): Promise<number> {
+      return (await runMonthly(limit, null)).length;
+    },
+
+    /** An admin's "Issue monthly invoices now": the same run at once, with what it issued. */
+    async issueMonthlyInvoicesNow(actor: TActor): Promise<TMonthlyRunResult> {
+      const issued: TMonthlyRunResult['issued'] = [];
+      for (;;) {
+        const batch = await runMonthly(100, actor);
+        issued.push(...batch);
+        if (batch.length < 100) break;
+      }
+      return { issued };
     },
 
     /** The invoice's PDF as it stands now (a paid one shows what was paid). */
@@ -459,7 +700,7 @@ export function createInvoicesService(deps: {
       if (!row || (scope.customerOrgId && row.invoice.customerOrgId !== scope.customerOrgId)) {
         throw new AppError('not_found', 'Invoice not found.');
       }
-      const body = await renderInvoicePdf(row.invoice, row.orderTitle, instructionsFor(row.invoice));
+      const body = await renderInvoicePdf(row.invoice, await titleOf(db, row.invoice), instructionsFor(row.invoice));
       return { fileName: invoiceFileName(row.invoice), body };
     },
 
@@ -535,8 +776,7 @@ export function createInvoicesService(deps: {
       if (invoice.status !== 'open' && invoice.status !== 'overdue') {
         throw new AppError('conflict', INVOICE_MESSAGES.notPayable(invoice.status));
       }
-      // The customer portal opens an invoice by its quote (the latest invoice issued for it).
-      const back = `${publicUrl}${PORTAL_PATHS.customer.quotes}?invoice=${invoice.quoteId}`;
+      const back = customerInvoiceLink(publicUrl, invoice);
       const url = await card.checkout(
         {
           id: invoice.id,
@@ -616,26 +856,41 @@ export function createInvoicesService(deps: {
         if (invoice.paidMinor > 0) throw new AppError('conflict', INVOICE_MESSAGES.voidAfterPayment);
         assertInvoiceMove(invoice.status as TInvoiceStatus, 'void');
         const now = clock();
-        const lines = [
-          { account: 'receivable' as const, organizationId: invoice.customerOrgId, amountMinor: -invoice.totalMinor },
-          { account: 'revenue' as const, organizationId: null, amountMinor: invoice.subtotalMinor },
-          ...(invoice.taxMinor > 0
-            ? [{ account: 'tax' as const, organizationId: null, amountMinor: invoice.taxMinor }]
-            : []),
-        ];
-        await book(
-          tx,
-          {
-            kind: 'adjustment',
-            currency: invoice.currency,
-            orderId: invoice.orderId,
-            memo: `Invoice ${invoice.number} void: ${reason}`,
-            idempotencyKey: `invoice:${id}:void`,
-            actorUserId: actor.userId,
-            lines,
-          },
-          now,
-        );
+        // A monthly invoice is reversed order by order, as it was booked (decision 242).
+        const parts = invoice.orderId
+          ? [{ orderId: invoice.orderId, subtotalMinor: invoice.subtotalMinor, taxMinor: invoice.taxMinor, key: '' }]
+          : (await monthlyOrdersOf(tx, [id])).map(({ row }) => ({
+              orderId: row.orderId,
+              subtotalMinor: row.subtotalMinor,
+              taxMinor: row.taxMinor ?? 0,
+              key: `:${row.orderId}`,
+            }));
+        for (const part of parts) {
+          const lines = [
+            {
+              account: 'receivable' as const,
+              organizationId: invoice.customerOrgId,
+              amountMinor: -(part.subtotalMinor + part.taxMinor),
+            },
+            { account: 'revenue' as const, organizationId: null, amountMinor: part.subtotalMinor },
+            ...(part.taxMinor > 0
+              ? [{ account: 'tax' as const, organizationId: null, amountMinor: part.taxMinor }]
+              : []),
+          ];
+          await book(
+            tx,
+            {
+              kind: 'adjustment',
+              currency: invoice.currency,
+              orderId: part.orderId,
+              memo: `Invoice ${invoice.number} void: ${reason}`,
+              idempotencyKey: `invoice:${id}:void${part.key}`,
+              actorUserId: actor.userId,
+              lines,
+            },
+            now,
+          );
+        }
         const updated = await updateInvoice(tx, id, { status: 'void', voidedAt: now, voidReason: reason });
         await recordAudit(tx, {
           entity: 'invoice',
@@ -646,7 +901,7 @@ export function createInvoicesService(deps: {
           actorUserId: actor.userId,
         });
         const row = (await findInvoiceWithNames(tx, id))!;
-        await tellCustomer(tx, updated, row.orderTitle, 'void', { withPdf: false, reason });
+        await tellCustomer(tx, updated, await titleOf(tx, updated), 'void', { withPdf: false, reason });
         return viewOf(tx, row);
       });
     },
@@ -691,7 +946,7 @@ export async function downloadLockOf(db: TExecutor, orderId: string, customerOrg
 
 function toView(
   invoice: TInvoiceRow,
-  orderTitle: string,
+  orderTitle: string | null,
   orgName: string,
   payments: readonly {
     id: string;
@@ -704,6 +959,7 @@ function toView(
   notes: readonly TCreditNoteRow[],
   instructions: TPaymentInstructions | null,
   cardAvailable: boolean,
+  orders: readonly TInvoiceOrder[],
 ): TInvoiceView {
   return {
     id: invoice.id,
@@ -711,7 +967,9 @@ function toView(
     kind: invoice.kind as TInvoiceView['kind'],
     quoteId: invoice.quoteId,
     status: invoice.status as TInvoiceView['status'],
-    order: { id: invoice.orderId, title: orderTitle },
+    order: invoice.orderId ? { id: invoice.orderId, title: orderTitle ?? '' } : null,
+    orders: [...orders],
+    period: invoice.period,
     customerOrg: { id: invoice.customerOrgId, name: orgName },
     currency: invoice.currency,
     seller: invoice.seller,

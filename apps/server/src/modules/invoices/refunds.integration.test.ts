@@ -134,7 +134,7 @@ describe('a refund of a paid invoice', () => {
     expect(note!.number).toMatch(/^CN-\d{6}$/);
 
     // The ledger: refunds (before tax) and the tax back, out of cash; the receivable untouched.
-    const refunds = (await entriesOfOrder(t.db, invoice.order.id)).filter(({ entry }) => entry.kind === 'refund');
+    const refunds = (await entriesOfOrder(t.db, invoice.order!.id)).filter(({ entry }) => entry.kind === 'refund');
     expect(refunds.map(({ line }) => [line.account, line.amountMinor])).toEqual([
       ['refunds', 25_000],
       ['tax', 5_000],
@@ -200,7 +200,7 @@ describe('a refund of a paid invoice', () => {
     expect(second).toMatchObject({ totalMinor: 90_000, taxMinor: 15_000 });
 
     // Downloads stay unlocked: a refund does not impose pay before download again.
-    expect(await t.app.services.invoices.downloadLock(invoice.order.id, customerOrgId)).toBeNull();
+    expect(await t.app.services.invoices.downloadLock(invoice.order!.id, customerOrgId)).toBeNull();
 
     // Reporting shows the month's refunds.
     const month = new Date(clock.now()).toISOString().slice(0, 7);

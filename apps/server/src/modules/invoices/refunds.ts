@@ -1,9 +1,8 @@
 import type { TDatabase, TExecutor } from '@spacecapture/db/client';
 import type { TInvoiceLine, TInvoiceTaxLine, TRefundAllocation } from '@spacecapture/db/invoices-schema';
-import { INVOICE_MESSAGES, type TRefundRequest } from '@spacecapture/shared/contracts/invoices';
+import { INVOICE_MESSAGES, periodLabel, type TRefundRequest } from '@spacecapture/shared/contracts/invoices';
 import { AppError } from '@spacecapture/shared/errors';
 import { toMinorUnits } from '@spacecapture/shared/money';
-import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import {
   canTransition,
   INVOICE_MACHINE,
@@ -20,6 +19,7 @@ import { enqueueEmails } from '../outbox/outbox-repository.ts';
 import type { TCardAdapter } from '../payments/card.ts';
 import { creditNoteEmails, creditNoteFileName, renderCreditNotePdf } from './credit-note-document.ts';
 import { moneyOf } from './invoice-document.ts';
+import { customerInvoiceLink } from './invoice-emails.ts';
 import {
   allocateInvoiceNumber,
   CREDIT_NOTE_SERIES,
@@ -70,6 +70,11 @@ export type TProviderShares = {
     }[]
   >;
 };
+
+/** What the credited invoice is about: its order's title, or a monthly invoice's month. */
+function titleOf(orderTitle: string | null, invoice: Pick<TInvoiceRow, 'period'>) {
+  return orderTitle ?? (invoice.period ? `Monthly invoice, ${periodLabel(invoice.period)}` : '');
+}
 
 /** Notes that hold money back from being refunded again: the issued ones and those under way. */
 function counts(note: TCreditNoteRow) {
@@ -200,7 +205,7 @@ export function createRefunds(deps: {
    * (`payable:<entry>:reversal:<note>`), so the payouts module owes that much less.
    */
   async function reverseShare(tx: TExecutor, note: TCreditNoteRow, number: string, actorUserId: string | null) {
-    if (!note.reverseProviderShare || !providerShares) return 0;
+    if (!note.reverseProviderShare || !providerShares || !note.orderId) return 0;
     const invoiced = (await invoicesOfOrder(tx, note.orderId))
       .filter((invoice) => invoice.status !== 'void')
       .reduce((sum, invoice) => sum + invoice.subtotalMinor, 0);
@@ -290,7 +295,7 @@ export function createRefunds(deps: {
       after: { ...updated, creditNote: { id: note.id, number, totalMinor: note.totalMinor } },
       actorUserId,
     });
-    const orderTitle = (await findInvoiceWithNames(tx, invoice.id))?.orderTitle ?? '';
+    const orderTitle = titleOf((await findInvoiceWithNames(tx, invoice.id))?.orderTitle ?? null, invoice);
     const issued = { ...note, number };
     const attachment = {
       filename: creditNoteFileName(issued),
@@ -303,7 +308,7 @@ export function createRefunds(deps: {
       ...creditNoteEmails({
         ...common,
         recipients: members,
-        link: `${publicUrl}${PORTAL_PATHS.customer.quotes}?invoice=${invoice.quoteId}`,
+        link: customerInvoiceLink(publicUrl, invoice),
       }),
       ...creditNoteEmails({ ...common, recipients: [companyEmail], link: `${publicUrl}/admin/invoices` }),
     ]);
@@ -405,7 +410,12 @@ export function createRefunds(deps: {
           const message = INVOICE_MESSAGES.refundAboveRefundable(moneyOf(refundable, invoice.currency));
           throw new AppError('validation_failed', message, { amount: message });
         }
-        if (request.reverseProviderShare) await checkShare(tx, invoice.orderId);
+        if (request.reverseProviderShare) {
+          // A monthly invoice bills several orders: a refund of part of it names no one order, so
+          // no provider's share can be told apart to reverse (decision 242).
+          if (!invoice.orderId) throw new AppError('conflict', INVOICE_MESSAGES.monthlyNoShareReversal);
+          await checkShare(tx, invoice.orderId);
+        }
         const allocations = allocate(amountMinor, await paymentsOf(tx, [invoiceId]), notes);
         const note = await insertCreditNote(tx, {
           invoiceId,
@@ -519,7 +529,7 @@ export function createRefunds(deps: {
       const issued = { ...note, number: note.number };
       return {
         fileName: creditNoteFileName(issued),
-        body: await renderCreditNotePdf(issued, row.invoice, row.orderTitle),
+        body: await renderCreditNotePdf(issued, row.invoice, titleOf(row.orderTitle, row.invoice)),
       };
     },
   };

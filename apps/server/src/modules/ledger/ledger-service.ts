@@ -85,7 +85,9 @@ export async function book(tx: TExecutor, booking: TBooking, now: Date) {
 
 /**
  * An issued invoice (decision 209): the customer owes its total (receivable), the platform earns
- * its subtotal (revenue) and holds its tax for the authority (tax). Booked once per invoice.
+ * its subtotal (revenue) and holds its tax for the authority (tax). Booked once per invoice; a
+ * monthly invoice books one entry per order it bills (`part`, decision 242), so each order's
+ * revenue stays on its own order.
  */
 export function bookInvoiceIssued(
   tx: TExecutor,
@@ -98,6 +100,8 @@ export function bookInvoiceIssued(
     subtotalMinor: number;
     taxMinor: number;
     actorUserId: string | null;
+    /** The order's part of a monthly invoice: the key gains the order id. */
+    part?: boolean;
   },
   now: Date,
 ) {
@@ -117,7 +121,9 @@ export function bookInvoiceIssued(
       currency: invoice.currency,
       orderId: invoice.orderId,
       memo: `Invoice ${invoice.number} issued`,
-      idempotencyKey: `invoice:${invoice.invoiceId}:issue`,
+      idempotencyKey: invoice.part
+        ? `invoice:${invoice.invoiceId}:issue:${invoice.orderId}`
+        : `invoice:${invoice.invoiceId}:issue`,
       actorUserId: invoice.actorUserId,
       lines,
     },
@@ -131,7 +137,8 @@ export function bookInvoicePayment(
   payment: {
     paymentKey: string;
     number: string;
-    orderId: string;
+    /** Null for a monthly invoice's payment: it pays several orders at once. */
+    orderId: string | null;
     customerOrgId: string;
     currency: string;
     amountMinor: number;

@@ -131,7 +131,7 @@ describe('paying an invoice by card', () => {
         reference: session.payment_intent ?? event.data.object.payment_intent,
       }),
     ]);
-    expect((await cashOf(invoice.order.id)).map(({ line }) => line.amountMinor)).toEqual([150_000]);
+    expect((await cashOf(invoice.order!.id)).map(({ line }) => line.amountMinor)).toEqual([150_000]);
     expect((await auditOf(t.db, invoice.id)).map((entry) => entry.action)).toEqual(['issue', 'record_payment']);
     const emails = (await t.db.select().from(schema.outboxEmails)).filter((email) =>
       email.subject.includes(invoice.number),
@@ -144,7 +144,7 @@ describe('paying an invoice by card', () => {
     expect(replay.json()).toEqual({ received: true, booked: false });
     const again = JSON.stringify({ ...event, id: `evt_${randomUUID().replaceAll('-', '')}` });
     expect((await deliver(again, stripe.sign(again))).json()).toEqual({ received: true, booked: false });
-    expect(await cashOf(invoice.order.id)).toHaveLength(1);
+    expect(await cashOf(invoice.order!.id)).toHaveLength(1);
     const after = (await admin.get(`/api/admin/invoices/${invoice.id}`)).json() as TInvoiceView;
     expect(after.payments).toHaveLength(1);
 
@@ -170,7 +170,7 @@ describe('paying an invoice by card', () => {
       expect(refused.statusCode, refused.body).toBe(400);
       expect(refused.json().error.message).toBe('The webhook signature does not match.');
     }
-    expect(await cashOf(invoice.order.id)).toHaveLength(0);
+    expect(await cashOf(invoice.order!.id)).toHaveLength(0);
     expect(((await admin.get(`/api/admin/invoices/${invoice.id}`)).json() as TInvoiceView).status).toBe('open');
   });
 

@@ -4,6 +4,8 @@ import {
   ZInvoice,
   ZInvoiceList,
   ZListInvoicesQuery,
+  ZMonthlyApprovalRequest,
+  ZMonthlyRunResult,
   ZOrganizationBilling,
   ZOrganizationBillingView,
   ZRecordPaymentRequest,
@@ -85,6 +87,16 @@ const adminInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send(await invoices.recordPayment(request.params.id, request.body, actorOf(request), key));
     },
+  );
+
+  route.post(
+    '/invoices/monthly-run',
+    {
+      summary:
+        'Issue monthly invoices now: one per monthly organisation and currency for the orders accepted before this month and not yet invoiced (decision 242)',
+      response: { 200: ZMonthlyRunResult },
+    },
+    async (request) => invoices.issueMonthlyInvoicesNow(actorOf(request)),
   );
 
   route.post(
@@ -183,6 +195,17 @@ const adminInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZOrganizationBillingView },
     },
     async (request) => billingSettings.saveOrganization(request.params.id, request.body, actorOf(request)),
+  );
+
+  route.put(
+    '/customers/:id/billing/monthly-approval',
+    {
+      summary: 'Approve a customer organisation for monthly invoicing, or withdraw the approval (audited)',
+      params: idParams,
+      body: ZMonthlyApprovalRequest,
+      response: { 200: ZOrganizationBillingView },
+    },
+    async (request) => billingSettings.setMonthlyApproval(request.params.id, request.body, actorOf(request)),
   );
 };
 

@@ -5,10 +5,13 @@ import { useQueryParams } from '../../../lib/navigation.ts';
 
 /**
  * /customer/quotes: the quotes as cards and the organisation's invoices; with ?invoice=<quoteId>
- * the latest invoice issued for that quote.
+ * the latest invoice issued for that quote, with ?invoiceId=<id> a monthly invoice (decision 242).
  */
 export function CustomerQuotesRoute() {
-  const quoteId = useQueryParams().get('invoice');
+  const params = useQueryParams();
+  const quoteId = params.get('invoice');
+  const invoiceId = params.get('invoiceId');
   if (quoteId) return <InvoiceView quoteId={quoteId} />;
+  if (invoiceId) return <InvoiceView invoiceId={invoiceId} />;
   return <QuotesScreen invoices={<InvoiceList />} />;
 }

@@ -3,6 +3,7 @@ import {
   type TRefundRequest,
   ZInvoice,
   ZInvoiceList,
+  ZMonthlyRunResult,
 } from '@spacecapture/shared/contracts/invoices';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -54,6 +55,13 @@ export function refundInvoice(input: { id: string; request: TRefundRequest; idem
     json: input.request,
     idempotencyKey: input.idempotencyKey,
     schema: ZInvoice,
+  });
+}
+
+/** POST /api/admin/invoices/monthly-run: issue the monthly invoices now (decision 242). */
+export function useIssueMonthlyInvoices() {
+  return useRefreshingMutation(adminInvoiceKeys.all, {
+    mutationFn: () => sendJson('/api/admin/invoices/monthly-run', {}, ZMonthlyRunResult),
   });
 }
 

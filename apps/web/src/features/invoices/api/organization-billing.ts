@@ -1,4 +1,5 @@
 import {
+  type TMonthlyApprovalRequest,
   type TOrganizationBilling,
   type TTaxRates,
   ZOrganizationBillingView,
@@ -23,6 +24,14 @@ export function useOrganizationBilling(id: string) {
 export function useSaveOrganizationBilling(id: string) {
   return useRefreshingMutation(organizationBillingKey(id), {
     mutationFn: (billing: TOrganizationBilling) => sendJson(billingPath(id), billing, ZOrganizationBillingView, 'PUT'),
+  });
+}
+
+/** PUT /api/admin/customers/:id/billing/monthly-approval: approve for monthly invoicing, or withdraw it (audited). */
+export function useSaveMonthlyApproval(id: string) {
+  return useRefreshingMutation(organizationBillingKey(id), {
+    mutationFn: (request: TMonthlyApprovalRequest) =>
+      sendJson(`${billingPath(id)}/monthly-approval`, request, ZOrganizationBillingView, 'PUT'),
   });
 }
 

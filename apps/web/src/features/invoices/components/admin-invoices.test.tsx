@@ -14,6 +14,14 @@ const INVOICE: TInvoiceView = {
   status: 'open',
   quoteId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
   order: { id: '0c6a3a52-1b7e-4a8d-9f2c-3d4e5f6a7b8c', title: 'Tour — 4 Mill Lane' },
+  orders: [
+    {
+      id: '0c6a3a52-1b7e-4a8d-9f2c-3d4e5f6a7b8c',
+      title: 'Tour — 4 Mill Lane',
+      quoteId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+    },
+  ],
+  period: null,
   customerOrg: { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Northwind Estates' },
   currency: 'GBP',
   seller: { legalName: 'Space Capture Ltd', address: '1 Dock Road', country: 'GB', taxId: null },
@@ -53,6 +61,33 @@ const PAID: TInvoiceView = {
 };
 const NOTE_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 
+/** A monthly invoice (decision 242): two orders of March, no order or quote of its own. */
+const MONTHLY: TInvoiceView = {
+  ...PAID,
+  id: '3c4d5e6f-7081-4b9c-8d0e-2f3a4b5c6d7e',
+  number: 'INV-000008',
+  kind: 'monthly',
+  quoteId: null,
+  order: null,
+  period: '2026-03',
+  orders: [
+    {
+      id: '0c6a3a52-1b7e-4a8d-9f2c-3d4e5f6a7b8c',
+      title: 'Tour — 4 Mill Lane',
+      quoteId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+    },
+    {
+      id: '1d7b4b63-2c8f-4b9e-8a3d-4e5f6a7b8c9d',
+      title: 'Floor plan — 9 Quay',
+      quoteId: '8e2f3a4b-5c6d-4e7f-9071-92a3b4c5d6e7',
+    },
+  ],
+  lines: [
+    { label: 'Order 0C6A3A52: Tour — 4 Mill Lane (Capture)', amountMinor: 75_000 },
+    { label: 'Order 1D7B4B63: Floor plan — 9 Quay (Capture)', amountMinor: 75_000 },
+  ],
+};
+
 beforeEach(() => {
   requests = [];
   listed = INVOICE;
@@ -65,38 +100,40 @@ beforeEach(() => {
       body: init.body ? JSON.parse(String(init.body)) : null,
       key: headers.get('Idempotency-Key'),
     });
-    const answer = url.includes('/payments')
-      ? paymentAnswer
-      : url.includes('/refunds')
-        ? {
-            status: 201,
-            body: {
-              ...PAID,
-              status: 'partly_refunded',
-              refundedMinor: 40_000,
-              refundableMinor: 110_000,
-              creditNotes: [
-                {
-                  id: NOTE_ID,
-                  number: 'CN-000003',
-                  status: 'issued',
-                  source: 'admin',
-                  currency: 'GBP',
-                  subtotalMinor: 40_000,
-                  taxMinor: 0,
-                  totalMinor: 40_000,
-                  reason: 'Two rooms missed',
-                  reverseProviderShare: true,
-                  providerShareMinor: 13_333,
-                  methods: ['bank_transfer'],
-                  failure: null,
-                  createdAt: '2026-06-21T10:00:00.000Z',
-                  issuedAt: '2026-06-21T10:00:00.000Z',
-                },
-              ],
-            },
-          }
-        : { status: 200, body: { items: [listed], nextCursor: null } };
+    const answer = url.endsWith('/monthly-run')
+      ? { status: 200, body: { issued: [] } }
+      : url.includes('/payments')
+        ? paymentAnswer
+        : url.includes('/refunds')
+          ? {
+              status: 201,
+              body: {
+                ...PAID,
+                status: 'partly_refunded',
+                refundedMinor: 40_000,
+                refundableMinor: 110_000,
+                creditNotes: [
+                  {
+                    id: NOTE_ID,
+                    number: 'CN-000003',
+                    status: 'issued',
+                    source: 'admin',
+                    currency: 'GBP',
+                    subtotalMinor: 40_000,
+                    taxMinor: 0,
+                    totalMinor: 40_000,
+                    reason: 'Two rooms missed',
+                    reverseProviderShare: true,
+                    providerShareMinor: 13_333,
+                    methods: ['bank_transfer'],
+                    failure: null,
+                    createdAt: '2026-06-21T10:00:00.000Z',
+                    issuedAt: '2026-06-21T10:00:00.000Z',
+                  },
+                ],
+              },
+            }
+          : { status: 200, body: { items: [listed], nextCursor: null } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },
@@ -221,5 +258,28 @@ describe('AdminInvoices', () => {
     expect(mount.container.querySelector('[role="alert"]')?.textContent).toContain(
       'The amount is more than what is still open on this invoice (£1,500.00).',
     );
+  });
+
+  it('issues monthly invoices now, and shows a monthly invoice with its month and orders', async () => {
+    listed = MONTHLY;
+    await render();
+    expect(mount.container.textContent).toContain('March 2026: 2 orders');
+    await act(async () => button('Issue monthly invoices now')?.click());
+    await settle();
+    expect(requests.find((request) => request.url === '/api/admin/invoices/monthly-run')).toMatchObject({
+      method: 'POST',
+    });
+    // The list is asked again after the run.
+    expect(requests.filter((request) => request.url === '/api/admin/invoices?limit=100').length).toBeGreaterThan(1);
+
+    act(() => button('INV-000008')?.click());
+    const sheet = mount.container.querySelector('[aria-label="Orders on this invoice"]');
+    expect(sheet?.textContent).toContain('Tour — 4 Mill Lane');
+    expect(sheet?.textContent).toContain('Floor plan — 9 Quay');
+    expect(mount.container.textContent).toMatch(/Month\s*March 2026/);
+    // Which provider's share a refund of several orders reverses is not known: the box is off.
+    const share = mount.container.querySelector<HTMLInputElement>('input[type="checkbox"]');
+    expect(share?.disabled).toBe(true);
+    expect(mount.container.textContent).toContain('A monthly invoice covers several orders');
   });
 });

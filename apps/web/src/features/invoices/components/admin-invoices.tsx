@@ -13,13 +13,26 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type TInvoiceView } from '@spacecapture/shared/contracts/invoices';
+import {
+  BILLING_SETTINGS_TOASTS,
+  INVOICE_MESSAGES,
+  INVOICE_STATUS_LABELS,
+  INVOICE_STATUSES,
+  type TInvoiceView,
+} from '@spacecapture/shared/contracts/invoices';
 import { formatDate } from '@spacecapture/shared/format';
 import { fromMinorUnits } from '@spacecapture/shared/money';
 import { type FormEvent, useState } from 'react';
 import { QueryError } from '../../../components/portal/query-error.tsx';
-import { useAdminInvoices, useRecordPayment, useRefundInvoice, useVoidInvoice } from '../api/admin-invoices.ts';
-import { INVOICE_STATUS_COLORS, invoiceMoney, invoiceStatusLabel } from '../lib/invoice-format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import {
+  useAdminInvoices,
+  useIssueMonthlyInvoices,
+  useRecordPayment,
+  useRefundInvoice,
+  useVoidInvoice,
+} from '../api/admin-invoices.ts';
+import { INVOICE_STATUS_COLORS, invoiceMoney, invoiceStatusLabel, invoiceSubject } from '../lib/invoice-format.ts';
 import { InvoiceSheet } from './invoice-view.tsx';
 
 const STATUS_OPTIONS = [
@@ -155,7 +168,12 @@ function RefundForm({ invoice }: { invoice: TInvoiceView }) {
         </Group>
         <Checkbox
           label="Reverse the provider's share"
-          description="The provider is owed less, in proportion to the refund. Not possible once the share was paid out."
+          description={
+            invoice.period
+              ? INVOICE_MESSAGES.monthlyNoShareReversal
+              : 'The provider is owed less, in proportion to the refund. Not possible once the share was paid out.'
+          }
+          disabled={invoice.period !== null}
           checked={reverseProviderShare}
           onChange={(event) => {
             setReverseProviderShare(event.currentTarget.checked);
@@ -241,17 +259,33 @@ export function AdminInvoices() {
   const [status, setStatus] = useState('all');
   const [openId, setOpenId] = useState<string | null>(null);
   const invoices = useAdminInvoices(status);
+  const monthlyRun = useIssueMonthlyInvoices();
   const open = invoices.data?.items.find((invoice) => invoice.id === openId) ?? null;
   return (
     <Stack gap="lg">
-      <Select
-        label="Status"
-        data={STATUS_OPTIONS}
-        value={status}
-        onChange={(value) => setStatus(value ?? 'all')}
-        allowDeselect={false}
-        maw={240}
-      />
+      <Group justify="space-between" align="end" wrap="wrap">
+        <Select
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={status}
+          onChange={(value) => setStatus(value ?? 'all')}
+          allowDeselect={false}
+          maw={240}
+        />
+        {/* The worker issues them early each month; this issues them at once (decision 242). */}
+        <Button
+          variant="light"
+          loading={monthlyRun.isPending}
+          onClick={() =>
+            monthlyRun.mutate(undefined, {
+              onSuccess: ({ issued }) => notifySuccess(BILLING_SETTINGS_TOASTS.monthlyRun(issued.length)),
+              onError: (error) => notifyError({ ...BILLING_SETTINGS_TOASTS.failed, message: error.message }),
+            })
+          }
+        >
+          Issue monthly invoices now
+        </Button>
+      </Group>
       {invoices.isPending ? (
         <Center py="md">
           <Loader size="sm" aria-label="Loading invoices" />
@@ -289,7 +323,7 @@ export function AdminInvoices() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>{invoice.customerOrg.name}</Table.Td>
-                  <Table.Td>{invoice.order.title}</Table.Td>
+                  <Table.Td>{invoiceSubject(invoice)}</Table.Td>
                   <Table.Td>{formatDate(invoice.dueAt)}</Table.Td>
                   <Table.Td>{invoiceMoney(invoice.totalMinor, invoice.currency)}</Table.Td>
                   <Table.Td>{invoiceMoney(invoice.openMinor, invoice.currency)}</Table.Td>

@@ -1,10 +1,15 @@
 import { Badge, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDate } from '@spacecapture/shared/format';
-import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { useInvoices } from '../api/get-invoices.ts';
-import { INVOICE_STATUS_COLORS, invoiceMoney, invoiceStatusLabel } from '../lib/invoice-format.ts';
+import {
+  customerInvoicePath,
+  INVOICE_STATUS_COLORS,
+  invoiceMoney,
+  invoiceStatusLabel,
+  invoiceSubject,
+} from '../lib/invoice-format.ts';
 import { CreditNotes } from './credit-notes.tsx';
 
 /** The organisation's invoices under its quotes (spec 001 §2 Quotes & Invoices), newest first. */
@@ -40,16 +45,14 @@ export function InvoiceList() {
               {invoices.data.items.map((invoice) => (
                 <Table.Tr key={invoice.id}>
                   <Table.Td>
-                    <AppLink to={`${PORTAL_PATHS.customer.quotes}?invoice=${encodeURIComponent(invoice.quoteId)}`}>
-                      {invoice.number}
-                    </AppLink>
+                    <AppLink to={customerInvoicePath(invoice)}>{invoice.number}</AppLink>
                   </Table.Td>
                   <Table.Td>
                     <Badge color={INVOICE_STATUS_COLORS[invoice.status]} variant="light" radius="sm">
                       {invoiceStatusLabel(invoice.status)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{invoice.order.title}</Table.Td>
+                  <Table.Td>{invoiceSubject(invoice)}</Table.Td>
                   <Table.Td>{formatDate(invoice.dueAt)}</Table.Td>
                   <Table.Td>{invoiceMoney(invoice.totalMinor, invoice.currency)}</Table.Td>
                 </Table.Tr>

@@ -16,6 +16,8 @@ const INVOICE: TInvoiceView = {
   status: 'open',
   quoteId: QUOTE_ID,
   order: { id: '0c6a3a52-1b7e-4a8d-9f2c-3d4e5f6a7b8c', title: 'Floor plan — 4 Mill Lane' },
+  orders: [{ id: '0c6a3a52-1b7e-4a8d-9f2c-3d4e5f6a7b8c', title: 'Floor plan — 4 Mill Lane', quoteId: QUOTE_ID }],
+  period: null,
   customerOrg: { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Northwind Estates' },
   currency: 'EUR',
   seller: { legalName: 'Space Capture Ltd', address: '1 Dock Road\nLondon', country: 'GB', taxId: 'GB111' },

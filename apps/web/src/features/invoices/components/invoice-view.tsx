@@ -1,5 +1,5 @@
 import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { TInvoiceView } from '@spacecapture/shared/contracts/invoices';
+import { periodLabel, type TInvoiceView } from '@spacecapture/shared/contracts/invoices';
 import { formatDate } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useMutation } from '@tanstack/react-query';
@@ -8,7 +8,13 @@ import { QueryError } from '../../../components/portal/query-error.tsx';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { useQueryParams } from '../../../lib/navigation.ts';
 import { startCardCheckout, useInvoice } from '../api/get-invoice.ts';
-import { INVOICE_STATUS_COLORS, invoiceMoney, invoiceStatusLabel, ratePercent } from '../lib/invoice-format.ts';
+import {
+  INVOICE_STATUS_COLORS,
+  invoiceMoney,
+  invoiceStatusLabel,
+  invoiceSubject,
+  ratePercent,
+} from '../lib/invoice-format.ts';
 import { CreditNotes } from './credit-notes.tsx';
 import styles from './invoice.module.css';
 
@@ -64,10 +70,25 @@ export function InvoiceSheet({
               { label: 'Invoice number', value: invoice.number },
               { label: 'Invoice date', value: formatDate(invoice.issuedAt) },
               { label: 'Due date', value: formatDate(invoice.dueAt) },
-              { label: 'Order', value: invoice.order.title },
+              invoice.period
+                ? { label: 'Month', value: periodLabel(invoice.period) }
+                : { label: 'Order', value: invoiceSubject(invoice) },
             ]}
           />
         </div>
+
+        {invoice.period ? (
+          <section aria-label="Orders on this invoice">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Orders on this invoice
+            </Text>
+            {invoice.orders.map((order) => (
+              <Text size="sm" key={order.id}>
+                {order.title}
+              </Text>
+            ))}
+          </section>
+        ) : null}
 
         <div className={styles.parties}>
           <PartyBlock heading="From" party={invoice.seller} />
@@ -170,13 +191,13 @@ export function InvoiceSheet({
 }
 
 /**
- * /customer/quotes?invoice=<quoteId>: the invoice with Back and Print. Printing shows the sheet
- * alone (see invoice.module.css).
+ * /customer/quotes?invoice=<quoteId>, or ?invoiceId=<id> for a monthly invoice: the invoice with
+ * Back and Print. Printing shows the sheet alone (see invoice.module.css).
  */
-export function InvoiceView({ quoteId }: { quoteId: string }) {
+export function InvoiceView({ quoteId, invoiceId }: { quoteId?: string; invoiceId?: string }) {
   // Back from Stripe's card page: ?card=paid until the webhook lands, ?card=cancelled if not paid.
   const card = useQueryParams().get('card');
-  const invoice = useInvoice(quoteId, { untilPaid: card === 'paid' });
+  const invoice = useInvoice(quoteId ? { quoteId } : { invoiceId: invoiceId ?? '' }, { untilPaid: card === 'paid' });
   const checkout = useMutation({
     mutationFn: startCardCheckout,
     onSuccess: ({ url }) => window.location.assign(url),

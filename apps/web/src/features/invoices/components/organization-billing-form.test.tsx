@@ -11,7 +11,8 @@ import {
 import { OrganizationBillingForm } from './organization-billing-form.tsx';
 
 const ORG = '00000000-0000-4000-8000-0000000000c1';
-const SAVED = {
+/** What the form sends. */
+const FIELDS = {
   mode: 'in_advance',
   depositPercent: null,
   payBeforeDownload: false,
@@ -20,6 +21,8 @@ const SAVED = {
   country: null,
   taxId: null,
 };
+/** What the server answers: the fields and the approval for monthly invoicing. */
+const SAVED = { ...FIELDS, monthlyApproved: false, monthlyApprovedAt: null };
 
 let view: ReturnType<typeof renderInPortal> | undefined;
 afterEach(() => view?.unmount());
@@ -47,7 +50,7 @@ function render(putReply: (body: unknown) => { status: number; body: unknown }) 
 
 describe("a customer organisation's billing in the admin console", () => {
   it('saves pay before download with the deposit mode and an upper-cased country', async () => {
-    const rendered = render((body) => ({ status: 200, body }));
+    const rendered = render((body) => ({ status: 200, body: { ...SAVED, ...(body as object) } }));
     await waitFor(() => expect(field('Invoiced')).toBeTruthy());
     expect(field('Pay before download')?.checked).toBe(false);
     choose(field('Invoiced')!, 'deposit');
@@ -61,7 +64,7 @@ describe("a customer organisation's billing in the admin console", () => {
     expect(put).toEqual({
       url: `/api/admin/customers/${ORG}/billing`,
       method: 'PUT',
-      body: { ...SAVED, mode: 'deposit', depositPercent: 30, payBeforeDownload: true, country: 'DE' },
+      body: { ...FIELDS, mode: 'deposit', depositPercent: 30, payBeforeDownload: true, country: 'DE' },
     });
   });
 
@@ -77,7 +80,7 @@ describe("a customer organisation's billing in the admin console", () => {
   it('shows pay before download as saved, and saves it turned off', async () => {
     const rendered = renderInPortal(<OrganizationBillingForm customerOrgId={ORG} />, (call) =>
       call.method === 'PUT'
-        ? { status: 200, body: call.body }
+        ? { status: 200, body: { ...SAVED, ...(call.body as object) } }
         : { status: 200, body: { ...SAVED, payBeforeDownload: true } },
     );
     view = rendered;
@@ -85,7 +88,7 @@ describe("a customer organisation's billing in the admin console", () => {
     await clickAndSettle(field('Pay before download')!);
     await clickAndSettle(buttonNamed('Save billing'));
     await waitFor(() => expect(pageText()).toContain('Billing saved'));
-    expect(rendered.calls.find((call) => call.method === 'PUT')?.body).toEqual(SAVED);
+    expect(rendered.calls.find((call) => call.method === 'PUT')?.body).toEqual(FIELDS);
   });
 
   it("shows the server's field message under the field", async () => {
@@ -99,5 +102,45 @@ describe("a customer organisation's billing in the admin console", () => {
     typeInto(field('Tax ID')!, 'X1');
     await clickAndSettle(buttonNamed('Save billing'));
     await waitFor(() => expect(pageText()).toContain('Tax ID refused.'));
+  });
+
+  it('offers Monthly invoicing only once the account is approved, then saves it', async () => {
+    let approved = false;
+    const rendered = renderInPortal(<OrganizationBillingForm customerOrgId={ORG} />, (call) => {
+      if (call.method === 'PUT' && call.url.endsWith('/monthly-approval')) {
+        approved = (call.body as { approved: boolean }).approved;
+        return {
+          status: 200,
+          body: { ...SAVED, monthlyApproved: approved, monthlyApprovedAt: '2026-06-01T09:00:00Z' },
+        };
+      }
+      if (call.method === 'PUT')
+        return { status: 200, body: { ...SAVED, ...(call.body as object), monthlyApproved: true } };
+      return { status: 200, body: { ...SAVED, monthlyApproved: approved } };
+    });
+    view = rendered;
+    await waitFor(() => expect(field('Invoiced')).toBeTruthy());
+    const monthlyOption = () => field('Invoiced')!.querySelector<HTMLOptionElement>('option[value="monthly"]')!;
+    expect(monthlyOption().disabled).toBe(true);
+    expect(monthlyOption().textContent).toBe('Monthly invoicing (approve the account first)');
+    expect(field('Approved for monthly invoicing')?.checked).toBe(false);
+
+    await clickAndSettle(field('Approved for monthly invoicing')!);
+    await waitFor(() => expect(pageText()).toContain('Approved for monthly invoicing'));
+    expect(rendered.calls.find((call) => call.url.endsWith('/monthly-approval'))).toEqual({
+      url: `/api/admin/customers/${ORG}/billing/monthly-approval`,
+      method: 'PUT',
+      body: { approved: true },
+    });
+    await waitFor(() => expect(monthlyOption().disabled).toBe(false));
+    expect(field('Approved for monthly invoicing')?.checked).toBe(true);
+
+    choose(field('Invoiced')!, 'monthly');
+    await clickAndSettle(buttonNamed('Save billing'));
+    await waitFor(() => expect(pageText()).toContain('Billing saved'));
+    expect(rendered.calls.find((call) => call.method === 'PUT' && call.url.endsWith('/billing'))?.body).toEqual({
+      ...FIELDS,
+      mode: 'monthly',
+    });
   });
 });

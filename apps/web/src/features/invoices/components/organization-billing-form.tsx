@@ -23,9 +23,13 @@ import { FIELD_LIMITS } from '@spacecapture/shared/fields';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { QueryError } from '../../../components/portal/query-error.tsx';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { handleSubmissionError } from '../../../lib/submission-error.ts';
-import { useOrganizationBilling, useSaveOrganizationBilling } from '../api/organization-billing.ts';
+import {
+  useOrganizationBilling,
+  useSaveMonthlyApproval,
+  useSaveOrganizationBilling,
+} from '../api/organization-billing.ts';
 
 /** What the fields hold: text as typed, the deposit as the number input gives it ('' when empty). */
 type TBillingFields = {
@@ -73,8 +77,37 @@ const ZBillingFields = z
   .pipe(ZOrganizationBilling);
 
 /**
- * A customer organisation's billing on its admin page (decisions 209, 211): when it is invoiced,
- * whether its downloads wait for the invoice to be paid, and the buyer details its invoices carry.
+ * The approval for monthly invoicing (decision 242), saved on its own the moment it is switched:
+ * Monthly invoicing is offered in the form below only once it is on.
+ */
+function MonthlyApprovalSwitch({ customerOrgId, approved }: { customerOrgId: string; approved: boolean }) {
+  const save = useSaveMonthlyApproval(customerOrgId);
+  return (
+    <Switch
+      label="Approved for monthly invoicing"
+      description="An approved account can be invoiced once a month for every order accepted in it; its downloads never wait for payment."
+      checked={approved}
+      disabled={save.isPending}
+      onChange={async (event) => {
+        const next = event.currentTarget.checked;
+        try {
+          await save.mutateAsync({ approved: next });
+          notifySuccess(next ? BILLING_SETTINGS_TOASTS.monthlyApproved : BILLING_SETTINGS_TOASTS.monthlyWithdrawn);
+        } catch (error) {
+          notifyError({
+            ...BILLING_SETTINGS_TOASTS.failed,
+            message: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }}
+    />
+  );
+}
+
+/**
+ * A customer organisation's billing on its admin page (decisions 209, 211, 242): its approval for
+ * monthly invoicing, when it is invoiced, whether its downloads wait for the invoice to be paid,
+ * and the buyer details its invoices carry.
  */
 export function OrganizationBillingForm({ customerOrgId }: { customerOrgId: string }) {
   const billing = useOrganizationBilling(customerOrgId);
@@ -83,6 +116,7 @@ export function OrganizationBillingForm({ customerOrgId }: { customerOrgId: stri
   const saved = billing.data;
   return (
     <OrganizationBillingFields
+      monthlyApproved={saved.monthlyApproved}
       customerOrgId={customerOrgId}
       initial={{
         mode: saved.mode,
@@ -97,7 +131,15 @@ export function OrganizationBillingForm({ customerOrgId }: { customerOrgId: stri
   );
 }
 
-function OrganizationBillingFields({ customerOrgId, initial }: { customerOrgId: string; initial: TBillingFields }) {
+function OrganizationBillingFields({
+  customerOrgId,
+  initial,
+  monthlyApproved,
+}: {
+  customerOrgId: string;
+  initial: TBillingFields;
+  monthlyApproved: boolean;
+}) {
   const save = useSaveOrganizationBilling(customerOrgId);
   const {
     register,
@@ -132,11 +174,23 @@ function OrganizationBillingFields({ customerOrgId, initial }: { customerOrgId: 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Billing">
       <Stack gap="md">
+        <MonthlyApprovalSwitch customerOrgId={customerOrgId} approved={monthlyApproved} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <NativeSelect
             label="Invoiced"
-            description="When this organization's invoices are issued"
-            data={BILLING_MODES.map((value) => ({ value, label: BILLING_MODE_LABELS[value] }))}
+            description={
+              mode === 'monthly'
+                ? 'One invoice a month, early in the next, for every order accepted in it'
+                : "When this organization's invoices are issued"
+            }
+            data={BILLING_MODES.map((value) => ({
+              value,
+              label:
+                value === 'monthly' && !monthlyApproved
+                  ? `${BILLING_MODE_LABELS[value]} (approve the account first)`
+                  : BILLING_MODE_LABELS[value],
+              disabled: value === 'monthly' && !monthlyApproved,
+            }))}
             error={errors.mode?.message}
             {...register('mode')}
           />

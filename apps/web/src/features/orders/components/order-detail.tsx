@@ -1,5 +1,6 @@
 import { Anchor, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TCustomerOrderDetail } from '@spacecapture/shared/contracts/customer-portal';
+import { INVOICE_MESSAGES } from '@spacecapture/shared/contracts/invoices';
 import { CAPTURE_TYPE_OPTIONS, labelOf } from '@spacecapture/shared/enums';
 import { formatDate, formatMoney, formatPlaceWindow } from '@spacecapture/shared/format';
 import { orderAgainPath, PORTAL_PATHS, propertyPath } from '@spacecapture/shared/portal-paths';
@@ -103,6 +104,14 @@ function OrderDetailBody({ order, review, files, rating }: { order: TCustomerOrd
                 <Text span tt="capitalize" inherit>
                   {quote.status}
                 </Text>
+                {quote.monthlyInvoice ? (
+                  <>
+                    {' · '}
+                    {quote.monthlyInvoice.invoiceNumber
+                      ? `On monthly invoice ${quote.monthlyInvoice.invoiceNumber}`
+                      : INVOICE_MESSAGES.onMonthlyInvoice(quote.monthlyInvoice.period)}
+                  </>
+                ) : null}
               </Text>
             ))}
             <Anchor component={AppLink} to={PORTAL_PATHS.customer.quotes} size="sm">

@@ -76,6 +76,28 @@ afterEach(() => {
 const mount = mountPerTest({ beforeUnmount: () => notifications.clean() });
 
 describe('QuoteCard enabling rules', () => {
+  it("says which month's invoice bills an accepted quote of a monthly account, then links to it once issued", () => {
+    const accepted = { status: 'accepted' as const, canRespond: false, respondedAt: '2026-06-12T10:00:00Z' };
+    render(quoteOf({ ...accepted, monthlyInvoice: { period: '2026-06', invoiceId: null, invoiceNumber: null } }));
+    expect(mount.container.textContent).toContain('On the monthly invoice of June 2026');
+    expect(mount.container.textContent).not.toContain('View invoice');
+
+    render(
+      quoteOf({
+        ...accepted,
+        monthlyInvoice: {
+          period: '2026-06',
+          invoiceId: '3c4d5e6f-7081-4b9c-8d0e-2f3a4b5c6d7e',
+          invoiceNumber: 'INV-000031',
+        },
+      }),
+    );
+    const link = [...mount.container.querySelectorAll('a')].find(
+      (element) => element.textContent === 'View monthly invoice INV-000031',
+    );
+    expect(link?.getAttribute('href')).toBe(`/customer/quotes?invoice=${QUOTE_ID}`);
+  });
+
   it('offers Accept and Decline on a sent quote before its validity date', () => {
     render(quoteOf());
     expect(button('Accept')?.disabled).toBe(false);

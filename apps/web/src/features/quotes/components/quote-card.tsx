@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TCustomerQuote } from '@spacecapture/shared/contracts/customer-portal';
+import { INVOICE_MESSAGES } from '@spacecapture/shared/contracts/invoices';
 import { formatDate, formatMoney } from '@spacecapture/shared/format';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
 import { useId } from 'react';
@@ -91,10 +92,17 @@ export function QuoteCard({ quote, now }: { quote: TCustomerQuote; now: Date }) 
               describedBy={state.reason ? noteId : undefined}
             />
           ) : null}
-          {quote.status === 'accepted' ? (
+          {quote.status === 'accepted' && quote.monthlyInvoice && !quote.monthlyInvoice.invoiceId ? (
+            // A monthly account's order waits for its month's invoice (decision 242).
+            <Text size="sm" data-testid="monthly-invoice-note">
+              {INVOICE_MESSAGES.onMonthlyInvoice(quote.monthlyInvoice.period)}
+            </Text>
+          ) : quote.status === 'accepted' ? (
             <Group>
               <Button component={AppLink} to={invoicePath(quote.id)} variant="light">
-                View invoice
+                {quote.monthlyInvoice?.invoiceNumber
+                  ? `View monthly invoice ${quote.monthlyInvoice.invoiceNumber}`
+                  : 'View invoice'}
               </Button>
             </Group>
           ) : null}
