@@ -313,10 +313,9 @@ export async function startStripeDouble() {
     if (!Number.isInteger(amount) || amount < 1) return invalid('Invalid positive integer', { param: 'amount' });
     if (reversalMode.kind === 'refuse') return invalid(reversalMode.message, { code: reversalMode.code });
     if (amount > left) {
-      return invalid(
-        `Amount (${amount}) is greater than the unreversed amount remaining on this transfer (${left}).`,
-        { param: 'amount' },
-      );
+      return invalid(`Amount (${amount}) is greater than the unreversed amount remaining on this transfer (${left}).`, {
+        param: 'amount',
+      });
     }
     const reversal: TDoubleReversal = {
       id: newId('trr'),
@@ -428,7 +427,12 @@ export async function startStripeDouble() {
       if (method === 'POST' && idempotencyKey && answer.status !== 404) {
         answered.set(`${path} ${idempotencyKey}`, { params: raw, ...answer });
       }
-      if (method === 'POST' && path === '/v1/transfers' && transferMode.kind === 'lose_answer' && answer.status === 200) {
+      if (
+        method === 'POST' &&
+        path === '/v1/transfers' &&
+        transferMode.kind === 'lose_answer' &&
+        answer.status === 200
+      ) {
         transferMode = { kind: 'normal' };
         request.socket.destroy();
         return;

@@ -348,7 +348,9 @@ export async function shareReversalsOfPayout(db: TExecutor, payoutId: string) {
 export async function updateShareReversals(
   tx: TExecutor,
   ids: readonly string[],
-  values: Partial<Pick<TShareReversalRow, 'status' | 'stripeReversalId' | 'failureReason' | 'ledgerEntryIds' | 'bookedAt'>>,
+  values: Partial<
+    Pick<TShareReversalRow, 'status' | 'stripeReversalId' | 'failureReason' | 'ledgerEntryIds' | 'bookedAt'>
+  >,
 ) {
   if (ids.length === 0) return;
   await tx

@@ -215,7 +215,10 @@ export function createShareReversals(deps: { db: TDatabase; clock: () => Date; c
         const ids = rows.map((row) => row.id);
         const payout = await findPayout(db, payoutId);
         if (!connect || !payout?.reference) {
-          await updateShareReversals(db, ids, { status: 'failed', failureReason: INVOICE_MESSAGES.shareStripeUnavailable });
+          await updateShareReversals(db, ids, {
+            status: 'failed',
+            failureReason: INVOICE_MESSAGES.shareStripeUnavailable,
+          });
           continue;
         }
         const outcome = await connect.reverseTransfer({
@@ -250,7 +253,8 @@ export function createShareReversals(deps: { db: TDatabase; clock: () => Date; c
       let reversedMinor = 0;
       const booked: TShareReversalRow[] = [];
       for (const row of pending) {
-        if (row.payoutId && !row.stripeReversalId) throw new Error('A transfer reversal was booked before Stripe made it.');
+        if (row.payoutId && !row.stripeReversalId)
+          throw new Error('A transfer reversal was booked before Stripe made it.');
         reversedMinor += await bookRow(
           tx,
           row,
@@ -289,7 +293,10 @@ export function createShareReversals(deps: { db: TDatabase; clock: () => Date; c
       const payout = await findStripePayout(db, transfer.id, transfer.metadata?.payoutId);
       if (!payout) return { booked: false };
       if (payout.status === 'pending') {
-        throw new AppError('unavailable', 'This transfer is still being recorded; it will be booked on the next delivery.');
+        throw new AppError(
+          'unavailable',
+          'This transfer is still being recorded; it will be booked on the next delivery.',
+        );
       }
       if (payout.status !== 'paid') return { booked: false };
       return db.transaction(async (tx) => {
