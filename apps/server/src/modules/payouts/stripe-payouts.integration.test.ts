@@ -155,7 +155,11 @@ async function paidByStripe(member: TSignedInUser) {
 }
 
 function refund(invoiceId: string, body: Record<string, unknown>, key = randomUUID()) {
-  return admin.post(`/api/admin/invoices/${invoiceId}/refunds`, body, { headers: { 'idempotency-key': key } });
+  return admin.post(
+    `/api/admin/invoices/${invoiceId}/refunds`,
+    { reverseProviderShare: false, ...body },
+    { headers: { 'idempotency-key': key } },
+  );
 }
 
 async function setSchedule(on: boolean) {
