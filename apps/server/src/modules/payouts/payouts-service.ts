@@ -517,6 +517,10 @@ export function createPayoutsService(deps: {
         const run = await insertPayoutRun(tx, { method: request.method, actorUserId: actor.userId, createdAt: now });
         const audited = [];
         const pending: string[] = [];
+        // Holds every payable the run may pay, all at once in one order (decision 243), then reads
+        // each transfer's again: a refund that reversed part of a share while this run was choosing
+        // is seen now, and the run pays what it left.
+        const chosen = new Map<number, Set<string>>();
         for (const [index, transfer] of request.transfers.entries()) {
           const organisation = await findOrganization(tx, transfer.providerOrgId);
           if (organisation?.type !== 'provider') {
@@ -533,17 +537,23 @@ export function createPayoutsService(deps: {
               [`transfers.${index}.providerOrgId`]: `${organisation.name}: ${PAYOUT_MESSAGES.noStripeAccount}`,
             });
           }
-          // Holds the payables, then reads them again (decision 243): a refund that reversed part of a
-          // share while this run was choosing is seen now, and pays the amount it left.
-          const seen = await payablesOfTransfer(tx, transfer, index);
-          await lockPayables(
-            tx,
-            seen.map((payable) => payable.entryId),
-          );
-          const held = new Set(seen.map((payable) => payable.entryId));
+          const payables = await payablesOfTransfer(tx, transfer, index);
+          chosen.set(index, new Set(payables.map((payable) => payable.entryId)));
+        }
+        await lockPayables(
+          tx,
+          [...chosen.values()].flatMap((ids) => [...ids]),
+        );
+        for (const [index, transfer] of request.transfers.entries()) {
+          const held = chosen.get(index)!;
           const payables = (await payablesOfTransfer(tx, transfer, index)).filter((payable) =>
             held.has(payable.entryId),
           );
+          if (payables.length === 0) {
+            throw new AppError('validation_failed', PAYOUT_MESSAGES.nothingDue, {
+              [`transfers.${index}.currency`]: PAYOUT_MESSAGES.nothingDue,
+            });
+          }
           const amountMinor = payables.reduce((sum, payable) => sum + payable.amountMinor, 0);
           // A remote transfer is written pending and sent after this commits (no network call in a transaction).
           const payout = await insertPayout(tx, {
