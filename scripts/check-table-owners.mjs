@@ -73,6 +73,7 @@ export const TABLE_OWNERS = {
   payoutItems: 'payouts',
   payoutFailedItems: 'payouts',
   payableOverdueNotices: 'payouts',
+  shareReversals: 'payouts',
   notifications: 'notifications',
   notificationPreferences: 'notifications',
   // schema.ts

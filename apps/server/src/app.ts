@@ -68,6 +68,10 @@ declare module 'fastify' {
     captureReminders: TBatchWorker;
     /** Admins told of payables past the promised 14 days (decision 213). */
     overduePayables: TBatchWorker;
+    /** The daily Stripe payout run, while its setting is on (decision 243). */
+    scheduledPayouts: TBatchWorker;
+    /** Stripe transfers left pending, sent again after a grace period (decision 243). */
+    pendingPayouts: TBatchWorker;
     /** Invoices' due dates: reminders before and after, and overdue (decision 209). */
     invoiceReminders: TBatchWorker;
     /** Monthly invoices for approved accounts (decision 242). */
@@ -173,6 +177,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     abandonedUploads,
     messageDigests,
     overduePayables,
+    scheduledPayouts,
+    pendingPayouts,
   } = serviceWorkers;
   runWorkers(
     app,
@@ -190,6 +196,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         queueWorkers.webhooks,
         messageDigests,
         overduePayables,
+        scheduledPayouts,
+        pendingPayouts,
         queueWorkers.thumbnails,
         queueWorkers.pointTrees,
         queueWorkers.qualityChecks,

@@ -30,8 +30,8 @@ import { createOutboxViewService } from './modules/outbox/outbox-view-service.ts
 import { createCardAdapter } from './modules/payments/card.ts';
 import { createConnectService } from './modules/payouts/connect-service.ts';
 import { payoutMethodAdapters } from './modules/payouts/payout-methods.ts';
-import { compensationPayablesOfOrder } from './modules/payouts/payouts-repository.ts';
 import { createPayoutsService } from './modules/payouts/payouts-service.ts';
+import { createShareReversals } from './modules/payouts/share-reversals.ts';
 import { createStripeConnect } from './modules/payouts/stripe-connect.ts';
 import { createPlacesService } from './modules/places/places-service.ts';
 import { createPointTreeLinks, createPointTreesService } from './modules/point-trees/point-tree-links.ts';
@@ -98,14 +98,15 @@ export async function createServices(deps: {
     publicUrl: config.publicUrl,
     maxScheduleWindowMs: config.scheduleWindowMaxHours * 3_600_000,
   };
+  // Stripe Connect for providers (decisions 227, 228): none without Stripe's keys.
+  const stripeConnect = createStripeConnect(config.stripe);
+  // A refund may reverse the provider's share, owed or paid by Stripe transfer (decisions 215, 243).
+  const shareReversals = createShareReversals({ db, clock, connect: stripeConnect });
   const invoices = createInvoicesService({
     ...workflowDeps,
     card: createCardAdapter(config.stripe),
-    // A refund may reverse the provider's share of what the payouts module holds payable (decision 215).
-    providerShares: { compensationPayablesOfOrder },
+    providerShares: shareReversals,
   });
-  // Stripe Connect for providers (decisions 227, 228): none without Stripe's keys.
-  const stripeConnect = createStripeConnect(config.stripe);
   const quotes = createQuotesService({ ...workflowDeps, invoices });
   const assignments = createAssignmentsService(workflowDeps);
   const dispatch = createDispatchService({ db, clock });
@@ -218,7 +219,13 @@ export async function createServices(deps: {
       publicUrl: config.publicUrl,
       methods: payoutMethodAdapters(stripeConnect),
     }),
-    connect: createConnectService({ db, clock, publicUrl: config.publicUrl, connect: stripeConnect }),
+    connect: createConnectService({
+      db,
+      clock,
+      publicUrl: config.publicUrl,
+      connect: stripeConnect,
+      onTransfer: shareReversals.fromStripeTransfer,
+    }),
     outboxView: createOutboxViewService({ db }),
     dispatch,
     scheduling: createSchedulingService(workflowDeps),

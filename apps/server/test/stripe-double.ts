@@ -14,7 +14,10 @@ import Stripe from 'stripe';
  *   (`POST /v1/account_links`), whose `url` plays the provider completing onboarding: the account
  *   becomes able to take transfers, `account.updated` is sent to the app, and the browser goes to
  *   the link's `return_url`;
- * - transfers (`POST /v1/transfers`) to a connected account that can take them.
+ * - transfers (`POST /v1/transfers`) to a connected account that can take them, read back
+ *   (`GET /v1/transfers/:id`) and listed by transfer group (`GET /v1/transfers?transfer_group=`);
+ * - transfer reversals (`POST /v1/transfers/:id/reversals`), up to what is left of the transfer,
+ *   and `transfer.reversed` events of a transfer as it then stands (`reversals` listed newest first).
  * Every POST honours `Idempotency-Key` as Stripe does: the same key with the same parameters
  * answers the first answer again, with other parameters a 400 `idempotency_error`. It keeps what it
  * was asked, so a test can check what the app sent, and signs events with the SDK's own test header.
@@ -70,8 +73,22 @@ export type TDoubleTransfer = {
   destination_payment: string;
   livemode: false;
   metadata: Record<string, string>;
-  reversed: false;
+  reversed: boolean;
+  reversals: { object: 'list'; data: TDoubleReversal[]; has_more: false; total_count: number; url: string };
   transfer_group: string | null;
+};
+
+export type TDoubleReversal = {
+  id: string;
+  object: 'transfer_reversal';
+  amount: number;
+  balance_transaction: string;
+  created: number;
+  currency: string;
+  destination_payment_refund: string;
+  metadata: Record<string, string>;
+  source_refund: null;
+  transfer: string;
 };
 
 /** How the double answers the next transfers: normally, refused, or not at all (a 500 each try). */
@@ -81,6 +98,12 @@ export type TTransferMode =
   | { kind: 'unavailable' }
   /** The transfer is made but the answer is lost (the connection is cut); a retry with the key finds it. */
   | { kind: 'lose_answer' };
+
+/** How the double answers the next transfer reversals: normally, refused, or not at all. */
+export type TReversalMode =
+  | { kind: 'normal' }
+  | { kind: 'refuse'; code: string; message: string }
+  | { kind: 'unavailable' };
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_double_secret';
 export const TEST_SECRET_KEY = 'sk_test_double_key';
@@ -123,6 +146,7 @@ export async function startStripeDouble() {
   const signer = new Stripe(TEST_SECRET_KEY);
   let webhookUrl: string | null = null;
   let transferMode: TTransferMode = { kind: 'normal' };
+  let reversalMode: TReversalMode = { kind: 'normal' };
   let base = '';
 
   function event<T>(type: string, object: T, account?: string) {
@@ -272,14 +296,64 @@ export async function startStripeDouble() {
       livemode: false,
       metadata: metadataOf(form),
       reversed: false,
+      reversals: { object: 'list', data: [], has_more: false, total_count: 0, url: '' },
       transfer_group: form.get('transfer_group'),
     };
+    transfer.reversals.url = `/v1/transfers/${transfer.id}/reversals`;
     transfers.set(transfer.id, transfer);
     return { status: 200, body: transfer };
   }
 
-  function api(method: string, path: string, form: URLSearchParams) {
+  /** Takes back part or all of a transfer (all by default), never more than is left of it. */
+  function reverseTransfer(transferId: string, form: URLSearchParams) {
+    const transfer = transfers.get(transferId);
+    if (!transfer) return invalid(`No such transfer: '${transferId}'`, { code: 'resource_missing', param: 'id' });
+    const left = transfer.amount - transfer.amount_reversed;
+    const amount = form.has('amount') ? Number(form.get('amount')) : left;
+    if (!Number.isInteger(amount) || amount < 1) return invalid('Invalid positive integer', { param: 'amount' });
+    if (reversalMode.kind === 'refuse') return invalid(reversalMode.message, { code: reversalMode.code });
+    if (amount > left) {
+      return invalid(`Amount (${amount}) is greater than the unreversed amount remaining on this transfer (${left}).`, {
+        param: 'amount',
+      });
+    }
+    const reversal: TDoubleReversal = {
+      id: newId('trr'),
+      object: 'transfer_reversal',
+      amount,
+      balance_transaction: newId('txn'),
+      created: now(),
+      currency: transfer.currency,
+      destination_payment_refund: newId('pyr'),
+      metadata: metadataOf(form),
+      source_refund: null,
+      transfer: transfer.id,
+    };
+    transfer.amount_reversed += amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    transfer.reversals.data.unshift(reversal);
+    transfer.reversals.total_count += 1;
+    return { status: 200, body: reversal };
+  }
+
+  function listTransfers(query: URLSearchParams) {
+    const group = query.get('transfer_group');
+    const data = [...transfers.values()].filter((transfer) => !group || transfer.transfer_group === group).reverse();
+    return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/transfers' } };
+  }
+
+  function api(method: string, path: string, form: URLSearchParams, query: URLSearchParams) {
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form);
+    if (method === 'GET' && path === '/v1/transfers') return listTransfers(query);
+    const reversals = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+    if (method === 'POST' && reversals) return reverseTransfer(decodeURIComponent(reversals[1]!), form);
+    const oneTransfer = /^\/v1\/transfers\/([^/]+)$/.exec(path);
+    if (method === 'GET' && oneTransfer) {
+      const found = transfers.get(decodeURIComponent(oneTransfer[1]!));
+      return found
+        ? { status: 200, body: found }
+        : invalid(`No such transfer: '${oneTransfer[1]}'`, { code: 'resource_missing', param: 'id' });
+    }
     if (method === 'POST' && path === '/v1/accounts') return createAccount(form);
     if (method === 'POST' && path === '/v1/account_links') return createAccountLink(form);
     if (method === 'POST' && path === '/v1/transfers') return createTransfer(form);
@@ -321,7 +395,7 @@ export async function startStripeDouble() {
   const server = createServer(async (request, response) => {
     try {
       const method = request.method ?? 'GET';
-      const path = (request.url ?? '/').split('?')[0]!;
+      const [path = '/', search = ''] = (request.url ?? '/').split('?');
       if (!path.startsWith('/v1/')) return await page(path, response);
       const raw = await bodyOf(request);
       const form = new URLSearchParams(raw);
@@ -332,6 +406,9 @@ export async function startStripeDouble() {
         response.end(JSON.stringify(body));
       };
       if (path === '/v1/transfers' && transferMode.kind === 'unavailable') {
+        return send(500, { error: { type: 'api_error', message: 'An unknown error occurred.' } });
+      }
+      if (path.endsWith('/reversals') && reversalMode.kind === 'unavailable') {
         return send(500, { error: { type: 'api_error', message: 'An unknown error occurred.' } });
       }
       const remembered = idempotencyKey ? answered.get(`${path} ${idempotencyKey}`) : undefined;
@@ -346,11 +423,16 @@ export async function startStripeDouble() {
         }
         return send(remembered.status, remembered.body);
       }
-      const answer = api(method, path, form);
+      const answer = api(method, path, form, new URLSearchParams(search));
       if (method === 'POST' && idempotencyKey && answer.status !== 404) {
         answered.set(`${path} ${idempotencyKey}`, { params: raw, ...answer });
       }
-      if (path === '/v1/transfers' && transferMode.kind === 'lose_answer' && answer.status === 200) {
+      if (
+        method === 'POST' &&
+        path === '/v1/transfers' &&
+        transferMode.kind === 'lose_answer' &&
+        answer.status === 200
+      ) {
         transferMode = { kind: 'normal' };
         request.socket.destroy();
         return;
@@ -379,6 +461,22 @@ export async function startStripeDouble() {
     /** How the next transfers are answered. */
     setTransferMode(mode: TTransferMode) {
       transferMode = mode;
+    },
+    /** How the next transfer reversals are answered. */
+    setReversalMode(mode: TReversalMode) {
+      reversalMode = mode;
+    },
+    /** A reversal made in Stripe's dashboard: the transfer reversed by `amount` (not told to the app). */
+    reverseInDashboard(transferId: string, amount: number) {
+      const made = reverseTransfer(transferId, new URLSearchParams({ amount: String(amount) }));
+      if (made.status !== 200) throw new Error(`The double refused the reversal: ${JSON.stringify(made.body)}`);
+      return made.body as TDoubleReversal;
+    },
+    /** The `transfer.reversed` event of a transfer as it stands (not sent). */
+    transferReversedEvent(transferId: string, type: 'transfer.reversed' | 'transfer.updated' = 'transfer.reversed') {
+      const transfer = transfers.get(transferId);
+      if (!transfer) throw new Error(`No transfer ${transferId}`);
+      return event(type, structuredClone(transfer));
     },
     /** Stripe's event for a session the customer paid: the session complete, with its payment intent. */
     completedEvent,

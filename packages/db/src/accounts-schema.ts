@@ -115,6 +115,8 @@ export const featureFlags = pgTable('feature_flags', {
   autoApproveAfterDays: integer('auto_approve_after_days').notNull().default(7),
   /** Offer orders ready for assignment down the dispatch ranking by themselves (decision 144). */
   autoOfferCascade: boolean('auto_offer_cascade').notNull().default(false),
+  /** Pay providers whose Stripe account is ready by a daily scheduled Stripe payout run (decision 243). */
+  scheduledStripePayouts: boolean('scheduled_stripe_payouts').notNull().default(false),
   /**
    * The hosts tour links may point at and whether each may be framed (decision 233); null until an
    * admin saves a list, when DEFAULT_TOUR_HOSTS apply.

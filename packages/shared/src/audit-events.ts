@@ -65,7 +65,7 @@ export const AUDIT_EVENTS = {
   calendar_feed: ['create', 'revoke'],
   ledger_entry: ['book'],
   payout_run: ['create'],
-  payout: ['pay', 'fail'],
+  payout: ['pay', 'fail', 'resume', 'reverse'],
   payout_adjustment: ['create'],
   invoice: ['issue', 'record_payment', 'mark_paid', 'mark_overdue', 'void', 'send_reminder', 'refund'],
   credit_note: ['request', 'issue', 'fail'],

@@ -59,12 +59,20 @@ export type TWorkerOptions = {
   webhooks?: Partial<TWebhookWorkerOptions>;
   thumbnails?: Partial<TThumbnailWorkerOptions>;
   overduePayables?: Partial<TSchedulingWorkerOptions>;
+  scheduledPayouts?: Partial<TSchedulingWorkerOptions>;
+  pendingPayouts?: Partial<TSchedulingWorkerOptions>;
   pointTrees?: Partial<TPointTreeWorkerOptions>;
   qualityChecks?: Partial<TQualityCheckWorkerOptions>;
 };
 
 /** Overdue payables are looked for once a day (and at start), a batch of 50 notices at a time. */
 const DEFAULT_OVERDUE_PAYABLES_OPTIONS: TSchedulingWorkerOptions = { pollIntervalMs: 86_400_000, batchSize: 50 };
+
+/** The scheduled Stripe payout run is looked for hourly (it runs once a UTC day, decision 243). */
+const DEFAULT_SCHEDULED_PAYOUTS_OPTIONS: TSchedulingWorkerOptions = { pollIntervalMs: 3_600_000, batchSize: 50 };
+
+/** Pending Stripe transfers past their grace period are sent again every five minutes (decision 243). */
+const DEFAULT_PENDING_PAYOUTS_OPTIONS: TSchedulingWorkerOptions = { pollIntervalMs: 300_000, batchSize: 20 };
 
 const DAY_MS = 86_400_000;
 
@@ -201,6 +209,20 @@ export function createServiceWorkers(deps: {
       log: app.log.child({ worker: 'overdue-payables' }),
       options: { ...DEFAULT_OVERDUE_PAYABLES_OPTIONS, ...options.overduePayables },
     }),
+    // Stripe payouts by themselves (decision 243): the daily run while its setting is on, and the
+    // resume of transfers left pending.
+    scheduledPayouts: createBatchWorker({
+      name: 'scheduled payouts',
+      runBatch: services.payouts.payScheduled,
+      log: app.log.child({ worker: 'scheduled-payouts' }),
+      options: { ...DEFAULT_SCHEDULED_PAYOUTS_OPTIONS, ...options.scheduledPayouts },
+    }),
+    pendingPayouts: createBatchWorker({
+      name: 'pending payouts',
+      runBatch: services.payouts.resumePendingPayouts,
+      log: app.log.child({ worker: 'pending-payouts' }),
+      options: { ...DEFAULT_PENDING_PAYOUTS_OPTIONS, ...options.pendingPayouts },
+    }),
     messageDigests: createMessageDigestWorker({
       sendDigests: services.conversations.sendDigests,
       log: app.log.child({ worker: 'message-digests' }),
@@ -222,6 +244,8 @@ export function createServiceWorkers(deps: {
   app.decorate('retention', workers.retention);
   app.decorate('messageDigests', workers.messageDigests);
   app.decorate('overduePayables', workers.overduePayables);
+  app.decorate('scheduledPayouts', workers.scheduledPayouts);
+  app.decorate('pendingPayouts', workers.pendingPayouts);
   const abandonedUploads = createAbandonedUploadsWorker({
     db,
     files,

@@ -94,7 +94,12 @@ export const INVOICE_MESSAGES = {
   refundInProgress: 'This refund is being made; try again in a moment.',
   shareNotPayable: "The provider's share is not payable yet (the job is not approved): there is nothing to reverse.",
   sharePaidOut:
-    "The provider's share of this order was already paid out; it cannot be reversed here. Refund without reversing it.",
+    "The provider's share of this order was paid out by bank transfer; it cannot be reversed here. Refund without reversing it and settle with the provider outside the platform.",
+  shareTransferPending:
+    "A Stripe transfer of the provider's share is being sent; refund once it is confirmed, or refund without reversing it.",
+  shareStripeUnavailable:
+    "The provider's share was paid by Stripe transfer, and Stripe is not set up: refund without reversing it.",
+  shareNotReversed: (why: string) => `The provider's share was not reversed: ${why}`,
 } as const;
 
 export const ZInvoiceParty = z.object({

@@ -49,6 +49,7 @@ export const PAYOUT_MESSAGES = {
   payoutNotFound: 'Payout not found.',
   payoutNotPending: 'This payout is not waiting for Stripe: it was paid or refused already.',
   transferPending: 'A Stripe transfer for this job is being sent.',
+  shareBeingReversed: "A refund is reversing part of this job's share: pay it once the refund is complete.",
 } as const;
 
 /** What a payout is: paid; or, for a Stripe transfer, pending while it is sent, failed when refused. */
@@ -116,12 +117,18 @@ export const ZPayout = z.object({
   failureReason: z.string().nullable(),
   paidAt: z.string().nullable(),
   jobs: z.number().int(),
+  /** When the worker last sent this pending Stripe transfer again by itself (decision 243). */
+  resumedAt: z.string().nullable(),
+  /** What Stripe transfer reversals took back of it: a refund's, or one made in Stripe's dashboard. */
+  reversed: z.number(),
 });
 export type TPayout = z.infer<typeof ZPayout>;
 
 export const ZPayoutRun = z.object({
   id: z.uuid(),
   method: z.enum(PAYOUT_METHODS),
+  /** Made by the daily schedule (decision 243), not by an admin. */
+  scheduled: z.boolean(),
   createdAt: z.string(),
   payouts: z.array(ZPayout),
 });
@@ -142,7 +149,10 @@ export const ZPayable = z.object({
   providerOrg: z.object({ id: z.uuid(), name: z.string().nullable(), stripeReady: z.boolean() }),
   kind: z.enum(['compensation', 'adjustment']),
   currency: z.string(),
+  /** What is owed (or was paid), net of what refunds reversed. */
   amount: z.number(),
+  /** What refunds (or Stripe transfer reversals) took back of it (decisions 215, 243). */
+  reversed: z.number(),
   dueAt: z.string(),
   expectedBy: z.string(),
   overdue: z.boolean(),
@@ -205,6 +215,8 @@ export const ZEarning = z.object({
   /** The platform's fee taken from the provider's compensation: none today (decision 213). */
   fee: z.number(),
   net: z.number(),
+  /** What a refund took back of the job's compensation, before or after it was paid (decision 243). */
+  reversed: z.number(),
   status: z.enum(EARNING_STATUSES),
   payableSince: z.string().nullable(),
   expectedBy: z.string().nullable(),

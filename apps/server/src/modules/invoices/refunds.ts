@@ -54,21 +54,26 @@ import {
  * note left pending.
  */
 
-/** What the refunds need of the payouts module: the order's compensation payables as they stand. */
+/**
+ * What the refunds need of the payouts module (decisions 215, 243): reversing the provider's share
+ * of an order. `plan` (in the refund's first transaction) writes what a note takes back of each
+ * payable, or refuses with a 409; `send` asks Stripe for the transfer reversals of shares a Stripe
+ * transfer paid (outside any transaction); `book` books them as the note is issued; `release`
+ * gives them up when the note fails.
+ */
 export type TProviderShares = {
-  compensationPayablesOfOrder(
-    db: TExecutor,
-    orderId: string,
-  ): Promise<
-    {
-      entryId: string;
-      currency: string;
-      providerOrgId: string;
-      bookedMinor: number;
-      owedMinor: number;
-      paidOut: boolean;
-    }[]
-  >;
+  plan(
+    tx: TExecutor,
+    input: { creditNoteId: string; orderId: string; currency: string; subtotalMinor: number; invoicedMinor: number },
+  ): Promise<{ throughStripe: boolean }>;
+  send(creditNoteId: string): Promise<{ unanswered: string | null }>;
+  book(
+    tx: TExecutor,
+    creditNoteId: string,
+    number: string,
+    actorUserId: string | null,
+  ): Promise<{ reversedMinor: number; refused: string[] }>;
+  release(tx: TExecutor, creditNoteId: string): Promise<void>;
 };
 
 /** What the credited invoice is about: its order's title, or a monthly invoice's month. */
@@ -191,49 +196,27 @@ export function createRefunds(deps: {
 }) {
   const { db, clock, companyEmail, publicUrl, card, providerShares } = deps;
 
-  /** Refuses a reversal of the provider's share that cannot be made: no payable yet, or one paid out. */
-  async function checkShare(tx: TExecutor, orderId: string) {
-    const payables = providerShares ? await providerShares.compensationPayablesOfOrder(tx, orderId) : [];
-    if (payables.length === 0) throw new AppError('conflict', INVOICE_MESSAGES.shareNotPayable);
-    if (payables.some((payable) => payable.paidOut)) throw new AppError('conflict', INVOICE_MESSAGES.sharePaidOut);
-  }
-
   /**
-   * Reverses the provider's share of a refund: the order's compensation in the proportion the
-   * refund's subtotal bears to what the order was invoiced (void invoices aside), each payable at
-   * most by what is still owed on it and never once it was paid out. Booked against the payable
-   * (`payable:<entry>:reversal:<note>`), so the payouts module owes that much less.
+   * Plans the reversal of the provider's share of a note (the payouts module's, decision 243): the
+   * order's compensation in the proportion the note's subtotal bears to what the order was invoiced
+   * (void invoices aside). Refused (409) when nothing is payable yet or the share was paid by bank
+   * transfer. Resolves with whether part of it goes back through a Stripe transfer reversal.
    */
-  async function reverseShare(tx: TExecutor, note: TCreditNoteRow, number: string, actorUserId: string | null) {
-    if (!note.reverseProviderShare || !providerShares || !note.orderId) return 0;
+  async function planShare(tx: TExecutor, note: TCreditNoteRow) {
+    // A monthly invoice bills several orders: a refund of part of it names no one order, so no
+    // provider's share can be told apart to reverse (decision 242).
+    if (!note.orderId) throw new AppError('conflict', INVOICE_MESSAGES.monthlyNoShareReversal);
+    if (!providerShares) throw new AppError('conflict', INVOICE_MESSAGES.shareNotPayable);
     const invoiced = (await invoicesOfOrder(tx, note.orderId))
       .filter((invoice) => invoice.status !== 'void')
       .reduce((sum, invoice) => sum + invoice.subtotalMinor, 0);
-    if (invoiced <= 0 || note.subtotalMinor <= 0) return 0;
-    let reversed = 0;
-    for (const payable of await providerShares.compensationPayablesOfOrder(tx, note.orderId)) {
-      if (payable.paidOut || payable.currency !== note.currency) continue;
-      const share = Math.min(payable.owedMinor, Math.round((payable.bookedMinor * note.subtotalMinor) / invoiced));
-      if (share <= 0) continue;
-      await book(
-        tx,
-        {
-          kind: 'refund',
-          currency: note.currency,
-          orderId: note.orderId,
-          memo: `Provider's share reversed by credit note ${number}`,
-          idempotencyKey: `payable:${payable.entryId}:reversal:${note.id}`,
-          actorUserId,
-          lines: [
-            { account: 'payable', organizationId: payable.providerOrgId, amountMinor: share },
-            { account: 'compensation', organizationId: null, amountMinor: -share },
-          ],
-        },
-        clock(),
-      );
-      reversed += share;
-    }
-    return reversed;
+    return providerShares.plan(tx, {
+      creditNoteId: note.id,
+      orderId: note.orderId,
+      currency: note.currency,
+      subtotalMinor: note.subtotalMinor,
+      invoicedMinor: invoiced,
+    });
   }
 
   /**
@@ -267,14 +250,19 @@ export function createRefunds(deps: {
       },
       now,
     );
-    const providerShareMinor = await reverseShare(tx, pending, number, actorUserId);
+    const shares =
+      pending.reverseProviderShare && providerShares
+        ? await providerShares.book(tx, pending.id, number, actorUserId)
+        : { reversedMinor: 0, refused: [] };
     const note = await updateCreditNote(tx, pending.id, {
       status: 'issued',
       sequence,
       number,
       issuedAt: now,
       allocations: [...allocations],
-      providerShareMinor,
+      providerShareMinor: shares.reversedMinor,
+      // Stripe refused to take the share back: the customer is refunded, the provider keeps it.
+      ...(shares.refused.length > 0 ? { failure: INVOICE_MESSAGES.shareNotReversed(shares.refused.join(' ')) } : {}),
     });
     await recordAudit(tx, {
       entity: 'credit_note',
@@ -322,6 +310,7 @@ export function createRefunds(deps: {
       const current = await findCreditNote(tx, note.id);
       if (current?.status !== 'pending') return;
       const failed = await updateCreditNote(tx, note.id, { status: 'failed', failure: why });
+      await providerShares?.release(tx, note.id);
       await recordAudit(tx, {
         entity: 'credit_note',
         entityId: note.id,
@@ -359,6 +348,11 @@ export function createRefunds(deps: {
         // Stripe could not be reached: the note stays pending, and the same request resumes it.
         throw new AppError('unavailable', INVOICE_MESSAGES.refundInProgress);
       }
+    }
+    // The customer's money first; then the provider's share back from the transfers that paid it.
+    if (pending.reverseProviderShare && providerShares) {
+      const { unanswered } = await providerShares.send(pending.id);
+      if (unanswered) throw new AppError('unavailable', INVOICE_MESSAGES.refundInProgress);
     }
     return db.transaction(async (tx) => {
       const invoice = (await lockInvoice(tx, pending.invoiceId))!;
@@ -410,12 +404,6 @@ export function createRefunds(deps: {
           const message = INVOICE_MESSAGES.refundAboveRefundable(moneyOf(refundable, invoice.currency));
           throw new AppError('validation_failed', message, { amount: message });
         }
-        if (request.reverseProviderShare) {
-          // A monthly invoice bills several orders: a refund of part of it names no one order, so
-          // no provider's share can be told apart to reverse (decision 242).
-          if (!invoice.orderId) throw new AppError('conflict', INVOICE_MESSAGES.monthlyNoShareReversal);
-          await checkShare(tx, invoice.orderId);
-        }
         const allocations = allocate(amountMinor, await paymentsOf(tx, [invoiceId]), notes);
         const note = await insertCreditNote(tx, {
           invoiceId,
@@ -443,8 +431,9 @@ export function createRefunds(deps: {
           after: note,
           actorUserId: actor.userId,
         });
+        const share = request.reverseProviderShare ? await planShare(tx, note) : { throughStripe: false };
         // Nothing to ask a processor: issued in the same transaction.
-        if (allocations.every((part) => part.method !== 'card')) {
+        if (allocations.every((part) => part.method !== 'card') && !share.throughStripe) {
           return issue(tx, invoice, note, allocations, actor.userId);
         }
         return note;

@@ -2,6 +2,7 @@ import type { TDatabase } from '@spacecapture/db/client';
 import type { TPayoutAccount, TPayoutOnboardingLink } from '@spacecapture/shared/contracts/payouts';
 import { AppError } from '@spacecapture/shared/errors';
 import { PORTAL_PATHS } from '@spacecapture/shared/portal-paths';
+import type Stripe from 'stripe';
 import type { TActor } from '../../lib/actor.ts';
 import {
   assignStripeAccount,
@@ -45,6 +46,8 @@ export function createConnectService(deps: {
   clock: () => Date;
   publicUrl: string;
   connect: TStripeConnect | null;
+  /** A transfer's reversal told by Stripe (`transfer.reversed`, `transfer.updated`; decision 243). */
+  onTransfer?: (transfer: Stripe.Transfer) => Promise<{ booked: boolean }>;
 }) {
   const { db, clock, connect } = deps;
   const earnings = `${deps.publicUrl}${PORTAL_PATHS.provider.earnings}`;
@@ -135,21 +138,25 @@ export function createConnectService(deps: {
     /**
      * A Stripe event, if it is one for Connect: on `account.updated` of an account an organisation
      * holds, the account is read back from Stripe and its state recorded, so an event that arrives
-     * late, twice or out of order still leaves the state Stripe holds now. Any event signed by the
-     * Connect endpoint's own secret is acknowledged here. `false`: not a Connect event (or not
-     * verified), for the payment events' handler to verify and answer.
+     * late, twice or out of order still leaves the state Stripe holds now; `transfer.reversed` and
+     * `transfer.updated` book what Stripe reversed of a payout's transfer, once (decision 243). Any
+     * event signed by the Connect endpoint's own secret is acknowledged here. Null: not a Connect
+     * event (or not verified), for the payment events' handler to verify and answer.
      */
-    async receiveEvent(rawBody: Buffer, signature: string | undefined): Promise<boolean> {
-      if (!connect) return false;
+    async receiveEvent(rawBody: Buffer, signature: string | undefined): Promise<{ booked: boolean } | null> {
+      if (!connect) return null;
       const verified = connect.verify(rawBody, signature);
-      if (!verified) return false;
+      if (!verified) return null;
       const { event, connectEndpoint } = verified;
-      if (event.type !== 'account.updated') return connectEndpoint;
+      if ((event.type === 'transfer.reversed' || event.type === 'transfer.updated') && deps.onTransfer) {
+        return deps.onTransfer(event.data.object);
+      }
+      if (event.type !== 'account.updated') return connectEndpoint ? { booked: false } : null;
       const accountId = event.data.object.id;
       if (await findOrganizationByStripeAccount(db, accountId)) {
         await record(accountId, await connect.retrieve(accountId), clock(), null);
       }
-      return true;
+      return { booked: false };
     },
   };
 }

@@ -20,6 +20,11 @@ export type TPayoutInstruction = {
   reference: string | null;
   /** The orders the payout pays, for the processor's description. */
   orderIds: readonly string[];
+  /**
+   * A payout sent before (a resume): look for the transfer it made first, since Stripe keeps an
+   * idempotency key for 24 hours only (decision 243).
+   */
+  resumed?: boolean;
 };
 
 /** Paid with its reference; failed (nothing moved, the payables go back to due); or pending (unknown). */
@@ -55,11 +60,21 @@ export function stripeTransferMethod(connect: TStripeConnect): TPayoutMethodAdap
       if (!instruction.destination) {
         return { status: 'failed', reason: 'The provider has no Stripe connected account.' };
       }
+      const transferGroup = `payout-run:${instruction.runId}`;
+      if (instruction.resumed) {
+        try {
+          const made = await connect.findTransfer({ transferGroup, payoutId: instruction.payoutId });
+          if (made) return { status: 'paid', reference: made };
+        } catch (error) {
+          const message = error instanceof Error ? error.message : 'Stripe did not answer.';
+          return { status: 'pending', reason: `Stripe did not answer: ${message}` };
+        }
+      }
       const sent = await connect.transfer({
         amountMinor: instruction.amountMinor,
         currency: instruction.currency,
         destination: instruction.destination,
-        transferGroup: `payout-run:${instruction.runId}`,
+        transferGroup,
         idempotencyKey: `payout:${instruction.payoutId}`,
         metadata: { payoutId: instruction.payoutId, providerOrgId: instruction.providerOrgId },
         description: `Payout for ${instruction.orderIds.length} job${instruction.orderIds.length === 1 ? '' : 's'}`,

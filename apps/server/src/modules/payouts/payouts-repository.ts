@@ -1,12 +1,14 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
-const { payoutRuns, payouts, payoutItems, payoutFailedItems, payableOverdueNotices } = schema;
+const { payoutRuns, payouts, payoutItems, payoutFailedItems, payableOverdueNotices, shareReversals } = schema;
 
 /** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Ledger entries that make an amount payable to a provider (decision 213): one per job at most. */
 const PAYABLE_KINDS = sql`('provider_compensation', 'adjustment')`;
@@ -28,9 +30,15 @@ export type TPayableRow = {
   providerName: string | null;
   amountMinor: number;
   dueAt: Date;
+  /** What refunds (and Stripe) took back of it (decisions 215, 243): `amountMinor` is net of it. */
+  reversedMinor: number;
+  /** What refunds under way are reversing of it: a run leaves it alone until they are done. */
+  heldMinor: number;
   /** The payout that holds it: paid, or a Stripe transfer still pending (decision 228). */
   payoutId: string | null;
   payoutStatus: 'pending' | 'paid' | null;
+  /** What the payout that holds it claimed of it (the amount it paid). */
+  claimedMinor: number | null;
   paidAt: Date | null;
   reference: string | null;
   /** Whether the provider's Stripe connected account can take a transfer. */
@@ -49,12 +57,17 @@ const REVERSED = sql`left join lateral (
     select coalesce(sum(rl.amount_minor), 0) as minor from ledger_entries re
     join ledger_lines rl on rl.entry_id = re.id and rl.account = 'payable'
     where re.kind = 'refund' and re.idempotency_key like 'payable:' || e.id::text || ':reversal:%'
-  ) reversed on true`;
+  ) reversed on true
+  left join lateral (
+    select coalesce(sum(sr.amount_minor), 0) as minor from share_reversals sr
+    where sr.payable_entry_id = e.id and sr.status = 'pending'
+  ) held on true`;
 
 const PAYABLE_SELECT = sql`
   select e.id as "entryId", e.kind, e.memo, e.currency, e.order_id as "orderId", e.created_at as "dueAt",
     split_part(e.idempotency_key, ':', 2) as "assignmentId",
     l.organization_id as "providerOrgId", (-l.amount_minor - reversed.minor)::text as "amountMinor",
+    reversed.minor::text as "reversedMinor", held.minor::text as "heldMinor", pi.amount_minor::text as "claimedMinor",
     o.title as "orderTitle", org.name as "providerName",
     coalesce(org.stripe_account_id is not null and org.stripe_details_submitted and org.stripe_payouts_enabled, false)
       as "stripeReady",
@@ -83,6 +96,9 @@ function toPayable(row: Record<string, unknown>): TPayableRow {
   return {
     ...(row as TPayableRow),
     amountMinor: Number(row.amountMinor),
+    reversedMinor: Number(row.reversedMinor),
+    heldMinor: Number(row.heldMinor),
+    claimedMinor: row.claimedMinor === null || row.claimedMinor === undefined ? null : Number(row.claimedMinor),
     dueAt: new Date(row.dueAt as string),
     paidAt: row.paidAt ? new Date(row.paidAt as string) : null,
     failedAt: row.failedAt ? new Date(row.failedAt as string) : null,
@@ -125,35 +141,83 @@ export async function payablesOfAssignments(db: TExecutor, assignmentIds: readon
 }
 
 /**
- * The compensation payables of one order (decision 215), each with what was booked, what is still
- * owed after earlier reversals, and whether it was paid out: what a refund may reverse.
+ * The compensation payables of one order (decisions 215, 243), each with what was booked, what is
+ * left of it after earlier reversals and those under way, and the payout that holds it (its status
+ * and method): what a refund may reverse, and how.
  */
 export async function compensationPayablesOfOrder(db: TExecutor, orderId: string) {
   const result = await db.execute(sql`
-    select e.id as "entryId", e.currency, l.organization_id as "providerOrgId",
-      (-l.amount_minor)::text as "bookedMinor", (-l.amount_minor - reversed.minor)::text as "owedMinor",
-      pi.payout_id as "payoutId"
+    select e.id as "entryId", e.currency, e.order_id as "orderId", l.organization_id as "providerOrgId",
+      (-l.amount_minor)::text as "bookedMinor", (-l.amount_minor - reversed.minor - held.minor)::text as "leftMinor",
+      pi.payout_id as "payoutId", p.status as "payoutStatus", p.method as "payoutMethod", p.reference
     from ledger_entries e
     join ledger_lines l on l.entry_id = e.id and l.account = 'payable' and l.amount_minor < 0
     ${REVERSED}
     left join payout_items pi on pi.payable_entry_id = e.id
+    left join payouts p on p.id = pi.payout_id
     where e.kind = 'provider_compensation' and e.order_id = ${orderId}
     order by e.created_at, e.id`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     entryId: String(row.entryId),
     currency: String(row.currency),
+    orderId: row.orderId === null ? null : String(row.orderId),
     providerOrgId: String(row.providerOrgId),
     bookedMinor: Number(row.bookedMinor),
-    owedMinor: Number(row.owedMinor),
-    paidOut: row.payoutId !== null,
+    leftMinor: Number(row.leftMinor),
+    payoutId: row.payoutId === null ? null : String(row.payoutId),
+    payoutStatus: row.payoutStatus === null ? null : (String(row.payoutStatus) as 'pending' | 'paid'),
+    payoutMethod: row.payoutMethod === null ? null : String(row.payoutMethod),
+    reference: row.reference === null ? null : String(row.reference),
   }));
+}
+
+/**
+ * Holds payables (their ledger entry ids) until the transaction ends, in one order so that two
+ * holders never wait on each other (decision 243): a payout run, a refund reversing a share and a
+ * reversal from Stripe each take them before they read what is owed, so none acts on an amount
+ * another is changing.
+ */
+export async function lockPayables(tx: TExecutor, entryIds: readonly string[]) {
+  const ids = [...new Set(entryIds)].sort();
+  if (ids.length === 0) return;
+  if (!ids.every((id) => UUID.test(id))) throw new Error('A payable is named by its ledger entry id.');
+  await tx.execute(sql`select pg_advisory_xact_lock(k) from (
+      select hashtextextended('payable:' || id, 0) as k
+      from unnest(${sql.raw(`array[${ids.map((id) => `'${id}'`).join(', ')}]`)}::text[]) as id order by id
+    ) held`);
+}
+
+/** Payables by their entry ids, as they stand now. */
+export async function payablesByIds(db: TExecutor, entryIds: readonly string[]) {
+  if (entryIds.length === 0) return [];
+  const result = await db.execute(
+    sql`${PAYABLE_SELECT} where e.kind in ${PAYABLE_KINDS} and ${STILL_A_PAYABLE} and e.id in (${sql.join(
+      entryIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by e.created_at, e.id`,
+  );
+  return rowsOf<Record<string, unknown>>(result).map(toPayable);
+}
+
+/**
+ * What a scheduled Stripe run pays (decision 243): every payable nobody holds (no payout, no
+ * refund reversing it) of the provider organisations whose connected account is ready.
+ */
+export async function duePayablesOfReadyProviders(db: TExecutor, limit: number) {
+  const result = await db.execute(
+    sql`${PAYABLE_SELECT} where e.kind in ${PAYABLE_KINDS} and pi.payout_id is null and ${STILL_A_PAYABLE}
+      and held.minor = 0 and org.stripe_account_id is not null and org.stripe_details_submitted
+      and org.stripe_payouts_enabled
+      order by l.organization_id, e.currency, e.created_at, e.id limit ${limit}`,
+  );
+  return rowsOf<Record<string, unknown>>(result).map(toPayable);
 }
 
 /** Everything unpaid to one provider organisation in one currency. */
 export async function duePayablesOf(db: TExecutor, providerOrgId: string, currency: string) {
   const result = await db.execute(
     sql`${PAYABLE_SELECT} where e.kind in ${PAYABLE_KINDS} and pi.payout_id is null and ${STILL_A_PAYABLE}
-      and l.organization_id = ${providerOrgId} and e.currency = ${currency}
+      and held.minor = 0 and l.organization_id = ${providerOrgId} and e.currency = ${currency}
       order by e.created_at, e.id limit 10000`,
   );
   return rowsOf<Record<string, unknown>>(result).map(toPayable);
@@ -197,6 +261,113 @@ export async function insertPayoutRun(tx: TExecutor, values: typeof payoutRuns.$
   return row!;
 }
 
+/**
+ * The scheduled run of a slot (decision 243), or undefined when there is one already: an instance
+ * running the schedule at the same moment waits on the slot's key and then finds it taken.
+ */
+export async function insertScheduledRun(tx: TExecutor, slot: string, createdAt: Date) {
+  const [row] = await tx
+    .insert(payoutRuns)
+    .values({ method: 'stripe_transfer', actorUserId: null, scheduleSlot: slot, createdAt })
+    .onConflictDoNothing({ target: payoutRuns.scheduleSlot })
+    .returning();
+  return row;
+}
+
+/**
+ * Pending Stripe payouts to send again (decision 243): of runs made before `before`, not resumed
+ * since `before`; oldest first.
+ */
+export async function pendingPayoutsToResume(db: TExecutor, before: Date, limit: number) {
+  const result = await db.execute(sql`
+    select p.id from payouts p join payout_runs r on r.id = p.run_id
+    where p.status = 'pending' and p.method = 'stripe_transfer' and r.created_at < ${before.toISOString()}
+      and (p.resumed_at is null or p.resumed_at < ${before.toISOString()})
+    order by r.created_at, p.id limit ${limit}`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/** Takes a pending payout for the resume worker; false when another pass took it since `before`. */
+export async function claimResume(tx: TExecutor, payoutId: string, before: Date, now: Date) {
+  const rows = await tx
+    .update(payouts)
+    .set({ resumedAt: now })
+    .where(
+      and(
+        eq(payouts.id, payoutId),
+        eq(payouts.status, 'pending'),
+        sql`(${payouts.resumedAt} is null or ${payouts.resumedAt} < ${before.toISOString()})`,
+      ),
+    )
+    .returning({ id: payouts.id });
+  return rows.length > 0;
+}
+
+/** The paid Stripe payout a transfer belongs to: by Stripe's transfer id, or by the payout id it carries. */
+export async function findStripePayout(db: TExecutor, transferId: string, payoutId: string | undefined) {
+  const [byReference] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.method, 'stripe_transfer'), eq(payouts.reference, transferId)));
+  if (byReference || !payoutId || !UUID.test(payoutId)) return byReference;
+  const [byId] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.method, 'stripe_transfer'), eq(payouts.id, payoutId)));
+  return byId;
+}
+
+export type TShareReversalRow = typeof shareReversals.$inferSelect;
+export type TShareReversalInsert = typeof shareReversals.$inferInsert;
+
+export async function insertShareReversals(tx: TExecutor, rows: readonly TShareReversalInsert[]) {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(shareReversals)
+    .values([...rows])
+    .onConflictDoNothing({ target: shareReversals.requestKey })
+    .returning();
+}
+
+export async function shareReversalsOfNote(db: TExecutor, creditNoteId: string) {
+  return db
+    .select()
+    .from(shareReversals)
+    .where(eq(shareReversals.creditNoteId, creditNoteId))
+    .orderBy(asc(shareReversals.createdAt), asc(shareReversals.id));
+}
+
+/** What was reversed of a payout's transfer, or is being reversed: the rows not failed. */
+export async function shareReversalsOfPayout(db: TExecutor, payoutId: string) {
+  return db
+    .select()
+    .from(shareReversals)
+    .where(and(eq(shareReversals.payoutId, payoutId), inArray(shareReversals.status, ['pending', 'booked'])));
+}
+
+export async function updateShareReversals(
+  tx: TExecutor,
+  ids: readonly string[],
+  values: Partial<
+    Pick<TShareReversalRow, 'status' | 'stripeReversalId' | 'failureReason' | 'ledgerEntryIds' | 'bookedAt'>
+  >,
+) {
+  if (ids.length === 0) return;
+  await tx
+    .update(shareReversals)
+    .set(values)
+    .where(inArray(shareReversals.id, [...ids]));
+}
+
+/** The payable entries a payout holds, with what it claimed of each. */
+export async function itemsOfPayout(db: TExecutor, payoutId: string) {
+  return db
+    .select()
+    .from(payoutItems)
+    .where(eq(payoutItems.payoutId, payoutId))
+    .orderBy(asc(payoutItems.payableEntryId));
+}
+
 export async function insertPayout(tx: TExecutor, values: typeof payouts.$inferInsert) {
   const [row] = await tx.insert(payouts).values(values).returning();
   return row!;
@@ -218,7 +389,12 @@ export async function insertPayoutItems(
   return new Set(rows.map((row) => row.id));
 }
 
-export type TPayoutRow = typeof payouts.$inferSelect & { providerName: string | null; jobs: number };
+export type TPayoutRow = typeof payouts.$inferSelect & {
+  providerName: string | null;
+  jobs: number;
+  /** What Stripe transfer reversals took back of it (decision 243). */
+  reversedMinor: number;
+};
 
 /** The payables a payout holds, to book them once it is paid. */
 export async function payablesOfPayout(db: TExecutor, payoutId: string) {
@@ -274,9 +450,9 @@ export async function listPayoutRuns(db: TExecutor, limit: number, runIds?: read
           sql`, `,
         )})`
       : sql``;
-  const runs = rowsOf<{ id: string; method: string; createdAt: string }>(
+  const runs = rowsOf<{ id: string; method: string; createdAt: string; scheduleSlot: string | null }>(
     await db.execute(
-      sql`select r.id, r.method, r.created_at as "createdAt" from payout_runs r ${runFilter}
+      sql`select r.id, r.method, r.created_at as "createdAt", r.schedule_slot as "scheduleSlot" from payout_runs r ${runFilter}
         order by r.created_at desc, r.id limit ${limit}`,
     ),
   );
@@ -285,7 +461,9 @@ export async function listPayoutRuns(db: TExecutor, limit: number, runIds?: read
     await db.execute(
       sql`select p.id, p.run_id as "runId", p.provider_org_id as "providerOrgId", p.currency,
           p.amount_minor::text as "amountMinor", p.method, p.reference, p.status,
-          p.failure_reason as "failureReason", p.paid_at as "paidAt",
+          p.failure_reason as "failureReason", p.paid_at as "paidAt", p.resumed_at as "resumedAt",
+          (select coalesce(sum(sr.amount_minor), 0)::text from share_reversals sr
+            where sr.payout_id = p.id and sr.status = 'booked') as "reversedMinor",
           org.name as "providerName", (select count(*)::int from payout_items pi where pi.payout_id = p.id)
             + (select count(*)::int from payout_failed_items fi where fi.payout_id = p.id) as jobs
         from payouts p left join organizations org on org.id = p.provider_org_id
@@ -300,12 +478,15 @@ export async function listPayoutRuns(db: TExecutor, limit: number, runIds?: read
       ({
         ...(row as TPayoutRow),
         amountMinor: Number(row.amountMinor),
+        reversedMinor: Number(row.reversedMinor),
         paidAt: row.paidAt ? new Date(row.paidAt as string) : null,
+        resumedAt: row.resumedAt ? new Date(row.resumedAt as string) : null,
       }) as TPayoutRow,
   );
   return runs.map((run) => ({
     id: run.id,
     method: run.method,
+    scheduled: run.scheduleSlot !== null,
     createdAt: new Date(run.createdAt),
     payouts: transfers.filter((transfer) => transfer.runId === run.id),
   }));

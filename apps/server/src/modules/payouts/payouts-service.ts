@@ -33,26 +33,33 @@ import { book, entriesOfOrder } from '../ledger/ledger-service.ts';
 import { emailRecipientsOf, notifyScope } from '../notifications/notifications-service.ts';
 import { findOrder } from '../orders/orders-repository.ts';
 import { enqueueEmails } from '../outbox/outbox-repository.ts';
+import { readFeatureFlags } from '../settings/feature-flags-repository.ts';
 import { adjustmentEmails, payoutSentEmails } from './payout-emails.ts';
 import { bankTransferMethod, type TPayoutMethodAdapter } from './payout-methods.ts';
 import {
   acceptedJobsOf,
   claimOverdueNotices,
+  claimResume,
   countPayablesDueBefore,
   duePayablesOf,
+  duePayablesOfReadyProviders,
   failPayout,
   findAcceptedJob,
   findPayout,
   insertPayout,
   insertPayoutItems,
   insertPayoutRun,
+  insertScheduledRun,
   listPayables,
   listPayoutRuns,
+  lockPayables,
   lockPayout,
   markPayoutPaid,
   notePayoutPending,
+  payablesByIds,
   payablesOfAssignments,
   payablesOfPayout,
+  pendingPayoutsToResume,
   providerOrgName,
   type TPayableRow,
   unannouncedOverduePayables,
@@ -61,6 +68,15 @@ import { renderStatementPdf } from './statement-pdf.ts';
 
 const DAY_MS = 86_400_000;
 const PROMISE_MS = PAYOUT_PROMISE_DAYS * DAY_MS;
+
+/**
+ * How long a Stripe transfer may stay pending before the worker sends it again by itself (decision
+ * 243): far longer than a run takes to send its transfers, so it never races the run that wrote it.
+ */
+export const PENDING_PAYOUT_GRACE_MS = 15 * 60_000;
+
+/** A scheduled run with nothing to pay: its transaction is rolled back, so no empty run is kept. */
+class NothingToPay extends Error {}
 
 /** How many payables are past their expected pay date at `now`, for the admin dashboard. */
 export function countOverduePayables(db: TExecutor, now: Date) {
@@ -86,6 +102,7 @@ function payableView(row: TPayableRow, now: Date): TPayable {
     kind: row.kind === 'adjustment' ? 'adjustment' : 'compensation',
     currency: row.currency,
     amount: fromMinorUnits(row.amountMinor, row.currency),
+    reversed: fromMinorUnits(row.reversedMinor, row.currency),
     dueAt: row.dueAt.toISOString(),
     expectedBy: expectedBy.toISOString(),
     overdue: row.paidAt === null && expectedBy.getTime() < now.getTime(),
@@ -155,6 +172,11 @@ export function createPayoutsService(deps: {
       if (payable.payoutId) {
         throw new AppError('conflict', PAYOUT_MESSAGES.transferPending, { [field]: PAYOUT_MESSAGES.transferPending });
       }
+      if (payable.heldMinor > 0) {
+        throw new AppError('conflict', PAYOUT_MESSAGES.shareBeingReversed, {
+          [field]: PAYOUT_MESSAGES.shareBeingReversed,
+        });
+      }
       if (!chosen.includes(payable)) chosen.push(payable);
     }
     return chosen;
@@ -170,6 +192,7 @@ export function createPayoutsService(deps: {
     return {
       id: run.id,
       method: run.method as TPayoutMethod,
+      scheduled: run.scheduled,
       createdAt: run.createdAt.toISOString(),
       payouts: run.payouts.map((payout) => ({
         id: payout.id,
@@ -182,6 +205,8 @@ export function createPayoutsService(deps: {
         failureReason: payout.failureReason,
         paidAt: payout.paidAt?.toISOString() ?? null,
         jobs: payout.jobs,
+        resumedAt: payout.resumedAt?.toISOString() ?? null,
+        reversed: fromMinorUnits(payout.reversedMinor, payout.currency),
       })),
     };
   }
@@ -229,6 +254,7 @@ export function createPayoutsService(deps: {
         compensation,
         fee,
         net: compensation - fee,
+        reversed: payable ? fromMinorUnits(payable.reversedMinor, currency) : 0,
         status,
         payableSince: payable?.dueAt.toISOString() ?? null,
         expectedBy: payable ? expectedPayDate(payable.dueAt).toISOString() : null,
@@ -289,6 +315,8 @@ export function createPayoutsService(deps: {
     now: Date,
   ) {
     for (const payable of payables) {
+      // What the payout claimed of it: what was owed when the run took it.
+      const amountMinor = payable.claimedMinor ?? payable.amountMinor;
       await book(
         tx,
         {
@@ -299,8 +327,8 @@ export function createPayoutsService(deps: {
           idempotencyKey: `payable:${payable.entryId}:payout`,
           actorUserId,
           lines: [
-            { account: 'payable', organizationId: payable.providerOrgId, amountMinor: payable.amountMinor },
-            { account: 'cash', organizationId: null, amountMinor: -payable.amountMinor },
+            { account: 'payable', organizationId: payable.providerOrgId, amountMinor },
+            { account: 'cash', organizationId: null, amountMinor: -amountMinor },
           ],
         },
         now,
@@ -359,7 +387,7 @@ export function createPayoutsService(deps: {
    * releases its payables with the reason, and an unanswered one stays pending for a retry. A
    * second settle of the same payout (a replay, a retry racing the first) finds it settled.
    */
-  async function settlePayout(payoutId: string, actorUserId: string | null) {
+  async function settlePayout(payoutId: string, actorUserId: string | null, resumed = false) {
     const payout = await findPayout(db, payoutId);
     if (payout?.status !== 'pending') return;
     const adapter = methods[payout.method as TPayoutMethod];
@@ -375,6 +403,7 @@ export function createPayoutsService(deps: {
       amountMinor: payout.amountMinor,
       reference: null,
       orderIds: payables.flatMap((payable) => (payable.orderId ? [payable.orderId] : [])),
+      resumed,
     });
     await db.transaction(async (tx) => {
       const locked = await lockPayout(tx, payoutId);
@@ -488,6 +517,10 @@ export function createPayoutsService(deps: {
         const run = await insertPayoutRun(tx, { method: request.method, actorUserId: actor.userId, createdAt: now });
         const audited = [];
         const pending: string[] = [];
+        // Holds every payable the run may pay, all at once in one order (decision 243), then reads
+        // each transfer's again: a refund that reversed part of a share while this run was choosing
+        // is seen now, and the run pays what it left.
+        const chosen = new Map<number, Set<string>>();
         for (const [index, transfer] of request.transfers.entries()) {
           const organisation = await findOrganization(tx, transfer.providerOrgId);
           if (organisation?.type !== 'provider') {
@@ -505,6 +538,22 @@ export function createPayoutsService(deps: {
             });
           }
           const payables = await payablesOfTransfer(tx, transfer, index);
+          chosen.set(index, new Set(payables.map((payable) => payable.entryId)));
+        }
+        await lockPayables(
+          tx,
+          [...chosen.values()].flatMap((ids) => [...ids]),
+        );
+        for (const [index, transfer] of request.transfers.entries()) {
+          const held = chosen.get(index)!;
+          const payables = (await payablesOfTransfer(tx, transfer, index)).filter((payable) =>
+            held.has(payable.entryId),
+          );
+          if (payables.length === 0) {
+            throw new AppError('validation_failed', PAYOUT_MESSAGES.nothingDue, {
+              [`transfers.${index}.currency`]: PAYOUT_MESSAGES.nothingDue,
+            });
+          }
           const amountMinor = payables.reduce((sum, payable) => sum + payable.amountMinor, 0);
           // A remote transfer is written pending and sent after this commits (no network call in a transaction).
           const payout = await insertPayout(tx, {
@@ -590,8 +639,133 @@ export function createPayoutsService(deps: {
       const payout = await findPayout(db, payoutId);
       if (!payout) throw new AppError('not_found', PAYOUT_MESSAGES.payoutNotFound);
       if (payout.status !== 'pending') throw new AppError('conflict', PAYOUT_MESSAGES.payoutNotPending);
-      await settlePayout(payoutId, actor.userId);
+      await settlePayout(payoutId, actor.userId, true);
       return runView(payout.runId);
+    },
+
+    /**
+     * The scheduled Stripe payout run (decision 243), once a UTC day while the setting is on and
+     * Stripe is set up: everything due to provider organisations whose connected account is ready,
+     * one transfer per provider and currency, by the admin's path (claimed and written pending, then
+     * sent outside the transaction under the payout's idempotency key). Providers without a ready
+     * account are left for a bank transfer. The day's slot is a unique key, so a second pass or a
+     * second instance makes no second run; a day with nothing due keeps no run. Resolves with how
+     * many transfers it sent.
+     */
+    async payScheduled(_limit: number): Promise<number> {
+      if (!methods.stripe_transfer) return 0;
+      if (!(await readFeatureFlags(db)).scheduledStripePayouts) return 0;
+      let made: { runId: string; pending: string[] } | null;
+      try {
+        made = await db.transaction(async (tx) => {
+          const now = clock();
+          const run = await insertScheduledRun(tx, `stripe:${now.toISOString().slice(0, 10)}`, now);
+          if (!run) return null;
+          const seen = await duePayablesOfReadyProviders(
+            tx,
+            PAYOUT_LIMITS.jobsPerTransfer * PAYOUT_LIMITS.transfersPerRun,
+          );
+          await lockPayables(
+            tx,
+            seen.map((payable) => payable.entryId),
+          );
+          // Read again under the locks: an admin's run or a refund that committed meanwhile is seen.
+          const fresh = (
+            await payablesByIds(
+              tx,
+              seen.map((payable) => payable.entryId),
+            )
+          ).filter((payable) => !payable.payoutId && payable.heldMinor === 0 && payable.amountMinor > 0);
+          const groups = new Map<string, TPayableRow[]>();
+          for (const payable of fresh) {
+            const key = `${payable.providerOrgId}:${payable.currency}`;
+            groups.set(key, [...(groups.get(key) ?? []), payable]);
+          }
+          if (groups.size === 0) throw new NothingToPay();
+          const pending: string[] = [];
+          const audited = [];
+          for (const payables of groups.values()) {
+            const { providerOrgId, currency } = payables[0]!;
+            const amountMinor = payables.reduce((sum, payable) => sum + payable.amountMinor, 0);
+            const payout = await insertPayout(tx, {
+              runId: run.id,
+              providerOrgId,
+              currency,
+              amountMinor,
+              method: 'stripe_transfer',
+              reference: '',
+              status: 'pending',
+              paidAt: null,
+            });
+            const claimed = await insertPayoutItems(
+              tx,
+              payables.map((payable) => ({
+                payableEntryId: payable.entryId,
+                payoutId: payout.id,
+                amountMinor: payable.amountMinor,
+              })),
+            );
+            if (claimed.size !== payables.length) throw new Error('A payable held by this run was claimed by another.');
+            pending.push(payout.id);
+            audited.push({
+              payoutId: payout.id,
+              providerOrgId,
+              currency,
+              amountMinor,
+              reference: null,
+              assignmentIds: payables.map((payable) => payable.assignmentId),
+            });
+          }
+          await recordAudit(tx, {
+            entity: 'payout_run',
+            entityId: run.id,
+            action: 'create',
+            before: null,
+            after: { method: 'stripe_transfer', scheduled: true, slot: run.scheduleSlot, payouts: audited },
+            actorUserId: null,
+          });
+          return { runId: run.id, pending };
+        });
+      } catch (error) {
+        if (error instanceof NothingToPay) return 0;
+        throw error;
+      }
+      if (!made) return 0;
+      for (const payoutId of made.pending) await settlePayout(payoutId, null);
+      return made.pending.length;
+    },
+
+    /**
+     * Sends again, by itself, each Stripe transfer left pending longer than the grace period (a
+     * crash between writing it and Stripe's answer, or no answer): the transfer it already made is
+     * looked for first, then sent under the same idempotency key, so the provider is paid once; a
+     * refusal fails it as on the admin's path. Each resume is audited (`payout`/`resume`) and shown
+     * on the payout (`resumedAt`). Resolves with how many it sent again.
+     */
+    async resumePendingPayouts(limit: number): Promise<number> {
+      if (!methods.stripe_transfer) return 0;
+      const now = clock();
+      const before = new Date(now.getTime() - PENDING_PAYOUT_GRACE_MS);
+      let resumed = 0;
+      for (const payoutId of await pendingPayoutsToResume(db, before, limit)) {
+        // Taken first, so another instance's pass leaves it alone until the next grace period.
+        const taken = await db.transaction(async (tx) => {
+          if (!(await claimResume(tx, payoutId, before, now))) return false;
+          await recordAudit(tx, {
+            entity: 'payout',
+            entityId: payoutId,
+            action: 'resume',
+            before: { status: 'pending' },
+            after: { status: 'pending', resumedAt: now.toISOString(), by: 'schedule' },
+            actorUserId: null,
+          });
+          return true;
+        });
+        if (!taken) continue;
+        await settlePayout(payoutId, null, true);
+        resumed += 1;
+      }
+      return resumed;
     },
 
     /**

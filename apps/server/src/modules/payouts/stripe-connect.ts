@@ -17,6 +17,14 @@ export type TStripeConnect = {
   retrieve(accountId: string): Promise<TStripeAccountState>;
   transfer(input: TTransferInput): Promise<TTransferOutcome>;
   /**
+   * The transfer a payout already made, found by its transfer group and the payout id in its
+   * metadata (decision 243): a resume after Stripe's idempotency key expired (24 hours) must not
+   * send a second one. Null when there is none; throws when Stripe does not answer.
+   */
+  findTransfer(input: { transferGroup: string; payoutId: string }): Promise<string | null>;
+  /** Takes part of a transfer back from the connected account (`transfers.createReversal`). */
+  reverseTransfer(input: TReversalInput): Promise<TReversalOutcome>;
+  /**
    * A Connect event, verified with the Connect endpoint's secret when it has its own, else with the
    * account endpoint's: the event and which secret signed it; null when neither did.
    */
@@ -35,6 +43,20 @@ export type TTransferInput = {
   metadata: Record<string, string>;
   description: string;
 };
+
+export type TReversalInput = {
+  transferId: string;
+  amountMinor: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  description: string;
+};
+
+/** What became of a reversal, as for a transfer: made (Stripe's reversal id), refused, or unknown. */
+export type TReversalOutcome =
+  | { outcome: 'sent'; reversalId: string }
+  | { outcome: 'refused'; reason: string }
+  | { outcome: 'unknown'; reason: string };
 
 /**
  * What became of a transfer: sent (Stripe's transfer id); refused (Stripe answered that it will
@@ -115,6 +137,26 @@ export function createStripeConnect(config: TConfig['stripe']): TStripeConnect |
         const message = error instanceof Error ? error.message : 'Stripe did not answer.';
         if (isRefusal(error)) return { outcome: 'refused', reason: `Stripe refused the transfer: ${message}` };
         return { outcome: 'unknown', reason: `Stripe did not confirm the transfer: ${message}` };
+      }
+    },
+    async findTransfer(input) {
+      for await (const transfer of stripe.transfers.list({ transfer_group: input.transferGroup, limit: 100 })) {
+        if (transfer.metadata?.payoutId === input.payoutId) return transfer.id;
+      }
+      return null;
+    },
+    async reverseTransfer(input) {
+      try {
+        const reversal = await stripe.transfers.createReversal(
+          input.transferId,
+          { amount: input.amountMinor, description: input.description, metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { outcome: 'sent', reversalId: reversal.id };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : 'Stripe did not answer.';
+        if (isRefusal(error)) return { outcome: 'refused', reason: `Stripe refused the transfer reversal: ${message}` };
+        return { outcome: 'unknown', reason: `Stripe did not confirm the transfer reversal: ${message}` };
       }
     },
     verify(rawBody, signature) {

@@ -8,6 +8,7 @@ export type TFeatureFlags = {
   autoApproveDeliveries: boolean;
   autoApproveAfterDays: number;
   autoOfferCascade: boolean;
+  scheduledStripePayouts: boolean;
 };
 
 export const DEFAULT_FEATURE_FLAGS: TFeatureFlags = {
@@ -17,6 +18,7 @@ export const DEFAULT_FEATURE_FLAGS: TFeatureFlags = {
   autoApproveDeliveries: false,
   autoApproveAfterDays: 7,
   autoOfferCascade: false,
+  scheduledStripePayouts: false,
 };
 
 /** The single row of settings; until an admin saves one, the defaults apply. */
@@ -30,5 +32,6 @@ export async function readFeatureFlags(db: TExecutor): Promise<TFeatureFlags> {
     autoApproveDeliveries: row.autoApproveDeliveries,
     autoApproveAfterDays: row.autoApproveAfterDays,
     autoOfferCascade: row.autoOfferCascade,
+    scheduledStripePayouts: row.scheduledStripePayouts,
   };
 }

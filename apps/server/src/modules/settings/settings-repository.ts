@@ -35,6 +35,7 @@ export async function updateFeatureFlagsRow(
     | 'autoApproveDeliveries'
     | 'autoApproveAfterDays'
     | 'autoOfferCascade'
+    | 'scheduledStripePayouts'
   >,
 ) {
   const [row] = await tx

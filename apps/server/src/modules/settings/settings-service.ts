@@ -30,6 +30,7 @@ function flagsOf(row: TFeatureFlagsRow | undefined): TFeatureFlagValues {
     autoApproveDeliveries: row.autoApproveDeliveries,
     autoApproveAfterDays: row.autoApproveAfterDays,
     autoOfferCascade: row.autoOfferCascade,
+    scheduledStripePayouts: row.scheduledStripePayouts,
   };
 }
 
@@ -44,6 +45,7 @@ function view(row: TFeatureFlagsRow | undefined, role: string): TSettings {
       autoApproveDeliveries: true,
       autoApproveAfterDays: true,
       autoOfferCascade: true,
+      scheduledStripePayouts: true,
     },
   };
 }
@@ -78,6 +80,7 @@ export function createSettingsService(deps: { db: TDatabase }) {
           autoApproveDeliveries: request.autoApproveDeliveries ?? before.autoApproveDeliveries,
           autoApproveAfterDays: request.autoApproveAfterDays ?? before.autoApproveAfterDays,
           autoOfferCascade: request.autoOfferCascade ?? before.autoOfferCascade,
+          scheduledStripePayouts: request.scheduledStripePayouts ?? before.scheduledStripePayouts,
         };
         if (before.mfaRequiredForAdmins !== after.mfaRequiredForAdmins && !canChangeMfaRequirement(actor.role)) {
           throw new AppError('forbidden', ADMIN_CONSOLE_MESSAGES.mfaMasterOnly, {

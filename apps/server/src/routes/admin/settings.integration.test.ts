@@ -14,6 +14,7 @@ const DEFAULTS = {
   autoApproveDeliveries: false,
   autoApproveAfterDays: 7,
   autoOfferCascade: false,
+  scheduledStripePayouts: false,
 };
 
 let t: TTestApp;
@@ -61,6 +62,7 @@ describe('GET /api/admin/settings', () => {
         autoApproveDeliveries: true,
         autoApproveAfterDays: true,
         autoOfferCascade: true,
+        scheduledStripePayouts: true,
       },
     });
     expect((await plain.get(SETTINGS)).json().editable.mfaRequiredForAdmins).toBe(false);

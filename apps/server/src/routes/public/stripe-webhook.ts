@@ -24,21 +24,22 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-roles': ['public'],
         tags: ['public'],
         summary:
-          "Stripe's signed events: checkout.session.completed books the invoice's payment; account.updated records a provider's connected account",
+          "Stripe's signed events: checkout.session.completed books the invoice's payment; charge.refunded a refund; account.updated records a provider's connected account; transfer.reversed books a payout's reversal",
         response: {
           200: z.object({ received: z.literal(true), booked: z.boolean() }),
           400: ZErrorResponse,
           404: ZErrorResponse,
           409: ZErrorResponse,
+          503: ZErrorResponse,
         },
       },
     },
     async (request) => {
       const header = request.headers['stripe-signature'];
       const signature = typeof header === 'string' ? header : undefined;
-      // Connect's events (decision 227) first; the rest are the payments' to verify and book.
-      if (await connect.receiveEvent(request.body as Buffer, signature))
-        return { received: true as const, booked: false };
+      // Connect's events (decisions 227, 243) first; the rest are the payments' to verify and book.
+      const connectEvent = await connect.receiveEvent(request.body as Buffer, signature);
+      if (connectEvent) return { received: true as const, booked: connectEvent.booked };
       const { booked } = await invoices.stripeWebhook(request.body as Buffer, signature);
       return { received: true as const, booked };
     },

@@ -23,18 +23,21 @@ export const ZFeatureFlags = z.object({
     .max(REVIEW_LIMITS.autoApproveDaysMax, AUTO_APPROVE_DAYS_MESSAGE),
   /** Offer approved orders down the dispatch ranking by themselves (decision 144). */
   autoOfferCascade: z.boolean({ error: ADMIN_CONSOLE_MESSAGES.booleanFlag }),
+  /** Pay providers whose Stripe account is ready by a scheduled Stripe payout run, once a day (decision 243). */
+  scheduledStripePayouts: z.boolean({ error: ADMIN_CONSOLE_MESSAGES.booleanFlag }),
 });
 export type TFeatureFlagValues = z.infer<typeof ZFeatureFlags>;
 
 /**
  * PUT replaces the flags (strict: an unknown key is a mistake worth reporting). The flags added
- * later (the auto-approval pair, the auto-offer cascade) may be left out, keeping what is saved
+ * later (the auto-approval pair, the auto-offer cascade, scheduled Stripe payouts) may be left out, keeping what is saved
  * (clients written before they existed).
  */
 export const ZUpdateSettingsRequest = ZFeatureFlags.extend({
   autoApproveDeliveries: ZFeatureFlags.shape.autoApproveDeliveries.optional(),
   autoApproveAfterDays: ZFeatureFlags.shape.autoApproveAfterDays.optional(),
   autoOfferCascade: ZFeatureFlags.shape.autoOfferCascade.optional(),
+  scheduledStripePayouts: ZFeatureFlags.shape.scheduledStripePayouts.optional(),
 }).strict();
 export type TUpdateSettingsRequest = z.infer<typeof ZUpdateSettingsRequest>;
 
@@ -50,6 +53,7 @@ export const ZSettings = z.object({
     autoApproveDeliveries: z.boolean(),
     autoApproveAfterDays: z.boolean(),
     autoOfferCascade: z.boolean(),
+    scheduledStripePayouts: z.boolean(),
   }),
 });
 export type TSettings = z.infer<typeof ZSettings>;

@@ -17,6 +17,7 @@ const SETTINGS: TSettings = {
     autoApproveDeliveries: false,
     autoApproveAfterDays: 7,
     autoOfferCascade: false,
+    scheduledStripePayouts: false,
   },
   updatedAt: null,
   editable: {
@@ -26,6 +27,7 @@ const SETTINGS: TSettings = {
     autoApproveDeliveries: true,
     autoApproveAfterDays: true,
     autoOfferCascade: true,
+    scheduledStripePayouts: true,
   },
 };
 let current: TSettings;
@@ -102,6 +104,20 @@ describe('SettingsForm', () => {
     const mfa = switchNamed('Require two-factor authentication for admins');
     expect(mfa?.closest('label')?.textContent).toContain(ADMIN_CONSOLE_MESSAGES.mfaEnrolFirst);
     expect(document.body.textContent).not.toContain(ADMIN_CONSOLE_MESSAGES.settingsSaved.message);
+  });
+
+  it('turns scheduled Stripe payouts on, off by default', async () => {
+    renderAt(mount.root, '/admin/settings', <SettingsForm />);
+    await settle();
+    const scheduled = () => switchNamed('Pay providers by Stripe on a schedule');
+    expect(scheduled()?.checked).toBe(false);
+    expect(scheduled()?.closest('label')?.textContent).toContain('left for a bank transfer');
+    await click(scheduled());
+    await click(button('Save'));
+    await settle();
+    expect(puts()).toEqual([
+      { method: 'PUT', url: '/api/admin/settings', body: { ...SETTINGS.flags, scheduledStripePayouts: true } },
+    ]);
   });
 
   it('disables the admins’ two-factor switch for whoever may not change it', async () => {

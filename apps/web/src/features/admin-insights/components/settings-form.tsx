@@ -114,6 +114,14 @@ function SettingsEditor({ settings }: { settings: TSettings }) {
             disabled={!settings.editable.autoOfferCascade}
             error={errors.autoOfferCascade}
           />
+          <Switch
+            label="Pay providers by Stripe on a schedule"
+            description="Once a day, pay everything due to providers whose Stripe account is ready by Stripe transfer. Providers without one are left for a bank transfer; do not also pay a ready provider by hand."
+            checked={draft.scheduledStripePayouts}
+            onChange={(event) => edit('scheduledStripePayouts', event.currentTarget.checked)}
+            disabled={!settings.editable.scheduledStripePayouts}
+            error={errors.scheduledStripePayouts}
+          />
         </PortalSection>
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed">

@@ -9,6 +9,7 @@ const flags = {
   autoApproveDeliveries: false,
   autoApproveAfterDays: 7,
   autoOfferCascade: false,
+  scheduledStripePayouts: false,
 };
 
 describe('settings form', () => {

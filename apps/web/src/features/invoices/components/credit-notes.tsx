@@ -13,7 +13,8 @@ const STATE_COLORS: Record<TCreditNoteView['status'], string> = { issued: 'grape
 /**
  * An invoice's credit notes (decision 215): number and state first (they stay in view at 390 px),
  * then the date, the amount refunded, the reason and the PDF of each issued one. `pdfUrlOf` is the
- * portal's own path to the PDF; a failed note (never numbered) is shown to admins only.
+ * portal's own path to the PDF; a failed note (never numbered) is shown to admins only, and so is
+ * why an issued note did not reverse the provider's share (decision 243).
  */
 export function CreditNotes({
   notes,
@@ -60,6 +61,11 @@ export function CreditNotes({
                   <Text size="sm">
                     {note.status === 'failed' ? `${note.reason} (${note.failure ?? ''})` : note.reason}
                   </Text>
+                  {showFailed && note.status === 'issued' && note.failure ? (
+                    <Text size="xs" c="dimmed">
+                      {note.failure}
+                    </Text>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>
                   {note.number ? (

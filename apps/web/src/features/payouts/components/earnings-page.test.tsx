@@ -15,9 +15,10 @@ const earnings: TEarnings = {
       orderId: ORDER,
       orderTitle: 'Harbour warehouse scan',
       currency: 'GBP',
-      compensation: 500,
+      compensation: 375,
       fee: 0,
-      net: 500,
+      net: 375,
+      reversed: 125,
       status: 'paid',
       payableSince: '2026-11-02T10:00:00.000Z',
       expectedBy: '2026-11-16T10:00:00.000Z',
@@ -33,6 +34,7 @@ const earnings: TEarnings = {
       compensation: 120,
       fee: 0,
       net: 120,
+      reversed: 0,
       status: 'pending_approval',
       payableSince: null,
       expectedBy: null,
@@ -41,7 +43,7 @@ const earnings: TEarnings = {
       adjustmentReason: null,
     },
   ],
-  totals: [{ currency: 'GBP', compensation: 500, fees: 0, paid: 500, payable: 0, pendingApproval: 120 }],
+  totals: [{ currency: 'GBP', compensation: 375, fees: 0, paid: 375, payable: 0, pendingApproval: 120 }],
 };
 
 let requests: string[];
@@ -65,7 +67,7 @@ const table = (label: string) => mount.container.querySelector(`table[aria-label
 const link = (name: string) => [...mount.container.querySelectorAll('a')].find((item) => item.textContent === name);
 
 describe('EarningsPage', () => {
-  it('shows each job with its status, expected and paid dates, and the totals per currency', async () => {
+  it('shows each job with its status, what a refund reversed, expected and paid dates, and the totals', async () => {
     renderAt(mount.root, '/provider/earnings', <EarningsPage />);
     await until(() => expect(table('Earnings by job')).not.toBeNull());
     expect(requests).toEqual(['/api/provider/earnings']);
@@ -73,13 +75,21 @@ describe('EarningsPage', () => {
       [...row.querySelectorAll('td')].map((cell) => cell.textContent),
     );
     expect(rows).toEqual([
-      ['Harbour warehouse scan', 'Paid', '£500.00', '£0.00', 'Nov 16, 2026', 'Nov 10, 2026', 'BACS-0001'],
+      [
+        'Harbour warehouse scan',
+        'Paid',
+        '£375.00£125.00 reversed by a refund',
+        '£0.00',
+        'Nov 16, 2026',
+        'Nov 10, 2026',
+        'BACS-0001',
+      ],
       ['Loft survey', 'Pending approval', '£120.00', '£0.00', '–', '–', '–'],
     ]);
     const totals = [...(table('Totals per currency')?.querySelectorAll('tbody td') ?? [])].map(
       (cell) => cell.textContent,
     );
-    expect(totals).toEqual(['GBP', '£500.00', '£0.00', '£500.00', '£0.00', '£120.00']);
+    expect(totals).toEqual(['GBP', '£375.00', '£0.00', '£375.00', '£0.00', '£120.00']);
   });
 
   it('links the statement of the chosen period as CSV and PDF', async () => {

@@ -66,7 +66,14 @@ function Jobs({ earnings }: { earnings: TEarnings }) {
             ) : null}
           </Table.Td>
           <Table.Td>{EARNING_STATUS_LABELS[item.status]}</Table.Td>
-          <Table.Td>{formatMoney(item.compensation, item.currency)}</Table.Td>
+          <Table.Td>
+            {formatMoney(item.compensation, item.currency)}
+            {item.reversed > 0 ? (
+              <Text size="xs" c="dimmed">
+                {formatMoney(item.reversed, item.currency)} reversed by a refund
+              </Text>
+            ) : null}
+          </Table.Td>
           <Table.Td>{formatMoney(item.fee, item.currency)}</Table.Td>
           <Table.Td>{day(item.expectedBy)}</Table.Td>
           <Table.Td>{day(item.paidAt)}</Table.Td>

@@ -1,4 +1,4 @@
-import type { TPayableList } from '@spacecapture/shared/contracts/payouts';
+import type { TPayableList, TPayoutRun } from '@spacecapture/shared/contracts/payouts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountPerTest } from '../../../test/mount-per-test.ts';
 import { button, click, input, json, renderAt, typeInto, until } from '../../../test/render-at.tsx';
@@ -17,6 +17,7 @@ const due: TPayableList = {
       kind: 'compensation',
       currency: 'GBP',
       amount: 500,
+      reversed: 0,
       dueAt: '2026-11-02T10:00:00.000Z',
       expectedBy: '2026-11-16T10:00:00.000Z',
       overdue: true,
@@ -39,6 +40,7 @@ beforeEach(() => {
     body: {
       id: '00000000-0000-4000-8000-0000000000e1',
       method: 'bank_transfer',
+      scheduled: false,
       createdAt: '2026-11-20T10:00:00.000Z',
       payouts: [
         {
@@ -52,6 +54,8 @@ beforeEach(() => {
           failureReason: null,
           paidAt: '2026-11-20T10:00:00.000Z',
           jobs: 1,
+          resumedAt: null,
+          reversed: 0,
         },
       ],
     },
@@ -158,5 +162,33 @@ describe('PayoutsAdmin', () => {
       method: 'stripe_transfer',
       transfers: [{ providerOrgId: PROVIDER, currency: 'GBP', assignmentIds: [JOB] }],
     });
+  });
+
+  it('shows a scheduled run, a transfer the worker sent again, and what a reversal took back', async () => {
+    const run = runAnswer.body as TPayoutRun;
+    const listed: TPayoutRun = {
+      ...run,
+      method: 'stripe_transfer',
+      scheduled: true,
+      payouts: [
+        {
+          ...run.payouts[0]!,
+          method: 'stripe_transfer',
+          reference: 'tr_456',
+          resumedAt: '2026-11-20T10:20:00.000Z',
+          reversed: 125,
+        },
+      ],
+    };
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url.startsWith('/api/admin/payout-runs')) return json(200, { items: [listed] });
+      return json(200, due);
+    });
+    renderAt(mount.root, '/admin/payouts', <PayoutsAdmin />);
+    const runs = () => mount.container.querySelector('[aria-label="Payout runs"]')?.textContent ?? '';
+    await until(() => expect(runs()).toContain('Scheduled run'));
+    expect(runs()).toContain('Sent again automatically Nov 20, 2026');
+    expect(runs()).toContain('£125.00 reversed');
+    expect(runs()).toContain('£500.00');
   });
 });

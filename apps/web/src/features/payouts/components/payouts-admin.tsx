@@ -98,7 +98,14 @@ function PayablesTable({ items, label }: { items: readonly TPayable[]; label: st
               </Text>
             ) : null}
           </Table.Td>
-          <Table.Td>{formatMoney(item.amount, item.currency)}</Table.Td>
+          <Table.Td>
+            {formatMoney(item.amount, item.currency)}
+            {item.reversed > 0 ? (
+              <Text size="xs" c="dimmed">
+                {formatMoney(item.reversed, item.currency)} reversed by a refund
+              </Text>
+            ) : null}
+          </Table.Td>
           <Table.Td>{formatDate(item.dueAt)}</Table.Td>
           <Table.Td>
             {item.overdue ? (
@@ -262,12 +269,24 @@ function Runs() {
             {data.items.flatMap((item) =>
               item.payouts.map((payout) => (
                 <Table.Tr key={payout.id}>
-                  <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
+                  <Table.Td>
+                    {formatDateTime(item.createdAt)}
+                    {item.scheduled ? (
+                      <Text size="xs" c="dimmed">
+                        Scheduled run
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={500}>
                       {PAYOUT_STATUS_LABELS[payout.status]}
                       {payout.method === 'stripe_transfer' ? ' · Stripe' : ''}
                     </Text>
+                    {payout.resumedAt ? (
+                      <Text size="xs" c="dimmed">
+                        Sent again automatically {formatDateTime(payout.resumedAt)}
+                      </Text>
+                    ) : null}
                     {payout.status !== 'paid' && payout.failureReason ? (
                       <Text size="xs" style={{ color: OVERDUE_COLOR }}>
                         {payout.failureReason}
@@ -286,7 +305,14 @@ function Runs() {
                     ) : null}
                   </Table.Td>
                   <Table.Td>{payout.providerOrg.name ?? 'Provider'}</Table.Td>
-                  <Table.Td>{formatMoney(payout.amount, payout.currency)}</Table.Td>
+                  <Table.Td>
+                    {formatMoney(payout.amount, payout.currency)}
+                    {payout.reversed > 0 ? (
+                      <Text size="xs" c="dimmed">
+                        {formatMoney(payout.reversed, payout.currency)} reversed
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>{payout.jobs}</Table.Td>
                   <Table.Td>{payout.reference || '–'}</Table.Td>
                 </Table.Tr>
