@@ -55,6 +55,19 @@ const FRAGMENT_SHADER = /* glsl */ `
   }
 `;
 
+/**
+ * While the camera moves, a frame is drawn from the most important nodes only, as many points as
+ * this device draws in INTERACTIVE_FRAME_MS (measured from its own frames); the full view is
+ * drawn once the camera has been still for SETTLE_MS (decision 245). On a GPU that draws the whole
+ * budget in time nothing is left out; in software GL a frame of 1.5 M points takes seconds.
+ */
+const INTERACTIVE_FRAME_MS = 60;
+const MIN_INTERACTIVE_POINTS = 50_000;
+const SETTLE_MS = 250;
+/** A frame asked for within this long after the previous one was drawn measures how long frames take. */
+const BACK_TO_BACK_MS = 40;
+const VSYNC_BOUND_MS = 34;
+
 /** Clicks within this many pixels of a point pick it. */
 const PICK_RADIUS_PX = 6;
 const PIN_COLOR = 0xff3d00;
@@ -80,6 +93,15 @@ export class PointCloudScene {
   /** Until the reader moves the camera, each batch refits the view to the cloud known so far. */
   private userMoved = false;
   private pointerDown: { x: number; y: number } | null = null;
+  /** Nodes of a streamed tree, most important first (setDrawOrder). */
+  private drawOrder: Points[] = [];
+  private interacting = false;
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Milliseconds a point costs to draw here, from frames drawn back to back (null until known). */
+  private msPerPoint: number | null = null;
+  private lastFrame: { at: number; points: number } | null = null;
+  private frameAskedAt = 0;
+  /** Points held; fewer may be drawn while the camera moves. */
   pointsDrawn = 0;
   /** Called when the camera moves or the canvas changes size: a streamed tree chooses its nodes again. */
   onViewChange: (() => void) | null = null;
@@ -111,7 +133,9 @@ export class PointCloudScene {
     });
     this.controls.addEventListener('start', () => {
       this.userMoved = true;
+      this.startInteraction();
     });
+    this.controls.addEventListener('end', () => this.endInteraction());
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
     this.renderer.domElement.addEventListener('pointerdown', this.handlePointerDown);
@@ -146,6 +170,11 @@ export class PointCloudScene {
     this.pointsDrawn += positions.length / 3;
     this.requestFrame();
     return points;
+  }
+
+  /** The tree's held nodes, most important first: a frame drawn while the camera moves draws these first. */
+  setDrawOrder(order: Points[]) {
+    this.drawOrder = order;
   }
 
   removeNode(points: Points) {
@@ -225,6 +254,7 @@ export class PointCloudScene {
 
   dispose() {
     this.resizeObserver.disconnect();
+    if (this.settleTimer) clearTimeout(this.settleTimer);
     this.container.removeEventListener('wheel', this.handleWheel);
     this.controls.dispose();
     for (const child of [...this.cloud.children, ...this.pins.children]) (child as Points).geometry.dispose();
@@ -242,6 +272,8 @@ export class PointCloudScene {
    */
   private readonly handleWheel = (event: WheelEvent) => {
     event.preventDefault();
+    this.startInteraction();
+    this.endInteraction();
     const lines = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 100 : 1;
     const delta = event.deltaY * lines;
     if (delta === 0) return;
@@ -344,13 +376,63 @@ export class PointCloudScene {
     this.onViewChange?.();
   }
 
+  private startInteraction() {
+    this.interacting = true;
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = null;
+  }
+
+  /** The camera stopped: after SETTLE_MS without another move, the full view is drawn. */
+  private endInteraction() {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      this.interacting = false;
+      this.requestFrame();
+    }, SETTLE_MS);
+  }
+
+  /** Shows every node, or while the camera moves the most important ones this device draws in time. */
+  private chooseVisible(): number {
+    const nodes = this.cloud.children as Points[];
+    const allowed =
+      this.interacting && this.msPerPoint !== null && this.drawOrder.length > 0
+        ? Math.max(MIN_INTERACTIVE_POINTS, INTERACTIVE_FRAME_MS / this.msPerPoint)
+        : Number.POSITIVE_INFINITY;
+    if (allowed >= this.pointsDrawn) {
+      for (const node of nodes) node.visible = true;
+      return this.pointsDrawn;
+    }
+    for (const node of nodes) node.visible = false;
+    let shown = 0;
+    for (const node of this.drawOrder) {
+      const count = node.geometry.getAttribute('position').count;
+      if (shown > 0 && shown + count > allowed) break;
+      node.visible = true;
+      shown += count;
+    }
+    return shown;
+  }
+
   private requestFrame() {
     if (this.frameRequested) return;
     this.frameRequested = true;
+    this.frameAskedAt = performance.now();
     requestAnimationFrame(() => {
       this.frameRequested = false;
+      const now = performance.now();
+      // A frame asked for right after the last was drawn waits for that one to finish: the wait
+      // tells how long this device takes per point (the GPU, or the CPU in software GL).
+      const last = this.lastFrame;
+      if (last && last.points > 0 && this.frameAskedAt - last.at < BACK_TO_BACK_MS) {
+        // Within two display refreshes the display, not the drawing, set the pace.
+        const sample = now - last.at <= VSYNC_BOUND_MS ? 0 : (now - last.at) / last.points;
+        this.msPerPoint = this.msPerPoint === null ? sample : this.msPerPoint * 0.7 + sample * 0.3;
+      }
+      const shown = this.chooseVisible();
       this.renderer.render(this.scene, this.camera);
-      this.onFrame(this.pointsDrawn);
+      this.lastFrame = { at: performance.now(), points: shown };
+      this.onFrame(shown);
     });
   }
 }
