@@ -57,6 +57,8 @@ export class EptStream<THandle> {
   private budget: number;
   private disposed = false;
   private readonly dropped: NodeCache<TNodePoints>;
+  /** Points of each node inside the box last asked about (pointsWithin). */
+  private counted: { box: string; byNode: WeakMap<Float32Array, number> } | null = null;
 
   constructor(
     private readonly tree: TEptTree,
@@ -145,16 +147,26 @@ export class EptStream<THandle> {
   pointsWithin(min: TVec3, max: TVec3): number {
     const low = min.map((value, axis) => value - this.origin[axis]!);
     const high = max.map((value, axis) => value - this.origin[axis]!);
+    // Asked again and again for one box while a view loads: each node is counted once per box.
+    const box = `${low.join(',')} ${high.join(',')}`;
+    if (this.counted?.box !== box) this.counted = { box, byNode: new WeakMap() };
+    const byNode = this.counted.byNode;
     let count = 0;
     for (const { positions } of this.held.values()) {
-      for (let at = 0; at < positions.length; at += 3) {
-        const x = positions[at]!;
-        const y = positions[at + 1]!;
-        const z = positions[at + 2]!;
-        if (x >= low[0]! && x <= high[0]! && y >= low[1]! && y <= high[1]! && z >= low[2]! && z <= high[2]!) {
-          count += 1;
+      let inBox = byNode.get(positions);
+      if (inBox === undefined) {
+        inBox = 0;
+        for (let at = 0; at < positions.length; at += 3) {
+          const x = positions[at]!;
+          const y = positions[at + 1]!;
+          const z = positions[at + 2]!;
+          if (x >= low[0]! && x <= high[0]! && y >= low[1]! && y <= high[1]! && z >= low[2]! && z <= high[2]!) {
+            inBox += 1;
+          }
         }
+        byNode.set(positions, inBox);
       }
+      count += inBox;
     }
     return count;
   }

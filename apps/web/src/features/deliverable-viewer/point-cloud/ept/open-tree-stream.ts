@@ -21,6 +21,8 @@ export type TPointCloudProbe = {
   /** Where a point of the file's coordinates is on screen, in client pixels. */
   screenPosition(point: TVec3): { x: number; y: number };
   stats(): TStreamStats;
+  /** The last frames drawn: when (page clock, ms), how many points, and whether the camera was moving. */
+  frames(): { at: number; points: number; moving: boolean }[];
 };
 
 /** The window, with the probe a tree stream sets while it is open. */
@@ -81,6 +83,7 @@ export function openTreeStream(options: {
           bounds: tree.info.conformed,
           screenPosition: (point) => scene.project(relative(point)),
           stats: () => nodes.stats(),
+          frames: () => [...scene.frames],
         };
         scene.fit();
         nodes.refresh();

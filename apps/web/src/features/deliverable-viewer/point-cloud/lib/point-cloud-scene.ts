@@ -58,15 +58,21 @@ const FRAGMENT_SHADER = /* glsl */ `
 /**
  * While the camera moves, a frame is drawn from the most important nodes only, as many points as
  * this device draws in INTERACTIVE_FRAME_MS (measured from its own frames); the full view is
- * drawn once the camera has been still for SETTLE_MS (decision 245). On a GPU that draws the whole
+ * drawn once the camera has been still for SETTLE_MS or more (decision 245). On a GPU that draws the whole
  * budget in time nothing is left out; in software GL a frame of 1.5 M points takes seconds.
  */
 const INTERACTIVE_FRAME_MS = 60;
 const MIN_INTERACTIVE_POINTS = 50_000;
 const SETTLE_MS = 250;
+/**
+ * When moves come slower (a page busy drawing or decoding takes each wheel step late), still is
+ * twice the last gap between them, up to MAX_SETTLE_MS: a gesture is not cut by a full frame.
+ */
+const MAX_SETTLE_MS = 1000;
 /** A frame asked for within this long after the previous one was drawn measures how long frames take. */
 const BACK_TO_BACK_MS = 40;
 const VSYNC_BOUND_MS = 34;
+const FRAMES_KEPT = 200;
 
 /** Clicks within this many pixels of a point pick it. */
 const PICK_RADIUS_PX = 6;
@@ -96,6 +102,8 @@ export class PointCloudScene {
   /** Nodes of a streamed tree, most important first (setDrawOrder). */
   private drawOrder: Points[] = [];
   private interacting = false;
+  private lastMoveAt = 0;
+  private settleMs = SETTLE_MS;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   /** Milliseconds a point costs to draw here, from frames drawn back to back (null until known). */
   private msPerPoint: number | null = null;
@@ -103,6 +111,8 @@ export class PointCloudScene {
   private frameAskedAt = 0;
   /** Points held; fewer may be drawn while the camera moves. */
   pointsDrawn = 0;
+  /** The last frames drawn (when, how many points, while the camera moved), for the bench. */
+  readonly frames: { at: number; points: number; moving: boolean }[] = [];
   /** Called when the camera moves or the canvas changes size: a streamed tree chooses its nodes again. */
   onViewChange: (() => void) | null = null;
 
@@ -141,6 +151,7 @@ export class PointCloudScene {
     this.renderer.domElement.addEventListener('pointerdown', this.handlePointerDown);
     this.renderer.domElement.addEventListener('pointerup', this.handlePointerUp);
     this.resize();
+    this.warmUp();
   }
 
   /** Adds a batch, and frames the known extent unless the reader has moved the camera. */
@@ -376,7 +387,24 @@ export class PointCloudScene {
     this.onViewChange?.();
   }
 
+  /**
+   * Compiles the points' shader now, with one point out of sight, so the first frame with a node
+   * does not wait for it (slow in software GL).
+   */
+  private warmUp() {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new Float32BufferAttribute([0, 0, 0], 3));
+    geometry.setAttribute('rgb', new Uint8BufferAttribute([0, 0, 0], 3, true));
+    const probe = new Points(geometry, this.material);
+    this.renderer.compile(probe, this.camera);
+    geometry.dispose();
+  }
+
   private startInteraction() {
+    const now = performance.now();
+    const gap = now - this.lastMoveAt;
+    this.lastMoveAt = now;
+    this.settleMs = gap < MAX_SETTLE_MS ? Math.min(MAX_SETTLE_MS, Math.max(SETTLE_MS, 2 * gap)) : SETTLE_MS;
     this.interacting = true;
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = null;
@@ -389,7 +417,7 @@ export class PointCloudScene {
       this.settleTimer = null;
       this.interacting = false;
       this.requestFrame();
-    }, SETTLE_MS);
+    }, this.settleMs);
   }
 
   /** Shows every node, or while the camera moves the most important ones this device draws in time. */
@@ -432,6 +460,8 @@ export class PointCloudScene {
       const shown = this.chooseVisible();
       this.renderer.render(this.scene, this.camera);
       this.lastFrame = { at: performance.now(), points: shown };
+      this.frames.push({ at: Math.round(now), points: shown, moving: this.interacting });
+      if (this.frames.length > FRAMES_KEPT) this.frames.shift();
       this.onFrame(shown);
     });
   }
