@@ -56,22 +56,20 @@ const FRAGMENT_SHADER = /* glsl */ `
 `;
 
 /**
- * While the camera moves, a frame is drawn from the most important nodes only, as many points as
- * this device draws in INTERACTIVE_FRAME_MS (measured from its own frames); the full view is
- * drawn once the camera has been still for SETTLE_MS or more (decision 245). On a GPU that draws the whole
- * budget in time nothing is left out; in software GL a frame of 1.5 M points takes seconds.
+ * While the camera moves, a frame draws the most important nodes only, up to INTERACTIVE_POINTS
+ * (about what the full view holds, so moving never looks coarser than the whole cloud did); the
+ * full view is drawn once the camera has been still for SETTLE_MS or more (decision 245). In
+ * software GL a frame of 1.5 M points takes seconds; a GPU loses some detail only while moving.
+ * (Timing frames to adapt the number proved unreliable: Chromium lets a page run a frame ahead of
+ * the GPU, so a slow device's frames can look fast.)
  */
-const INTERACTIVE_FRAME_MS = 60;
-const MIN_INTERACTIVE_POINTS = 50_000;
+const INTERACTIVE_POINTS = 200_000;
 const SETTLE_MS = 250;
 /**
  * When moves come slower (a page busy drawing or decoding takes each wheel step late), still is
  * twice the last gap between them, up to MAX_SETTLE_MS: a gesture is not cut by a full frame.
  */
 const MAX_SETTLE_MS = 1000;
-/** A frame asked for within this long after the previous one was drawn measures how long frames take. */
-const BACK_TO_BACK_MS = 40;
-const VSYNC_BOUND_MS = 34;
 const FRAMES_KEPT = 200;
 
 /** Clicks within this many pixels of a point pick it. */
@@ -105,10 +103,6 @@ export class PointCloudScene {
   private lastMoveAt = 0;
   private settleMs = SETTLE_MS;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Milliseconds a point costs to draw here, from frames drawn back to back (null until known). */
-  private msPerPoint: number | null = null;
-  private lastFrame: { at: number; points: number } | null = null;
-  private frameAskedAt = 0;
   /** Points held; fewer may be drawn while the camera moves. */
   pointsDrawn = 0;
   /** The last frames drawn (when, how many points, while the camera moved), for the bench. */
@@ -424,9 +418,7 @@ export class PointCloudScene {
   private chooseVisible(): number {
     const nodes = this.cloud.children as Points[];
     const allowed =
-      this.interacting && this.msPerPoint !== null && this.drawOrder.length > 0
-        ? Math.max(MIN_INTERACTIVE_POINTS, INTERACTIVE_FRAME_MS / this.msPerPoint)
-        : Number.POSITIVE_INFINITY;
+      this.interacting && this.drawOrder.length > 0 ? INTERACTIVE_POINTS : Number.POSITIVE_INFINITY;
     if (allowed >= this.pointsDrawn) {
       for (const node of nodes) node.visible = true;
       return this.pointsDrawn;
@@ -445,22 +437,11 @@ export class PointCloudScene {
   private requestFrame() {
     if (this.frameRequested) return;
     this.frameRequested = true;
-    this.frameAskedAt = performance.now();
-    requestAnimationFrame(() => {
+    requestAnimationFrame((at) => {
       this.frameRequested = false;
-      const now = performance.now();
-      // A frame asked for right after the last was drawn waits for that one to finish: the wait
-      // tells how long this device takes per point (the GPU, or the CPU in software GL).
-      const last = this.lastFrame;
-      if (last && last.points > 0 && this.frameAskedAt - last.at < BACK_TO_BACK_MS) {
-        // Within two display refreshes the display, not the drawing, set the pace.
-        const sample = now - last.at <= VSYNC_BOUND_MS ? 0 : (now - last.at) / last.points;
-        this.msPerPoint = this.msPerPoint === null ? sample : this.msPerPoint * 0.7 + sample * 0.3;
-      }
       const shown = this.chooseVisible();
       this.renderer.render(this.scene, this.camera);
-      this.lastFrame = { at: performance.now(), points: shown };
-      this.frames.push({ at: Math.round(now), points: shown, moving: this.interacting });
+      this.frames.push({ at: Math.round(at), points: shown, moving: this.interacting });
       if (this.frames.length > FRAMES_KEPT) this.frames.shift();
       this.onFrame(shown);
     });
