@@ -27,8 +27,8 @@ import {
 import { downloadLockOf } from '../invoices/invoices-service.ts';
 import { findOrgProperty } from '../orders/orders-at-property.ts';
 import { findOrder, findOrgOrder, type TOrderRow } from '../orders/orders-repository.ts';
-import { type TTourHostsService, tourViewOf } from '../settings/tour-hosts.ts';
 import type { TPointTreeLinks } from '../point-trees/point-tree-links.ts';
+import { type TTourHostsService, tourViewOf } from '../settings/tour-hosts.ts';
 import type { TLinkSigner } from '../storage/download-links.ts';
 import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
 import {

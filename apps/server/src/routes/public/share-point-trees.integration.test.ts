@@ -1,7 +1,13 @@
 import type { TPointTree } from '@spacecapture/shared/contracts/point-trees';
 import type { TSharedOrder } from '@spacecapture/shared/contracts/share-links';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type TClient, type TSignedInUser, uniqueAddress } from '../../../test/accounts.ts';
+import {
+  createClient,
+  type TClient,
+  type TNewUser,
+  type TSignedInUser,
+  uniqueAddress,
+} from '../../../test/accounts.ts';
 import { createCustomerOrder, storeDeliverable } from '../../../test/deliverables.ts';
 import { makeGeneratedLas } from '../../../test/las-files.ts';
 import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
@@ -18,7 +24,7 @@ let admin: TClient;
 let customer: TSignedInUser;
 
 beforeAll(async () => {
-  let newUser;
+  let newUser: TNewUser;
   ({ t, admin, newUser } = await createTestAppWithAdmin({ env: { COMPANY_EMAIL } }));
   customer = await newUser('customer_admin', { name: 'Tree Sharing Customer' });
 }, 90_000);

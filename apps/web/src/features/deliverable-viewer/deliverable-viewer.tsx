@@ -16,9 +16,9 @@ import type { TCloudLayer } from '../../lib/cloud-view.ts';
 import { FileFacts } from './components/file-facts.tsx';
 import { ViewerFallback } from './components/viewer-fallback.tsx';
 import { fetchFile, type TRenewUrl } from './lib/fetch-file.ts';
-import { prestartTree } from './point-cloud/ept/tree-prestart.ts';
 import { extensionOf, plyHasFaces, type TViewerFile, viewerKindOf } from './lib/viewer-kind.ts';
 import { hasWebGL } from './lib/webgl.ts';
+import { prestartTree } from './point-cloud/ept/tree-prestart.ts';
 
 /* Each viewer is its own chunk, loaded only when a file of its type is opened (three.js, pdf.js). */
 const ModelViewer = lazy(() => import('./components/model-viewer.tsx'));

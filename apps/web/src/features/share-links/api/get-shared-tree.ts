@@ -17,10 +17,10 @@ export function useSharedTree(token: string, fileId: string, listed: TPointTree 
     queryOptions({
       queryKey: ['shared-tree', token, fileId] as const,
       queryFn: ({ signal }) =>
-        apiRequest(
-          `/api/public/shares/${encodeURIComponent(token)}/deliverables/${encodeURIComponent(fileId)}/tree`,
-          { schema: ZPointTree, signal },
-        ),
+        apiRequest(`/api/public/shares/${encodeURIComponent(token)}/deliverables/${encodeURIComponent(fileId)}/tree`, {
+          schema: ZPointTree,
+          signal,
+        }),
       enabled: building(listed),
       refetchInterval: (current) => (building(current.state.data ?? listed) ? TREE_PROGRESS_POLL_MS : false),
       refetchOnWindowFocus: false,

@@ -2,8 +2,8 @@ import type { TCloudFacts } from '../lib/cloud-source.ts';
 import type { PointCloudScene } from '../lib/point-cloud-scene.ts';
 import type { TEptMessage, TEptRequest } from './ept-source.ts';
 import { EptStream, type TStreamStats } from './ept-stream.ts';
-import { takeTreeWorker } from './tree-prestart.ts';
 import type { TVec3 } from './ept-tree.ts';
+import { takeTreeWorker } from './tree-prestart.ts';
 
 /**
  * Opens a point cloud's tree in the viewer: starts the worker that reads and decodes it, waits for

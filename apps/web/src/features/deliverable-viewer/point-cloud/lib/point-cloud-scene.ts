@@ -417,8 +417,7 @@ export class PointCloudScene {
   /** Shows every node, or while the camera moves the most important ones this device draws in time. */
   private chooseVisible(): number {
     const nodes = this.cloud.children as Points[];
-    const allowed =
-      this.interacting && this.drawOrder.length > 0 ? INTERACTIVE_POINTS : Number.POSITIVE_INFINITY;
+    const allowed = this.interacting && this.drawOrder.length > 0 ? INTERACTIVE_POINTS : Number.POSITIVE_INFINITY;
     if (allowed >= this.pointsDrawn) {
       for (const node of nodes) node.visible = true;
       return this.pointsDrawn;
