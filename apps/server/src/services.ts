@@ -257,6 +257,7 @@ export async function createServices(deps: {
       publicUrl: config.publicUrl,
       signer: fileLinks,
       thumbnails,
+      pointTrees: pointTreeLinks,
       archives,
       maxLiveLinksPerOrder: config.shareLinksPerOrder,
     }),

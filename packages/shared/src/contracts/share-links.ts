@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedText, emailField, FIELD_LIMITS, optionalText } from '../fields.ts';
+import { ZPointTree } from './point-trees.ts';
 import { ZTourView } from './tour-links.ts';
 
 /**
@@ -143,6 +144,8 @@ export const ZSharedFile = z.object({
   thumbnailUrl: z.string().nullable(),
   /** A tour link (decision 233): its address and whether to frame it; null for a file. */
   tour: ZTourView.nullable(),
+  /** A point cloud's streaming tree (decisions 226, 245): the viewer streams it once ready. */
+  pointTree: ZPointTree,
 });
 export type TSharedFile = z.infer<typeof ZSharedFile>;
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TDatabase, TExecutor } from '@spacecapture/db/client';
 import { DOWNLOAD_LINK_TTL_SECONDS, type TDownloadLink } from '@spacecapture/shared/contracts/customer-portal';
 import { INVOICE_MESSAGES } from '@spacecapture/shared/contracts/invoices';
+import type { TPointTree } from '@spacecapture/shared/contracts/point-trees';
 import {
   SHARE_LINK_MESSAGES,
   SHARE_TOKEN_PATTERN,
@@ -26,6 +27,7 @@ import {
 import { downloadLockOf } from '../invoices/invoices-service.ts';
 import { findOrgProperty } from '../orders/orders-at-property.ts';
 import { findOrder, findOrgOrder, type TOrderRow } from '../orders/orders-repository.ts';
+import type { TPointTreeLinks } from '../point-trees/point-tree-links.ts';
 import { type TTourHostsService, tourViewOf } from '../settings/tour-hosts.ts';
 import type { TLinkSigner } from '../storage/download-links.ts';
 import type { TThumbnailLinks } from '../thumbnails/thumbnail-links.ts';
@@ -114,6 +116,8 @@ export function createShareLinksService(deps: {
   publicUrl: string;
   signer: TLinkSigner;
   thumbnails: TThumbnailLinks;
+  /** A shared point cloud's streaming tree (decision 245): its link is handed out with the page's files. */
+  pointTrees: Pick<TPointTreeLinks, 'viewOf'>;
   archives: TDeliverablesArchives;
   /** Live links one order, or one property, may have (SHARE_LINKS_PER_ORDER). */
   maxLiveLinksPerOrder: number;
@@ -352,6 +356,7 @@ export function createShareLinksService(deps: {
             ...(contentType ? { contentType } : {}),
             thumbnailUrl: deps.thumbnails.urlOf(file, now),
             tour: tourViewOf(file.tourUrl, deps.tourHosts.current()),
+            pointTree: deps.pointTrees.viewOf(file, now),
           };
         }),
         orders: shared.property
@@ -381,6 +386,17 @@ export function createShareLinksService(deps: {
         url: `${urlPrefix}/${signer.sign(file.id, key, expiresAt)}`,
         expiresAt: new Date(expiresAt * 1000).toISOString(),
       };
+    },
+
+    /**
+     * The streaming tree of one file the link shares, as the page reads it again while the tree is
+     * built (decision 245); no view or open is counted. Any other id is not found, so a share
+     * token never yields another file's tree.
+     */
+    async treeOf(token: string, fileId: string): Promise<TPointTree> {
+      const link = await liveLinkOf(token);
+      const file = await sharedFileOf(link, fileId);
+      return deps.pointTrees.viewOf(file, clock());
     },
 
     /**

@@ -164,6 +164,8 @@ describe('the public share page', () => {
     // The title without its last part, the location (the customer's address).
     expect(order.title).toMatch(/, Leeds [0-9a-f]{6}$/);
     expect(body.title).toBe(order.title.replace(/, Leeds [0-9a-f]{6}$/, ''));
+    // No file has been through the point-tree worker yet (decision 245: a cloud's tree is listed).
+    const waitingTree = { state: 'pending', percent: 0, url: null, error: null };
     expect(body.files).toEqual([
       {
         id: files[0]?.id,
@@ -172,8 +174,17 @@ describe('the public share page', () => {
         contentType: 'application/pdf',
         thumbnailUrl: null,
         tour: null,
+        pointTree: waitingTree,
       },
-      { id: files[1]?.id, name: 'scan.e57', sizeBytes: 10, contentType: 'model/e57', thumbnailUrl: null, tour: null },
+      {
+        id: files[1]?.id,
+        name: 'scan.e57',
+        sizeBytes: 10,
+        contentType: 'model/e57',
+        thumbnailUrl: null,
+        tour: null,
+        pointTree: waitingTree,
+      },
     ]);
     expect(page.body).not.toMatch(/Leeds|Sharing Customer|total|price/i);
 

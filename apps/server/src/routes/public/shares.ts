@@ -1,4 +1,5 @@
 import { ZDownloadLink } from '@spacecapture/shared/contracts/customer-portal';
+import { ZPointTree } from '@spacecapture/shared/contracts/point-trees';
 import { ZSharedOrder, ZShareFileParams, ZShareTokenParams } from '@spacecapture/shared/contracts/share-links';
 import { ZErrorResponse } from '@spacecapture/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -53,6 +54,20 @@ const publicShareRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number }> =
       },
     },
     async (request) => shareLinks.createDownloadLink(request.params.token, request.params.fileId, FILES_PATH),
+  );
+
+  route.get(
+    '/shares/:token/deliverables/:fileId/tree',
+    {
+      summary:
+        "One shared point cloud's streaming tree and its link (decision 245), read again while it is built; counts nothing",
+      params: ZShareFileParams,
+      response: { 200: ZPointTree },
+      options: {
+        config: { rateLimit },
+      },
+    },
+    async (request) => shareLinks.treeOf(request.params.token, request.params.fileId),
   );
 
   route.post(

@@ -1,13 +1,24 @@
 import { Box, Center, CloseButton, Loader, Paper, Stack } from '@mantine/core';
 import type { TPointTree } from '@spacecapture/shared/contracts/point-trees';
 import type { TViewerPin } from '@spacecapture/shared/viewer-pin';
-import { lazy, type PointerEvent, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type PointerEvent,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { TCloudLayer } from '../../lib/cloud-view.ts';
 import { FileFacts } from './components/file-facts.tsx';
 import { ViewerFallback } from './components/viewer-fallback.tsx';
 import { fetchFile, type TRenewUrl } from './lib/fetch-file.ts';
 import { extensionOf, plyHasFaces, type TViewerFile, viewerKindOf } from './lib/viewer-kind.ts';
 import { hasWebGL } from './lib/webgl.ts';
+import { prestartTree } from './point-cloud/ept/tree-prestart.ts';
 
 /* Each viewer is its own chunk, loaded only when a file of its type is opened (three.js, pdf.js). */
 const ModelViewer = lazy(() => import('./components/model-viewer.tsx'));
@@ -162,6 +173,15 @@ export function DeliverableViewer({
   // Without WebGL a PLY's header is not read: mesh or cloud, it cannot be drawn either way.
   const kind = baseKind === 'ply' ? (webgl ? plyKind : 'model') : baseKind;
   const composing = usePinComposer(pinComposer);
+  // A ready tree starts loading now, while the viewer's chunk and three.js load (decision 245);
+  // a layout effect, so it runs before the viewer's own effects when its chunk is already here.
+  const streamedTree =
+    kind === 'point-cloud' && webgl && extensionOf(file.name) !== 'e57' && pointTree?.state === 'ready'
+      ? pointTree.url
+      : null;
+  useLayoutEffect(() => {
+    if (streamedTree) prestartTree(streamedTree, url, file.name);
+  }, [streamedTree, url, file.name]);
   const pinProps = {
     ...(pins ? { pins } : {}),
     ...(composing.onPickPoint ? { onPickPoint: composing.onPickPoint } : {}),

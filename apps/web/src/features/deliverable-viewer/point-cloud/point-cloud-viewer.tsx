@@ -145,9 +145,11 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint, tree, laye
     let scene: PointCloudScene | null = null;
     const factsRef: { current: TCloudFacts | null } = { current: null };
     const queued: Extract<TWorkerMessage, { type: 'points' }>[] = [];
+    performance.mark('point-cloud:viewer-start');
     // three.js loads in its own chunk while the worker reads the header.
     const sceneReady = import('./lib/point-cloud-scene.ts').then(({ PointCloudScene }) => {
       if (disposed || !container.current) return null;
+      performance.mark('point-cloud:scene-loaded');
       let firstFrame = false;
       const onFrame = (count: number) => {
         // Marks for the bench (and anyone profiling): first points on screen, then all of them.
@@ -174,6 +176,7 @@ function StreamedCloud({ url, fileName, sizeBytes, pins, onPickPoint, tree, laye
         onPickRef.current?.({ kind: 'model', x: picked[0], y: picked[1], z: picked[2] });
       });
       sceneRef.current = scene;
+      performance.mark('point-cloud:scene-ready');
       setSceneLoaded(true);
       for (const batch of queued.splice(0)) addBatch(batch);
       return scene;

@@ -4,6 +4,7 @@ import { SharedOrderPage } from './shared-order-page.tsx';
 
 const TOKEN = 'A'.repeat(43);
 const FILE_ID = '6a1f0c2d-3b4e-4f5a-8b6c-7d8e9f0a1b2c';
+const NO_TREE = { state: 'none', percent: 0, url: null, error: null } as const;
 
 let view: ReturnType<typeof renderInPortal> | undefined;
 afterEach(() => view?.unmount());
@@ -25,8 +26,16 @@ describe('SharedOrderPage', () => {
             contentType: 'image/png',
             thumbnailUrl: '/api/thumbnails/t',
             tour: null,
+            pointTree: NO_TREE,
           },
-          { id: FILE_ID.replace('6a', '7b'), name: 'scan.e57', sizeBytes: 10, thumbnailUrl: null, tour: null },
+          {
+            id: FILE_ID.replace('6a', '7b'),
+            name: 'scan.e57',
+            sizeBytes: 10,
+            thumbnailUrl: null,
+            tour: null,
+            pointTree: NO_TREE,
+          },
         ],
         archiveUrl: `/api/public/shares/${TOKEN}/archive`,
         orders: null,
@@ -64,6 +73,7 @@ describe('SharedOrderPage', () => {
                   name: 'Walkthrough',
                   sizeBytes: 0,
                   thumbnailUrl: null,
+                  pointTree: NO_TREE,
                   tour: { url: 'https://my.matterport.com/show/?m=abc', embeddable: true },
                 },
                 {
@@ -71,6 +81,7 @@ describe('SharedOrderPage', () => {
                   name: 'Own tour',
                   sizeBytes: 0,
                   thumbnailUrl: null,
+                  pointTree: NO_TREE,
                   tour: { url: 'https://tours.example.com/t/1', embeddable: false },
                 },
               ],
@@ -105,8 +116,8 @@ describe('SharedOrderPage', () => {
         title: 'Leeds, England, GB',
         expiresAt: '2026-12-05T10:00:00.000Z',
         files: [
-          { id: FILE_ID, name: 'plan.pdf', sizeBytes: 10, thumbnailUrl: null, tour: null },
-          { id: photo, name: 'photo.jpg', sizeBytes: 20, thumbnailUrl: null, tour: null },
+          { id: FILE_ID, name: 'plan.pdf', sizeBytes: 10, thumbnailUrl: null, tour: null, pointTree: NO_TREE },
+          { id: photo, name: 'photo.jpg', sizeBytes: 20, thumbnailUrl: null, tour: null, pointTree: NO_TREE },
         ],
         orders: [
           { title: 'Floor Plan — Residential', deliveredAt: '2026-12-04T10:00:00.000Z', fileIds: [photo] },
@@ -137,7 +148,7 @@ describe('SharedOrderPage', () => {
         body: {
           title: 'Plans',
           expiresAt: '2026-12-05T10:00:00.000Z',
-          files: [{ id: FILE_ID, name: 'plan.pdf', sizeBytes: 10, thumbnailUrl: null, tour: null }],
+          files: [{ id: FILE_ID, name: 'plan.pdf', sizeBytes: 10, thumbnailUrl: null, tour: null, pointTree: NO_TREE }],
           archiveUrl: null,
           orders: null,
           branding: null,
@@ -151,7 +162,7 @@ describe('SharedOrderPage', () => {
     const order = {
       title: 'Plans',
       expiresAt: '2026-12-05T10:00:00.000Z',
-      files: [{ id: FILE_ID, name: 'plan.pdf', sizeBytes: 10, thumbnailUrl: null, tour: null }],
+      files: [{ id: FILE_ID, name: 'plan.pdf', sizeBytes: 10, thumbnailUrl: null, tour: null, pointTree: NO_TREE }],
       archiveUrl: null,
       orders: null,
     };
@@ -192,7 +203,7 @@ describe('SharedOrderPage', () => {
     const order = {
       title: 'Plans',
       expiresAt: '2026-12-05T10:00:00.000Z',
-      files: [{ id: FILE_ID, name: 'plan.pdf', sizeBytes: 10, thumbnailUrl: null, tour: null }],
+      files: [{ id: FILE_ID, name: 'plan.pdf', sizeBytes: 10, thumbnailUrl: null, tour: null, pointTree: NO_TREE }],
       archiveUrl: null,
       orders: null,
       branding: null,

@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { CUSTOMER_TOASTS } from '@spacecapture/shared/contracts/customer-portal';
+import type { TPointTree } from '@spacecapture/shared/contracts/point-trees';
 import { SHARE_LINK_MESSAGES, type TSharedFile, type TSharedOrder } from '@spacecapture/shared/contracts/share-links';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDate, formatDateTime } from '@spacecapture/shared/format';
@@ -26,11 +27,14 @@ import { startDownload } from '../../../lib/start-download.ts';
 import { useCountTourOpen } from '../api/count-tour-open.ts';
 import { useCreateSharedDownloadLink } from '../api/create-shared-download-link.ts';
 import { useSharedOrder } from '../api/get-shared-order.ts';
+import { useSharedTree } from '../api/get-shared-tree.ts';
 
 /** What a viewer gets: the file and a signed same-origin URL to its bytes (valid 300 seconds). */
 export type TSharedViewerProps = {
   file: { id: string; name: string; sizeBytes: number; contentType?: string };
   url: string;
+  /** A point cloud's streaming tree (decision 245): the viewer streams it instead of the file once ready. */
+  pointTree?: TPointTree | undefined;
 };
 
 const LINK_ERROR_FALLBACK = 'Could not create link';
@@ -58,6 +62,22 @@ function viewerFileOf(file: TSharedFile): TSharedViewerProps['file'] {
     sizeBytes: file.sizeBytes,
     ...(file.contentType ? { contentType: file.contentType } : {}),
   };
+}
+
+/** The viewer of one shared file, with its point cloud's tree read again while it is built. */
+function SharedViewer({
+  token,
+  file,
+  url,
+  renderViewer,
+}: {
+  token: string;
+  file: TSharedFile;
+  url: string;
+  renderViewer: (props: TSharedViewerProps) => ReactNode;
+}) {
+  const pointTree = useSharedTree(token, file.id, file.pointTree);
+  return renderViewer({ file: viewerFileOf(file), url, pointTree });
 }
 
 const failLink = (error: unknown) =>
@@ -289,7 +309,7 @@ export function SharedOrderPage({
                     </Text>
                     {/* Keyed by file, so another file starts a fresh viewer. */}
                     <Box key={viewing.file.id}>
-                      {renderViewer({ file: viewerFileOf(viewing.file), url: viewing.url })}
+                      <SharedViewer token={token} file={viewing.file} url={viewing.url} renderViewer={renderViewer} />
                     </Box>
                   </Stack>
                 ) : (

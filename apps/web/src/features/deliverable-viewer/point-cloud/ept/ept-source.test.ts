@@ -66,7 +66,7 @@ async function until(messages: TEptMessage[], type: TEptMessage['type']) {
 }
 
 describe('createEptSource', () => {
-  it('reads ept.json and the whole hierarchy, then decodes a node into positions about the origin', async () => {
+  it('reads ept.json and the whole hierarchy, then sends the root unasked, decoded into positions about the origin', async () => {
     const asked = serveTree();
     const messages: TEptMessage[] = [];
     const source = createEptSource((message) => messages.push(message));
@@ -76,8 +76,9 @@ describe('createEptSource', () => {
     expect(tree.origin).toEqual([1050, 2050, 5]);
     expect(asked).toContain('ept-hierarchy/1-0-0-0.json');
 
-    source.handle({ type: 'load', key: '0-0-0-0' });
+    // The root comes without being asked for: every view starts with it.
     const node = (await until(messages, 'node')) as Extract<TEptMessage, { type: 'node' }>;
+    expect(node.key).toBe('0-0-0-0');
     expect(Array.from(node.positions)).toEqual([-49, -48, -2, 49, 48, 2]);
     expect(Array.from(node.colors!)).toEqual([255, 0, 0, 0, 255, 0]);
   });

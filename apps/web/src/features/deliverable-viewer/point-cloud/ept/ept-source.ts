@@ -102,12 +102,15 @@ export function createEptSource(post: (message: TEptMessage, transfer?: Transfer
     if (!(DECODED_DATA_TYPES as readonly string[]).includes(info.dataType)) {
       throw new Error(`The streaming tree's nodes are "${info.dataType}", which this viewer does not decode.`);
     }
+    // The root's bytes come with the hierarchy, not after it: every view starts with the root.
     rootBytes = fetchNode('0-0-0-0', new AbortController().signal);
     rootBytes.catch(() => undefined);
     tree = buildTree(info, await readHierarchy(base));
     // Whole units keep the offset readable; float32 keeps sub-millimetre detail near zero.
     origin = [0, 1, 2].map((axis) => Math.round((info.conformed.min[axis]! + info.conformed.max[axis]!) / 2)) as TVec3;
     post({ type: 'tree', tree, origin });
+    // The root is sent without being asked: the page draws it first, whatever it asks next.
+    void load('0-0-0-0');
     await facts;
   }
 

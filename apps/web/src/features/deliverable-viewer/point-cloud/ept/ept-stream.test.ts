@@ -23,7 +23,7 @@ function pointsIn(key: string) {
 }
 
 /** A scene that records what it holds, and a worker that records what it is asked. */
-function harness(budget = 1_000_000) {
+function harness(budget = 1_000_000, cacheBytes?: number) {
   const tree = flatTree(3);
   const held = new Set<number>();
   const freed: number[] = [];
@@ -47,7 +47,7 @@ function harness(budget = 1_000_000) {
       },
       viewState: () => view,
     },
-    { budget },
+    { budget, ...(cacheBytes === undefined ? {} : { cacheBytes }) },
     (stats) => {
       last = stats;
     },
@@ -145,5 +145,32 @@ describe('EptStream', () => {
     run.stream.dispose();
     expect(run.held.size).toBe(0);
     expect(run.stream.pointsWithin([0, 0, 0], [25, 25, 10])).toBe(0);
+  });
+
+  it('zooming back out and in again shows the dropped nodes from its cache, without fetching them again', () => {
+    const run = harness();
+    run.look(CORNER_VIEW);
+    run.answerAll();
+    const inCorner = run.stream.pointsWithin([0, 0, 0], [25, 25, 10]);
+    run.look(FULL_VIEW);
+    run.answerAll();
+    expect(run.stream.pointsWithin([0, 0, 0], [25, 25, 10])).toBeLessThan(inCorner);
+    const askedBefore = run.asked().length;
+    run.look(CORNER_VIEW);
+    expect(run.asked()).toHaveLength(askedBefore);
+    expect(run.stream.pointsWithin([0, 0, 0], [25, 25, 10])).toBe(inCorner);
+    expect(run.stats().idle).toBe(true);
+  });
+
+  it('keeps no more dropped nodes than its bytes allow: past them, a return fetches again', () => {
+    const run = harness(1_000_000, 3 * 12_000);
+    run.look(CORNER_VIEW);
+    run.answerAll();
+    run.look(FULL_VIEW);
+    run.answerAll();
+    expect(run.stream.cachedBytes()).toBeLessThanOrEqual(3 * 12_000);
+    const askedBefore = run.asked().length;
+    run.look(CORNER_VIEW);
+    expect(run.asked().length).toBeGreaterThan(askedBefore);
   });
 });

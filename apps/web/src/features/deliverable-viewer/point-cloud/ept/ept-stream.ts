@@ -1,5 +1,6 @@
 import type { TEptRequest } from './ept-source.ts';
 import type { TEptTree, TVec3 } from './ept-tree.ts';
+import { NodeCache } from './node-cache.ts';
 import { DEFAULT_MIN_NODE_PIXELS, selectNodes, type TViewState } from './select-nodes.ts';
 
 /**
@@ -15,6 +16,8 @@ export type TTreeScene<THandle> = {
   removeNode(handle: THandle): void;
   /** The camera now, or null before the canvas has a size. */
   viewState(): TViewState | null;
+  /** The held nodes, most important first: what a frame drawn in a hurry draws first. */
+  setDrawOrder?(handles: THandle[]): void;
 };
 
 export type TStreamStats = {
@@ -26,12 +29,23 @@ export type TStreamStats = {
   budgetReached: boolean;
 };
 
-export type TStreamOptions = { budget: number; minNodePixels?: number; maxInFlight?: number };
+export type TStreamOptions = {
+  budget: number;
+  minNodePixels?: number;
+  maxInFlight?: number;
+  /** Bytes of dropped nodes kept for a return (DROPPED_CACHE_BYTES). */
+  cacheBytes?: number;
+};
 
 /** Requests in flight at once: enough to hide latency, few enough that priority order holds. */
 export const MAX_IN_FLIGHT = 4;
+/** Dropped nodes kept: 64 MB is about 4 M points with colour, under a desktop's budget again. */
+export const DROPPED_CACHE_BYTES = 64 * 1024 * 1024;
 
-type THeld<THandle> = { handle: THandle; positions: Float32Array; points: number };
+type TNodePoints = { positions: Float32Array; colors: Uint8Array | null };
+type THeld<THandle> = TNodePoints & { handle: THandle; points: number };
+
+const bytesOf = (node: TNodePoints) => node.positions.byteLength + (node.colors?.byteLength ?? 0);
 
 export class EptStream<THandle> {
   private readonly held = new Map<string, THeld<THandle>>();
@@ -42,6 +56,9 @@ export class EptStream<THandle> {
   private budgetReached = false;
   private budget: number;
   private disposed = false;
+  private readonly dropped: NodeCache<TNodePoints>;
+  /** Points of each node inside the box last asked about (pointsWithin). */
+  private counted: { box: string; byNode: WeakMap<Float32Array, number> } | null = null;
 
   constructor(
     private readonly tree: TEptTree,
@@ -52,6 +69,7 @@ export class EptStream<THandle> {
     private readonly onStats: (stats: TStreamStats) => void,
   ) {
     this.budget = options.budget;
+    this.dropped = new NodeCache(options.cacheBytes ?? DROPPED_CACHE_BYTES, bytesOf);
   }
 
   /** The camera moved (or the canvas changed size): choose again, drop, and ask for more. */
@@ -71,6 +89,7 @@ export class EptStream<THandle> {
       if (this.wantedSet.has(key)) continue;
       this.scene.removeNode(held.handle);
       this.held.delete(key);
+      this.dropped.put(key, { positions: held.positions, colors: held.colors });
     }
     for (const key of this.inFlight) {
       if (this.wantedSet.has(key)) continue;
@@ -85,14 +104,23 @@ export class EptStream<THandle> {
     this.refresh();
   }
 
-  /** A node's points from the worker. */
+  /** A node's points from the worker: drawn if wanted, else kept for later. */
   receive(key: string, positions: Float32Array, colors: Uint8Array | null) {
     this.inFlight.delete(key);
-    if (!this.disposed && this.wantedSet.has(key) && !this.held.has(key)) {
-      const handle = this.scene.addNode(positions, colors);
-      this.held.set(key, { handle, positions, points: positions.length / 3 });
-    }
+    if (this.disposed) return;
+    if (this.wantedSet.has(key) && !this.held.has(key)) this.hold(key, { positions, colors });
+    else if (!this.held.has(key)) this.dropped.put(key, { positions, colors });
     this.fill();
+  }
+
+  /** A node that came before it was asked for (the worker sends the root at once): used when wanted. */
+  keep(key: string, positions: Float32Array, colors: Uint8Array | null) {
+    if (!this.disposed && !this.held.has(key)) this.dropped.put(key, { positions, colors });
+  }
+
+  /** Bytes of dropped nodes kept for a return. */
+  cachedBytes() {
+    return this.dropped.bytes;
   }
 
   /** A node the worker could not fetch or decode: not asked again while this view is open. */
@@ -119,16 +147,26 @@ export class EptStream<THandle> {
   pointsWithin(min: TVec3, max: TVec3): number {
     const low = min.map((value, axis) => value - this.origin[axis]!);
     const high = max.map((value, axis) => value - this.origin[axis]!);
+    // Asked again and again for one box while a view loads: each node is counted once per box.
+    const box = `${low.join(',')} ${high.join(',')}`;
+    if (this.counted?.box !== box) this.counted = { box, byNode: new WeakMap() };
+    const byNode = this.counted.byNode;
     let count = 0;
     for (const { positions } of this.held.values()) {
-      for (let at = 0; at < positions.length; at += 3) {
-        const x = positions[at]!;
-        const y = positions[at + 1]!;
-        const z = positions[at + 2]!;
-        if (x >= low[0]! && x <= high[0]! && y >= low[1]! && y <= high[1]! && z >= low[2]! && z <= high[2]!) {
-          count += 1;
+      let inBox = byNode.get(positions);
+      if (inBox === undefined) {
+        inBox = 0;
+        for (let at = 0; at < positions.length; at += 3) {
+          const x = positions[at]!;
+          const y = positions[at + 1]!;
+          const z = positions[at + 2]!;
+          if (x >= low[0]! && x <= high[0]! && y >= low[1]! && y <= high[1]! && z >= low[2]! && z <= high[2]!) {
+            inBox += 1;
+          }
         }
+        byNode.set(positions, inBox);
       }
+      count += inBox;
     }
     return count;
   }
@@ -139,16 +177,40 @@ export class EptStream<THandle> {
     this.inFlight.clear();
     for (const held of this.held.values()) this.scene.removeNode(held.handle);
     this.held.clear();
+    this.dropped.clear();
   }
 
+  private hold(key: string, node: TNodePoints) {
+    const handle = this.scene.addNode(node.positions, node.colors);
+    this.held.set(key, { ...node, handle, points: node.positions.length / 3 });
+  }
+
+  /** Holds what the cache has of the view at once, and asks for the rest in priority order. */
   private fill() {
     if (this.disposed) return;
     const limit = this.options.maxInFlight ?? MAX_IN_FLIGHT;
+    let asking = true;
     for (const key of this.wanted) {
-      if (this.inFlight.size >= limit) break;
       if (this.held.has(key) || this.inFlight.has(key) || this.failed.has(key)) continue;
+      const kept = this.dropped.take(key);
+      if (kept) {
+        this.hold(key, kept);
+        continue;
+      }
+      if (!asking || this.inFlight.size >= limit) {
+        asking = false;
+        continue;
+      }
       this.inFlight.add(key);
       this.send({ type: 'load', key });
+    }
+    if (this.scene.setDrawOrder) {
+      const order: THandle[] = [];
+      for (const key of this.wanted) {
+        const held = this.held.get(key);
+        if (held) order.push(held.handle);
+      }
+      this.scene.setDrawOrder(order);
     }
     this.onStats(this.stats());
   }

@@ -3,6 +3,7 @@ import type { PointCloudScene } from '../lib/point-cloud-scene.ts';
 import type { TEptMessage, TEptRequest } from './ept-source.ts';
 import { EptStream, type TStreamStats } from './ept-stream.ts';
 import type { TVec3 } from './ept-tree.ts';
+import { takeTreeWorker } from './tree-prestart.ts';
 
 /**
  * Opens a point cloud's tree in the viewer: starts the worker that reads and decodes it, waits for
@@ -20,6 +21,8 @@ export type TPointCloudProbe = {
   /** Where a point of the file's coordinates is on screen, in client pixels. */
   screenPosition(point: TVec3): { x: number; y: number };
   stats(): TStreamStats;
+  /** The last frames drawn: when (page clock, ms), how many points, and whether the camera was moving. */
+  frames(): { at: number; points: number; moving: boolean }[];
 };
 
 /** The window, with the probe a tree stream sets while it is open. */
@@ -42,16 +45,17 @@ export function openTreeStream(options: {
   callbacks: TTreeStreamCallbacks;
 }) {
   const { callbacks } = options;
-  const worker = new Worker(new URL('./ept-worker.ts', import.meta.url), { type: 'module' });
+  const { worker, said } = takeTreeWorker(options.treeUrl, options.fileUrl, options.fileName);
   const send = (request: TEptRequest) => worker.postMessage(request);
   let stream: EptStream<unknown> | null = null;
   let disposed = false;
   let budget = options.budget;
-
-  worker.onmessage = (event: MessageEvent<TEptMessage>) => {
-    const message = event.data;
+  /** Nodes that came before the scene was ready (the root, sent unasked): handed to the stream. */
+  const early: Extract<TEptMessage, { type: 'node' }>[] = [];
+  const handle = (message: TEptMessage) => {
     if (message.type === 'facts') callbacks.onFacts(message.facts);
     else if (message.type === 'tree') {
+      performance.mark('point-cloud:tree-read');
       options.scene.then((scene) => {
         if (disposed || !scene) return;
         const { tree, origin } = message;
@@ -64,32 +68,38 @@ export function openTreeStream(options: {
           send,
           {
             addNode: (positions, colors) => scene.addNode(positions, colors),
-            removeNode: (handle) => scene.removeNode(handle as ReturnType<PointCloudScene['addNode']>),
+            removeNode: (node) => scene.removeNode(node as ReturnType<PointCloudScene['addNode']>),
             viewState: () => scene.viewState(),
+            setDrawOrder: (order) => scene.setDrawOrder(order as ReturnType<PointCloudScene['addNode']>[]),
           },
           { budget },
           (stats) => callbacks.onStats(stats),
         );
         stream = nodes;
+        for (const node of early.splice(0)) nodes.keep(node.key, node.positions, node.colors);
         scene.onViewChange = () => nodes.refresh();
         probeHost().pointCloudProbe = {
           pointsWithin: (min, max) => nodes.pointsWithin(min, max),
           bounds: tree.info.conformed,
           screenPosition: (point) => scene.project(relative(point)),
           stats: () => nodes.stats(),
+          frames: () => [...scene.frames],
         };
         scene.fit();
         nodes.refresh();
       });
-    } else if (message.type === 'node') stream?.receive(message.key, message.positions, message.colors);
-    else if (message.type === 'node-failed') stream?.fail(message.key);
+    } else if (message.type === 'node') {
+      if (message.key === '0-0-0-0') performance.mark('point-cloud:root-decoded');
+      if (stream) stream.receive(message.key, message.positions, message.colors);
+      else early.push(message);
+    } else if (message.type === 'node-failed') stream?.fail(message.key);
     else if (!stream) callbacks.onRefused(message.message);
   };
+  worker.onmessage = (event: MessageEvent<TEptMessage>) => handle(event.data);
   worker.onerror = () => {
     if (!stream) callbacks.onRefused('The streaming tree could not be read.');
   };
-  send({ type: 'open', treeUrl: options.treeUrl, fileUrl: options.fileUrl, fileName: options.fileName });
-
+  for (const message of said.splice(0)) handle(message);
   return {
     setBudget(next: number) {
       budget = next;

@@ -55,6 +55,23 @@ const FRAGMENT_SHADER = /* glsl */ `
   }
 `;
 
+/**
+ * While the camera moves, a frame draws the most important nodes only, up to INTERACTIVE_POINTS
+ * (about what the full view holds, so moving never looks coarser than the whole cloud did); the
+ * full view is drawn once the camera has been still for SETTLE_MS or more (decision 245). In
+ * software GL a frame of 1.5 M points takes seconds; a GPU loses some detail only while moving.
+ * (Timing frames to adapt the number proved unreliable: Chromium lets a page run a frame ahead of
+ * the GPU, so a slow device's frames can look fast.)
+ */
+const INTERACTIVE_POINTS = 200_000;
+const SETTLE_MS = 250;
+/**
+ * When moves come slower (a page busy drawing or decoding takes each wheel step late), still is
+ * twice the last gap between them, up to MAX_SETTLE_MS: a gesture is not cut by a full frame.
+ */
+const MAX_SETTLE_MS = 1000;
+const FRAMES_KEPT = 200;
+
 /** Clicks within this many pixels of a point pick it. */
 const PICK_RADIUS_PX = 6;
 const PIN_COLOR = 0xff3d00;
@@ -80,7 +97,16 @@ export class PointCloudScene {
   /** Until the reader moves the camera, each batch refits the view to the cloud known so far. */
   private userMoved = false;
   private pointerDown: { x: number; y: number } | null = null;
+  /** Nodes of a streamed tree, most important first (setDrawOrder). */
+  private drawOrder: Points[] = [];
+  private interacting = false;
+  private lastMoveAt = 0;
+  private settleMs = SETTLE_MS;
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Points held; fewer may be drawn while the camera moves. */
   pointsDrawn = 0;
+  /** The last frames drawn (when, how many points, while the camera moved), for the bench. */
+  readonly frames: { at: number; points: number; moving: boolean }[] = [];
   /** Called when the camera moves or the canvas changes size: a streamed tree chooses its nodes again. */
   onViewChange: (() => void) | null = null;
 
@@ -111,12 +137,15 @@ export class PointCloudScene {
     });
     this.controls.addEventListener('start', () => {
       this.userMoved = true;
+      this.startInteraction();
     });
+    this.controls.addEventListener('end', () => this.endInteraction());
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
     this.renderer.domElement.addEventListener('pointerdown', this.handlePointerDown);
     this.renderer.domElement.addEventListener('pointerup', this.handlePointerUp);
     this.resize();
+    this.warmUp();
   }
 
   /** Adds a batch, and frames the known extent unless the reader has moved the camera. */
@@ -146,6 +175,11 @@ export class PointCloudScene {
     this.pointsDrawn += positions.length / 3;
     this.requestFrame();
     return points;
+  }
+
+  /** The tree's held nodes, most important first: a frame drawn while the camera moves draws these first. */
+  setDrawOrder(order: Points[]) {
+    this.drawOrder = order;
   }
 
   removeNode(points: Points) {
@@ -225,6 +259,7 @@ export class PointCloudScene {
 
   dispose() {
     this.resizeObserver.disconnect();
+    if (this.settleTimer) clearTimeout(this.settleTimer);
     this.container.removeEventListener('wheel', this.handleWheel);
     this.controls.dispose();
     for (const child of [...this.cloud.children, ...this.pins.children]) (child as Points).geometry.dispose();
@@ -242,6 +277,8 @@ export class PointCloudScene {
    */
   private readonly handleWheel = (event: WheelEvent) => {
     event.preventDefault();
+    this.startInteraction();
+    this.endInteraction();
     const lines = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 100 : 1;
     const delta = event.deltaY * lines;
     if (delta === 0) return;
@@ -344,13 +381,68 @@ export class PointCloudScene {
     this.onViewChange?.();
   }
 
+  /**
+   * Compiles the points' shader now, with one point out of sight, so the first frame with a node
+   * does not wait for it (slow in software GL).
+   */
+  private warmUp() {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new Float32BufferAttribute([0, 0, 0], 3));
+    geometry.setAttribute('rgb', new Uint8BufferAttribute([0, 0, 0], 3, true));
+    const probe = new Points(geometry, this.material);
+    this.renderer.compile(probe, this.camera);
+    geometry.dispose();
+  }
+
+  private startInteraction() {
+    const now = performance.now();
+    const gap = now - this.lastMoveAt;
+    this.lastMoveAt = now;
+    this.settleMs = gap < MAX_SETTLE_MS ? Math.min(MAX_SETTLE_MS, Math.max(SETTLE_MS, 2 * gap)) : SETTLE_MS;
+    this.interacting = true;
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = null;
+  }
+
+  /** The camera stopped: after SETTLE_MS without another move, the full view is drawn. */
+  private endInteraction() {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      this.interacting = false;
+      this.requestFrame();
+    }, this.settleMs);
+  }
+
+  /** Shows every node, or while the camera moves the most important ones this device draws in time. */
+  private chooseVisible(): number {
+    const nodes = this.cloud.children as Points[];
+    const allowed = this.interacting && this.drawOrder.length > 0 ? INTERACTIVE_POINTS : Number.POSITIVE_INFINITY;
+    if (allowed >= this.pointsDrawn) {
+      for (const node of nodes) node.visible = true;
+      return this.pointsDrawn;
+    }
+    for (const node of nodes) node.visible = false;
+    let shown = 0;
+    for (const node of this.drawOrder) {
+      const count = node.geometry.getAttribute('position').count;
+      if (shown > 0 && shown + count > allowed) break;
+      node.visible = true;
+      shown += count;
+    }
+    return shown;
+  }
+
   private requestFrame() {
     if (this.frameRequested) return;
     this.frameRequested = true;
-    requestAnimationFrame(() => {
+    requestAnimationFrame((at) => {
       this.frameRequested = false;
+      const shown = this.chooseVisible();
       this.renderer.render(this.scene, this.camera);
-      this.onFrame(this.pointsDrawn);
+      this.frames.push({ at: Math.round(at), points: shown, moving: this.interacting });
+      if (this.frames.length > FRAMES_KEPT) this.frames.shift();
+      this.onFrame(shown);
     });
   }
 }
