@@ -46,6 +46,7 @@ async function orderFiles(orderId: string) {
 }
 
 describe('thumbnails', () => {
+  // Four contained children, one a file: on a loaded two-core machine each takes seconds to start.
   it('makes WebP thumbnails of a PNG, a JPEG and a PDF page, and a type icon for the rest', async () => {
     const order = await createCustomerOrder(t.app, admin, customer.orgId);
     const png = await storeDeliverable(t.app, order.id, 'floor.png', await makeImage('png', 1200, 600));
@@ -104,7 +105,7 @@ describe('thumbnails', () => {
 
     // Another pass has nothing left to do.
     expect(await t.app.thumbnails.kick()).toEqual({ ready: 0, none: 0, failed: 0 });
-  });
+  }, 120_000);
 
   it('retries a file no library can read, then leaves the type icon', async () => {
     const order = await createCustomerOrder(t.app, admin, customer.orgId);
