@@ -46,7 +46,7 @@ async function orderFiles(orderId: string) {
 }
 
 describe('thumbnails', () => {
-  // Four contained children, one a file: on a loaded two-core machine each takes seconds to start.
+  // Four contained children, one per image and PDF: on a loaded two-core machine each takes seconds.
   it('makes WebP thumbnails of a PNG, a JPEG and a PDF page, and a type icon for the rest', async () => {
     const order = await createCustomerOrder(t.app, admin, customer.orgId);
     const png = await storeDeliverable(t.app, order.id, 'floor.png', await makeImage('png', 1200, 600));
