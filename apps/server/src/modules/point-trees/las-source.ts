@@ -1,6 +1,19 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { decodeChunkTable, findLaszipVlr, type TLazChunk, VARIABLE_CHUNK_SIZE } from './laz-chunks.ts';
+import {
+  LAS_HEADER_BYTES,
+  MIN_RECORD_LENGTH_BY_FORMAT,
+  parseLasHeader,
+  type TLasHeader,
+} from '@spacecapture/shared/point-formats/las-header';
+import {
+  chunkTableOffset,
+  decodeChunkTable,
+  findLaszipVlr,
+  lazPerfDecodes,
+  type TLazChunk,
+  VARIABLE_CHUNK_SIZE,
+} from '@spacecapture/shared/point-formats/laz-chunks';
 import {
   allocateBatch,
   BATCH_POINTS,
@@ -10,87 +23,38 @@ import {
 } from './point-source.ts';
 
 /**
- * LAS and LAZ readers (decisions 226 and 244). Both read the public header (ASPRS R15, table 3)
- * and keep the file's scale and offset, so the tree stores the same integers. LAS records are
- * streamed from the file; LAZ chunks are read one at a time through the chunk table and decoded by
- * laz-perf's ChunkDecoder (WebAssembly, the build the viewer uses), so neither holds the file.
+ * LAS and LAZ readers (decisions 226 and 244). Both read the public header (ASPRS R15, table 3,
+ * parsed by the code the viewer uses too) and keep the file's scale and offset, so the tree stores
+ * the same integers. LAS records are streamed from the file; LAZ chunks are read one at a time
+ * through the chunk table and decoded by laz-perf's ChunkDecoder (WebAssembly, the build the viewer
+ * uses), so neither holds the file.
  */
 
-type TLasHeader = {
-  compressed: boolean;
-  pointFormat: number;
-  recordLength: number;
-  pointDataOffset: number;
-  pointCount: number;
-  scale: [number, number, number];
-  offset: [number, number, number];
-  min: [number, number, number];
-  max: [number, number, number];
-  /** Where RGB starts in a record, or -1 without colour. */
-  colorOffset: number;
-  classificationAt: number;
-  classificationMask: number;
-};
+/** The header, with where a record of its format keeps the classification. */
+type TLasRecords = TLasHeader & { classificationAt: number; classificationMask: number };
 
-const COLOR_OFFSET: Record<number, number> = { 2: 20, 3: 28, 5: 28, 7: 30, 8: 30, 10: 30 };
-const MIN_RECORD_LENGTH: Record<number, number> = {
-  0: 20,
-  1: 28,
-  2: 26,
-  3: 34,
-  4: 57,
-  5: 63,
-  6: 30,
-  7: 36,
-  8: 38,
-  9: 59,
-  10: 67,
-};
-/** Point formats laz-perf 0.0.7 decodes (it has no decompressor for the wave packets of 4, 5, 9, 10). */
-const LAZ_FORMATS = new Set([0, 1, 2, 3, 6, 7, 8]);
 /** A chunk table larger than this is not one (a 1 B-point file's is well under a megabyte). */
 const CHUNK_TABLE_MAX_BYTES = 16 * 1024 * 1024;
 
-export const LAS_HEADER_BYTES = 375;
-
-function readLasHeader(header: Buffer): TLasHeader {
-  if (header.toString('latin1', 0, 4) !== 'LASF') {
-    throw new UnreadablePointCloudError('The file is not a LAS point cloud: it does not start with "LASF".');
+/** The header, refused with a sentence when the converter cannot rely on it. */
+function readLasHeader(head: Uint8Array): TLasRecords {
+  let header: TLasHeader;
+  try {
+    header = parseLasHeader(head);
+  } catch (error) {
+    throw new UnreadablePointCloudError(error instanceof Error ? error.message : String(error));
   }
-  if (header.length < 227) throw new UnreadablePointCloudError('The LAS header is cut short.');
-  const versionMinor = header.readUInt8(25);
-  const headerSize = header.readUInt16LE(94);
-  const formatByte = header.readUInt8(104);
-  const pointFormat = formatByte & 0x3f;
-  const recordLength = header.readUInt16LE(105);
-  const minimum = MIN_RECORD_LENGTH[pointFormat];
-  if (minimum === undefined) throw new UnreadablePointCloudError(`Unknown LAS point format ${pointFormat}.`);
-  if (recordLength < minimum) {
+  const { pointFormat, recordLength } = header;
+  if (recordLength < MIN_RECORD_LENGTH_BY_FORMAT[pointFormat]!) {
     throw new UnreadablePointCloudError(
       `LAS records of ${recordLength} bytes are too short for format ${pointFormat}.`,
     );
   }
-  let pointCount = header.readUInt32LE(107);
-  if (versionMinor >= 4 && headerSize >= 375 && header.length >= 255) {
-    const wide = Number(header.readBigUInt64LE(247));
-    if (wide > 0) pointCount = wide;
-  }
-  const f64 = (at: number) => header.readDoubleLE(at);
-  const scale: [number, number, number] = [f64(131), f64(139), f64(147)];
-  if (!scale.every((value) => Number.isFinite(value) && value > 0)) {
+  if (!header.scale.every((value) => Number.isFinite(value) && value > 0)) {
     throw new UnreadablePointCloudError('The LAS header states a scale that is not a positive number.');
   }
   return {
-    compressed: (formatByte & 0xc0) !== 0,
-    pointFormat,
-    recordLength,
-    pointDataOffset: header.readUInt32LE(96),
-    pointCount,
-    scale,
-    offset: [f64(155), f64(163), f64(171)],
-    min: [f64(187), f64(203), f64(219)],
-    max: [f64(179), f64(195), f64(211)],
-    colorOffset: COLOR_OFFSET[pointFormat] ?? -1,
+    ...header,
     classificationAt: pointFormat >= 6 ? 16 : 15,
     classificationMask: pointFormat >= 6 ? 0xff : 0x1f,
   };
@@ -98,14 +62,16 @@ function readLasHeader(header: Buffer): TLasHeader {
 
 /** Decodes `count` records of `records` from `at` into the batch, from its point `into` on. */
 function decodeRecords(
-  header: TLasHeader,
+  header: TLasRecords,
   records: DataView,
   at: number,
   count: number,
   batch: TPointBatch,
   into: number,
 ) {
-  const { recordLength, colorOffset, classificationAt, classificationMask } = header;
+  const { recordLength, classificationAt, classificationMask } = header;
+  // Colour is read only when the batch has it, that is when the format does.
+  const colorOffset = header.colorOffset ?? 0;
   const [sx, sy, sz] = header.scale;
   const [ox, oy, oz] = header.offset;
   const { xyz, rgb } = batch;
@@ -127,20 +93,20 @@ function decodeRecords(
 }
 
 /** The part of LAS and LAZ sources that is the header's. */
-function sourceOf(header: TLasHeader, format: string) {
+function sourceOf(header: TLasRecords, format: string) {
   return {
     format,
     pointCount: header.pointCount,
     bounds: { min: header.min, max: header.max },
     storage: { scale: header.scale, offset: header.offset },
-    hasColor: header.colorOffset >= 0,
+    hasColor: header.colorOffset !== null,
     intensityRange: [0, 65_535] as [number, number],
   };
 }
 
 /** Hands records over in batches, whatever size of pieces they come in. */
-function batcher(header: TLasHeader, onBatch: (batch: TPointBatch) => void | Promise<void>) {
-  const batch = allocateBatch({ intensity: true, classification: true, color: header.colorOffset >= 0 });
+function batcher(header: TLasRecords, onBatch: (batch: TPointBatch) => void | Promise<void>) {
+  const batch = allocateBatch({ intensity: true, classification: true, color: header.colorOffset !== null });
   return async (records: DataView, count: number) => {
     for (let first = 0; first < count; first += BATCH_POINTS) {
       const n = Math.min(BATCH_POINTS, count - first);
@@ -210,8 +176,8 @@ function loadLazPerf(): Promise<TLazPerf> {
   return lazPerf;
 }
 
-async function openLazSource(file: string, header: TLasHeader): Promise<TPointSource> {
-  if (!LAZ_FORMATS.has(header.pointFormat)) {
+async function openLazSource(file: string, header: TLasRecords): Promise<TPointSource> {
+  if (!lazPerfDecodes(header.pointFormat)) {
     throw new UnreadablePointCloudError(
       `LAZ point format ${header.pointFormat} (with waveforms) is not converted for streaming.`,
     );
@@ -231,8 +197,8 @@ async function openLazSource(file: string, header: TLasHeader): Promise<TPointSo
     const size = (await handle.stat()).size;
     const offsetBytes = Buffer.alloc(8);
     await handle.read(offsetBytes, 0, 8, header.pointDataOffset);
-    const tableOffset = Number(offsetBytes.readBigInt64LE(0));
-    if (tableOffset <= header.pointDataOffset + 8 || tableOffset + 8 > size) {
+    const tableOffset = chunkTableOffset(offsetBytes, header.pointDataOffset, size);
+    if (tableOffset === null) {
       throw new UnreadablePointCloudError(
         'The LAZ file has no chunk table (its writer could not go back to add one), so it cannot be read by parts.',
       );
@@ -240,7 +206,7 @@ async function openLazSource(file: string, header: TLasHeader): Promise<TPointSo
     const table = Buffer.alloc(Math.min(size - tableOffset, CHUNK_TABLE_MAX_BYTES));
     await handle.read(table, 0, table.length, tableOffset);
     try {
-      chunks = decodeChunkTable(table, tableOffset, header.pointDataOffset, header.pointCount, vlr.chunkSize);
+      chunks = decodeChunkTable(table, tableOffset, header, vlr.chunkSize);
     } catch (error) {
       throw new UnreadablePointCloudError(error instanceof Error ? error.message : String(error));
     }
@@ -258,9 +224,10 @@ async function openLazSource(file: string, header: TLasHeader): Promise<TPointSo
       const input = await open(file, 'r');
       try {
         for (const chunk of chunks) {
-          const bytes = Buffer.alloc(chunk.bytes);
-          const { bytesRead } = await input.read(bytes, 0, chunk.bytes, chunk.start);
-          if (bytesRead !== chunk.bytes) throw new UnreadablePointCloudError('The LAZ file is cut short.');
+          const length = chunk.end - chunk.start + 1;
+          const bytes = Buffer.alloc(length);
+          const { bytesRead } = await input.read(bytes, 0, length, chunk.start);
+          if (bytesRead !== length) throw new UnreadablePointCloudError('The LAZ file is cut short.');
           const records = decodeChunk(laz, bytes, header, chunk.count);
           await hand(new DataView(records.buffer, records.byteOffset, records.length), chunk.count);
         }
@@ -272,7 +239,7 @@ async function openLazSource(file: string, header: TLasHeader): Promise<TPointSo
 }
 
 /** Decodes one chunk's records with laz-perf, copied out of its heap. */
-function decodeChunk(laz: TLazPerf, bytes: Uint8Array, header: TLasHeader, count: number): Uint8Array {
+function decodeChunk(laz: TLazPerf, bytes: Uint8Array, header: TLasRecords, count: number): Uint8Array {
   const input = laz._malloc(bytes.length);
   const output = laz._malloc(count * header.recordLength);
   const decoder = new laz.ChunkDecoder();

@@ -1,8 +1,8 @@
+import { isLas, parseLasHeader, type TLasHeader } from '@spacecapture/shared/point-formats/las-header';
 import { E57_HEADER_BYTES, isE57 } from './e57.ts';
 import { fetchRange } from './fetch-range.ts';
-import { isLas, parseLasHeader, type TLasHeader } from './las-header.ts';
-import { lazUnreadableFormat } from './laz-chunks.ts';
 import { isPly, parsePlyHeader, type TPlyHeader } from './ply-header.ts';
+import { lazUnreadableFormat } from './stream-laz.ts';
 
 /**
  * What the first bytes of a point file say: its format and the facts the viewer shows before (or
@@ -32,9 +32,8 @@ export type TCloudSource =
 export const HEAD_BYTES = 64 * 1024;
 
 export function describeHead(head: Uint8Array, fileName: string): TCloudSource {
-  const buffer = head.buffer.slice(head.byteOffset, head.byteOffset + head.byteLength) as ArrayBuffer;
   if (isLas(head)) {
-    const header = parseLasHeader(buffer);
+    const header = parseLasHeader(head);
     return {
       kind: 'las',
       header,

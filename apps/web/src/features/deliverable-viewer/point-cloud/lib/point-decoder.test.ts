@@ -1,6 +1,6 @@
+import { parseLasHeader } from '@spacecapture/shared/point-formats/las-header';
 import { describe, expect, it } from 'vitest';
 import { gridCloud, type TFixturePoint, writeLas, writePly } from '../test/point-cloud-fixtures.ts';
-import { parseLasHeader } from './las-header.ts';
 import { parsePlyHeader } from './ply-header.ts';
 import { decodeAsciiPlyVertices, decodePoints, detectEightBitColor, lasLayout, plyLayout } from './point-decoder.ts';
 
@@ -14,7 +14,7 @@ function expected(index: number): TFixturePoint {
 describe('decodePoints', () => {
   it('gives LAS points back in the file coordinates after adding the origin, with 8-bit colour', () => {
     const file = writeLas({ minor: 2, pointFormat: 3, count: 400, point: source, offset: [650_000, 5_300_000, 0] });
-    const header = parseLasHeader(file.buffer as ArrayBuffer);
+    const header = parseLasHeader(file);
     const layout = lasLayout(header);
     const origin = [650_050, 5_300_050, 215] as const;
     // A run from the middle of the file, as a range request returns it.
@@ -36,7 +36,7 @@ describe('decodePoints', () => {
 
   it('reads 8-bit values stored in 16-bit LAS colour fields as they are', () => {
     const file = writeLas({ minor: 2, pointFormat: 2, count: 4, point: source });
-    const header = parseLasHeader(file.buffer as ArrayBuffer);
+    const header = parseLasHeader(file);
     const view = new DataView(file.buffer);
     for (let i = 0; i < 4; i += 1) {
       for (const channel of [0, 2, 4]) view.setUint16(header.pointDataOffset + i * 26 + 20 + channel, 200, true);

@@ -1,4 +1,4 @@
-import type { TLasHeader } from './las-header.ts';
+import type { TLasHeader } from '@spacecapture/shared/point-formats/las-header';
 import type { TPlyHeader, TPlyScalar } from './ply-header.ts';
 
 /**

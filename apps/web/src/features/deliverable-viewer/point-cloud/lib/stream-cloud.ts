@@ -1,6 +1,6 @@
+import type { TLasHeader } from '@spacecapture/shared/point-formats/las-header';
 import { readCloudSource, type TCloudFacts } from './cloud-source.ts';
 import { fetchRange } from './fetch-range.ts';
-import type { TLasHeader } from './las-header.ts';
 import { planPointFetches, type TPointFetch } from './lod-plan.ts';
 import {
   decodeAsciiPlyVertices,

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
+import { parseLasHeader } from '@spacecapture/shared/point-formats/las-header';
+import { decodeChunkTable, findLaszipVlr } from '@spacecapture/shared/point-formats/laz-chunks';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeLaz } from '../test/laz-writer.ts';
 import type { TFixturePoint } from '../test/point-cloud-fixtures.ts';
 import { serveByRange } from '../test/serve-by-range.ts';
-import { parseLasHeader } from './las-header.ts';
-import { decodeChunkTable, findLaszipVlr } from './laz-chunks.ts';
 import { streamCloud, type TWorkerMessage } from './stream-cloud.ts';
 import { decodeChunk, orderChunks, type TLazPerf } from './stream-laz.ts';
 
@@ -77,7 +77,7 @@ async function stream(file: Uint8Array, budget: number) {
 describe('LAZ written by the test writer and read by laz-perf', () => {
   it.each([0, 1, 2, 3] as const)('point format %i: every record of every chunk decodes to the original', (format) => {
     const file = scatteredLaz(format);
-    const header = parseLasHeader(file.bytes.buffer.slice(0, 4096) as ArrayBuffer);
+    const header = parseLasHeader(file.bytes.subarray(0, 4096));
     expect(header).toMatchObject({ compressed: true, pointFormat: format, pointCount: COUNT });
     const vlr = findLaszipVlr(file.bytes.subarray(0, 4096));
     expect(vlr).toMatchObject({ compressor: 2, chunkSize: CHUNK });
@@ -133,7 +133,7 @@ describe('streamCloud with a LAZ file', () => {
     const batches = messages.filter((message) => message.type === 'points');
     expect(batches.map((batch) => batch.positions.length / 3)).toEqual([CHUNK, CHUNK, CHUNK, 1_234]);
     // The origin is the header's centre; the first point of the file comes back exactly.
-    const header = parseLasHeader(file.las.buffer.slice(0, 4096) as ArrayBuffer);
+    const header = parseLasHeader(file.las.subarray(0, 4096));
     const firstX = new DataView(file.las.buffer).getInt32(header.pointDataOffset, true) * 0.001 + 651_000;
     expect(batches[0]!.positions[0]! + batches[0]!.origin[0]).toBeCloseTo(firstX, 2);
     expect(batches[0]!.colors).toHaveLength(CHUNK * 3);
@@ -166,7 +166,7 @@ describe('streamCloud with a LAZ file', () => {
     const batches = messages.filter((message) => message.type === 'points');
     // Bit-reversed chunk order over five chunks: 0, 4, 2, 1, 3.
     expect(batches.map((batch) => batch.positions.length / 3)).toEqual([5_000, 1_234, 5_000, 2_500, 2_500]);
-    const header = parseLasHeader(file.las.buffer.slice(0, 4096) as ArrayBuffer);
+    const header = parseLasHeader(file.las.subarray(0, 4096));
     const records = new DataView(file.las.buffer, header.pointDataOffset);
     // The last chunk's first point (file index 15,000) comes back where it was.
     expect(batches[1]!.positions[1]! + batches[1]!.origin[1]).toBeCloseTo(

@@ -1,6 +1,12 @@
+import type { TLasHeader } from '@spacecapture/shared/point-formats/las-header';
+import {
+  chunkTableOffset,
+  decodeChunkTable,
+  findLaszipVlr,
+  lazPerfDecodes,
+  type TLazChunk,
+} from '@spacecapture/shared/point-formats/laz-chunks';
 import { fetchRange } from './fetch-range.ts';
-import type { TLasHeader } from './las-header.ts';
-import { decodeChunkTable, findLaszipVlr, type TLazChunk } from './laz-chunks.ts';
 import { bitReversedOrder } from './lod-plan.ts';
 import { decodePoints, detectEightBitColor, lasLayout } from './point-decoder.ts';
 
@@ -40,6 +46,13 @@ export type TLazPlan = { chunks: TLazChunk[]; planned: number } | { unreadable: 
 const CHUNK_TABLE_MAX_BYTES = 1 << 20;
 const PARALLEL_REQUESTS = 4;
 
+/** Why a LAZ point format is not drawn, or null when laz-perf decodes it. */
+export function lazUnreadableFormat(pointFormat: number): string | null {
+  return lazPerfDecodes(pointFormat)
+    ? null
+    : `LAZ point format ${pointFormat} (with waveforms) is not drawn in the browser: download the file to open it.`;
+}
+
 /** Chunks to fetch, in level-of-detail order, within the budget; the last may be read in part. */
 export function orderChunks(chunks: readonly TLazChunk[], budget: number): { chunks: TLazChunk[]; planned: number } {
   const ordered: TLazChunk[] = [];
@@ -73,14 +86,9 @@ export async function planLaz(
     header.pointDataOffset + 8 <= head.length
       ? head.subarray(header.pointDataOffset, header.pointDataOffset + 8)
       : await fetchRange(url, header.pointDataOffset, header.pointDataOffset + 7);
-  const tableOffset =
-    offsetBytes.length === 8
-      ? Number(new DataView(offsetBytes.buffer, offsetBytes.byteOffset, 8).getBigInt64(0, true))
-      : -1;
+  const tableOffset = chunkTableOffset(offsetBytes, header.pointDataOffset, sizeBytes);
   const noTable = `This LAZ file has no chunk table (its writer could not go back to add one), so its points cannot be read by parts: ${download}`;
-  if (tableOffset <= header.pointDataOffset + 8 || (sizeBytes > 0 && tableOffset + 8 > sizeBytes)) {
-    return { unreadable: noTable };
-  }
+  if (tableOffset === null) return { unreadable: noTable };
   const tableEnd = Math.min(tableOffset + CHUNK_TABLE_MAX_BYTES, sizeBytes > 0 ? sizeBytes : Infinity) - 1;
   const table = await fetchRange(url, tableOffset, tableEnd);
   let chunks: TLazChunk[];

@@ -5,7 +5,7 @@ import {
   BM_LENGTH_SHIFT,
   DM_LENGTH_SHIFT,
   SymbolModel,
-} from '../lib/laszip-models.ts';
+} from '@spacecapture/shared/point-formats/laszip-models';
 import { type TLasOptions, writeLas } from './point-cloud-fixtures.ts';
 
 /**

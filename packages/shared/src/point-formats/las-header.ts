@@ -1,7 +1,8 @@
 /**
  * The public header block of an ASPRS LAS file (1.0–1.4), which a LAZ file shares unchanged:
- * enough to plan range requests for the point records and to show the file's facts.
- * Offsets are those of the LAS 1.4 specification (R15), table 3.
+ * enough for the viewer to plan range requests for the point records and show the file's facts,
+ * and for the server's point-tree converter to read the records. Offsets are those of the LAS 1.4
+ * specification (R15), table 3. Plain bytes in, so the browser and Node read it alike.
  */
 
 export type TLasHeader = {
@@ -37,15 +38,33 @@ const COLOR_OFFSET_BY_FORMAT: Record<number, number | null> = {
   10: 30,
 };
 
+/** The shortest record of each format (R15, tables 7–17); a file may add bytes after them. */
+export const MIN_RECORD_LENGTH_BY_FORMAT: Record<number, number> = {
+  0: 20,
+  1: 28,
+  2: 26,
+  3: 34,
+  4: 57,
+  5: 63,
+  6: 30,
+  7: 36,
+  8: 38,
+  9: 59,
+  10: 67,
+};
+
+/** Bytes of the largest public header (LAS 1.4); older versions' headers are shorter. */
+export const LAS_HEADER_BYTES = 375;
+
 export function isLas(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x4c && bytes[1] === 0x41 && bytes[2] === 0x53 && bytes[3] === 0x46;
 }
 
-export function parseLasHeader(buffer: ArrayBuffer): TLasHeader {
-  const bytes = new Uint8Array(buffer);
+/** Reads the header from a file's first bytes (at least 227, 375 for a LAS 1.4 header's 64-bit count). */
+export function parseLasHeader(bytes: Uint8Array): TLasHeader {
   if (!isLas(bytes)) throw new Error('Not a LAS file: it does not start with "LASF".');
   if (bytes.length < 227) throw new Error('The LAS header is cut short.');
-  const view = new DataView(buffer);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const versionMajor = view.getUint8(24);
   const versionMinor = view.getUint8(25);
   const headerSize = view.getUint16(94, true);

@@ -4,31 +4,31 @@ import { AC_MIN_LENGTH, BitModel, BM_LENGTH_SHIFT, DM_LENGTH_SHIFT, SymbolModel 
 /**
  * What a LAZ file says about its chunks: the LASzip VLR (compressor, chunk size) and the chunk
  * table the writer leaves after the points, whose offset is the first 8 bytes of the point data.
- * With both, any chunk can be fetched by an HTTP range and decoded on its own (laz-perf's
- * ChunkDecoder), which is what lets a LAZ file stream with level of detail like a LAS one.
+ * With both, any chunk can be read on its own and decoded by laz-perf's ChunkDecoder: the viewer
+ * fetches chunks by HTTP range, which lets a LAZ file stream with level of detail like a LAS one;
+ * the server's point-tree converter reads them from disk one at a time.
  *
  * The chunk table's byte counts are arithmetic-coded (LASzip's integer compressor, 32 bits, two
  * contexts); the small decoder below reads only that, the points are left to laz-perf.
  */
 
 export type TLaszipVlr = {
-  /** 2: pointwise chunked (formats 0–5); 3: layered chunked (formats 6–10). */
+  /** 1: pointwise, one chunk; 2: pointwise chunked (formats 0–5); 3: layered chunked (formats 6–10). */
   compressor: number;
   /** Points per chunk; 0xFFFFFFFF marks variable-size chunks. */
   chunkSize: number;
   items: Array<{ type: number; size: number; version: number }>;
 };
 
+/** A chunk's points (from `firstPoint` in the file) and its bytes, `start` to `end` inclusive. */
 export type TLazChunk = { index: number; firstPoint: number; count: number; start: number; end: number };
 
-/** Point formats laz-perf 0.0.7 decodes (its builds have decompressors for these and no others). */
-const DECODED_FORMATS = new Set([0, 1, 2, 3, 6, 7, 8]);
+/** Point formats laz-perf 0.0.7 decodes (it has no decompressor for the wave packets of 4, 5, 9, 10). */
+const LAZ_PERF_FORMATS = new Set([0, 1, 2, 3, 6, 7, 8]);
 
-/** Why a LAZ point format is not drawn, or null when laz-perf decodes it. */
-export function lazUnreadableFormat(pointFormat: number): string | null {
-  return DECODED_FORMATS.has(pointFormat)
-    ? null
-    : `LAZ point format ${pointFormat} (with waveforms) is not drawn in the browser: download the file to open it.`;
+/** Whether laz-perf, which the viewer and the server both decode LAZ points with, reads this point format. */
+export function lazPerfDecodes(pointFormat: number): boolean {
+  return LAZ_PERF_FORMATS.has(pointFormat);
 }
 
 export const VARIABLE_CHUNK_SIZE = 0xffffffff;
@@ -64,6 +64,18 @@ export function findLaszipVlr(head: Uint8Array): TLaszipVlr | null {
     at = payload + length;
   }
   return null;
+}
+
+/**
+ * The chunk table's offset from the 8 bytes that start the point data, or null when there is none: a
+ * writer that could not go back leaves -1 there, and an offset outside the file is no table
+ * either. `fileSize` 0 means the size is unknown.
+ */
+export function chunkTableOffset(offsetBytes: Uint8Array, pointDataOffset: number, fileSize: number): number | null {
+  if (offsetBytes.length !== 8) return null;
+  const offset = Number(new DataView(offsetBytes.buffer, offsetBytes.byteOffset, 8).getBigInt64(0, true));
+  if (offset <= pointDataOffset + 8 || (fileSize > 0 && offset + 8 > fileSize)) return null;
+  return offset;
 }
 
 class ArithmeticDecoder {

@@ -1,8 +1,8 @@
 /**
  * LASzip's adaptive models (the arithmetic coder of Amir Said, with periodic updates): the same for
- * the encoder and the decoder, so both sides of the format share them. The viewer decodes the
- * chunk table with them (laz-chunks.ts); the test fixtures' writer encodes with them
- * (test/laz-writer.ts). The names follow the format's description.
+ * the encoder and the decoder, so both sides of the format share them. The viewer and the server
+ * decode the chunk table with them (laz-chunks.ts); the test fixtures' LAZ writer encodes with
+ * them (apps/web …/point-cloud/test/laz-writer.ts). The names follow the format's description.
  */
 
 export const AC_MIN_LENGTH = 0x01000000;
