@@ -9,8 +9,22 @@ import { AC_MIN_LENGTH, BitModel, BM_LENGTH_SHIFT, DM_LENGTH_SHIFT, SymbolModel 
  * the server's point-tree converter reads them from disk one at a time.
  *
  * The chunk table's byte counts are arithmetic-coded (LASzip's integer compressor, 32 bits, two
- * contexts); the small decoder below reads only that, the points are left to laz-perf.
+ * contexts); the small decoder below reads only that, the points are left to laz-perf, which each
+ * side loads its own way (the worker build in the browser, the Node build on the server) and hands
+ * to `decodeChunk`.
  */
+
+/** The part of laz-perf's module the chunk decoding uses (its typings name the rest). */
+export type TLazPerf = {
+  HEAPU8: Uint8Array;
+  _malloc(bytes: number): number;
+  _free(pointer: number): void;
+  ChunkDecoder: new () => {
+    open(pointFormat: number, recordLength: number, pointer: number): void;
+    getPoint(pointer: number): void;
+    delete(): void;
+  };
+};
 
 export type TLaszipVlr = {
   /** 1: pointwise, one chunk; 2: pointwise chunked (formats 0–5); 3: layered chunked (formats 6–10). */
@@ -230,4 +244,28 @@ export function decodeChunkTable(
   }
   if (firstPoint !== header.pointCount) throw new Error('The LAZ chunk table does not cover every point.');
   return chunks;
+}
+
+/** Decodes the first `count` records of one chunk (its bytes) into LAS point records. */
+export function decodeChunk(
+  lazPerf: TLazPerf,
+  bytes: Uint8Array,
+  header: Pick<TLasHeader, 'pointFormat' | 'recordLength'>,
+  count: number,
+): Uint8Array {
+  const input = lazPerf._malloc(bytes.length);
+  const output = lazPerf._malloc(count * header.recordLength);
+  const decoder = new lazPerf.ChunkDecoder();
+  try {
+    lazPerf.HEAPU8.set(bytes, input);
+    decoder.open(header.pointFormat, header.recordLength, input);
+    // Records straight into one buffer of the WebAssembly heap, copied out once at the end.
+    for (let index = 0; index < count; index += 1) decoder.getPoint(output + index * header.recordLength);
+    // HEAPU8 is read afresh: the heap may have grown (and its buffer been replaced) meanwhile.
+    return lazPerf.HEAPU8.slice(output, output + count * header.recordLength);
+  } finally {
+    decoder.delete();
+    lazPerf._free(input);
+    lazPerf._free(output);
+  }
 }

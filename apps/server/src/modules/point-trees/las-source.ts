@@ -8,10 +8,12 @@ import {
 } from '@spacecapture/shared/point-formats/las-header';
 import {
   chunkTableOffset,
+  decodeChunk,
   decodeChunkTable,
   findLaszipVlr,
   lazPerfDecodes,
   type TLazChunk,
+  type TLazPerf,
   VARIABLE_CHUNK_SIZE,
 } from '@spacecapture/shared/point-formats/laz-chunks';
 import {
@@ -156,18 +158,6 @@ export async function openLasSource(file: string): Promise<TPointSource> {
   };
 }
 
-/** The part of laz-perf's module the reader uses. */
-type TLazPerf = {
-  HEAPU8: Uint8Array;
-  _malloc(bytes: number): number;
-  _free(pointer: number): void;
-  ChunkDecoder: new () => {
-    open(pointFormat: number, recordLength: number, pointer: number): void;
-    getPoint(pointer: number): void;
-    delete(): void;
-  };
-};
-
 let lazPerf: Promise<TLazPerf> | null = null;
 
 /** laz-perf's Node build and its WebAssembly, loaded only when a LAZ file is read. */
@@ -228,7 +218,14 @@ async function openLazSource(file: string, header: TLasRecords): Promise<TPointS
           const bytes = Buffer.alloc(length);
           const { bytesRead } = await input.read(bytes, 0, length, chunk.start);
           if (bytesRead !== length) throw new UnreadablePointCloudError('The LAZ file is cut short.');
-          const records = decodeChunk(laz, bytes, header, chunk.count);
+          let records: Uint8Array;
+          try {
+            records = decodeChunk(laz, bytes, header, chunk.count);
+          } catch (error) {
+            throw new UnreadablePointCloudError(
+              `A LAZ chunk could not be decoded: ${error instanceof Error ? error.message : String(error)}`,
+            );
+          }
           await hand(new DataView(records.buffer, records.byteOffset, records.length), chunk.count);
         }
       } finally {
@@ -236,26 +233,4 @@ async function openLazSource(file: string, header: TLasRecords): Promise<TPointS
       }
     },
   };
-}
-
-/** Decodes one chunk's records with laz-perf, copied out of its heap. */
-function decodeChunk(laz: TLazPerf, bytes: Uint8Array, header: TLasRecords, count: number): Uint8Array {
-  const input = laz._malloc(bytes.length);
-  const output = laz._malloc(count * header.recordLength);
-  const decoder = new laz.ChunkDecoder();
-  try {
-    laz.HEAPU8.set(bytes, input);
-    decoder.open(header.pointFormat, header.recordLength, input);
-    for (let index = 0; index < count; index += 1) decoder.getPoint(output + index * header.recordLength);
-    // HEAPU8 is read afresh: the heap may have grown (and its buffer been replaced) meanwhile.
-    return laz.HEAPU8.slice(output, output + count * header.recordLength);
-  } catch (error) {
-    throw new UnreadablePointCloudError(
-      `A LAZ chunk could not be decoded: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  } finally {
-    decoder.delete();
-    laz._free(input);
-    laz._free(output);
-  }
 }

@@ -1,4 +1,4 @@
-import type { TLazPerf } from './stream-laz.ts';
+import type { TLazPerf } from '@spacecapture/shared/point-formats/laz-chunks';
 
 /**
  * laz-perf's worker build and its WebAssembly, loaded only when a LAZ file is opened: both are

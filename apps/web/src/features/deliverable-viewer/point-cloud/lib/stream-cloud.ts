@@ -1,4 +1,5 @@
 import type { TLasHeader } from '@spacecapture/shared/point-formats/las-header';
+import type { TLazPerf } from '@spacecapture/shared/point-formats/laz-chunks';
 import { readCloudSource, type TCloudFacts } from './cloud-source.ts';
 import { fetchRange } from './fetch-range.ts';
 import { planPointFetches, type TPointFetch } from './lod-plan.ts';
@@ -10,7 +11,7 @@ import {
   plyLayout,
   type TPointLayout,
 } from './point-decoder.ts';
-import { planLaz, streamLazChunks, type TLazPerf } from './stream-laz.ts';
+import { planLaz, streamLazChunks } from './stream-laz.ts';
 
 /**
  * Reads and decodes a point file: the header first, then runs of records in level-of-detail order

@@ -1,12 +1,17 @@
 import { createRequire } from 'node:module';
 import { parseLasHeader } from '@spacecapture/shared/point-formats/las-header';
-import { decodeChunkTable, findLaszipVlr } from '@spacecapture/shared/point-formats/laz-chunks';
+import {
+  decodeChunk,
+  decodeChunkTable,
+  findLaszipVlr,
+  type TLazPerf,
+} from '@spacecapture/shared/point-formats/laz-chunks';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeLaz } from '../test/laz-writer.ts';
 import type { TFixturePoint } from '../test/point-cloud-fixtures.ts';
 import { serveByRange } from '../test/serve-by-range.ts';
 import { streamCloud, type TWorkerMessage } from './stream-cloud.ts';
-import { decodeChunk, orderChunks, type TLazPerf } from './stream-laz.ts';
+import { orderChunks } from './stream-laz.ts';
 
 // laz-perf's Node build (the same C++ and WebAssembly as the worker build the browser loads).
 const require = createRequire(import.meta.url);

@@ -1,10 +1,12 @@
 import type { TLasHeader } from '@spacecapture/shared/point-formats/las-header';
 import {
   chunkTableOffset,
+  decodeChunk,
   decodeChunkTable,
   findLaszipVlr,
   lazPerfDecodes,
   type TLazChunk,
+  type TLazPerf,
 } from '@spacecapture/shared/point-formats/laz-chunks';
 import { fetchRange } from './fetch-range.ts';
 import { bitReversedOrder } from './lod-plan.ts';
@@ -19,18 +21,6 @@ import { decodePoints, detectEightBitColor, lasLayout } from './point-decoder.ts
  * (no LASzip VLR, no chunk table, a table that does not match the points, a point format laz-perf
  * does not decode) ends in the facts with a sentence saying why, never in an empty view.
  */
-
-/** The part of laz-perf's module the viewer uses (its typings name the rest). */
-export type TLazPerf = {
-  HEAPU8: Uint8Array;
-  _malloc(bytes: number): number;
-  _free(pointer: number): void;
-  ChunkDecoder: new () => {
-    open(pointFormat: number, recordLength: number, pointer: number): void;
-    getPoint(pointer: number): void;
-    delete(): void;
-  };
-};
 
 export type TLazPoints = {
   positions: Float32Array;
@@ -98,25 +88,6 @@ export async function planLaz(
     return { unreadable: noTable };
   }
   return orderChunks(chunks, budget);
-}
-
-/** Decodes the first `count` records of one chunk into LAS point records. */
-export function decodeChunk(lazPerf: TLazPerf, bytes: Uint8Array, header: TLasHeader, count: number): Uint8Array {
-  const input = lazPerf._malloc(bytes.length);
-  const output = lazPerf._malloc(count * header.recordLength);
-  const decoder = new lazPerf.ChunkDecoder();
-  try {
-    lazPerf.HEAPU8.set(bytes, input);
-    decoder.open(header.pointFormat, header.recordLength, input);
-    // Records straight into one buffer of the WebAssembly heap, copied out once at the end.
-    for (let index = 0; index < count; index += 1) decoder.getPoint(output + index * header.recordLength);
-    // HEAPU8 is read afresh: the heap may have grown (and its buffer been replaced) meanwhile.
-    return lazPerf.HEAPU8.slice(output, output + count * header.recordLength);
-  } finally {
-    decoder.delete();
-    lazPerf._free(input);
-    lazPerf._free(output);
-  }
 }
 
 /** Fetches and decodes the planned chunks, four requests in flight, posting batches in plan order. */
