@@ -8,6 +8,10 @@ import { assignOrder, createOrder, type TMarketDeps, test } from '../support/mar
  * meanwhile (the offer expired) is said plainly.
  */
 
+// A service worker installed and precaching, reloads, and going off and on line: on a shared
+// two-core machine that outlasts the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 async function signIn(page: Page, deps: TMarketDeps, member: { email: string; password: string }) {
   await signInContext(page.context(), deps.playwright, member.email, member.password);
 }

@@ -113,6 +113,8 @@ test.describe('capture request form', () => {
     inspector,
     consoleErrors,
   }) => {
+    // Two seconds of added latency, two e-mails waited for and a page after: more than 30 s when busy.
+    test.slow();
     const email = uniqueEmail('request');
     await openPage(page, '/request');
     await fillCaptureRequest(page, validRequest(email));
