@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLas, parseLasHeader } from './las-header.ts';
+import { isLas, LAS_VLR_HEADER_BYTES, parseLasHeader, parseLasVlrHeader } from './las-header.ts';
 
 type THeaderOptions = {
   minor: 2 | 4;
@@ -9,6 +9,7 @@ type THeaderOptions = {
   /** The 32-bit count; LAS 1.4 writers leave it 0 for formats 6–10. */
   legacyCount?: number;
   pointDataOffset?: number;
+  vlrCount?: number;
   scale?: [number, number, number];
   offset?: [number, number, number];
   min?: [number, number, number];
@@ -25,6 +26,7 @@ function lasHeaderBytes(options: THeaderOptions): Uint8Array {
   view.setUint8(25, options.minor);
   view.setUint16(94, headerSize, true);
   view.setUint32(96, options.pointDataOffset ?? headerSize, true);
+  view.setUint32(100, options.vlrCount ?? 0, true);
   view.setUint8(104, options.pointFormat);
   view.setUint16(105, options.recordLength, true);
   view.setUint32(107, options.legacyCount ?? options.count, true);
@@ -51,6 +53,7 @@ describe('parseLasHeader', () => {
         recordLength: 34,
         count: 100,
         pointDataOffset: 227 + 54 + 40,
+        vlrCount: 1,
         scale: [0.001, 0.001, 0.01],
         offset: [500_000, 5_400_000, 0],
         min: [500_000, 5_400_000, 300],
@@ -63,6 +66,8 @@ describe('parseLasHeader', () => {
       pointFormat: 3,
       compressed: false,
       recordLength: 34,
+      headerSize: 227,
+      vlrCount: 1,
       pointDataOffset: 227 + 54 + 40,
       pointCount: 100,
       colorOffset: 28,
@@ -77,7 +82,13 @@ describe('parseLasHeader', () => {
     const header = parseLasHeader(
       lasHeaderBytes({ minor: 4, pointFormat: 7, recordLength: 36, count: 5_000_000_000, legacyCount: 0 }),
     );
-    expect(header).toMatchObject({ versionMinor: 4, pointFormat: 7, pointCount: 5_000_000_000, colorOffset: 30 });
+    expect(header).toMatchObject({
+      versionMinor: 4,
+      headerSize: 375,
+      pointFormat: 7,
+      pointCount: 5_000_000_000,
+      colorOffset: 30,
+    });
   });
 
   it('has no colour offset for a format without colour, and keeps a record longer than its format needs', () => {
@@ -108,5 +119,20 @@ describe('parseLasHeader', () => {
     expect(() => parseLasHeader(lasHeaderBytes({ minor: 2, pointFormat: 0, recordLength: 12, count: 1 }))).toThrow(
       'LAS point records of 12 bytes are too short.',
     );
+  });
+});
+
+describe('parseLasVlrHeader', () => {
+  it('reads who defined a record, its id and its body length, without the NUL padding', () => {
+    const bytes = new Uint8Array(LAS_VLR_HEADER_BYTES + 10);
+    const view = new DataView(bytes.buffer);
+    bytes.set(new TextEncoder().encode('LASF_Projection'), 2);
+    view.setUint16(18, 2112, true);
+    view.setUint16(20, 1234, true);
+    expect(parseLasVlrHeader(bytes)).toEqual({ userId: 'LASF_Projection', recordId: 2112, bodyLength: 1234 });
+  });
+
+  it('refuses a record header cut short', () => {
+    expect(() => parseLasVlrHeader(new Uint8Array(40))).toThrow('The LAS variable length record is cut short.');
   });
 });

@@ -13,6 +13,10 @@ export type TLasHeader = {
   /** LAZ marks compression in bit 7 (and historically bit 6) of the point format byte. */
   compressed: boolean;
   recordLength: number;
+  /** Bytes of the public header block; the variable length records follow it. */
+  headerSize: number;
+  /** How many variable length records lie between the header and the point data. */
+  vlrCount: number;
   pointDataOffset: number;
   pointCount: number;
   scale: [number, number, number];
@@ -69,6 +73,7 @@ export function parseLasHeader(bytes: Uint8Array): TLasHeader {
   const versionMinor = view.getUint8(25);
   const headerSize = view.getUint16(94, true);
   const pointDataOffset = view.getUint32(96, true);
+  const vlrCount = view.getUint32(100, true);
   const formatByte = view.getUint8(104);
   const pointFormat = formatByte & 0x3f;
   const recordLength = view.getUint16(105, true);
@@ -87,6 +92,8 @@ export function parseLasHeader(bytes: Uint8Array): TLasHeader {
     pointFormat,
     compressed: (formatByte & 0xc0) !== 0,
     recordLength,
+    headerSize,
+    vlrCount,
     pointDataOffset,
     pointCount,
     scale: [f64(131), f64(139), f64(147)],
@@ -94,5 +101,27 @@ export function parseLasHeader(bytes: Uint8Array): TLasHeader {
     max: [f64(179), f64(195), f64(211)],
     min: [f64(187), f64(203), f64(219)],
     colorOffset: COLOR_OFFSET_BY_FORMAT[pointFormat] ?? null,
+  };
+}
+
+/** Bytes of a variable length record's header (R15, table 4); its body follows. */
+export const LAS_VLR_HEADER_BYTES = 54;
+
+export type TLasVlrHeader = {
+  /** Who defined the record, e.g. "LASF_Projection" or "laszip encoded" (without its NUL padding). */
+  userId: string;
+  recordId: number;
+  /** Bytes of the body after the 54-byte header. */
+  bodyLength: number;
+};
+
+/** Reads a variable length record's header from its first 54 bytes. */
+export function parseLasVlrHeader(bytes: Uint8Array): TLasVlrHeader {
+  if (bytes.length < LAS_VLR_HEADER_BYTES) throw new Error('The LAS variable length record is cut short.');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    userId: String.fromCharCode(...bytes.subarray(2, 18)).replace(/\0.*$/s, ''),
+    recordId: view.getUint16(18, true),
+    bodyLength: view.getUint16(20, true),
   };
 }

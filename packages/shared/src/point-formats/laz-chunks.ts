@@ -1,4 +1,4 @@
-import type { TLasHeader } from './las-header.ts';
+import { LAS_VLR_HEADER_BYTES, parseLasVlrHeader, type TLasHeader } from './las-header.ts';
 import { AC_MIN_LENGTH, BitModel, BM_LENGTH_SHIFT, DM_LENGTH_SHIFT, SymbolModel } from './laszip-models.ts';
 
 /**
@@ -48,7 +48,6 @@ export function lazPerfDecodes(pointFormat: number): boolean {
 export const VARIABLE_CHUNK_SIZE = 0xffffffff;
 const LASZIP_USER_ID = 'laszip encoded';
 const LASZIP_RECORD_ID = 22204;
-const VLR_HEADER_BYTES = 54;
 
 /** The LASzip VLR among the VLRs after the header, or null when `head` holds none. */
 export function findLaszipVlr(head: Uint8Array): TLaszipVlr | null {
@@ -57,11 +56,9 @@ export function findLaszipVlr(head: Uint8Array): TLaszipVlr | null {
   const headerSize = view.getUint16(94, true);
   const vlrCount = view.getUint32(100, true);
   let at = headerSize;
-  for (let index = 0; index < vlrCount && at + VLR_HEADER_BYTES <= head.length; index += 1) {
-    const userId = String.fromCharCode(...head.subarray(at + 2, at + 18)).replace(/\0.*$/s, '');
-    const recordId = view.getUint16(at + 18, true);
-    const length = view.getUint16(at + 20, true);
-    const payload = at + VLR_HEADER_BYTES;
+  for (let index = 0; index < vlrCount && at + LAS_VLR_HEADER_BYTES <= head.length; index += 1) {
+    const { userId, recordId, bodyLength } = parseLasVlrHeader(head.subarray(at, at + LAS_VLR_HEADER_BYTES));
+    const payload = at + LAS_VLR_HEADER_BYTES;
     if (userId === LASZIP_USER_ID && recordId === LASZIP_RECORD_ID && payload + 34 <= head.length) {
       const itemCount = view.getUint16(payload + 32, true);
       const items = [];
@@ -75,7 +72,7 @@ export function findLaszipVlr(head: Uint8Array): TLaszipVlr | null {
       }
       return { compressor: view.getUint16(payload, true), chunkSize: view.getUint32(payload + 12, true), items };
     }
-    at = payload + length;
+    at = payload + bodyLength;
   }
   return null;
 }

@@ -120,6 +120,56 @@ describe('OBJ first lines', () => {
   });
 });
 
+type TLasOptions = {
+  points: number;
+  major?: number;
+  minor?: 2 | 4;
+  /** The point format byte, with LAZ's compression bit when set. */
+  formatByte?: number;
+  recordLength?: number;
+  legacyCount?: number;
+  pointDataOffset?: number;
+  scale?: number;
+  /** The WKT of a 2112 VLR, or null for none. */
+  wkt?: string | null;
+  /** How many records follow the header (all of them unless told). */
+  records?: number;
+};
+
+/** A LAS file as R15 lays it out: 10 m by 5 m by 3 m, millimetre scale, a WKT in metres. */
+function lasFile(options: TLasOptions) {
+  const wktText =
+    options.wkt === undefined
+      ? 'PROJCS["ETRS89 / UTM 32N",GEOGCS["ETRS89",UNIT["degree",0.01]],UNIT["metre",1]]'
+      : options.wkt;
+  const wkt = wktText === null ? null : Buffer.from(`${wktText}\0`);
+  const headerSize = options.minor === 4 ? 375 : 227;
+  const recordLength = options.recordLength ?? 20;
+  const header = Buffer.alloc(headerSize);
+  header.write('LASF', 0, 'latin1');
+  header.writeUInt8(options.major ?? 1, 24);
+  header.writeUInt8(options.minor ?? 2, 25);
+  header.writeUInt16LE(headerSize, 94);
+  header.writeUInt32LE(options.pointDataOffset ?? headerSize + (wkt ? 54 + wkt.length : 0), 96);
+  header.writeUInt32LE(wkt ? 1 : 0, 100);
+  header.writeUInt8(options.formatByte ?? 0, 104);
+  header.writeUInt16LE(recordLength, 105);
+  header.writeUInt32LE(options.legacyCount ?? options.points, 107);
+  for (const at of [131, 139, 147]) header.writeDoubleLE(options.scale ?? 0.001, at);
+  // max x, min x, max y, min y, max z, min z.
+  for (const [index, value] of [10, 0, 5, 0, 3, 0].entries()) header.writeDoubleLE(value, 179 + index * 8);
+  if (options.minor === 4) header.writeBigUInt64LE(BigInt(options.points), 247);
+  const vlrs: Buffer[] = [];
+  if (wkt) {
+    const vlr = Buffer.alloc(54);
+    vlr.write('LASF_Projection', 2, 'latin1');
+    vlr.writeUInt16LE(2112, 18);
+    vlr.writeUInt16LE(wkt.length, 20);
+    vlrs.push(vlr, wkt);
+  }
+  return Buffer.concat([header, ...vlrs, Buffer.alloc((options.records ?? options.points) * recordLength)]);
+}
+
 describe('LAS header units', () => {
   it('finds the projected unit of a WKT, not its datum angle', () => {
     const wkt =
@@ -130,32 +180,12 @@ describe('LAS header units', () => {
   });
 
   it('reads points, bounds, the WKT and its unit, and density per m², and fails a cut-short file', async () => {
-    const wkt = Buffer.from('PROJCS["ETRS89 / UTM 32N",GEOGCS["ETRS89",UNIT["degree",0.01]],UNIT["metre",1]]\0');
-    const points = 100;
-    const recordLength = 20;
-    const header = Buffer.alloc(227);
-    header.write('LASF', 0, 'latin1');
-    header.writeUInt8(1, 24);
-    header.writeUInt8(2, 25);
-    header.writeUInt16LE(227, 94);
-    header.writeUInt32LE(227 + 54 + wkt.length, 96);
-    header.writeUInt32LE(1, 100);
-    header.writeUInt8(0, 104);
-    header.writeUInt16LE(recordLength, 105);
-    header.writeUInt32LE(points, 107);
-    for (const at of [131, 139, 147]) header.writeDoubleLE(0.001, at);
-    // max x, min x, max y, min y, max z, min z: 10 m by 5 m.
-    for (const [index, value] of [10, 0, 5, 0, 3, 0].entries()) header.writeDoubleLE(value, 179 + index * 8);
-    const vlr = Buffer.alloc(54);
-    vlr.write('LASF_Projection', 2, 'latin1');
-    vlr.writeUInt16LE(2112, 18);
-    vlr.writeUInt16LE(wkt.length, 20);
-    const file = Buffer.concat([header, vlr, wkt, Buffer.alloc(points * recordLength)]);
+    const file = lasFile({ points: 100 });
     const result = await inspectLas(readerOfBuffer(file));
     expect(result.facts).toMatchObject({
       format: 'LAS',
       version: '1.2',
-      points,
+      points: 100,
       coordinateSystem: 'wkt',
       units: 'metre',
       densityPerM2: 2,
@@ -165,8 +195,43 @@ describe('LAS header units', () => {
     await expect(inspectLas(readerOfBuffer(file.subarray(0, file.length - 1)))).rejects.toThrow(/ends before its 100/);
   });
 
+  it('takes the points a LAZ file states, without its compressed records all being there', async () => {
+    const result = await inspectLas(readerOfBuffer(lasFile({ points: 100, formatByte: 0x80, records: 40 })));
+    expect(result.facts).toMatchObject({ format: 'LAZ', pointFormat: 0, points: 100, units: 'metre' });
+  });
+
+  it('reads the 64-bit point count of a LAS 1.4 header, and warns when no coordinate system is recorded', async () => {
+    const result = await inspectLas(readerOfBuffer(lasFile({ points: 3, minor: 4, legacyCount: 0, wkt: null })));
+    expect(result.facts).toMatchObject({ version: '1.4', points: 3, coordinateSystem: null, units: null });
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['no_crs']);
+  });
+
   it('refuses a file that is not LAS', async () => {
     await expect(inspectLas(readerOfBuffer(Buffer.alloc(400)))).rejects.toThrow(/does not begin with "LASF"/);
+    await expect(inspectLas(readerOfBuffer(lasFile({ points: 1 }).subarray(0, 200)))).rejects.toThrow(
+      /does not begin with "LASF"/,
+    );
+  });
+
+  it('refuses a damaged header: another version, point data outside the file, scale of zero', async () => {
+    await expect(inspectLas(readerOfBuffer(lasFile({ points: 1, major: 2 })))).rejects.toThrow(
+      'LAS version 2.2 is not one this reads.',
+    );
+    await expect(inspectLas(readerOfBuffer(lasFile({ points: 1, pointDataOffset: 1 << 20 })))).rejects.toThrow(
+      'its point data starts outside the file',
+    );
+    await expect(inspectLas(readerOfBuffer(lasFile({ points: 1, scale: 0 })))).rejects.toThrow(
+      'its scale, offset or bounds are not numbers',
+    );
+  });
+
+  it('refuses a point format LAS does not define and records too short for any, as the viewer does', async () => {
+    await expect(inspectLas(readerOfBuffer(lasFile({ points: 1, formatByte: 11 })))).rejects.toThrow(
+      new UnparsableFileError('Unknown LAS point format 11.'),
+    );
+    await expect(inspectLas(readerOfBuffer(lasFile({ points: 1, recordLength: 12 })))).rejects.toThrow(
+      new UnparsableFileError('LAS point records of 12 bytes are too short.'),
+    );
   });
 });
 

@@ -1,4 +1,12 @@
 import type { TCheckFinding } from '@spacecapture/shared/contracts/quality-checks';
+import {
+  isLas,
+  LAS_HEADER_BYTES,
+  LAS_VLR_HEADER_BYTES,
+  parseLasHeader,
+  parseLasVlrHeader,
+  type TLasHeader,
+} from '@spacecapture/shared/point-formats/las-header';
 
 /**
  * Readers of delivered files' headers for the quality check (decision 236). They run only in the
@@ -73,35 +81,25 @@ function unitOfGeoKeys(record: Buffer): TLinearUnit | null {
 
 export async function inspectLas(reader: TFileReader): Promise<TInspection> {
   const result = inspection('point_cloud');
-  const header = await reader.read(0, 375);
-  if (header.length < 227 || header.toString('latin1', 0, 4) !== 'LASF') {
+  const bytes = await reader.read(0, LAS_HEADER_BYTES);
+  if (bytes.length < 227 || !isLas(bytes)) {
     throw new UnparsableFileError('This is not a LAS or LAZ file: it does not begin with "LASF".');
   }
-  const major = header.readUInt8(24);
-  const minor = header.readUInt8(25);
-  const headerSize = header.readUInt16LE(94);
-  const pointDataOffset = header.readUInt32LE(96);
-  const vlrCount = header.readUInt32LE(100);
-  const formatByte = header.readUInt8(104);
-  const recordLength = header.readUInt16LE(105);
-  const legacyCount = header.readUInt32LE(107);
-  const count =
-    major === 1 && minor >= 4 && header.length >= 255
-      ? Number(header.readBigUInt64LE(247)) || legacyCount
-      : legacyCount;
-  const double = (at: number) => header.readDoubleLE(at);
-  const scale = [double(131), double(139), double(147)];
-  const offset = [double(155), double(163), double(171)];
-  const bounds = {
-    min: [double(187), double(203), double(219)],
-    max: [double(179), double(195), double(211)],
-  };
+  // The header is read by the code the viewer and the point-tree converter use; its refusals (an
+  // unknown point format, records too short for any) are worded as they word them.
+  let header: TLasHeader;
+  try {
+    header = parseLasHeader(bytes);
+  } catch (error) {
+    throw new UnparsableFileError(error instanceof Error ? error.message : String(error));
+  }
+  const { versionMajor: major, versionMinor: minor, headerSize, pointDataOffset, vlrCount, compressed } = header;
+  const { pointFormat, recordLength, pointCount: count, scale, offset } = header;
+  const bounds = { min: header.min, max: header.max };
   if (major !== 1 || minor > 4) throw new UnparsableFileError(`LAS version ${major}.${minor} is not one this reads.`);
   if (headerSize < 227 || pointDataOffset < headerSize || pointDataOffset > reader.size) {
     throw new UnparsableFileError('The LAS header is damaged: its point data starts outside the file.');
   }
-  const compressed = (formatByte & 0x80) !== 0 || (formatByte & 0x40) !== 0;
-  const pointFormat = formatByte & 0x3f;
   // Uncompressed records must all be there: a cut-short upload fails here.
   if (!compressed && reader.size < pointDataOffset + count * recordLength) {
     throw new UnparsableFileError(
@@ -116,14 +114,12 @@ export async function inspectLas(reader: TFileReader): Promise<TInspection> {
   let coordinateSystem: 'wkt' | 'geotiff' | null = null;
   let unit: TLinearUnit | null = null;
   let at = headerSize;
-  for (let i = 0; i < vlrCount && at + 54 <= pointDataOffset; i++) {
-    const vlr = await reader.read(at, 54);
-    if (vlr.length < 54) break;
-    const userId = vlr.toString('latin1', 2, 18).replace(/\0.*$/s, '');
-    const recordId = vlr.readUInt16LE(18);
-    const length = vlr.readUInt16LE(20);
+  for (let i = 0; i < vlrCount && at + LAS_VLR_HEADER_BYTES <= pointDataOffset; i++) {
+    const vlr = await reader.read(at, LAS_VLR_HEADER_BYTES);
+    if (vlr.length < LAS_VLR_HEADER_BYTES) break;
+    const { userId, recordId, bodyLength: length } = parseLasVlrHeader(vlr);
     if (userId === 'LASF_Projection') {
-      const body = await reader.read(at + 54, Math.min(length, 64 * 1024));
+      const body = await reader.read(at + LAS_VLR_HEADER_BYTES, Math.min(length, 64 * 1024));
       if (recordId === 2112) {
         coordinateSystem = 'wkt';
         unit = unitOfWkt(body.toString('utf8')) ?? unit;
@@ -132,7 +128,7 @@ export async function inspectLas(reader: TFileReader): Promise<TInspection> {
         unit ??= unitOfGeoKeys(body);
       }
     }
-    at += 54 + length;
+    at += LAS_VLR_HEADER_BYTES + length;
   }
 
   const width = bounds.max[0]! - bounds.min[0]!;
