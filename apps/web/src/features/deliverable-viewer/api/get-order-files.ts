@@ -5,12 +5,10 @@ import { ZUploadedFileList } from '@spacecapture/shared/contracts/provider-uploa
 import type { TPortal } from '@spacecapture/shared/roles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { isTreeBuilding, TREE_PROGRESS_POLL_MS } from '../../../lib/point-tree-progress.ts';
 
 /** One file of an order as the viewer page needs it. */
 export type TOrderFile = { id: string; name: string; sizeBytes: number; type: string; pointTree?: TPointTree };
-
-/** While a file's streaming tree is being built, the list is read again this often to show its progress. */
-const TREE_PROGRESS_POLL_MS = 3000;
 
 export const viewerKeys = {
   all: ['deliverable-viewer'] as const,
@@ -60,9 +58,7 @@ export function useOrderFiles(portal: TPortal, orderId: string) {
       queryKey: viewerKeys.orderFiles(portal, orderId),
       queryFn: ({ signal }) => getOrderFiles(portal, orderId, signal),
       refetchInterval: (query) =>
-        query.state.data?.some((file) => file.pointTree?.state === 'pending' || file.pointTree?.state === 'converting')
-          ? TREE_PROGRESS_POLL_MS
-          : false,
+        query.state.data?.some((file) => isTreeBuilding(file.pointTree)) ? TREE_PROGRESS_POLL_MS : false,
     }),
   );
 }

@@ -1,11 +1,7 @@
 import { type TPointTree, ZPointTree } from '@spacecapture/shared/contracts/point-trees';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** While a shared cloud's tree is being built, the page reads it again this often (as the portals do). */
-const TREE_PROGRESS_POLL_MS = 3000;
-
-const building = (tree: TPointTree | undefined) => tree?.state === 'pending' || tree?.state === 'converting';
+import { isTreeBuilding, TREE_PROGRESS_POLL_MS } from '../../../lib/point-tree-progress.ts';
 
 /**
  * One shared file's streaming tree (decision 245): the page's list gives it first; while it is
@@ -21,8 +17,8 @@ export function useSharedTree(token: string, fileId: string, listed: TPointTree 
           schema: ZPointTree,
           signal,
         }),
-      enabled: building(listed),
-      refetchInterval: (current) => (building(current.state.data ?? listed) ? TREE_PROGRESS_POLL_MS : false),
+      enabled: isTreeBuilding(listed),
+      refetchInterval: (current) => (isTreeBuilding(current.state.data ?? listed) ? TREE_PROGRESS_POLL_MS : false),
       refetchOnWindowFocus: false,
     }),
   );
