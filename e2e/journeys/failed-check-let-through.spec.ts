@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { makeGeneratedLas } from '../../apps/server/test/las-files.ts';
 import { adminCredentials, expect, newDevice, toast } from '../auth/support.ts';
-import { signInPage, sqlText, startedOrder, test } from '../support/marketplace.ts';
+import { signInPage, sqlText, startedOrder, test, uploadThroughPage } from '../support/marketplace.ts';
 
 // A whole marketplace, an upload and its contained check, on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -29,11 +29,7 @@ test('a cut-short point cloud fails its check and blocks delivery until an admin
 
   // The provider uploads it; the contained check fails it, and the page says why under the file.
   await signInPage(page, market.provider);
-  await page.goto(`/provider/uploads?order=${order.orderId}`);
-  await expect(page.getByRole('combobox', { name: 'Accepted assignment' })).toHaveValue(order.orderId);
-  await page.getByLabel('Files', { exact: true }).setInputFiles(filePath);
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(toast(page, 'File uploaded and deliverable recorded.')).toBeVisible({ timeout: 60_000 });
+  await uploadThroughPage(page, order.orderId, filePath);
   const fileRow = page
     .getByRole('table', { name: 'Files of this order' })
     .getByRole('row')

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { generatedPoint, type TLasPoint, writeGeneratedLas } from '../../apps/server/test/las-files.ts';
 import { expect, toast } from '../auth/support.ts';
-import { actAs, signInPage, sqlText, startedOrder, test } from '../support/marketplace.ts';
+import { actAs, signInPage, sqlText, startedOrder, test, uploadThroughPage } from '../support/marketplace.ts';
 
 // Issue 31's journey at full size: a generated 5 M-point LAS (130 MB) is uploaded through the
 // provider's page, converted into its streaming tree with progress shown, opened by the customer,
@@ -62,11 +62,7 @@ test('a 5 M-point LAS is uploaded, converted with progress shown, zoomed, measur
 
   // The provider uploads it through the page, as anyone would.
   await signInPage(page, market.provider);
-  await page.goto(`/provider/uploads?order=${order.orderId}`);
-  await expect(page.getByRole('combobox', { name: 'Accepted assignment' })).toHaveValue(order.orderId);
-  await page.getByLabel('Files', { exact: true }).setInputFiles(filePath);
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(toast(page, 'File uploaded and deliverable recorded.')).toBeVisible({ timeout: 180_000 });
+  await uploadThroughPage(page, order.orderId, filePath, 180_000);
 
   // Its streaming tree is built meanwhile, with progress beside the file; the check passes.
   const row = page.getByRole('table', { name: 'Files of this order' }).getByRole('row').filter({ hasText: fileName });

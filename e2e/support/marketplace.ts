@@ -8,6 +8,7 @@ import {
   expect,
   type TAccountRole,
   type TPlaywright,
+  toast,
 } from '../auth/support.ts';
 import type { TInspector } from './test.ts';
 
@@ -261,6 +262,18 @@ export async function startedOrder(
   // A state, not a time: the bound is generous for a loaded machine (the window opens 3 s ahead).
   await expect.poll(() => uploadsOpen(market.provider.api, order.orderId), { timeout: 30_000 }).toBe(true);
   return order;
+}
+
+/**
+ * Uploads a file from disk as the provider does, on the Uploads page of the order (signed in
+ * already), and waits until the deliverable is recorded; `timeout` suits the file's size.
+ */
+export async function uploadThroughPage(page: Page, orderId: string, filePath: string, timeout = 60_000) {
+  await page.goto(`/provider/uploads?order=${orderId}`);
+  await expect(page.getByRole('combobox', { name: 'Accepted assignment' })).toHaveValue(orderId);
+  await page.getByLabel('Files', { exact: true }).setInputFiles(filePath);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(toast(page, 'File uploaded and deliverable recorded.')).toBeVisible({ timeout });
 }
 
 /**
