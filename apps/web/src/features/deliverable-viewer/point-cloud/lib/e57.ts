@@ -3,10 +3,10 @@ import { parseXml, type TXmlElement } from './small-xml.ts';
 /**
  * The facts of an ASTM E57 file without decoding its points: a 48-byte binary header points at an
  * XML section that lists each scan (`/data3D/vectorChild`) with its point count
- * (`points@recordCount`) and bounds (`cartesianBounds`, or for a scan kept in spherical coordinates
- * often only `sphericalBounds`, of which its farthest range is read). The file is stored in pages (1024 bytes
- * by default) whose last 4 bytes are a CRC, so the XML's logical bytes are the physical bytes
- * with those checksums removed.
+ * (`points@recordCount`) and bounds (`cartesianBounds`, or for a scan kept in spherical
+ * coordinates often only `sphericalBounds`, of which its farthest range is read). The file is
+ * stored in pages (1024 bytes by default) whose last 4 bytes are a CRC, so the XML's logical bytes
+ * are the physical bytes with those checksums removed.
  */
 
 export type TE57Header = {
