@@ -17,7 +17,8 @@ import { generatedPoint, LAS_RECORD_LENGTH, lasHeader, lasRecord, type TLasPoint
  *   vertices and faces after them (both to be skipped), a property the reader ignores, colour as
  *   uchar or ushort and an intensity.
  * - E57: scans of their own points, each with a pose (a rotation quaternion and a translation),
- *   packed by the bitpack codec into data packets, in 1024-byte pages with their CRC-32C.
+ *   as cartesian or spherical coordinates, packed by the bitpack codec into data packets, in
+ *   1024-byte pages with their CRC-32C.
  */
 
 const LAZ_CHUNK = 50_000;
@@ -219,18 +220,30 @@ export async function writeGeneratedPly(file: string, count: number, options: TP
 export type TE57Scan = {
   name: string;
   count: number;
-  /** Coordinates as doubles, or as scaled integers of 1 mm. */
+  /**
+   * Coordinates as doubles, or as scaled integers: cartesian of 1 mm; spherical range of 0.1 mm and
+   * angles of 0.1 µrad.
+   */
   coordinates: 'double' | 'scaled';
   color: boolean;
   /** Integer intensities 0..2047 with limits, or single floats 0..1. */
   intensity: 'integer' | 'float';
-  /** Every `invalidEvery`-th point is marked invalid (cartesianInvalidState 2). */
+  /**
+   * Every `invalidEvery`-th point is marked invalid (its coordinates' invalid state 2; a spherical
+   * one gets range 0 besides, as a scanner writes a missed return).
+   */
   invalidEvery?: number;
   /** Quaternion w, x, y, z. */
   rotation?: [number, number, number, number];
   translation?: [number, number, number];
-  /** Variants the reader refuses: coordinates as range/azimuth/elevation, a codec other than bitpack. */
-  sphericalOnly?: boolean;
+  /**
+   * The same local points as range, azimuth and elevation (ASTM E2807's spherical coordinates)
+   * instead of x, y, z.
+   */
+  spherical?: boolean;
+  /** The scan states its extent: cartesianBounds in its own frame, or sphericalBounds when spherical. */
+  bounds?: boolean;
+  /** A variant the reader refuses: a codec other than bitpack. */
   codec?: string;
 };
 
@@ -312,30 +325,54 @@ function floatStream(values: number[], single: boolean) {
   return bytes;
 }
 
+const isInvalid = (scan: TE57Scan, index: number) =>
+  scan.invalidEvery !== undefined && index % scan.invalidEvery === scan.invalidEvery - 1;
+
+/** A local point's range, azimuth and elevation (radians), as ASTM E2807 defines them. */
+export function e57Spherical({ x, y, z }: { x: number; y: number; z: number }) {
+  return { range: Math.hypot(x, y, z), azimuth: Math.atan2(y, x), elevation: Math.atan2(z, Math.hypot(x, y)) };
+}
+
+/** The three coordinate fields of a scan: name, values, and the scale of their scaled integers. */
+function coordinateColumns(scan: TE57Scan, points: TE57Point[]) {
+  if (!scan.spherical) {
+    return (['x', 'y', 'z'] as const).map((axis) => ({
+      name: `cartesian${axis.toUpperCase()}`,
+      values: points.map((point) => point[axis]),
+      scale: 0.001,
+    }));
+  }
+  const spherical = points.map((point, index) =>
+    isInvalid(scan, index) ? { ...e57Spherical(point), range: 0 } : e57Spherical(point),
+  );
+  return (['range', 'azimuth', 'elevation'] as const).map((part) => ({
+    name: `spherical${part[0]!.toUpperCase()}${part.slice(1)}`,
+    values: spherical.map((point) => point[part]),
+    scale: part === 'range' ? 1e-4 : 1e-7,
+  }));
+}
+
 function scanFields(scan: TE57Scan, scanIndex: number): TFieldWriter[] {
   const points = Array.from({ length: scan.count }, (_, index) => e57LocalPoint(scan, scanIndex, index));
   const fields: TFieldWriter[] = [];
-  for (const axis of ['x', 'y', 'z'] as const) {
-    const values = points.map((point) => point[axis]);
-    const name = scan.sphericalOnly
-      ? { x: 'sphericalRange', y: 'sphericalAzimuth', z: 'sphericalElevation' }[axis]
-      : `cartesian${axis.toUpperCase()}`;
+  for (const { name, values, scale } of coordinateColumns(scan, points)) {
     if (scan.coordinates === 'double') {
       fields.push({ xml: `<${name} type="Float" precision="double"/>`, bytes: floatStream(values, false) });
     } else {
-      const stored = values.map((value) => Math.round(value * 1000));
+      const stored = values.map((value) => Math.round(value / scale));
       const low = Math.min(...stored) - 3;
       const high = Math.max(...stored) + 5;
       fields.push({
-        xml: `<${name} type="ScaledInteger" minimum="${low}" maximum="${high}" scale="0.001" offset="0"/>`,
+        xml: `<${name} type="ScaledInteger" minimum="${low}" maximum="${high}" scale="${scale}" offset="0"/>`,
         bytes: integerStream(stored, low, high),
       });
     }
   }
   if (scan.invalidEvery) {
-    const states = points.map((_, index) => (index % scan.invalidEvery! === scan.invalidEvery! - 1 ? 2 : 0));
+    const states = points.map((_, index) => (isInvalid(scan, index) ? 2 : 0));
+    const name = scan.spherical ? 'sphericalInvalidState' : 'cartesianInvalidState';
     fields.push({
-      xml: '<cartesianInvalidState type="Integer" minimum="0" maximum="2"/>',
+      xml: `<${name} type="Integer" minimum="0" maximum="2"/>`,
       bytes: integerStream(states, 0, 2),
     });
   }
@@ -380,6 +417,36 @@ function scanFields(scan: TE57Scan, scanIndex: number): TFieldWriter[] {
     ),
   });
   return fields;
+}
+
+/** The scan's stated extent in its own frame: cartesianBounds, or sphericalBounds when spherical. */
+function statedBounds(scan: TE57Scan, scanIndex: number) {
+  const points = Array.from({ length: scan.count }, (_, index) => e57LocalPoint(scan, scanIndex, index));
+  const float = (name: string, values: number[], pick: 'min' | 'max') =>
+    `<${name} type="Float">${values.reduce((a, b) => Math[pick](a, b))}</${name}>`;
+  const extent = (names: [string, string][], columns: number[][]) =>
+    names.map(([low, high], at) => float(low, columns[at]!, 'min') + float(high, columns[at]!, 'max')).join('');
+  if (!scan.spherical) {
+    const columns = (['x', 'y', 'z'] as const).map((axis) => points.map((point) => point[axis]));
+    return `<cartesianBounds type="Structure">${extent(
+      [
+        ['xMinimum', 'xMaximum'],
+        ['yMinimum', 'yMaximum'],
+        ['zMinimum', 'zMaximum'],
+      ],
+      columns,
+    )}</cartesianBounds>`;
+  }
+  const spherical = points.map(e57Spherical);
+  const columns = (['range', 'elevation', 'azimuth'] as const).map((part) => spherical.map((point) => point[part]));
+  return `<sphericalBounds type="Structure">${extent(
+    [
+      ['rangeMinimum', 'rangeMaximum'],
+      ['elevationMinimum', 'elevationMaximum'],
+      ['azimuthStart', 'azimuthEnd'],
+    ],
+    columns,
+  )}</sphericalBounds>`;
 }
 
 const PAGE = 1024;
@@ -452,7 +519,7 @@ export function makeE57(scans: readonly TE57Scan[]): Buffer {
     <vectorChild type="Structure">
       <guid type="String"><![CDATA[{00000000-0000-4000-8000-00000000000${scanIndex}}]]></guid>
       <name type="String"><![CDATA[${scan.name}]]></name>
-      ${pose}${limits}
+      ${pose}${limits}${scan.bounds ? statedBounds(scan, scanIndex) : ''}
       <points type="CompressedVector" fileOffset="${toPhysical(sectionStart)}" recordCount="${scan.count}">
         <prototype type="Structure">${fields.map((field) => field.xml).join('')}</prototype>
         <codecs type="Vector" allowHeterogeneousChildren="1">${scan.codec ? `<vectorChild type="Structure"><${scan.codec} type="Structure"/></vectorChild>` : ''}</codecs>

@@ -20,9 +20,11 @@ import {
  * (floats as IEEE little-endian, integers as `bits(max − min)`-wide values, least significant bit
  * first). Scans are read one after another and merged, each moved by its pose.
  *
- * Read: cartesianX/Y/Z (Float, ScaledInteger or Integer), colorRed/Green/Blue, intensity and
- * cartesianInvalidState (points it marks are left out). Not read, with a message the provider sees:
- * scans with only spherical coordinates, and any codec other than bitpack.
+ * Read: cartesianX/Y/Z, or, in a scan without them, sphericalRange/Azimuth/Elevation (each Float,
+ * ScaledInteger or Integer; spherical points become x, y, z in the scan's frame before its pose),
+ * colorRed/Green/Blue, intensity, and the coordinates' invalid state (cartesianInvalidState or
+ * sphericalInvalidState: points it marks are left out). Not read, with a message the provider
+ * sees: any codec other than bitpack.
  */
 
 const SIGNATURE = 'ASTM-E57';
@@ -125,11 +127,22 @@ type TField = {
   offset: number;
 };
 
+/** Each kind of coordinates' fields: the three axes, and the state marking points invalid. */
+const COORDINATES = {
+  cartesian: { axes: ['cartesianX', 'cartesianY', 'cartesianZ'], invalid: 'cartesianInvalidState' },
+  spherical: {
+    axes: ['sphericalRange', 'sphericalAzimuth', 'sphericalElevation'],
+    invalid: 'sphericalInvalidState',
+  },
+} as const;
+
 type TScan = {
   name: string;
   fileOffset: number;
   recordCount: number;
   fields: TField[];
+  /** The coordinates read: cartesian when the scan has them, else spherical. */
+  coordinates: 'cartesian' | 'spherical';
   rotation: [number, number, number, number] | null;
   translation: [number, number, number];
   bounds: TBounds | null;
@@ -224,11 +237,14 @@ function scanOf(element: Element, index: number): TScan {
   }
   const fields = fieldsOf(prototype);
   const names = new Set(fields.map((field) => field.name));
-  if (!['cartesianX', 'cartesianY', 'cartesianZ'].every((axis) => names.has(axis))) {
+  const coordinates = COORDINATES.cartesian.axes.every((axis) => names.has(axis))
+    ? 'cartesian'
+    : COORDINATES.spherical.axes.every((axis) => names.has(axis))
+      ? 'spherical'
+      : null;
+  if (!coordinates) {
     throw new UnreadablePointCloudError(
-      names.has('sphericalRange')
-        ? `The E57 scan "${name}" stores only spherical coordinates (range, azimuth, elevation), which are not converted yet.`
-        : `The E57 scan "${name}" has no cartesian coordinates.`,
+      `The E57 scan "${name}" has neither cartesian (x, y, z) nor spherical (range, azimuth, elevation) coordinates.`,
     );
   }
   const pose = child(element, 'pose');
@@ -245,6 +261,8 @@ function scanOf(element: Element, index: number): TScan {
   if (quaternion && Math.hypot(...quaternion) === 0) {
     throw new UnreadablePointCloudError(`The E57 scan "${name}" has a pose rotation of zero length.`);
   }
+  // A spherical scan may state only sphericalBounds: the scan then has no stated box, and the writer
+  // measures one (a cube of the largest range would be true but would waste the tree on empty space).
   const box = child(element, 'cartesianBounds');
   const boxValues = ['xMinimum', 'yMinimum', 'zMinimum', 'xMaximum', 'yMaximum', 'zMaximum'].map((key) =>
     numberIn(box, key),
@@ -262,6 +280,7 @@ function scanOf(element: Element, index: number): TScan {
     fileOffset: attribute(points, 'fileOffset', Number.NaN),
     recordCount: attribute(points, 'recordCount', Number.NaN),
     fields,
+    coordinates,
     rotation: quaternion,
     translation: ['x', 'y', 'z'].map((axis) => numberIn(translation, axis) ?? 0) as [number, number, number],
     bounds: boxValues.every((value) => value !== null)
@@ -435,7 +454,7 @@ export async function openE57Source(file: string): Promise<TPointSource> {
         throw new UnreadablePointCloudError(`The E57 scan "${scan.name}" points outside the file.`);
       }
       for (const field of scan.fields) {
-        if (field.kind === 'integer' && field.bits > 53 && isUsed(field.name)) {
+        if (field.kind === 'integer' && field.bits > 53 && isUsed(scan, field.name)) {
           throw new UnreadablePointCloudError(`The E57 field ${field.name} is wider than 53 bits.`);
         }
       }
@@ -480,17 +499,12 @@ export async function openE57Source(file: string): Promise<TPointSource> {
   };
 }
 
-const USED = new Set([
-  'cartesianX',
-  'cartesianY',
-  'cartesianZ',
-  'cartesianInvalidState',
-  'colorRed',
-  'colorGreen',
-  'colorBlue',
-  'intensity',
-]);
-const isUsed = (name: string) => USED.has(name);
+const ATTRIBUTES = new Set(['colorRed', 'colorGreen', 'colorBlue', 'intensity']);
+/** Whether the reader decodes this field of this scan (only the coordinates it reads). */
+const isUsed = (scan: TScan, name: string) =>
+  ATTRIBUTES.has(name) ||
+  (COORDINATES[scan.coordinates].axes as readonly string[]).includes(name) ||
+  COORDINATES[scan.coordinates].invalid === name;
 
 /** A field's range for mapping onto 16 bits: the scan's limits, else the field's own, else `fallback`. */
 function rangeOf(limits: [number, number] | null, field: TField | undefined, fallback: [number, number]) {
@@ -519,14 +533,13 @@ async function readScan(
   const sectionStart = paged.logicalOf(scan.fileOffset);
   const sectionEnd = sectionStart + Number(section.readBigUInt64LE(8));
   let at = paged.logicalOf(Number(section.readBigUInt64LE(16)));
-  const streams = scan.fields.map((field) => (isUsed(field.name) ? new FieldStream(field) : null));
+  const streams = scan.fields.map((field) => (isUsed(scan, field.name) ? new FieldStream(field) : null));
   const stream = (name: string) => streams[scan.fields.findIndex((field) => field.name === name)] ?? null;
-  const [sx, sy, sz] = ['cartesianX', 'cartesianY', 'cartesianZ'].map((name) => stream(name)!) as [
-    FieldStream,
-    FieldStream,
-    FieldStream,
-  ];
-  const invalid = stream('cartesianInvalidState');
+  // Cartesian: x, y, z; spherical: range, azimuth, elevation.
+  const { axes, invalid: invalidState } = COORDINATES[scan.coordinates];
+  const [sa, sb, sc] = axes.map((name) => stream(name)!) as [FieldStream, FieldStream, FieldStream];
+  const spherical = scan.coordinates === 'spherical';
+  const invalid = stream(invalidState);
   const colors = ['colorRed', 'colorGreen', 'colorBlue'].map(stream);
   const intensity = stream('intensity');
   const colorRanges = colors.map((color, c) => rangeOf(scan.colorLimits?.[c] ?? null, color?.field, [0, 255]));
@@ -566,9 +579,17 @@ async function readScan(
       }
       let ready = Math.min(scan.recordCount - records, ...live.map((s) => s.available));
       for (; ready > 0; ready--, records++) {
-        const x = sx.take();
-        const y = sy.take();
-        const z = sz.take();
+        let x = sa.take();
+        let y = sb.take();
+        let z = sc.take();
+        if (spherical) {
+          // ASTM E2807: azimuth from +x towards +y, elevation from the xy-plane towards +z, in radians.
+          const [range, azimuth, elevation] = [x, y, z];
+          const across = range * Math.cos(elevation);
+          x = across * Math.cos(azimuth);
+          y = across * Math.sin(azimuth);
+          z = range * Math.sin(elevation);
+        }
         const state = invalid ? invalid.take() : 0;
         const red = colors[0]?.take();
         const green = colors[1]?.take();

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTree } from '../../../test/ept-trees.ts';
+import { readTree, type TTreeRow } from '../../../test/ept-trees.ts';
 import { generatedPoint, type TLasPoint, writeGeneratedLas } from '../../../test/las-files.ts';
 import {
   e57LocalPoint,
@@ -15,6 +15,7 @@ import {
   writeGeneratedLaz,
   writeGeneratedPly,
 } from '../../../test/point-files.ts';
+import { openE57Source } from './e57-source.ts';
 import { convertFileToEpt } from './open-point-source.ts';
 import { UnreadablePointCloudError } from './point-source.ts';
 
@@ -224,7 +225,109 @@ describe('the E57 reader', () => {
     expect(seen.size).toBe(expected.size);
   }, 60_000);
 
-  it('fails clearly on a page whose checksum does not match, and on variants it does not read', async () => {
+  // Two stations as a terrestrial scanner exports them: turned about an oblique axis and moved.
+  const turn = (degrees: number, axis: [number, number, number]): [number, number, number, number] => {
+    const half = (degrees * Math.PI) / 360;
+    const n = Math.hypot(...axis);
+    return [Math.cos(half), ...(axis.map((value) => (Math.sin(half) * value) / n) as [number, number, number])];
+  };
+  const STATIONS: TE57Scan[] = [
+    {
+      name: 'Station 1',
+      count: 30_000,
+      coordinates: 'double',
+      color: true,
+      intensity: 'integer',
+      invalidEvery: 89,
+      rotation: turn(30, [1, 1, 1]),
+      translation: [512_003.25, 5_400_001.5, 41],
+    },
+    {
+      name: 'Station 2',
+      count: 20_000,
+      coordinates: 'scaled',
+      color: false,
+      intensity: 'float',
+      bounds: true,
+      rotation: turn(-115, [0.2, -0.1, 1]),
+      translation: [512_020, 5_400_012, 40.5],
+    },
+  ];
+
+  it('converts spherical scans (doubles and scaled integers) to where the same points written as cartesian land', async () => {
+    const cartesian = path.join(dir, 'stations-cartesian.e57');
+    const spherical = path.join(dir, 'stations-spherical.e57');
+    await writeFile(cartesian, makeE57(STATIONS));
+    await writeFile(spherical, makeE57(STATIONS.map((scan) => ({ ...scan, spherical: true }))));
+    const fromCartesian = await convertFileToEpt(cartesian, path.join(dir, 'cartesian-tree'), SMALL_NODES);
+    const fromSpherical = await convertFileToEpt(spherical, path.join(dir, 'spherical-tree'), SMALL_NODES);
+    // Station 1's invalid points (range 0, sphericalInvalidState 2) are left out as the cartesian ones are.
+    const points = 50_000 - Math.floor(30_000 / 89);
+    expect(fromCartesian.points).toBe(points);
+    expect(fromSpherical.points).toBe(points);
+
+    const expectedTree = await readTree(path.join(dir, 'cartesian-tree'), 1e-4);
+    const tree = await readTree(path.join(dir, 'spherical-tree'), 1e-4);
+    tree.ept.boundsConformed.forEach((value: number, at: number) => {
+      expect(Math.abs(value - expectedTree.ept.boundsConformed[at])).toBeLessThan(1e-3);
+    });
+    // Each point of the spherical tree is one of the cartesian tree's, within the 0.1 mm grid both are
+    // stored on (and the scaled angles' 0.1 µrad), with the same attributes.
+    const cell = (value: number) => Math.floor(value / 0.01);
+    const byCell = new Map<string, TTreeRow[]>();
+    for (const row of expectedTree.rows) {
+      const key = [row.x, row.y, row.z].map(cell).join(',');
+      byCell.set(key, [...(byCell.get(key) ?? []), row]);
+    }
+    const matched = new Set<TTreeRow>();
+    const wrong: string[] = [];
+    for (const row of tree.rows) {
+      const [cx, cy, cz] = [row.x, row.y, row.z].map(cell) as [number, number, number];
+      let found: TTreeRow | undefined;
+      for (let dx = -1; dx <= 1 && !found; dx++) {
+        for (let dy = -1; dy <= 1 && !found; dy++) {
+          for (let dz = -1; dz <= 1 && !found; dz++) {
+            found = byCell
+              .get(`${cx + dx},${cy + dy},${cz + dz}`)
+              ?.find(
+                (other) =>
+                  !matched.has(other) &&
+                  Math.abs(other.x - row.x) < 2e-4 &&
+                  Math.abs(other.y - row.y) < 2e-4 &&
+                  Math.abs(other.z - row.z) < 2e-4 &&
+                  ['Intensity', 'Red', 'Green', 'Blue'].every((name) => other[name] === row[name]),
+              );
+          }
+        }
+      }
+      if (found) matched.add(found);
+      else wrong.push(`${[row.x, row.y, row.z].join(',')} is no cartesian point`);
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(matched.size).toBe(points);
+  }, 60_000);
+
+  it('states bounds from cartesianBounds after the pose, and leaves them to be measured when a scan states only sphericalBounds', async () => {
+    const stated = path.join(dir, 'stated-bounds.e57');
+    await writeFile(stated, makeE57([STATIONS[1]!]));
+    const source = await openE57Source(stated);
+    expect(source.bounds).not.toBeNull();
+    const { min, max } = source.bounds!;
+    let inside = 0;
+    for (let index = 0; index < STATIONS[1]!.count; index++) {
+      const world = e57WorldPoint(STATIONS[1]!, e57LocalPoint(STATIONS[1]!, 0, index));
+      if (world.every((value, axis) => value >= min[axis]! - 1e-9 && value <= max[axis]! + 1e-9)) inside++;
+    }
+    expect(inside).toBe(STATIONS[1]!.count);
+
+    const sphericalOnly = path.join(dir, 'spherical-bounds.e57');
+    await writeFile(sphericalOnly, makeE57([{ ...STATIONS[1]!, spherical: true }]));
+    const sphericalSource = await openE57Source(sphericalOnly);
+    expect(sphericalSource.bounds).toBeNull();
+    expect(sphericalSource.pointCount).toBe(STATIONS[1]!.count);
+  });
+
+  it('fails clearly on a page whose checksum does not match, and on a codec it does not read', async () => {
     const bytes = makeE57(TWO_SCANS);
     // One flipped bit in the fifth page, inside the first scan's packets.
     bytes[4 * 1024 + 100]! ^= 0x10;
@@ -233,14 +336,6 @@ describe('the E57 reader', () => {
     const refusal = convertFileToEpt(damaged, path.join(dir, 'damaged-tree'));
     await expect(refusal).rejects.toBeInstanceOf(UnreadablePointCloudError);
     await expect(refusal).rejects.toThrow('The E57 file is damaged: page 5 fails its checksum (at byte 4096).');
-
-    const spherical = path.join(dir, 'spherical.e57');
-    await writeFile(spherical, makeE57([{ ...TWO_SCANS[1]!, name: 'Station 4', count: 100, sphericalOnly: true }]));
-    await expect(convertFileToEpt(spherical, path.join(dir, 'spherical-tree'))).rejects.toThrow(
-      new UnreadablePointCloudError(
-        'The E57 scan "Station 4" stores only spherical coordinates (range, azimuth, elevation), which are not converted yet.',
-      ),
-    );
 
     const codec = path.join(dir, 'codec.e57');
     await writeFile(codec, makeE57([{ ...TWO_SCANS[1]!, name: 'Station 5', count: 100, codec: 'zlibCodec' }]));

@@ -178,10 +178,11 @@ describe('point-cloud trees', () => {
   }, 60_000);
 
   it('converts LAZ, PLY and E57 uploads the same way, and tells the provider why a damaged E57 was not', async () => {
-    // Two floors of 70,000 and 50,000 points: more than one node's worth.
+    // Two floors of 70,000 and 50,000 points: more than one node's worth; the second stored as a
+    // terrestrial scanner often exports it, in spherical coordinates.
     const e57Bytes = makeE57([
       { ...TWO_SCANS[0]!, count: 70_000 },
-      { ...TWO_SCANS[1]!, count: 50_000 },
+      { ...TWO_SCANS[1]!, count: 50_000, spherical: true },
     ]);
     const damagedE57 = Buffer.from(e57Bytes);
     damagedE57[3 * 1024 + 10]! ^= 0x01;

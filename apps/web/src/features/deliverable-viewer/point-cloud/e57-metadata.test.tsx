@@ -28,6 +28,13 @@ describe('E57Metadata', () => {
     const file = writeE57([
       { name: 'Lobby', guid: '{B1}', count: 2_000_000, bounds: { min: [0, 0, 0], max: [20, 30, 4] } },
       { name: 'Stairs', guid: '{B2}', count: 500_000, bounds: { min: [18, 25, 0], max: [24, 32, 12] } },
+      {
+        name: 'Courtyard',
+        guid: '{B3}',
+        count: 1_000,
+        bounds: { min: [0.5, 0, 0], max: [61.25, 0, 0] },
+        spherical: true,
+      },
     ]);
     const requested = serveWithRanges(file);
     const { container, unmount } = await renderInMantine(
@@ -36,9 +43,16 @@ describe('E57Metadata', () => {
     cleanup = unmount;
     await vi.waitFor(() => expect(container.querySelector('[data-viewer-state="ready"]')).not.toBeNull());
     const text = container.textContent ?? '';
-    expect(text).toContain('2,500,000');
+    expect(text).toContain('2,501,000');
     expect(text).toContain('Lobby');
     expect(text).toContain('Stairs');
+    // A spherical scan stating no box says how far its scanner reached.
+    const courtyard = [...container.querySelectorAll('tr')].find((row) => row.textContent?.startsWith('Courtyard'));
+    expect([...(courtyard?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toEqual([
+      'Courtyard',
+      '1,000',
+      'Within 61.25 m of the scanner',
+    ]);
     expect(text).toContain('0, 0, 0 to 24, 32, 12');
     const link = container.querySelector('a[download]');
     expect(link?.getAttribute('href')).toBe('/api/files/token');

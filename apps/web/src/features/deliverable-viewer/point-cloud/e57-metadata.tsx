@@ -89,6 +89,9 @@ export default function E57Metadata({
                   <Table.Td>
                     {scan.bounds ? (
                       formatBounds(scan.bounds)
+                    ) : scan.rangeMaximum !== null ? (
+                      // A spherical scan often states only how far its scanner reached (E57 speaks metres).
+                      `Within ${scan.rangeMaximum.toLocaleString('en', { maximumFractionDigits: 2 })} m of the scanner`
                     ) : (
                       <Text span c="dimmed">
                         Not stated

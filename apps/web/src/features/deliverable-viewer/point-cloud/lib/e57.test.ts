@@ -6,6 +6,8 @@ const scans = [
   { name: 'Ground floor', guid: '{A1}', count: 1_250_000, bounds: { min: [-10, -12.5, -1.5], max: [10, 12.5, 3] } },
   { name: 'First floor', guid: '{A2}', count: 980_321, bounds: { min: [-8, -9, 1], max: [14, 9, 6.25] } },
   { name: 'Roof', guid: '{A3}', count: 3, bounds: { min: [0, 0, 6], max: [1, 1, 9] } },
+  // A terrestrial station kept in spherical coordinates, stating only how far it reached.
+  { name: 'Station 7', guid: '{A4}', count: 40_000, bounds: { min: [0.6, 0, 0], max: [42.5, 0, 0] }, spherical: true },
 ] satisfies Parameters<typeof writeE57>[0];
 
 const bufferOf = (bytes: Uint8Array) =>
@@ -31,14 +33,21 @@ describe('E57 metadata', () => {
     expect(xml.trimEnd().endsWith('</e57Root>')).toBe(true);
 
     const metadata = parseE57Xml(xml, header);
-    expect(metadata.pointCount).toBe(1_250_000 + 980_321 + 3);
+    expect(metadata.pointCount).toBe(1_250_000 + 980_321 + 3 + 40_000);
     expect(metadata.scans.map((scan) => [scan.name, scan.pointCount])).toEqual([
       ['Ground floor', 1_250_000],
       ['First floor', 980_321],
       ['Roof', 3],
+      ['Station 7', 40_000],
     ]);
     expect(metadata.scans[1]!.bounds).toEqual({ min: [-8, -9, 1], max: [14, 9, 6.25] });
+    expect(metadata.scans[1]!.rangeMaximum).toBeNull();
     expect(metadata.scans[0]!.fields).toEqual(['cartesianX', 'cartesianY', 'cartesianZ', 'intensity']);
+    expect(metadata.scans[3]).toMatchObject({
+      bounds: null,
+      rangeMaximum: 42.5,
+      fields: ['sphericalRange', 'sphericalAzimuth', 'sphericalElevation', 'intensity'],
+    });
     expect(metadata.coordinateMetadata).toBe('EPSG:25832');
     expect(unionBounds(metadata.scans)).toEqual({ min: [-10, -12.5, -1.5], max: [14, 12.5, 9] });
   });

@@ -3,9 +3,10 @@ import { parseXml, type TXmlElement } from './small-xml.ts';
 /**
  * The facts of an ASTM E57 file without decoding its points: a 48-byte binary header points at an
  * XML section that lists each scan (`/data3D/vectorChild`) with its point count
- * (`points@recordCount`) and bounds (`cartesianBounds`). The file is stored in pages (1024 bytes
- * by default) whose last 4 bytes are a CRC, so the XML's logical bytes are the physical bytes
- * with those checksums removed.
+ * (`points@recordCount`) and bounds (`cartesianBounds`, or for a scan kept in spherical
+ * coordinates often only `sphericalBounds`, of which its farthest range is read). The file is
+ * stored in pages (1024 bytes by default) whose last 4 bytes are a CRC, so the XML's logical bytes
+ * are the physical bytes with those checksums removed.
  */
 
 export type TE57Header = {
@@ -25,6 +26,8 @@ export type TE57Scan = {
   pointCount: number;
   /** In the scan's own coordinates (before its pose), as the file states them. */
   bounds: TE57Bounds | null;
+  /** A spherical scan's farthest range from its scanner (`sphericalBounds`), when the file states it. */
+  rangeMaximum: number | null;
   /** Fields each point carries: cartesianX, colorRed, intensity… */
   fields: string[];
 };
@@ -147,6 +150,10 @@ export function parseE57Xml(xml: string, header: TE57Header): TE57Metadata {
       guid: textOf(scan, 'guid'),
       pointCount: Number.isSafeInteger(recordCount) && recordCount >= 0 ? recordCount : 0,
       bounds: boundsOf(scan),
+      rangeMaximum: (() => {
+        const spherical = childElement(scan, 'sphericalBounds');
+        return spherical ? numberOf(spherical, 'rangeMaximum') : null;
+      })(),
       fields: (prototype?.children ?? []).map((field) => field.name),
     });
   }

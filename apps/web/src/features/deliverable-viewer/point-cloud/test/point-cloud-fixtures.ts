@@ -163,6 +163,8 @@ export type TE57FixtureScan = {
   guid: string;
   count: number;
   bounds: { min: [number, number, number]; max: [number, number, number] };
+  /** Range, azimuth and elevation instead of x, y, z, with sphericalBounds reaching `bounds.max[0]`. */
+  spherical?: boolean;
 };
 
 const E57_PAGE = 1024;
@@ -176,16 +178,30 @@ function e57Xml(scans: readonly TE57FixtureScan[]): string {
     <vectorChild type="Structure">
       <guid type="String"><![CDATA[${scan.guid}]]></guid>
       <name type="String"><![CDATA[${scan.name}]]></name>
-      <cartesianBounds type="Structure">
+      ${
+        scan.spherical
+          ? `<sphericalBounds type="Structure">
+        ${float('rangeMinimum', scan.bounds.min[0])}${float('rangeMaximum', scan.bounds.max[0])}
+        ${float('elevationMinimum', -1)}${float('elevationMaximum', 1)}
+        ${float('azimuthStart', -Math.PI)}${float('azimuthEnd', Math.PI)}
+      </sphericalBounds>`
+          : `<cartesianBounds type="Structure">
         ${float('xMinimum', scan.bounds.min[0])}${float('xMaximum', scan.bounds.max[0])}
         ${float('yMinimum', scan.bounds.min[1])}${float('yMaximum', scan.bounds.max[1])}
         ${float('zMinimum', scan.bounds.min[2])}${float('zMaximum', scan.bounds.max[2])}
-      </cartesianBounds>
+      </cartesianBounds>`
+      }
       <points type="CompressedVector" fileOffset="${48 + index}" recordCount="${scan.count}">
         <prototype type="Structure">
-          <cartesianX type="Float" precision="double"/>
+          ${
+            scan.spherical
+              ? `<sphericalRange type="Float" precision="double"/>
+          <sphericalAzimuth type="Float" precision="double"/>
+          <sphericalElevation type="Float" precision="double"/>`
+              : `<cartesianX type="Float" precision="double"/>
           <cartesianY type="Float" precision="double"/>
-          <cartesianZ type="Float" precision="double"/>
+          <cartesianZ type="Float" precision="double"/>`
+          }
           <intensity type="Float" precision="single"/>
         </prototype>
         <codecs type="Vector" allowHeterogeneousChildren="1"/>
