@@ -14,8 +14,9 @@ import { fetchRange } from './lib/fetch-range.ts';
 
 /**
  * An E57 file's facts, read in the browser by two range requests (the 48-byte header, then its XML
- * section): version, point count, bounds and each scan. No web loader draws E57 points, so the
- * download is the way to open them. `data-viewer-state`: "loading", then "ready" or "error".
+ * section): version, point count, bounds and each scan. Shown until the file's streaming tree is
+ * ready (the points are drawn from the tree, decision 244), or for good when none could be made;
+ * the download opens the file itself. `data-viewer-state`: "loading", then "ready" or "error".
  */
 
 export async function readE57Metadata(url: string, signal?: AbortSignal): Promise<TE57Metadata> {
