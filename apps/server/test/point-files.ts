@@ -1,6 +1,8 @@
 import { open } from 'node:fs/promises';
 import {
   compressChunk,
+  compressLayeredChunk,
+  layeredItems,
   writeChunkTable,
 } from '../../web/src/features/deliverable-viewer/point-cloud/test/laz-writer.ts';
 import { crc32c } from '../src/modules/point-trees/e57-source.ts';
@@ -83,6 +85,93 @@ export async function writeGeneratedLaz(file: string, count: number, side = 100,
     await handle.close();
   }
   return { min, max };
+}
+
+const LAS14_HEADER_SIZE = 375;
+const LAS14_RECORD_LENGTH: Record<number, number> = { 6: 30, 7: 36, 8: 38 };
+
+/**
+ * A LAS 1.4 cloud of point format 6, 7 or 8 (the generated points, single returns, colour from
+ * 7 on, one NIR value for 8) as LAS, or as LAZ in LASzip 3's layered chunks of `chunkSize` points
+ * by the viewer's test writer. Small clouds only: it is built in memory.
+ */
+export function makeLas14(count: number, pointFormat: 6 | 7 | 8, laz: { chunkSize: number } | null, side = 100) {
+  const recordLength = LAS14_RECORD_LENGTH[pointFormat]!;
+  const records = Buffer.alloc(count * recordLength);
+  const point: TLasPoint = { x: 0, y: 0, z: 0, intensity: 0, classification: 0 };
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let index = 0; index < count; index++) {
+    generatedPoint(index, count, side, point);
+    const at = index * recordLength;
+    records.writeInt32LE(point.x, at);
+    records.writeInt32LE(point.y, at + 4);
+    records.writeInt32LE(point.z, at + 8);
+    records.writeUInt16LE(point.intensity, at + 12);
+    records.writeUInt8(0x11, at + 14); // return 1 of 1
+    records.writeUInt8(point.classification, at + 16);
+    records.writeUInt16LE(7, at + 20); // point source
+    records.writeDoubleLE(1234.5, at + 22); // GPS time
+    if (pointFormat >= 7) {
+      records.writeUInt16LE((index * 13) % 65_536, at + 30);
+      records.writeUInt16LE((index * 29) % 65_536, at + 32);
+      records.writeUInt16LE((index * 71) % 65_536, at + 34);
+    }
+    if (pointFormat === 8) records.writeUInt16LE(500, at + 36);
+    [point.x, point.y, point.z].forEach((value, axis) => {
+      min[axis] = Math.min(min[axis]!, value);
+      max[axis] = Math.max(max[axis]!, value);
+    });
+  }
+  const items = laz ? layeredItems(pointFormat) : [];
+  const vlrPayload = 34 + 6 * items.length;
+  const dataOffset = LAS14_HEADER_SIZE + (laz ? 54 + vlrPayload : 0);
+  const header = Buffer.alloc(dataOffset);
+  header.write('LASF', 0, 'latin1');
+  header.writeUInt8(1, 24);
+  header.writeUInt8(4, 25);
+  header.writeUInt16LE(LAS14_HEADER_SIZE, 94);
+  header.writeUInt32LE(dataOffset, 96);
+  header.writeUInt32LE(laz ? 1 : 0, 100);
+  header.writeUInt8(pointFormat | (laz ? 0x80 : 0), 104);
+  header.writeUInt16LE(recordLength, 105);
+  for (let axis = 0; axis < 3; axis++) {
+    header.writeDoubleLE(0.001, 131 + axis * 8);
+    header.writeDoubleLE(max[axis]! * 0.001, 179 + axis * 16);
+    header.writeDoubleLE(min[axis]! * 0.001, 187 + axis * 16);
+  }
+  header.writeBigUInt64LE(BigInt(count), 247);
+  if (!laz) return Buffer.concat([header, records]);
+
+  const vlrAt = LAS14_HEADER_SIZE;
+  header.write('laszip encoded', vlrAt + 2, 'latin1');
+  header.writeUInt16LE(22204, vlrAt + 18);
+  header.writeUInt16LE(vlrPayload, vlrAt + 20);
+  const payload = vlrAt + 54;
+  header.writeUInt16LE(3, payload); // compressor: layered, chunked
+  header.writeUInt8(3, payload + 4); // LASzip 3.4
+  header.writeUInt8(4, payload + 5);
+  header.writeUInt32LE(laz.chunkSize, payload + 12);
+  header.writeBigInt64LE(-1n, payload + 16);
+  header.writeBigInt64LE(-1n, payload + 24);
+  header.writeUInt16LE(items.length, payload + 32);
+  items.forEach(({ type, size, version }, index) => {
+    header.writeUInt16LE(type, payload + 34 + index * 6);
+    header.writeUInt16LE(size, payload + 36 + index * 6);
+    header.writeUInt16LE(version, payload + 38 + index * 6);
+  });
+  const chunks: Uint8Array[] = [];
+  for (let first = 0; first < count; first += laz.chunkSize) {
+    const end = Math.min(count, first + laz.chunkSize);
+    chunks.push(compressLayeredChunk(records.subarray(first * recordLength, end * recordLength), pointFormat));
+  }
+  const table = writeChunkTable(
+    chunks.map((chunk) => chunk.length),
+    null,
+  );
+  const tableOffset = Buffer.alloc(8);
+  tableOffset.writeBigInt64LE(BigInt(dataOffset + 8 + chunks.reduce((sum, chunk) => sum + chunk.length, 0)));
+  return Buffer.concat([header, tableOffset, ...chunks, table]);
 }
 
 export type TPlyEncoding = 'ascii' | 'binary_little_endian' | 'binary_big_endian';

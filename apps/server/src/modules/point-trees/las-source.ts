@@ -77,7 +77,7 @@ function decodeRecords(
   const [sx, sy, sz] = header.scale;
   const [ox, oy, oz] = header.offset;
   const { xyz, rgb } = batch;
-  const intensity = batch.intensity as Float64Array;
+  const intensity = batch.intensity as Uint16Array;
   const classification = batch.classification as Uint8Array;
   for (let i = 0; i < count; i++, at += recordLength) {
     const p = into + i;
@@ -108,7 +108,7 @@ function sourceOf(header: TLasRecords, format: string) {
 
 /** Hands records over in batches, whatever size of pieces they come in. */
 function batcher(header: TLasRecords, onBatch: (batch: TPointBatch) => void | Promise<void>) {
-  const batch = allocateBatch({ intensity: true, classification: true, color: header.colorOffset !== null });
+  const batch = allocateBatch({ intensity: 'uint16', classification: true, color: header.colorOffset !== null });
   return async (records: DataView, count: number) => {
     for (let first = 0; first < count; first += BATCH_POINTS) {
       const n = Math.min(BATCH_POINTS, count - first);
@@ -208,6 +208,7 @@ async function openLazSource(file: string, header: TLasRecords): Promise<TPointS
   }
   return {
     ...sourceOf(header, 'LAZ'),
+    costlyToRead: true,
     async read(onBatch) {
       const laz = await loadLazPerf();
       const hand = batcher(header, onBatch);

@@ -1,3 +1,4 @@
+import { decodeOnce } from './decode-once.ts';
 import { openE57Source } from './e57-source.ts';
 import { convertToEpt, DEFAULT_EPT_OPTIONS, type TEptOptions, type TEptSummary } from './ept-writer.ts';
 import { openLasSource, readHead } from './las-source.ts';
@@ -37,5 +38,13 @@ export async function convertFileToEpt(
   options: TEptOptions = DEFAULT_EPT_OPTIONS,
   extension = '',
 ): Promise<TEptSummary> {
-  return convertToEpt(await openPointSource(file, extension), outDir, options);
+  const opened = await openPointSource(file, extension);
+  if (!opened.costlyToRead) return convertToEpt(opened, outDir, options);
+  // Beside the file: in the child, inside its work folder.
+  const once = decodeOnce(opened, `${file}.decoded`);
+  try {
+    return await convertToEpt(once.source, outDir, options);
+  } finally {
+    await once.remove();
+  }
 }

@@ -20,8 +20,8 @@ export type TPointBatch = {
   count: number;
   /** x, y, z of each point in turn. */
   xyz: Float64Array;
-  /** In the file's own range; the writer maps `intensityRange` onto 0..65535. */
-  intensity: ArrayLike<number> | null;
+  /** In the file's own range; the writer maps `intensityRange` onto 0..65535. LAS's are 16-bit. */
+  intensity: Float64Array | Uint16Array | null;
   classification: Uint8Array | null;
   /** Red, green, blue of each point in turn, 16 bits each (8-bit colour scaled by 257). */
   rgb: Uint16Array | null;
@@ -39,6 +39,11 @@ export type TPointSource = {
   hasColor: boolean;
   /** The range intensity values lie in, or null to have the writer measure it. */
   intensityRange: [number, number] | null;
+  /**
+   * Reading decodes (LAZ), so converting reads the file once and the decoded points from a spill
+   * after (`decode-once.ts`); absent when reading again costs about what reading the spill would.
+   */
+  costlyToRead?: boolean;
   /** Streams every point; an answer that is a promise is awaited before the next batch is read. */
   read(onBatch: (batch: TPointBatch) => void | Promise<void>): Promise<void>;
 };
@@ -47,11 +52,16 @@ export type TPointSource = {
 export const BATCH_POINTS = 65_536;
 
 /** A batch with room for `BATCH_POINTS` points and the attributes asked for. */
-export function allocateBatch(attributes: { intensity: boolean; classification: boolean; color: boolean }) {
+export function allocateBatch(attributes: { intensity: boolean | 'uint16'; classification: boolean; color: boolean }) {
   return {
     count: 0,
     xyz: new Float64Array(BATCH_POINTS * 3),
-    intensity: attributes.intensity ? new Float64Array(BATCH_POINTS) : null,
+    intensity:
+      attributes.intensity === 'uint16'
+        ? new Uint16Array(BATCH_POINTS)
+        : attributes.intensity
+          ? new Float64Array(BATCH_POINTS)
+          : null,
     classification: attributes.classification ? new Uint8Array(BATCH_POINTS) : null,
     rgb: attributes.color ? new Uint16Array(BATCH_POINTS * 3) : null,
   } satisfies TPointBatch;

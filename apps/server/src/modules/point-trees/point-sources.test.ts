@@ -8,6 +8,7 @@ import {
   e57LocalPoint,
   e57WorldPoint,
   makeE57,
+  makeLas14,
   plyColor,
   type TE57Scan,
   type TPlyEncoding,
@@ -89,6 +90,53 @@ describe('the LAZ reader', () => {
       ),
     );
   });
+});
+
+describe('LAS 1.4 point formats 6, 7 and 8 in LAZ (layered chunks)', () => {
+  for (const format of [6, 7, 8] as const) {
+    it(`decodes format ${format} into the same tree, byte for byte, as the same points in LAS`, async () => {
+      const count = 30_000;
+      const las = path.join(dir, `cloud-${format}.las`);
+      const laz = path.join(dir, `cloud-${format}.laz`);
+      await writeFile(las, makeLas14(count, format, null));
+      // Chunks of 12,000: the last holds what is left.
+      await writeFile(laz, makeLas14(count, format, { chunkSize: 12_000 }));
+      expect((await readFile(laz)).length).toBeLessThan((await readFile(las)).length / 2);
+      const fromLas = await convertFileToEpt(las, path.join(dir, `las-${format}-tree`), SMALL_NODES);
+      const fromLaz = await convertFileToEpt(laz, path.join(dir, `laz-${format}-tree`), SMALL_NODES);
+      expect(fromLaz).toEqual(fromLas);
+      expect(fromLaz.points).toBe(count);
+      const tree = await readTree(path.join(dir, `laz-${format}-tree`));
+      for (const name of [
+        'ept.json',
+        'ept-hierarchy/0-0-0-0.json',
+        ...tree.files.map((key) => `ept-data/${key}.bin`),
+      ]) {
+        const same = (await readFile(path.join(dir, `laz-${format}-tree`, name))).equals(
+          await readFile(path.join(dir, `las-${format}-tree`, name)),
+        );
+        expect(same, name).toBe(true);
+      }
+      // Colour from format 7 on, and every point with its own attributes.
+      const schema = JSON.parse(await readFile(path.join(dir, `laz-${format}-tree`, 'ept.json'), 'utf8')).schema;
+      expect(schema.some((field: { name: string }) => field.name === 'Red')).toBe(format >= 7);
+      const point: TLasPoint = { x: 0, y: 0, z: 0, intensity: 0, classification: 0 };
+      const expected = new Map<string, { point: TLasPoint; index: number }>();
+      for (let index = 0; index < count; index++) {
+        generatedPoint(index, count, 100, point);
+        expected.set(`${point.x},${point.y},${point.z}`, { point: { ...point }, index });
+      }
+      const wrong = tree.rows.filter((row) => {
+        const original = expected.get(`${row.X},${row.Y},${row.Z}`);
+        if (!original) return true;
+        const { point: p, index } = original;
+        const colour = format < 7 || (row.Red === (index * 13) % 65_536 && row.Blue === (index * 71) % 65_536);
+        return p.intensity !== row.Intensity || p.classification !== row.Classification || !colour;
+      });
+      expect(tree.rows.length).toBe(count);
+      expect(wrong.slice(0, 3)).toEqual([]);
+    }, 60_000);
+  }
 });
 
 describe('the PLY reader', () => {

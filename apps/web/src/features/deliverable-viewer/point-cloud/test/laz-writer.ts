@@ -295,6 +295,8 @@ class Point10Compressor {
   private readonly icZ = new IntegerCompressor(32, 20);
 
   private readonly encoder: ArithmeticEncoder;
+  /** Whether any colour differed from the one before (LASzip 3 leaves an unchanged layer out). */
+  changed = false;
 
   constructor(encoder: ArithmeticEncoder) {
     this.encoder = encoder;
@@ -371,6 +373,8 @@ class GpsTimeCompressor {
   private readonly icTime = new IntegerCompressor(32, 9);
 
   private readonly encoder: ArithmeticEncoder;
+  /** Whether any colour differed from the one before (LASzip 3 leaves an unchanged layer out). */
+  changed = false;
 
   constructor(encoder: ArithmeticEncoder) {
     this.encoder = encoder;
@@ -502,6 +506,8 @@ class RgbCompressor {
   private readonly diffs = Array.from({ length: 6 }, () => new SymbolModel(256));
 
   private readonly encoder: ArithmeticEncoder;
+  /** Whether any colour differed from the one before (LASzip 3 leaves an unchanged layer out). */
+  changed = false;
 
   constructor(encoder: ArithmeticEncoder) {
     this.encoder = encoder;
@@ -527,6 +533,7 @@ class RgbCompressor {
       (differ(last[2], b, 0xff00) << 5) |
       ((differ(r, g, 0xff) | differ(r, b, 0xff) | differ(r, g, 0xff00) | differ(r, b, 0xff00)) << 6);
     const enc = this.encoder;
+    if (symbol !== 0) this.changed = true;
     enc.encodeSymbol(this.byteUsed, symbol);
     let diffLow = 0;
     let diffHigh = 0;
@@ -600,6 +607,147 @@ export function compressChunk(records: Uint8Array, pointFormat: number): Uint8Ar
   const chunk = new Uint8Array(recordLength + coded.length);
   chunk.set(records.subarray(0, recordLength));
   chunk.set(coded, recordLength);
+  return chunk;
+}
+
+/** LAS 1.4 point formats 6–8: their LASzip items, version 3 (layered), and the record's length. */
+const ITEM_POINT14 = 10;
+const ITEM_RGB14 = 11;
+const ITEM_RGBNIR14 = 12;
+const LAYERED_ITEMS_BY_FORMAT: Record<number, Array<{ type: number; size: number }>> = {
+  6: [{ type: ITEM_POINT14, size: 30 }],
+  7: [
+    { type: ITEM_POINT14, size: 30 },
+    { type: ITEM_RGB14, size: 6 },
+  ],
+  8: [
+    { type: ITEM_POINT14, size: 30 },
+    { type: ITEM_RGBNIR14, size: 8 },
+  ],
+};
+
+/** The LASzip items (type, size, version) a LAZ of point format 6–8 declares. */
+export function layeredItems(pointFormat: number) {
+  const items = LAYERED_ITEMS_BY_FORMAT[pointFormat];
+  if (!items) throw new Error(`Layered LAZ is for point formats 6–8, not ${pointFormat}.`);
+  return items.map((item) => ({ ...item, version: 3 }));
+}
+
+/**
+ * Compresses one chunk of LAS 1.4 records (formats 6–8) as LASzip 3 does: the first record raw,
+ * the point count, each layer's byte count, then the layers, each its own arithmetic-coded stream
+ * (POINT14 v3: returns and X/Y, Z, classification, flags, intensity, scan angle, user data, point
+ * source, GPS time; then RGB and NIR). A layer whose value never changes in the chunk is left out
+ * (0 bytes) and the decoder repeats the first record's value, which keeps this writer short: it
+ * codes X, Y, Z, classification, intensity and colour, and asks every record to share the first
+ * one's scanner channel, single return, flags, scan angle, user data, point source, GPS time and
+ * NIR (a test cloud's points need no more); a record that does not is refused.
+ */
+export function compressLayeredChunk(records: Uint8Array, pointFormat: number): Uint8Array {
+  const items = layeredItems(pointFormat);
+  const recordLength = items.reduce((sum, item) => sum + item.size, 0);
+  const count = records.length / recordLength;
+  const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
+  const returns = view.getUint8(14);
+  if (returns !== 0x11) throw new Error('The layered LAZ writer codes single returns only (return 1 of 1).');
+  const shared = (at: number) =>
+    Array.from(records.subarray(at + 15, at + 16)).concat(Array.from(records.subarray(at + 17, at + 30)));
+  const firstShared = shared(0).join();
+  const hasRgb = pointFormat >= 7;
+  const nirAt = pointFormat === 8 ? 36 : -1;
+
+  // The X/Y layer: a "nothing but X and Y changed" symbol per point, then X and Y as differences
+  // from the last point predicted by the median of recent ones (one context: single returns, GPS
+  // time unchanged); Z against the last Z; each context chosen by the coders' last k as LASzip does.
+  const xy = new ArithmeticEncoder();
+  const changed = new SymbolModel(128);
+  const dX = new IntegerCompressor(32, 2);
+  const dY = new IntegerCompressor(32, 22);
+  const medianX = new StreamingMedian5();
+  const medianY = new StreamingMedian5();
+  const zLayer = new ArithmeticEncoder();
+  const ic = new IntegerCompressor(32, 20);
+  const classLayer = new ArithmeticEncoder();
+  const classModels = new Map<number, SymbolModel>();
+  const intensityLayer = new ArithmeticEncoder();
+  const intensityIc = new IntegerCompressor(16, 4);
+  const rgbLayer = new ArithmeticEncoder();
+  const rgb = new RgbCompressor(rgbLayer);
+  if (hasRgb) rgb.compress(view, 30);
+  let changedClass = false;
+  let changedIntensity = false;
+  let last = { x: view.getInt32(0, true), y: view.getInt32(4, true), z: view.getInt32(8, true) };
+  let lastIntensity = view.getUint16(12, true);
+  let lastClass = view.getUint8(16);
+  for (let index = 1; index < count; index += 1) {
+    const at = index * recordLength;
+    if (view.getUint8(at + 14) !== returns || shared(at).join() !== firstShared) {
+      throw new Error(
+        "The layered LAZ writer needs every record to share the first one's flags, angle, source and time.",
+      );
+    }
+    if (nirAt >= 0 && view.getUint16(at + nirAt, true) !== view.getUint16(nirAt, true)) {
+      throw new Error('The layered LAZ writer needs one NIR value for the chunk.');
+    }
+    const point = { x: view.getInt32(at, true), y: view.getInt32(at + 4, true), z: view.getInt32(at + 8, true) };
+    // Last point first and last of its returns, GPS time unchanged: context 3.
+    xy.encodeSymbol(changed, 0);
+    const diffX = (point.x - last.x) | 0;
+    dX.compress(xy, medianX.get(), diffX, 1);
+    medianX.add(diffX);
+    const kX = dX.k;
+    const diffY = (point.y - last.y) | 0;
+    dY.compress(xy, medianY.get(), diffY, 1 + (kX < 20 ? kX & ~1 : 20));
+    medianY.add(diffY);
+    const kZ = (dX.k + dY.k) >>> 1;
+    ic.compress(zLayer, last.z, point.z, 1 + (kZ < 18 ? kZ & ~1 : 18));
+    last = point;
+
+    const classification = view.getUint8(at + 16);
+    if (classification !== lastClass) changedClass = true;
+    const classContext = ((lastClass & 0x1f) << 1) + 1;
+    let model = classModels.get(classContext);
+    if (!model) {
+      model = new SymbolModel(256);
+      classModels.set(classContext, model);
+    }
+    classLayer.encodeSymbol(model, classification);
+    lastClass = classification;
+
+    const intensity = view.getUint16(at + 12, true);
+    if (intensity !== lastIntensity) changedIntensity = true;
+    intensityIc.compress(intensityLayer, lastIntensity, intensity, 3);
+    lastIntensity = intensity;
+
+    if (hasRgb) rgb.compress(view, at + 30);
+  }
+
+  const layers = [
+    xy.finish(),
+    zLayer.finish(),
+    changedClass ? classLayer.finish() : null,
+    null, // flags
+    changedIntensity ? intensityLayer.finish() : null,
+    null, // scan angle
+    null, // user data
+    null, // point source
+    null, // GPS time
+    ...(hasRgb ? [rgb.changed ? rgbLayer.finish() : null] : []),
+    ...(pointFormat === 8 ? [null] : []), // NIR
+  ].map((layer) => layer ?? new Uint8Array(0));
+  const body = layers.reduce((sum, layer) => sum + layer.length, 0);
+  const chunk = new Uint8Array(recordLength + 4 + 4 * layers.length + body);
+  const out = new DataView(chunk.buffer);
+  chunk.set(records.subarray(0, recordLength));
+  out.setUint32(recordLength, count, true);
+  layers.forEach((layer, index) => {
+    out.setUint32(recordLength + 4 + index * 4, layer.length, true);
+  });
+  let at = recordLength + 4 + 4 * layers.length;
+  for (const layer of layers) {
+    chunk.set(layer, at);
+    at += layer.length;
+  }
   return chunk;
 }
 
