@@ -5,13 +5,19 @@ import { expect, newDevice } from '../auth/support.ts';
 import { markDelivered, startedOrder, test, uploadDeliverable } from '../support/marketplace.ts';
 
 // A shared point cloud streams its tree on the share page, as in the portals (decision 245): the
-// visitor's viewer reads the tree's nodes by their signed link, not the original file.
+// visitor's viewer reads the tree's nodes by their signed link, not the original file. An admin
+// opening the file from the order's history streams the same tree.
 test.describe.configure({ timeout: 240_000 });
 
 // Two levels: a root and its children (a leaf holds at most 100,000 points, decision 226).
 const POINTS = 250_000;
 
-test('a shared point cloud streams its tree on the share page', async ({ browser, deps, market }) => {
+test('a shared point cloud streams its tree on the share page and in the admin console', async ({
+  browser,
+  adminCookies,
+  deps,
+  market,
+}) => {
   const order = await startedOrder(deps, market);
   const fileName = `shared-${randomUUID().slice(0, 6)}.las`;
   const fileId = await uploadDeliverable(market.provider.api, order.orderId, fileName, await makeGeneratedLas(POINTS));
@@ -57,4 +63,31 @@ test('a shared point cloud streams its tree on the share page', async ({ browser
   await expect(guest.getByRole('table', { name: `Facts of ${fileName}` })).toContainText('250,000');
   expect(errors).toEqual([]);
   await visitor.close();
+
+  // The admin, on another device, opens the file from the order's history: the same tree streams.
+  const adminDevice = await newDevice(browser);
+  await adminDevice.addCookies(adminCookies);
+  const adminPage = await adminDevice.newPage();
+  adminPage.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  adminPage.on('pageerror', (error) => errors.push(error.message));
+  const adminTreeFiles: string[] = [];
+  adminPage.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/point-trees/')) adminTreeFiles.push(path.split('/').slice(4).join('/'));
+  });
+  await adminPage.goto(`/admin/orders?order=${order.orderId}`);
+  const entry = adminPage
+    .getByRole('list', { name: 'Order history' })
+    .getByRole('listitem')
+    .filter({ hasText: `Deliverable: ${fileName}` });
+  await entry.getByRole('link', { name: 'View' }).click();
+  const adminViewer = adminPage.locator('[data-point-source="tree"]');
+  await expect(adminViewer).toBeVisible({ timeout: 60_000 });
+  await expect(adminViewer).toHaveAttribute('data-stream-state', 'idle', { timeout: 60_000 });
+  expect(Number(await adminViewer.getAttribute('data-points-loaded'))).toBeGreaterThan(0);
+  expect(adminTreeFiles).toContain('ept-data/0-0-0-0.bin');
+  expect(errors).toEqual([]);
+  await adminDevice.close();
 });

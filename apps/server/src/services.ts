@@ -206,7 +206,7 @@ export async function createServices(deps: {
     }),
     providers,
     uploads,
-    adminConsole: createAdminConsoleService({ db, clock, thumbnails }),
+    adminConsole: createAdminConsoleService({ db, clock, thumbnails, pointTrees: pointTreeLinks }),
     orderActions: createOrderActionsService({ db, clock }),
     review: createReviewService({ db, clock, publicUrl: config.publicUrl }),
     auditLog: createAuditLogService({ db }),

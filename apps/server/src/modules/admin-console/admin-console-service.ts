@@ -30,6 +30,7 @@ import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { listOrgMembers, lockOrganization, updateOrganizationSettings } from '../accounts/accounts-repository.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { countOverduePayables } from '../payouts/payouts-service.ts';
+import type { TPointTreeLinks } from '../point-trees/point-tree-links.ts';
 import { checksOfDeliverables } from '../quality-checks/quality-checks-repository.ts';
 import { checkViewOf } from '../quality-checks/quality-checks-service.ts';
 import { effectiveQuoteStatus } from '../quotes/quotes-view.ts';
@@ -147,7 +148,12 @@ function toMembers(rows: Awaited<ReturnType<typeof listOrgMembers>>): TAdminMemb
  * The admin console's lists and dashboard (spec 001 §2 /admin, /admin/orders, /admin/providers,
  * /admin/customers): read-only, newest first, keyset-paginated, admins see every organisation.
  */
-export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Date; thumbnails: TThumbnailLinks }) {
+export function createAdminConsoleService(deps: {
+  db: TDatabase;
+  clock: () => Date;
+  thumbnails: TThumbnailLinks;
+  pointTrees: Pick<TPointTreeLinks, 'viewOf'>;
+}) {
   const { db, clock } = deps;
 
   return {
@@ -226,7 +232,8 @@ export function createAdminConsoleService(deps: { db: TDatabase; clock: () => Da
           uploadedBy: actorRef(deliverable.uploadedBy, uploaderEmail, uploaderName),
           deliveredAt: deliverable.deliveredAt.toISOString(),
           createdAt: deliverable.createdAt.toISOString(),
-          thumbnailUrl: deps.thumbnails.urlOf(deliverable, clock()),
+          thumbnailUrl: deps.thumbnails.urlOf(deliverable, now),
+          pointTree: deps.pointTrees.viewOf(deliverable, now),
         })),
         supportRequests: (await listSupportRequestsOfOrder(db, id)).map((request) => ({
           id: request.id,

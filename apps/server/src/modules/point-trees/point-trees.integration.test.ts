@@ -18,8 +18,8 @@ import { acceptedJob, COMPANY_EMAIL, createOrganization } from '../../../test/wo
 /**
  * Point clouds become streaming trees after upload (issue 31, decision 226): a provider uploads a
  * LAS file, the worker converts it in a contained child with its progress recorded on the file,
- * and both parties then see the tree's link; its files are served by that link, with Range, and
- * to nobody without it. LAZ, PLY and E57 are converted the same way (decision 244). Other kinds get
+ * and both parties and the admins then see the tree's link; its files are served by that link,
+ * with Range, and to nobody without it. LAZ, PLY and E57 are converted the same way (decision 244). Other kinds get
  * no tree; a file the converter cannot read says why.
  */
 
@@ -69,15 +69,24 @@ async function customerTree(id: string) {
     ?.pointTree;
 }
 
+/** The tree as the admin console's order history lists it (and the admin's viewer streams it). */
+async function adminTree(id: string) {
+  const detail = await admin.get(`/api/admin/orders/${orderId}`);
+  expect(detail.statusCode, detail.body).toBe(200);
+  return (detail.json().deliverables as { id: string; pointTree: TPointTree }[]).find((file) => file.id === id)
+    ?.pointTree;
+}
+
 const treeRow = async (id: string) =>
   (await t.db.select().from(schema.deliverables).where(eq(schema.deliverables.id, id)))[0];
 
 describe('point-cloud trees', () => {
-  it('converts an uploaded LAS with progress both parties see, then serves the tree by its link', async () => {
+  it('converts an uploaded LAS with progress both parties and the admins see, then serves the tree by its link', async () => {
     const id = await uploadWhole(t.app, provider.client, orderId, 'site-scan.las', lasBytes);
     const waiting = { state: 'pending', percent: 0, url: null, error: null };
     expect(await providerTree(id)).toEqual(waiting);
     expect(await customerTree(id)).toEqual(waiting);
+    expect(await adminTree(id)).toEqual(waiting);
 
     // The progress recorded while the child works, as the portals read it.
     const seen: number[] = [];
@@ -102,6 +111,8 @@ describe('point-cloud trees', () => {
     expect(ready?.url).toMatch(/^\/api\/point-trees\/[^/]+\/ept\.json$/);
     expect((await providerTree(id))?.state).toBe('ready');
     const eptUrl = String(ready?.url);
+    // The admin's viewer is handed the same signed link (its expiry rounded to the hour).
+    expect(await adminTree(id)).toEqual(ready);
     const base = eptUrl.replace(/ept\.json$/, '');
 
     // The tree, read as a viewer reads it: ept.json, the hierarchy, every node.
@@ -155,7 +166,7 @@ describe('point-cloud trees', () => {
     }
   }, 120_000);
 
-  it('makes no tree of other kinds, and tells the provider why a LAS could not be converted', async () => {
+  it('makes no tree of other kinds, and tells the provider and the admins why a LAS could not be converted', async () => {
     const image = await uploadWhole(t.app, provider.client, orderId, 'floor.png', await makeImage('png', 64, 64));
     const broken = await uploadWhole(
       t.app,
@@ -173,6 +184,9 @@ describe('point-cloud trees', () => {
     });
     // The customer sees that no streaming tree exists (the viewer keeps reading the file itself).
     expect((await customerTree(broken))?.url).toBeNull();
+    // Admins support the provider, so they read the same reason, and that an image has no tree.
+    expect(await adminTree(broken)).toEqual(await providerTree(broken));
+    expect(await adminTree(image)).toEqual({ state: 'none', percent: 0, url: null, error: null });
     // Nothing is left to do.
     expect(await t.app.pointTrees.kick()).toEqual({ ready: 0, none: 0, failed: 0 });
   }, 60_000);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedText } from '../../fields.ts';
 import { ORDER_STATUSES, QUOTE_STATUSES, ZAssignment, ZOrgRef, ZPreferredDates } from '../admin-workflow.ts';
 import { ZOrderPlace, ZTimeWindow } from '../dispatch.ts';
+import { ZPointTree } from '../point-trees.ts';
 import { ZFileCheck } from '../quality-checks.ts';
 import { isoDateTime, listQuery, oneOrMany, pageOf, ZActorRef, ZSearch } from './common.ts';
 import { SUPPORT_REQUEST_STATUSES } from './support-requests.ts';
@@ -76,6 +77,11 @@ export const ZOrderDeliverable = z.object({
   thumbnailUrl: z.string().nullable(),
   /** The file's quality check and any admin override of it (decision 236). */
   check: ZFileCheck,
+  /**
+   * A point cloud's streaming tree with its signed link, as the customer and provider see it
+   * (decision 226), and why none could be made: admins support the provider.
+   */
+  pointTree: ZPointTree,
 });
 
 export const ZOrderRating = z.object({

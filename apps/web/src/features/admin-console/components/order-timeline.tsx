@@ -3,6 +3,7 @@ import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-con
 import { formatDateTime } from '@spacecapture/shared/format';
 import { AppLink } from '../../../components/ui/app-link.tsx';
 import { FileThumbnail } from '../../../components/ui/file-thumbnail.tsx';
+import { PointTreeStatus } from '../../../components/ui/point-tree-status.tsx';
 import { buildOrderTimeline, type TTimelineKind } from '../utils/order-timeline.ts';
 import { CheckOverrideButton } from './check-override-button.tsx';
 import { ConsoleStatusBadge } from './console-status-badge.tsx';
@@ -47,7 +48,11 @@ export function OrderTimeline({ detail }: { detail: TAdminOrderDetail }) {
           }
         >
           {entry.file ? (
-            <FileThumbnail fileName={entry.file.fileName} thumbnailUrl={entry.file.thumbnailUrl} size={64} />
+            <>
+              <FileThumbnail fileName={entry.file.fileName} thumbnailUrl={entry.file.thumbnailUrl} size={64} />
+              {/* Admins support providers, so a failed conversion says why, as the provider reads it. */}
+              <PointTreeStatus tree={entry.file.pointTree} showFailure />
+            </>
           ) : null}
           {entry.details.map((line) => (
             <Text key={line} size="sm" c="dimmed">

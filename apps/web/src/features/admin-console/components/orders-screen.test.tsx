@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TREE_PROGRESS_POLL_MS } from '../../../lib/point-tree-progress.ts';
 import { mountPerTest } from '../../../test/mount-per-test.ts';
 import { OrdersScreen } from './orders-screen.tsx';
 
@@ -34,6 +35,8 @@ const detail = {
 let requested: string[];
 /** What the stubbed server answers to a list request (by URL); the default is one page with `order`. */
 let answerList: (url: string) => Response;
+/** The order's history the stubbed server answers with; the default is `detail`. */
+let answerDetail: () => unknown;
 
 function Location() {
   const location = useLocation();
@@ -75,12 +78,13 @@ const ordersRequested = () => requested.filter((url) => url.startsWith('/api/adm
 beforeEach(() => {
   requested = [];
   answerList = () => json({ items: [order], nextCursor: null });
+  answerDetail = () => detail;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       requested.push(url);
-      if (url.startsWith(`/api/admin/orders/${ORDER_ID}`)) return json(detail);
+      if (url.startsWith(`/api/admin/orders/${ORDER_ID}`)) return json(answerDetail());
       return answerList(url);
     }),
   );
@@ -141,6 +145,42 @@ describe('OrdersScreen', () => {
     await settle();
     expect(location()).toBe('/admin/orders?status=scheduled');
     expect(statusSelect().value).toBe('scheduled');
+  });
+
+  it("shows each point cloud's streaming tree in the history, why one failed, and reads it again while one is built", async () => {
+    const cloud = (id: string, fileName: string, pointTree: unknown) => ({
+      id,
+      type: 'point_cloud',
+      fileName,
+      size: 2_000_000,
+      paths: [`x/${fileName}`],
+      uploadedBy: null,
+      deliveredAt: '2026-05-04T12:00:00.000Z',
+      createdAt: '2026-05-04T12:00:00.000Z',
+      thumbnailUrl: null,
+      check: { state: 'passed', failures: [], warnings: [], facts: {}, override: null },
+      pointTree,
+    });
+    const broken = cloud('66666666-6666-4666-8666-666666666666', 'broken.las', {
+      state: 'failed',
+      percent: 0,
+      url: null,
+      error: 'The LAS header is cut short.',
+    });
+    const building = (pointTree: unknown) => ({
+      ...detail,
+      deliverables: [cloud('77777777-7777-4777-8777-777777777777', 'site.las', pointTree), broken],
+    });
+    answerDetail = () => building({ state: 'converting', percent: 40, url: null, error: null });
+    await render(`/admin/orders?order=${ORDER_ID}`);
+    const history = () => mount.container.querySelector('[aria-label="Order history"]')?.textContent ?? '';
+    expect(history()).toContain('Preparing for streaming: 40 %');
+    expect(history()).toContain('Not prepared for streaming: The LAS header is cut short.');
+
+    answerDetail = () => building({ state: 'ready', percent: 100, url: '/api/point-trees/t/ept.json', error: null });
+    await settle(TREE_PROGRESS_POLL_MS + 200);
+    expect(history()).not.toContain('Preparing for streaming');
+    expect(history()).toContain('Not prepared for streaming: The LAS header is cut short.');
   });
 
   it('appends the next page with Load more, and hides it on the last page', async () => {

@@ -92,6 +92,7 @@ const detail: TAdminOrderDetail = {
         override: { reason: 'The customer has the tour already.', at: '2026-05-04T13:00:00.000Z' },
       },
       createdAt: '2026-05-04T12:00:00.000Z',
+      pointTree: { state: 'none', percent: 0, url: null, error: null },
     },
   ],
   ratings: [],

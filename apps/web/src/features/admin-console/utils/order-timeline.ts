@@ -1,4 +1,5 @@
 import type { TAdminOrderDetail } from '@spacecapture/shared/contracts/admin-console/orders';
+import type { TPointTree } from '@spacecapture/shared/contracts/point-trees';
 import { CHECK_STATE_LABELS } from '@spacecapture/shared/contracts/quality-checks';
 import { formatFileSize } from '@spacecapture/shared/file-size';
 import { formatDateTime, formatDateTimeRange, formatMoney } from '@spacecapture/shared/format';
@@ -19,8 +20,8 @@ export type TTimelineEntry = {
   status: string | null;
   details: string[];
   by: string | null;
-  /** A deliverable's file, shown with its thumbnail or type icon. */
-  file?: { fileName: string; thumbnailUrl: string | null };
+  /** A deliverable's file, shown with its thumbnail or type icon and a point cloud's streaming tree. */
+  file?: { fileName: string; thumbnailUrl: string | null; pointTree: TPointTree };
   /** A deliverable's viewer page. */
   viewPath?: string;
   /** A file whose quality check failed and was not let through: an admin may override it. */
@@ -224,7 +225,11 @@ export function buildOrderTimeline(detail: TAdminOrderDetail): TTimelineEntry[] 
           ...deliverable.check.failures.map((failure) => failure.message),
           ...(deliverable.check.override ? [`Let through by an admin: ${deliverable.check.override.reason}`] : []),
         ],
-        file: { fileName: deliverable.fileName, thumbnailUrl: deliverable.thumbnailUrl },
+        file: {
+          fileName: deliverable.fileName,
+          thumbnailUrl: deliverable.thumbnailUrl,
+          pointTree: deliverable.pointTree,
+        },
         viewPath: deliverableViewerPath('admin', detail.order.id, deliverable.id),
         ...(deliverable.check.state === 'failed' && !deliverable.check.override
           ? {

@@ -49,6 +49,7 @@ export async function getOrderFiles(portal: TPortal, orderId: string, signal?: A
     name: file.fileName,
     sizeBytes: file.size,
     type: file.type,
+    pointTree: file.pointTree,
   }));
 }
 
