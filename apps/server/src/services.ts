@@ -148,6 +148,17 @@ export async function createServices(deps: {
 
   // "Download all" (decision 221): the customer's and a share link's zip of an order's files.
   const archives = createDeliverablesArchives({ db, files });
+  const shareLinks = createShareLinksService({
+    db,
+    tourHosts,
+    clock,
+    publicUrl: config.publicUrl,
+    signer: fileLinks,
+    thumbnails,
+    pointTrees: pointTreeLinks,
+    archives,
+    maxLiveLinksPerOrder: config.shareLinksPerOrder,
+  });
 
   const places = createPlacesService();
   const supportRequests = createSupportRequestsService({
@@ -250,19 +261,11 @@ export async function createServices(deps: {
     }),
     apiKeys: createApiKeysService({ db, clock, maxLiveKeys: config.apiKeysPerOrg }),
     notifications: createNotificationsService({ db, clock }),
-    shareLinks: createShareLinksService({
-      db,
-      tourHosts,
-      clock,
-      publicUrl: config.publicUrl,
-      signer: fileLinks,
-      thumbnails,
-      pointTrees: pointTreeLinks,
-      archives,
-      maxLiveLinksPerOrder: config.shareLinksPerOrder,
-    }),
-    thumbnails: createThumbnailsService({ db, links: thumbnails }),
-    pointTrees: createPointTreesService({ db, links: pointTreeLinks }),
+    shareLinks,
+    // A share page's thumbnail and tree links end with its share: thumbnails and point-trees ask
+    // share-links, which they may not import.
+    thumbnails: createThumbnailsService({ db, links: thumbnails, sharesFile: shareLinks.sharesFile }),
+    pointTrees: createPointTreesService({ db, links: pointTreeLinks, sharesFile: shareLinks.sharesFile }),
     qualityChecks: createQualityChecksService({ db, clock }),
     annotations: createAnnotationsService({ db, clock }),
   };

@@ -90,6 +90,12 @@ export async function updateShareLink(
   return row;
 }
 
+/** One link by its id (the primary key), as a share page's tree link names it. */
+export async function findShareLink(db: TExecutor, id: string) {
+  const [row] = await db.select().from(shareLinks).where(eq(shareLinks.id, id));
+  return row;
+}
+
 export async function findShareLinkByHash(db: TExecutor, tokenHash: string) {
   const [row] = await db.select().from(shareLinks).where(eq(shareLinks.tokenHash, tokenHash));
   return row;

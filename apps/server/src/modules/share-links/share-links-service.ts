@@ -36,6 +36,7 @@ import {
   countShareFileOpen,
   countShareLinkView,
   fileOpensOfLinks,
+  findShareLink,
   findShareLinkByHash,
   insertShareLink,
   listShareLinksOf,
@@ -354,9 +355,9 @@ export function createShareLinksService(deps: {
             name: file.fileName,
             sizeBytes: Number(file.size),
             ...(contentType ? { contentType } : {}),
-            thumbnailUrl: deps.thumbnails.urlOf(file, now),
+            thumbnailUrl: deps.thumbnails.urlOf(file, now, link.id),
             tour: tourViewOf(file.tourUrl, deps.tourHosts.current()),
-            pointTree: deps.pointTrees.viewOf(file, now),
+            pointTree: deps.pointTrees.viewOf(file, now, link.id),
           };
         }),
         orders: shared.property
@@ -396,7 +397,26 @@ export function createShareLinksService(deps: {
     async treeOf(token: string, fileId: string): Promise<TPointTree> {
       const link = await liveLinkOf(token);
       const file = await sharedFileOf(link, fileId);
-      return deps.pointTrees.viewOf(file, clock());
+      return deps.pointTrees.viewOf(file, clock(), link.id);
+    },
+
+    /**
+     * Whether a share link still shows a file to its guest, asked by every request of a tree or
+     * thumbnail link the share page handed out (decision 245, amended), so that link ends with the
+     * share. One lookup by primary key: the link must be live, and the file its order's (any
+     * version, as the page lists them) or, for a property's link, a current version. A property's
+     * order moved elsewhere or held back by an unpaid invoice is not checked here (three more
+     * lookups a request); the page and its downloads refuse it at once, those links within two
+     * hours.
+     */
+    async sharesFile(
+      shareLinkId: string,
+      file: { id: string; orderId: string; supersededAt: Date | null },
+      now: Date,
+    ): Promise<boolean> {
+      const link = await findShareLink(db, shareLinkId);
+      if (!link || statusOf(link, now) !== 'active') return false;
+      return link.orderId !== null ? link.orderId === file.orderId : file.supersededAt === null;
     },
 
     /**

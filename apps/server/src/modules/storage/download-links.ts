@@ -43,6 +43,44 @@ export function createLinkSigner(secret: string) {
 
 export type TLinkSigner = ReturnType<typeof createLinkSigner>;
 
+/**
+ * Links a share page hands out for reading, not downloading (a tree, a thumbnail), last an hour or
+ * two, so they also name the share link they were given through: `<share link id>.<token>`, the
+ * signature covering that id with the storage key. Each request asks the share-links module
+ * whether that link still shows the file, so the link ends with the share. Dropping or swapping the
+ * id breaks the signature. Storage keys are the server's own and have no line break, so no portal
+ * key reads as a shared one.
+ */
+export function signedKeyOf(storageKey: string, shareLinkId: string | null) {
+  return shareLinkId === null ? storageKey : `${storageKey}\nshare ${shareLinkId}`;
+}
+
+/** A link token for a reader, naming the share link it was given through when there is one. */
+export function readerTokenOf(signed: string, shareLinkId: string | null) {
+  return shareLinkId === null ? signed : `${shareLinkId}.${signed}`;
+}
+
+const SHARED_TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(.+)$/;
+
+/** The share link a reader's token names (null for a portal's) and the signed token after it. */
+export function readerTokenParts(signer: TLinkSigner, token: string) {
+  const shared = SHARED_TOKEN.exec(token);
+  if (shared && signer.read(shared[2] as string)) {
+    return { shareLinkId: shared[1] as string, signed: shared[2] as string };
+  }
+  return { shareLinkId: null, signed: token };
+}
+
+/**
+ * Whether the share link (by id) still shows the file to its guest. The share-links module answers;
+ * the modules serving the links sit below it, so the check is handed in when services are made.
+ */
+export type TSharesFileCheck = (
+  shareLinkId: string,
+  file: { id: string; orderId: string; supersededAt: Date | null },
+  now: Date,
+) => Promise<boolean>;
+
 /** One `bytes=` range of a file of `size` bytes: the inclusive span, 'unsatisfiable', or null for none asked. */
 export function parseRange(
   header: string | undefined,
