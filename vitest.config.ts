@@ -18,6 +18,7 @@ export default defineConfig({
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
           setupFiles: ['vitest.setup.ts'],
+          // Isolated: the embedded database's tests hold data-folder locks in module state.
         },
       },
       {
@@ -26,6 +27,11 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['vitest.setup.ts', 'apps/web/src/test/setup.ts'],
+          // One page environment and one module load per worker, not per file: 220 s of worker
+          // time becomes 40 s. Each test renders into its own container and removes it, stubs
+          // fetch for itself and cleans the toast store; none uses vi.mock, which a module already
+          // loaded by an earlier file would ignore.
+          isolate: false,
         },
       },
       {

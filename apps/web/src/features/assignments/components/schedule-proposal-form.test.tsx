@@ -1,15 +1,9 @@
+import { Notifications, notifications } from '@mantine/notifications';
 import { WORKFLOW_MESSAGES } from '@spacecapture/shared/contracts/admin-workflow';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { inputByLabel, renderForTest, typeInto } from '../../../test/render-for-test.tsx';
 import { checkWindow, ScheduleProposalForm } from './schedule-proposal-form.tsx';
-
-vi.mock('../../../lib/notify.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/notify.ts')>()),
-  notifyError: vi.fn(),
-  notifySuccess: vi.fn(),
-}));
 
 const ASSIGNMENT_ID = '6f1c2c55-8d0e-4a4b-9c1f-0b6a3c1d2e3f';
 const NOW = Date.parse('2026-11-22T10:00:00');
@@ -53,15 +47,24 @@ describe('ScheduleProposalForm', () => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    view = renderForTest(<ScheduleProposalForm assignmentId={ASSIGNMENT_ID} />);
+    view = renderForTest(
+      <>
+        <Notifications />
+        <ScheduleProposalForm assignmentId={ASSIGNMENT_ID} />
+      </>,
+    );
   });
   afterEach(() => {
     view.unmount();
     vi.unstubAllGlobals();
     vi.useRealTimers();
-    vi.mocked(notifyError).mockClear();
-    vi.mocked(notifySuccess).mockClear();
+    // Toasts live in a module-wide store: the next test starts without them.
+    act(() => notifications.clean());
   });
+
+  /** The toasts shown, as the reader sees them (Mantine renders them outside the form). */
+  const toasts = () =>
+    [...document.querySelectorAll('.mantine-Notification-root')].map((toast) => toast.textContent ?? '');
 
   const submit = async () => {
     const button = [...view.container.querySelectorAll('button')].find((b) => b.textContent === 'Propose schedule');
@@ -71,10 +74,7 @@ describe('ScheduleProposalForm', () => {
   it("refuses a missing end with the spec's toast and sends nothing", async () => {
     typeInto(inputByLabel(view.container, 'Start'), local(2, 9));
     await submit();
-    expect(notifyError).toHaveBeenCalledWith({
-      title: 'Enter a window',
-      message: 'Please select start and end date/time.',
-    });
+    await vi.waitFor(() => expect(toasts()).toEqual(['Enter a windowPlease select start and end date/time.']));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -131,12 +131,7 @@ describe('ScheduleProposalForm', () => {
       start: new Date(local(3, 9)).toISOString(),
       end: new Date(local(3, 17)).toISOString(),
     });
-    await vi.waitFor(() =>
-      expect(notifySuccess).toHaveBeenCalledWith({
-        title: 'Schedule proposed',
-        message: 'Admin will review and confirm.',
-      }),
-    );
+    await vi.waitFor(() => expect(toasts()).toEqual(['Schedule proposedAdmin will review and confirm.']));
     expect(inputByLabel(view.container, 'Start').value).toBe('');
   });
 
@@ -153,11 +148,7 @@ describe('ScheduleProposalForm', () => {
     typeInto(inputByLabel(view.container, 'End'), local(3, 17));
     await submit();
     await vi.waitFor(() =>
-      expect(notifyError).toHaveBeenCalledWith({
-        title: 'Failed',
-        message: 'Cannot propose a schedule: the order is already scheduled.',
-      }),
+      expect(toasts()).toEqual(['FailedCannot propose a schedule: the order is already scheduled.']),
     );
-    expect(notifySuccess).not.toHaveBeenCalled();
   });
 });
