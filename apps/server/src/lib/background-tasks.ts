@@ -27,6 +27,10 @@ export function createBackgroundTasks(log: FastifyBaseLogger) {
       reply.raw.once('finish', start);
       reply.raw.once('close', start);
     },
+    /** Tasks scheduled and not finished (a test sees work still owed once a response is out). */
+    pendingCount() {
+      return pending.size;
+    },
     /** Resolves when every task scheduled so far (and any they scheduled) has finished. */
     async idle() {
       while (pending.size > 0) await Promise.all([...pending]);

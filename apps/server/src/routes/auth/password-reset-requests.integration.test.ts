@@ -48,13 +48,15 @@ describe('asking for a password reset', () => {
     const unknown = uniqueEmail('nobody');
     await withSignInWarnings(async () => {
       const forUnknown = await requestReset(uniqueAddress(), unknown);
+      await t.app.backgroundTasks.idle();
       const forKnown = await requestReset(uniqueAddress(), admin.email);
+      // The answer left before the account was looked up: the work is still owed as it arrives
+      // (read before anything else is awaited, since the work may then run and finish).
+      expect(t.app.backgroundTasks.pendingCount()).toBe(1);
       expect(forKnown.statusCode).toBe(200);
       expect(forUnknown.statusCode).toBe(200);
       expect(forKnown.body).toBe(forUnknown.body);
       expect(forKnown.headers['content-type']).toBe(forUnknown.headers['content-type']);
-      // The answer left before the account was looked up: no reset e-mail exists yet.
-      expect(await emailsTo(t.db, admin.email)).toHaveLength(0);
       await t.app.backgroundTasks.idle();
     });
     const link = linkIn(await latestEmail(t.db, admin.email, 'Reset your password'));
