@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { generatedPoint, type TLasPoint, writeGeneratedLas } from '../../apps/server/test/las-files.ts';
 import { expect, toast } from '../auth/support.ts';
 import { actAs, signInPage, sqlText, startedOrder, test, uploadThroughPage } from '../support/marketplace.ts';
+import { pointsIn, screenPosition, type TVec3, zoomIntoNearCorner } from '../support/point-cloud-probe.ts';
 
 // Issue 31's journey at full size: a generated 5 M-point LAS (130 MB) is uploaded through the
 // provider's page, converted into its streaming tree with progress shown, opened by the customer,
@@ -13,29 +13,6 @@ test.describe.configure({ timeout: 420_000 });
 const POINTS = 5_000_000;
 /** The generated grid's side, in metres (the file's coordinates are millimetres at scale 0.001). */
 const SIDE_M = 100;
-
-type TVec3 = [number, number, number];
-type TBox = { min: TVec3; max: TVec3 };
-type TProbe = {
-  bounds: TBox;
-  pointsWithin(min: TVec3, max: TVec3): number;
-  screenPosition(point: TVec3): { x: number; y: number };
-};
-
-/** Where a point of the file's coordinates is drawn, in page pixels. */
-function screenPosition(page: Page, point: TVec3) {
-  return page.evaluate(
-    (value) => (window as unknown as { pointCloudProbe: TProbe }).pointCloudProbe.screenPosition(value),
-    point,
-  );
-}
-
-function pointsIn(page: Page, box: TBox) {
-  return page.evaluate(
-    ({ min, max }) => (window as unknown as { pointCloudProbe: TProbe }).pointCloudProbe.pointsWithin(min, max),
-    box,
-  );
-}
 
 /** A point of the generated file, in its coordinates (metres). */
 function fileCoordinates(index: number): TVec3 {
@@ -89,22 +66,8 @@ test('a 5 M-point LAS is uploaded, converted with progress shown, zoomed, measur
   expect(heldInFullView).toBeLessThan(POINTS / 2);
 
   // Zooming into the corner nearest the camera loads that corner's finer nodes.
-  const bounds = await page.evaluate(() => (window as unknown as { pointCloudProbe: TProbe }).pointCloudProbe.bounds);
-  const width = (bounds.max[0] - bounds.min[0]) / 8;
-  const depth = (bounds.max[1] - bounds.min[1]) / 8;
-  const corner: TBox = {
-    min: [bounds.max[0] - width, bounds.min[1], bounds.min[2]],
-    max: [bounds.max[0], bounds.min[1] + depth, bounds.max[2]],
-  };
-  const before = await pointsIn(page, corner);
+  const { corner, before } = await zoomIntoNearCorner(page, 1 / 8);
   expect(before).toBeGreaterThan(0);
-  const aim = await screenPosition(page, [
-    bounds.max[0] - width / 2,
-    bounds.min[1] + depth / 2,
-    (bounds.min[2] + bounds.max[2]) / 2,
-  ]);
-  await page.mouse.move(aim.x, aim.y);
-  for (let step = 0; step < 8; step += 1) await page.mouse.wheel(0, -500);
   await expect(viewer).toHaveAttribute('data-stream-state', 'idle', { timeout: 120_000 });
   await expect.poll(() => pointsIn(page, corner), { timeout: 60_000 }).toBeGreaterThanOrEqual(before * 4);
 
