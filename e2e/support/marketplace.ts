@@ -187,8 +187,13 @@ export async function signInPage(page: Page, member: Pick<TMember, 'api'>) {
   await page.context().addCookies(cookies);
 }
 
-/** The page now acts as `member` only: the session it had is dropped first. */
+/**
+ * The page now acts as `member` only: the session it had is dropped first. The page is left
+ * before, as a person signing out leaves it: the last member's page, still polling, would otherwise
+ * ask its own portal with the next member's cookie and log the 403 it rightly gets.
+ */
 export async function actAs(page: Page, member: Pick<TMember, 'api'>) {
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await signInPage(page, member);
 }
