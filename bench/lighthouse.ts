@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PUBLIC_PAGE_PATHS } from '@spacecapture/shared/paths';
 import { launch } from 'chrome-launcher';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
+import { HEADLESS_CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { startBuiltServer } from './lib/built-server.ts';
 import { goal, runBench, type TFigure } from './lib/report.ts';
 
@@ -20,17 +21,7 @@ const performanceGoal = (page: string) => (page === '/request' ? 95 : 98);
 const RUNS = Math.max(1, Number.parseInt(process.env.BENCH_LIGHTHOUSE_RUNS ?? '', 10) || 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The flags the browser tests use; --headless=new in place of a plain --headless (same mode on Chromium 132+).
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless=new', ...HEADLESS_CHROMIUM_ARGS];
 const CATEGORIES = [
   { id: 'performance', goal: 0 },
   { id: 'accessibility', goal: 100 },

@@ -5,6 +5,23 @@ import { accessSync, constants, statSync } from 'node:fs';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
+/**
+ * How every headless Chromium here is launched (browser tests and benches). The last flag keeps
+ * Chromium 156's new headless mode from building the address bar's popup pages (two WebUI
+ * renderers per window, about 0.5 s of CPU for every browser context) that no test or reader sees.
+ */
+export const HEADLESS_CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI',
+];
+
 function isExecutableFile(file) {
   try {
     accessSync(file, constants.X_OK);
