@@ -208,6 +208,19 @@ describe('load shedding', () => {
     return request;
   }
 
+  /**
+   * Ends the held request and waits until the server has let it go, so the next test, and the
+   * close after the last, find no request of this one still being served.
+   */
+  async function release(held: http.ClientRequest) {
+    held.destroy();
+    const deadline = Date.now() + 5_000;
+    while (t.app.requestsInFlight() > 0) {
+      if (Date.now() > deadline) throw new Error('the server still counts the ended request in flight');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
   it('answers 503 with Retry-After while the limit is reached, and recovers once the request ends', async () => {
     const held = await holdOneRequest();
     try {
@@ -228,10 +241,8 @@ describe('load shedding', () => {
         expect(response.headers.get('content-security-policy')).toContain("object-src 'none'");
       }
     } finally {
-      held.destroy();
+      await release(held);
     }
-    const deadline = Date.now() + 5_000;
-    while (t.app.requestsInFlight() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     const after = await fetch(`${baseUrl}/api/openapi.json`);
     expect(after.status).toBe(200);
   });
@@ -245,12 +256,14 @@ describe('load shedding', () => {
         expect(await response.json()).toEqual({ status: 'ok', database: 'up' });
       }
     } finally {
-      held.destroy();
+      await release(held);
     }
   });
 
   it('sends Strict-Transport-Security when the public URL is https', async () => {
     const response = await fetch(`${baseUrl}/api/health`);
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    // Read to its end, so the connection is idle, and closed, when the server stops after this test.
+    await response.text();
   });
 });
