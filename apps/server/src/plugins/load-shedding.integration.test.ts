@@ -215,4 +215,39 @@ describe('requests arriving while the server shuts down', () => {
       await t.close();
     }
   });
+
+  it('end the connection of a request served meanwhile with its answer, so the server stops at once', async () => {
+    const t = await createTestApp();
+    let closing: Promise<void> | undefined;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await connect((t.app.server.address() as AddressInfo).port);
+    try {
+      // A keep-alive request in flight when close() begins: Node leaves its connection open after
+      // the answer, for the keep-alive timeout (72 s), unless the server ends it.
+      const { head, body } = captureRequestBytes();
+      const answers = readResponses(socket, 1);
+      const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.write(head + body.slice(0, 10));
+      await until(() => t.app.requestsInFlight() === 1, 'the request is in flight');
+
+      let stopped = false;
+      closing = t.app.close().then(() => {
+        stopped = true;
+      });
+      await until(() => !t.app.server.listening, 'the server stops listening');
+      expect(stopped).toBe(false);
+      socket.write(body.slice(10));
+
+      const [answer] = await answers;
+      expect(answer!.status).toBe(201);
+      // The server ends the connection, and close() completes, without the client doing anything.
+      await ended;
+      await closing;
+      expect(stopped).toBe(true);
+    } finally {
+      socket.destroy();
+      await closing;
+      await t.close();
+    }
+  });
 });

@@ -16,7 +16,8 @@ import { sendError } from './errors.ts';
  *   it is shed, and the backlog drains at the cost of a 503 each.
  *
  * While the server shuts down, requests still arriving on open connections get the same 503 in
- * our error shape (Fastify's own has neither our shape nor Retry-After). Health checks are never
+ * our error shape (Fastify's own has neither our shape nor Retry-After), and a request served
+ * meanwhile ends its connection with its answer, so the server stops as soon as it is done. Health checks are never
  * shed: they must say how the server is, busy or not. Only API operations are shed: a page or a
  * script file costs the server about what a 503 costs, and a shed script breaks the page a user
  * already has open.
@@ -72,7 +73,15 @@ export default fp(
       ticker = undefined;
     });
 
+    // close() ends the connections idle when it begins. One busy then is kept alive after its
+    // answer, and would hold the server open for the whole keep-alive timeout (72 s, past a
+    // deploy's grace period). So every answer sent while stopping ends its connection too.
+    const endIdleConnectionsWhileStopping = () => {
+      if (shuttingDown) setImmediate(() => app.server.closeIdleConnections());
+    };
+
     app.addHook('onRequest', async (request, reply) => {
+      reply.raw.once('finish', endIdleConnectionsWhileStopping);
       // The matched route, not the raw URL: a query string or trailing slash must not get health shed.
       if (request.routeOptions.url !== undefined && neverShed.has(request.routeOptions.url)) return;
       if (shuttingDown) {
