@@ -1,6 +1,7 @@
 import { afterCommit } from '@spacecapture/db/after-commit';
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { dueBy } from '@spacecapture/db/due';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 const { deliverables } = schema;
 
@@ -89,7 +90,7 @@ export async function claimDueThumbnails(db: TExecutor, now: Date, limit: number
   const due = db
     .select({ id: deliverables.id })
     .from(deliverables)
-    .where(and(eq(deliverables.thumbnailState, 'pending'), lte(deliverables.thumbnailNextAt, now)))
+    .where(and(eq(deliverables.thumbnailState, 'pending'), dueBy(deliverables.thumbnailNextAt, now)))
     .orderBy(asc(deliverables.thumbnailNextAt))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -133,7 +134,7 @@ export async function claimDuePointTrees(db: TExecutor, now: Date, limit: number
   const due = db
     .select({ id: deliverables.id })
     .from(deliverables)
-    .where(and(inArray(deliverables.treeState, ['pending', 'converting']), lte(deliverables.treeNextAt, now)))
+    .where(and(inArray(deliverables.treeState, ['pending', 'converting']), dueBy(deliverables.treeNextAt, now)))
     .orderBy(asc(deliverables.treeNextAt))
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterCommit } from '@spacecapture/db/after-commit';
 import { insertRows, schema, type TExecutor } from '@spacecapture/db/client';
+import { dueBy } from '@spacecapture/db/due';
 import type { TEmailAttachment } from '@spacecapture/db/schema';
-import { and, asc, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, min, sql } from 'drizzle-orm';
 
 const { outboxEmails } = schema;
 
@@ -60,7 +61,7 @@ export function outboxInsert(db: TExecutor, emails: readonly TOutgoingEmail[]) {
 }
 
 /** Pending e-mails whose next attempt is due at `now`: what both the claim and the keeper take. */
-const isDue = (now: Date) => and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, now));
+const isDue = (now: Date) => and(eq(outboxEmails.status, 'pending'), dueBy(outboxEmails.nextAttemptAt, now));
 
 /** One worker's hold on a batch of e-mails: the token it wrote on them when it claimed them. */
 export type TOutboxClaim = { token: string; emails: TOutboxRow[] };

@@ -1,6 +1,7 @@
 import { schema, type TExecutor } from '@spacecapture/db/client';
+import { dueBy } from '@spacecapture/db/due';
 import type { TCheckFinding, TCheckState } from '@spacecapture/shared/contracts/quality-checks';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 const { deliverableChecks, deliverables, orders } = schema;
 
@@ -29,7 +30,7 @@ export async function claimDueChecks(db: TExecutor, now: Date, limit: number, ho
   const due = db
     .select({ id: deliverableChecks.deliverableId })
     .from(deliverableChecks)
-    .where(and(inArray(deliverableChecks.state, ['pending', 'checking']), lte(deliverableChecks.nextAt, now)))
+    .where(and(inArray(deliverableChecks.state, ['pending', 'checking']), dueBy(deliverableChecks.nextAt, now)))
     .orderBy(asc(deliverableChecks.nextAt))
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -1,5 +1,5 @@
 import { schema } from '@spacecapture/db/client';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TClient, TNewUser, TSignedInUser } from '../../../test/accounts.ts';
@@ -7,6 +7,7 @@ import { createCustomerOrder, storeDeliverable } from '../../../test/deliverable
 import { makeImage, makePdf } from '../../../test/made-files.ts';
 import { createTestAppWithAdmin, type TTestApp } from '../../../test/test-app.ts';
 import { COMPANY_EMAIL } from '../../../test/workflow.ts';
+import { claimDueThumbnails } from '../deliverables/deliverables-repository.ts';
 
 /**
  * Thumbnails (issue 14, decision 138): made by the worker after upload for PNG, JPEG, WebP and a
@@ -136,5 +137,18 @@ describe('thumbnails', () => {
     offsetMs += 3 * 3_600_000;
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
     expect(png.id).toBeTruthy();
+  });
+
+  it('takes a file recorded in the very millisecond its pass reads the clock', async () => {
+    const order = await createCustomerOrder(t.app, admin, customer.orgId);
+    const file = await storeDeliverable(t.app, order.id, 'hall.png', await makeImage('png', 32, 32));
+    // The database records its time in microseconds; the app's clock reads whole milliseconds.
+    await t.db.execute(
+      sql`update deliverables set thumbnail_next_at = '2026-03-01T09:00:00.000500Z' where id = ${file.id}`,
+    );
+    const claimedAt = async (now: string) =>
+      (await claimDueThumbnails(t.db, new Date(now), 10, MINUTE)).map((row) => row.id);
+    expect(await claimedAt('2026-03-01T08:59:59.999Z')).not.toContain(file.id);
+    expect(await claimedAt('2026-03-01T09:00:00.000Z')).toContain(file.id);
   });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterCommit } from '@spacecapture/db/after-commit';
 import { schema, type TExecutor } from '@spacecapture/db/client';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { dueBy } from '@spacecapture/db/due';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterCursor, cursorKey, newestFirst, type TCursor } from '../../lib/pagination.ts';
 
 const { webhookEndpoints, webhookDeliveries } = schema;
@@ -187,7 +188,7 @@ export async function claimDueDeliveries(db: TExecutor, now: Date, limit: number
     .where(
       and(
         eq(webhookDeliveries.status, 'pending'),
-        lte(webhookDeliveries.nextAttemptAt, now),
+        dueBy(webhookDeliveries.nextAttemptAt, now),
         sql`${webhookDeliveries.id} in (${firstOfEachIdleEndpoint})`,
       ),
     )
