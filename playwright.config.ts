@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { HEADLESS_CHROMIUM_ARGS } from './scripts/chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS } from './scripts/chromium.mjs';
 
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against the real built app on a
@@ -21,7 +21,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [...HEADLESS_CHROMIUM_ARGS],
+      args: [...PLAYWRIGHT_CHROMIUM_ARGS],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -13,7 +13,7 @@ import {
   gridCloud,
   writeLas,
 } from '../apps/web/src/features/deliverable-viewer/point-cloud/test/point-cloud-fixtures.ts';
-import { HEADLESS_CHROMIUM_ARGS } from '../scripts/chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { browserProcesses } from './lib/browser-memory.ts';
 import { round, runBench, type TFigure } from './lib/report.ts';
 
@@ -30,7 +30,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const HARNESS = path.join(root, 'bench/fixtures/point-cloud-page');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
-  ...HEADLESS_CHROMIUM_ARGS,
+  ...PLAYWRIGHT_CHROMIUM_ARGS,
   // WebGL without a GPU: ANGLE on SwiftShader (the software rasteriser shipped with Chromium).
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',

@@ -11,7 +11,7 @@ import { build } from 'vite';
 import { runContained } from '../apps/server/src/lib/contained-process.ts';
 import { DEFAULT_POINT_TREE_OPTIONS } from '../apps/server/src/workers/point-tree-worker.ts';
 import { writeGeneratedLas } from '../apps/server/test/las-files.ts';
-import { HEADLESS_CHROMIUM_ARGS } from '../scripts/chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { browserProcesses, waitForQuietBrowser } from './lib/browser-memory.ts';
 import { goal, round, runBench, type TFigure } from './lib/report.ts';
 
@@ -34,7 +34,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const HARNESS = path.join(root, 'bench/fixtures/point-cloud-page');
 const CONVERTER = path.join(root, 'apps/server/src/modules/point-trees/point-tree-process.ts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [...HEADLESS_CHROMIUM_ARGS, '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+const CHROME_FLAGS = [...PLAYWRIGHT_CHROMIUM_ARGS, '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 const FIRST_POINTS_GOAL_MS = 1000;
 const ZOOM_GAIN_GOAL = 10;
 const ZOOM_GAIN_WITHIN_MS = 2000;

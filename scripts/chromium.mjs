@@ -5,11 +5,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
-/**
- * How every headless Chromium here is launched (browser tests and benches). The last flag keeps
- * Chromium 156's new headless mode from building the address bar's popup pages (two WebUI
- * renderers per window, about 0.5 s of CPU for every browser context) that no test or reader sees.
- */
+/** How every headless Chromium here is launched: browser tests and benches. */
 export const HEADLESS_CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -19,7 +15,43 @@ export const HEADLESS_CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI',
+];
+
+/**
+ * The features Playwright turns off in every Chromium it launches. Chromium reads only the last
+ * --disable-features switch, so a list of ours must repeat Playwright's. Without them the pages
+ * behave otherwise; a browser test found text cut off at 390 px. `chromium.test.ts` fails when
+ * Playwright's own list holds a feature this one lacks.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Chromium 156's new headless mode builds the address bar's popup pages: two WebUI renderers for
+ * every window, about 0.5 s of CPU per browser context, which no test or reader sees.
+ */
+const ADDRESS_BAR_PAGES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'];
+
+/** The flags for a Chromium that Playwright launches (browser tests, the point-cloud benches). */
+export const PLAYWRIGHT_CHROMIUM_ARGS = [
+  ...HEADLESS_CHROMIUM_ARGS,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...ADDRESS_BAR_PAGES].join(',')}`,
 ];
 
 function isExecutableFile(file) {

@@ -1,8 +1,9 @@
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium } from './chromium.mjs';
+import { findChromium, PLAYWRIGHT_CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES } from './chromium.mjs';
 
 describe('the Chromium check that npm test runs first', () => {
   let dir: string;
@@ -45,4 +46,31 @@ describe('the Chromium check that npm test runs first', () => {
     const onThisMachine = findChromium({});
     expect(onThisMachine.ok ? onThisMachine.path : onThisMachine.message).toContain('/usr/bin/chromium');
   });
+});
+
+describe('the flags the browser tests launch Chromium with', () => {
+  /** The features a launched Chromium has turned off: the last --disable-features wins. */
+  async function featuresOffWhenLaunchedWith(args: readonly string[]) {
+    const server = await chromium.launchServer({ executablePath: findChromiumPath(), args: [...args] });
+    try {
+      const switches = server.process().spawnargs.filter((arg) => arg.startsWith('--disable-features='));
+      return (switches.at(-1) ?? '').replace('--disable-features=', '').split(',');
+    } finally {
+      await server.close();
+    }
+  }
+
+  function findChromiumPath() {
+    const found = findChromium();
+    if (!found.ok) throw new Error(found.message);
+    return found.path;
+  }
+
+  it("keep every feature Playwright itself turns off, besides the address bar's pages", async () => {
+    const playwrights = await featuresOffWhenLaunchedWith(['--no-sandbox']);
+    expect(playwrights.length).toBeGreaterThan(0);
+    expect([...PLAYWRIGHT_DISABLED_FEATURES].sort()).toEqual(expect.arrayContaining(playwrights));
+    const ours = await featuresOffWhenLaunchedWith(PLAYWRIGHT_CHROMIUM_ARGS);
+    expect(ours).toEqual(expect.arrayContaining([...playwrights, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']));
+  }, 60_000);
 });
