@@ -16,7 +16,7 @@ export default defineConfig({
   globalSetup: './e2e/support/global-setup.ts',
   use: {
     // A failed test keeps its trace: actions, network and the page's DOM at each step. Without
-    // the screencast, which cost a quarter of the suite's time on two cores; run with
+    // the screencast, which cost about a fifth of the suite's time on two cores; run with
     // `--trace retain-on-failure` to have the screenshots as well.
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {

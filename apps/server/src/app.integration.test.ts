@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../test/eventually.ts';
 import { captureRequestInput, expectErrorShape } from '../test/public-forms.ts';
 import { createTestApp, type TTestApp } from '../test/test-app.ts';
 
@@ -214,11 +215,7 @@ describe('load shedding', () => {
    */
   async function release(held: http.ClientRequest) {
     held.destroy();
-    const deadline = Date.now() + 5_000;
-    while (t.app.requestsInFlight() > 0) {
-      if (Date.now() > deadline) throw new Error('the server still counts the ended request in flight');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await eventually(async () => expect(t.app.requestsInFlight()).toBe(0), 5_000);
   }
 
   it('answers 503 with Retry-After while the limit is reached, and recovers once the request ends', async () => {

@@ -17,8 +17,8 @@ import { sendError } from './errors.ts';
  *
  * While the server shuts down, requests still arriving on open connections get the same 503 in
  * our error shape (Fastify's own has neither our shape nor Retry-After), and a request served
- * meanwhile ends its connection with its answer, so the server stops as soon as it is done. Health checks are never
- * shed: they must say how the server is, busy or not. Only API operations are shed: a page or a
+ * meanwhile ends its connection with its answer, so the server stops as soon as it is done.
+ * Health checks are never shed: they must say how the server is, busy or not. Only API operations are shed: a page or a
  * script file costs the server about what a 503 costs, and a shed script breaks the page a user
  * already has open.
  *
@@ -67,21 +67,18 @@ export default fp(
     app.decorate('isShuttingDown', () => shuttingDown);
     app.addHook('preClose', async () => {
       shuttingDown = true;
+      // close() ends the connections idle when it begins. One busy then is kept alive after its
+      // answer for the keep-alive timeout (72 s, past a deploy's grace period) and holds the
+      // server open: from now on an answered connection ends at once.
+      app.server.keepAliveTimeout = 1;
+      app.server.keepAliveTimeoutBuffer = 0;
     });
     app.addHook('onClose', async () => {
       clearInterval(ticker);
       ticker = undefined;
     });
 
-    // close() ends the connections idle when it begins. One busy then is kept alive after its
-    // answer, and would hold the server open for the whole keep-alive timeout (72 s, past a
-    // deploy's grace period). So every answer sent while stopping ends its connection too.
-    const endIdleConnectionsWhileStopping = () => {
-      if (shuttingDown) setImmediate(() => app.server.closeIdleConnections());
-    };
-
     app.addHook('onRequest', async (request, reply) => {
-      reply.raw.once('finish', endIdleConnectionsWhileStopping);
       // The matched route, not the raw URL: a query string or trailing slash must not get health shed.
       if (request.routeOptions.url !== undefined && neverShed.has(request.routeOptions.url)) return;
       if (shuttingDown) {
