@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { TVec3 } from '../../apps/web/src/features/deliverable-viewer/point-cloud/ept/ept-tree.ts';
+import type { TPointCloudProbe } from '../../apps/web/src/features/deliverable-viewer/point-cloud/ept/open-tree-stream.ts';
 
 /**
  * What a browser test asks of a streamed point cloud through `window.pointCloudProbe` (set by the
@@ -6,18 +8,14 @@ import type { Page } from '@playwright/test';
  * where a point is drawn, and the zoom into one corner the tree tests make.
  */
 
-export type TVec3 = [number, number, number];
-export type TBox = { min: TVec3; max: TVec3 };
-type TProbe = {
-  bounds: TBox;
-  pointsWithin(min: TVec3, max: TVec3): number;
-  screenPosition(point: TVec3): { x: number; y: number };
-};
+export type { TVec3 };
+export type TBox = TPointCloudProbe['bounds'];
 
 /** Points the viewer holds inside a box of the file's coordinates. */
 export function pointsIn(page: Page, box: TBox) {
   return page.evaluate(
-    ({ min, max }) => (window as unknown as { pointCloudProbe: TProbe }).pointCloudProbe.pointsWithin(min, max),
+    ({ min, max }) =>
+      (window as unknown as { pointCloudProbe: TPointCloudProbe }).pointCloudProbe.pointsWithin(min, max),
     box,
   );
 }
@@ -25,7 +23,7 @@ export function pointsIn(page: Page, box: TBox) {
 /** Where a point of the file's coordinates is drawn, in page pixels. */
 export function screenPosition(page: Page, point: TVec3) {
   return page.evaluate(
-    (value) => (window as unknown as { pointCloudProbe: TProbe }).pointCloudProbe.screenPosition(value),
+    (value) => (window as unknown as { pointCloudProbe: TPointCloudProbe }).pointCloudProbe.screenPosition(value),
     point,
   );
 }
@@ -35,7 +33,9 @@ export function screenPosition(page: Page, point: TVec3) {
  * the cloud's width and depth; returns that corner and the points it held before the zoom.
  */
 export async function zoomIntoNearCorner(page: Page, share: number) {
-  const bounds = await page.evaluate(() => (window as unknown as { pointCloudProbe: TProbe }).pointCloudProbe.bounds);
+  const bounds = await page.evaluate(
+    () => (window as unknown as { pointCloudProbe: TPointCloudProbe }).pointCloudProbe.bounds,
+  );
   const width = (bounds.max[0] - bounds.min[0]) * share;
   const depth = (bounds.max[1] - bounds.min[1]) * share;
   const corner: TBox = {
