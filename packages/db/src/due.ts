@@ -7,5 +7,5 @@ import { type AnyColumn, lt, type SQL } from 'drizzle-orm';
  * compared as is, it would lie up to 0.999 ms ahead and wait for the next pass.
  */
 export function dueBy(column: AnyColumn, now: Date): SQL {
-  return lt(column, new Date(now.getTime() + 1)) as SQL;
+  return lt(column, new Date(now.getTime() + 1));
 }
